@@ -1,0 +1,80 @@
+package game
+
+// classic-2.0: rules/classic-2.0.md.
+type classic struct{ killerFamily }
+
+func init() {
+	register(classic{killerFamily{VariantInfo{
+		ID: "classic-2.0", Name: "Classic 2.0", NameZH: "经典2.0",
+		Summary:      "Killers against police and civilians; open hand-raising vote; three ties in a day is a draw.",
+		SummaryZH:    "杀手对警察和平民；举手公决；同一天三次平票为平局。",
+		MinPlayers:   8,
+		MaxPlayers:   17,
+		CardsPerSeat: 1,
+		Roles:        roles("killer", "police", "civilian"),
+		Actions:      []string{"kill", "check", "sleep", "pass", "vote", "abstain", "explode"},
+		OptionNames:  append(append([]string{}, commonOptions...), "civiliansWipedOut"),
+	}}})
+}
+
+// classicTeams is the police (= killers) count of classic-2.0 §2.
+func classicTeams(n int) int {
+	switch {
+	case n <= 10:
+		return 2
+	case n <= 14:
+		return 3
+	}
+	return 4
+}
+
+func (classic) Deck(n int) []string {
+	p := classicTeams(n)
+	d := append(repeat("police", p), repeat("killer", p)...)
+	return append(d, repeat("civilian", n-2*p)...)
+}
+
+func (classic) Defaults(s *State) Options { return seedDefaults(s.CountRole("police", false)) }
+
+func (classic) Knows(s *State, seat int) []Known {
+	return teamKnowledge(s, seat, s.Role(seat))
+}
+
+func (classic) NightSteps(s *State) []NightStep {
+	return []NightStep{
+		groupStep(s, "kill", "killer", true, false),
+		groupStep(s, "check", "police", true, true),
+	}
+}
+
+func (classic) Legal(s *State, st *Step, actor, t Target) string {
+	if st.Action == "check" && s.Role(t.Seat) == "police" {
+		return "the police know each other: check a player who is not police"
+	}
+	return ""
+}
+
+func (classic) Answer(s *State, st *Step) string { return killerAnswer(s, st.Final) }
+
+func (classic) Resolve(s *State, e Emitter) DawnBody {
+	kill := s.Night.StepByAction("kill")
+	if kill.Happened() {
+		return DawnBody{Dead: []Target{kill.Final}}
+	}
+	return DawnBody{Dead: []Target{}}
+}
+
+func (classic) Win(s *State) (string, string) {
+	switch {
+	case allDead(s, "killer"):
+		return "good", "all killers are dead"
+	case allDead(s, "police"):
+		return "killers", "all police are dead"
+	case allDead(s, "civilian"):
+		if s.Opts.CiviliansWipedOut == "killers-win" {
+			return "killers", "all civilians are dead"
+		}
+		return "draw", "all civilians are dead"
+	}
+	return "", ""
+}

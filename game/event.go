@@ -1,0 +1,368 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Event is a fact the engine has decided. The game state is the fold of its
+// events (see apply in state.go). Audience says who may learn the event:
+// nil means everybody ("all"); an empty non-nil list means nobody outside the
+// engine (internal bookkeeping such as a doctor's empty needles); otherwise
+// the seats listed. The network layer delivers an event only to its audience;
+// phones never receive raw events anyway, only views.
+type Event struct {
+	Seq      int
+	Audience []int
+	Body     Body
+}
+
+// Type is the event's type name, as printed by `nightfall script`.
+func (e Event) Type() string { return e.Body.Type() }
+
+// Public reports whether every seat may see the event.
+func (e Event) Public() bool { return e.Audience == nil }
+
+// VisibleTo reports whether seat may see the event.
+func (e Event) VisibleTo(seat int) bool {
+	return e.Audience == nil || containsInt(e.Audience, seat)
+}
+
+// Body is an event's payload. Each type lives in this file.
+type Body interface{ Type() string }
+
+// DealBody: a seat's roles (cards, hands), in seat order, private to the seat.
+type DealBody struct {
+	Seat  int      `json:"seat"`
+	Roles []string `json:"roles"`
+}
+
+// NightBody: night falls. Setup marks v5.0-dual's identification night.
+type NightBody struct {
+	Round int  `json:"round"`
+	Setup bool `json:"setup,omitempty"`
+}
+
+// SleepBody: a player with no night action tapped "ready".
+type SleepBody struct {
+	Seat int `json:"seat"`
+}
+
+// ActBody: a night input. For a group action it is the member's current
+// selection (changeable until the group locks); for an individual action it
+// is final. Skip declines an optional action.
+type ActBody struct {
+	Seat   int     `json:"seat"`
+	Card   *Target `json:"card,omitempty"`
+	Step   int     `json:"step"`
+	Action string  `json:"action"`
+	Target *Target `json:"target,omitempty"`
+	Skip   bool    `json:"skip,omitempty"`
+}
+
+// LockBody: a night step's final choice. By is "agreement" (the group agreed),
+// "submitted" (an individual submitted), "plurality" (G4 at night end),
+// "random" (a seeded pick among Options: a plurality tie, or a mandatory
+// action nobody chose) or "none" (an optional action that did not happen).
+type LockBody struct {
+	Step    int      `json:"step"`
+	Action  string   `json:"action"`
+	Target  *Target  `json:"target,omitempty"`
+	Skip    bool     `json:"skip,omitempty"`
+	By      string   `json:"by"`
+	Options []Target `json:"options,omitempty"`
+}
+
+// ResultBody: a private night answer (a check's thumb), for the acting group.
+// Answer is "killer", "not-killer", "secret-police", "not-secret-police" or
+// "none" (the checker was hugged: no answer tonight).
+type ResultBody struct {
+	Round  int    `json:"round"`
+	Step   int    `json:"step"`
+	Action string `json:"action"`
+	Target Target `json:"target"`
+	Answer string `json:"answer"`
+}
+
+// SuspectBody: a police huddle marker (standard-003 R7), police only.
+type SuspectBody struct {
+	Seat   int    `json:"seat"`
+	Target Target `json:"target"`
+}
+
+// MarkBody: internal per-card bookkeeping of a variant (needles, a spent
+// one-shot power). Never delivered to anyone before the game ends.
+type MarkBody struct {
+	Target Target `json:"target"`
+	Key    string `json:"key"`
+	Value  int    `json:"value"`
+}
+
+// DawnBody: the night's results. Dead is never nil (empty = peaceful night).
+type DawnBody struct {
+	Round    int      `json:"round"`
+	Dead     []Target `json:"dead"`
+	Silenced []int    `json:"silenced,omitempty"`
+}
+
+// SpeechesBody: a speaking stage begins, with its order. Kind is
+// "last-words", "speech", "pk-speech" or "discussion" (free talk, no order).
+type SpeechesBody struct {
+	Round int    `json:"round"`
+	Kind  string `json:"kind"`
+	Order []int  `json:"order"`
+}
+
+// TurnBody: Seat now has the floor.
+type TurnBody struct {
+	Kind string `json:"kind"`
+	Seat int    `json:"seat"`
+}
+
+// TurnEndBody: Seat's turn ended: "pass", "timeout", "silenced" (skipped,
+// v4.0 R10), "host" (skipped by the host).
+type TurnEndBody struct {
+	Kind string `json:"kind"`
+	Seat int    `json:"seat"`
+	By   string `json:"by"`
+}
+
+// BallotBody: a ballot opens. Index counts the day's ballots from 1.
+type BallotBody struct {
+	Round      int      `json:"round"`
+	Index      int      `json:"index"`
+	Mode       string   `json:"mode"`
+	Candidates []Target `json:"candidates"`
+	Voters     []int    `json:"voters"`
+}
+
+// CallBody: sequential-open calls a candidate (hands up for Target).
+type CallBody struct {
+	Target Target `json:"target"`
+}
+
+// VoteBody: a vote. Public at once in open modes; private to the voter in
+// simultaneous and secret modes until the tally.
+type VoteBody struct {
+	Seat   int    `json:"seat"`
+	Target Target `json:"target"`
+}
+
+// AbstainBody: a voter casts no vote.
+type AbstainBody struct {
+	Seat int `json:"seat"`
+}
+
+// Count is one candidate's total.
+type Count struct {
+	Target Target `json:"target"`
+	Votes  int    `json:"votes"`
+}
+
+// TallyBody: a ballot's result. Outcome is "out" (Top has one entry), "tie"
+// or "none" (nobody voted, G12). Votes lists every vote where the mode
+// reveals voters at the close (simultaneous-open).
+type TallyBody struct {
+	Index   int        `json:"index"`
+	Counts  []Count    `json:"counts"`
+	Top     []Target   `json:"top"`
+	Outcome string     `json:"outcome"`
+	Votes   []VoteBody `json:"votes,omitempty"`
+}
+
+// ExecutedBody: someone is put out in the day. By is "vote" or "lot" (a tie
+// settled by seeded lot, Options listing the tied).
+type ExecutedBody struct {
+	Round   int      `json:"round"`
+	Seat    int      `json:"seat"`
+	Hand    *Target  `json:"hand,omitempty"`
+	By      string   `json:"by"`
+	Options []Target `json:"options,omitempty"`
+}
+
+// ExplodedBody: a killer self-revealed (爆, standard-003 §10).
+type ExplodedBody struct {
+	Round int    `json:"round"`
+	Seat  int    `json:"seat"`
+	Role  string `json:"role"`
+}
+
+// HostBody: a host control that changes the game (skip a speaker, end).
+type HostBody struct {
+	Action string `json:"action"`
+}
+
+// GameOverBody: the end. Winner: "good", "killers", "werewolves", "draw" or a
+// seat id.
+type GameOverBody struct {
+	Winner string `json:"winner"`
+	Reason string `json:"reason"`
+}
+
+// RejectedBody: a script step the rules refused (printed by `nightfall
+// script`; the engine itself returns a *Rejection and logs nothing).
+type RejectedBody struct {
+	Step   int    `json:"step"`
+	Seat   int    `json:"seat,omitempty"`
+	Do     string `json:"do"`
+	Reason string `json:"reason"`
+}
+
+func (RejectedBody) Type() string { return "rejected" }
+func (DealBody) Type() string     { return "deal" }
+func (NightBody) Type() string    { return "night" }
+func (SleepBody) Type() string    { return "sleep" }
+func (ActBody) Type() string      { return "act" }
+func (LockBody) Type() string     { return "lock" }
+func (ResultBody) Type() string   { return "result" }
+func (SuspectBody) Type() string  { return "suspect" }
+func (MarkBody) Type() string     { return "mark" }
+func (DawnBody) Type() string     { return "dawn" }
+func (SpeechesBody) Type() string { return "speeches" }
+func (TurnBody) Type() string     { return "turn" }
+func (TurnEndBody) Type() string  { return "turn_end" }
+func (BallotBody) Type() string   { return "ballot" }
+func (CallBody) Type() string     { return "call" }
+func (VoteBody) Type() string     { return "vote" }
+func (AbstainBody) Type() string  { return "abstain" }
+func (TallyBody) Type() string    { return "tally" }
+func (ExecutedBody) Type() string { return "executed" }
+func (ExplodedBody) Type() string { return "exploded" }
+func (HostBody) Type() string     { return "host" }
+func (GameOverBody) Type() string { return "game_over" }
+
+var bodyTypes = map[string]func() Body{
+	"deal":      func() Body { return &DealBody{} },
+	"night":     func() Body { return &NightBody{} },
+	"sleep":     func() Body { return &SleepBody{} },
+	"act":       func() Body { return &ActBody{} },
+	"lock":      func() Body { return &LockBody{} },
+	"result":    func() Body { return &ResultBody{} },
+	"suspect":   func() Body { return &SuspectBody{} },
+	"mark":      func() Body { return &MarkBody{} },
+	"dawn":      func() Body { return &DawnBody{} },
+	"speeches":  func() Body { return &SpeechesBody{} },
+	"turn":      func() Body { return &TurnBody{} },
+	"turn_end":  func() Body { return &TurnEndBody{} },
+	"ballot":    func() Body { return &BallotBody{} },
+	"call":      func() Body { return &CallBody{} },
+	"vote":      func() Body { return &VoteBody{} },
+	"abstain":   func() Body { return &AbstainBody{} },
+	"tally":     func() Body { return &TallyBody{} },
+	"executed":  func() Body { return &ExecutedBody{} },
+	"exploded":  func() Body { return &ExplodedBody{} },
+	"host":      func() Body { return &HostBody{} },
+	"game_over": func() Body { return &GameOverBody{} },
+	"rejected":  func() Body { return &RejectedBody{} },
+}
+
+// MarshalJSON writes {"seq":…,"type":…,"audience":…, …body fields}.
+func (e Event) MarshalJSON() ([]byte, error) {
+	body, err := json.Marshal(e.Body)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"seq":%d,"type":%q`, e.Seq, e.Body.Type())
+	if e.Audience == nil {
+		b.WriteString(`,"audience":"all"`)
+	} else {
+		a, _ := json.Marshal(e.Audience)
+		b.WriteString(`,"audience":`)
+		b.Write(a)
+	}
+	if len(body) > 2 {
+		b.WriteByte(',')
+		b.Write(body[1:])
+	} else {
+		b.WriteByte('}')
+	}
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (e *Event) UnmarshalJSON(data []byte) error {
+	var env struct {
+		Seq      int             `json:"seq"`
+		Type     string          `json:"type"`
+		Audience json.RawMessage `json:"audience"`
+	}
+	if err := json.Unmarshal(data, &env); err != nil {
+		return err
+	}
+	mk, ok := bodyTypes[env.Type]
+	if !ok {
+		return fmt.Errorf("unknown event type %q", env.Type)
+	}
+	body := mk()
+	if err := json.Unmarshal(data, body); err != nil {
+		return fmt.Errorf("event %d (%s): %v", env.Seq, env.Type, err)
+	}
+	e.Seq = env.Seq
+	e.Body = derefBody(body)
+	e.Audience = nil
+	if len(env.Audience) > 0 && string(env.Audience) != `"all"` {
+		var a []int
+		if err := json.Unmarshal(env.Audience, &a); err != nil {
+			return fmt.Errorf("event %d: bad audience", env.Seq)
+		}
+		if a == nil {
+			a = []int{}
+		}
+		e.Audience = a
+	}
+	return nil
+}
+
+// derefBody turns the pointer made for decoding into the value type the
+// engine emits, so decoded logs compare equal to live ones.
+func derefBody(b Body) Body {
+	switch v := b.(type) {
+	case *DealBody:
+		return *v
+	case *NightBody:
+		return *v
+	case *SleepBody:
+		return *v
+	case *ActBody:
+		return *v
+	case *LockBody:
+		return *v
+	case *ResultBody:
+		return *v
+	case *SuspectBody:
+		return *v
+	case *MarkBody:
+		return *v
+	case *DawnBody:
+		return *v
+	case *SpeechesBody:
+		return *v
+	case *TurnBody:
+		return *v
+	case *TurnEndBody:
+		return *v
+	case *BallotBody:
+		return *v
+	case *CallBody:
+		return *v
+	case *VoteBody:
+		return *v
+	case *AbstainBody:
+		return *v
+	case *TallyBody:
+		return *v
+	case *ExecutedBody:
+		return *v
+	case *ExplodedBody:
+		return *v
+	case *HostBody:
+		return *v
+	case *GameOverBody:
+		return *v
+	case *RejectedBody:
+		return *v
+	}
+	return b
+}

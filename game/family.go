@@ -1,0 +1,129 @@
+package game
+
+// killerFamily holds what the single-role variants (classic-2.0,
+// standard-003, v3.0, v4.0) share: one card per seat, the killers' group
+// kill, binary police checks, and the judge-run day of seed 000.
+type killerFamily struct {
+	info VariantInfo
+}
+
+func (f killerFamily) Info() VariantInfo { return f.info }
+
+// DealOK: single-role decks have no forbidden hands.
+func (killerFamily) DealOK(*State) error { return nil }
+
+// RunoffSpeakers follows seed 000's procedure (classic-2.0 §9): before an
+// even-numbered ballot the tied speak (PK speeches); before an odd-numbered
+// one the others speak. (With tieRounds above 3, which the seeds never
+// describe, the two kinds keep alternating.)
+func (killerFamily) RunoffSpeakers(k int) string {
+	if k%2 == 0 {
+		return "tied"
+	}
+	return "others"
+}
+
+// seedDefaults are the day options of seed 000 (classic-2.0 §12).
+func seedDefaults(lastWords int) Options {
+	return Options{
+		LastWords:           lastWords,
+		SpeechMode:          "turns",
+		SpeechStart:         "right",
+		SpeechDirection:     "ccw",
+		VoteMode:            "sequential-open",
+		VoteCallOrder:       "reverse-speech",
+		SelfVote:            false,
+		Abstain:             true,
+		TieRounds:           3,
+		TieVoters:           "non-tied",
+		TieFinal:            "draw",
+		CiviliansWipedOut:   "draw",
+		NightMaxSeconds:     90,
+		NightMinSeconds:     30,
+		SpeechSeconds:       90,
+		LastWordsSeconds:    60,
+		PKSpeechSeconds:     60,
+		VoteCallSeconds:     5,
+		VoteSeconds:         30,
+		DiscussionSeconds:   300,
+		PKDiscussionSeconds: 60,
+	}
+}
+
+// teamKnowledge: each seat holding one of roles sees every seat holding one of
+// them (killers see killers, police see police).
+func teamKnowledge(s *State, seat int, roles ...string) []Known {
+	if !containsString(roles, s.Role(seat)) {
+		return nil
+	}
+	var out []Known
+	for i := range s.Seats {
+		if r := s.Seats[i].Cards[0].Role; containsString(roles, r) {
+			out = append(out, Known{Target: SeatTarget(i + 1), Role: r})
+		}
+	}
+	return out
+}
+
+// groupStep is a group action of the living holders of role.
+func groupStep(s *State, action, role string, mandatory, answers bool) NightStep {
+	st := NightStep{Action: action, Role: role, Group: true, Mandatory: mandatory, Answers: answers}
+	for _, seat := range s.LivingWith(role) {
+		st.Actors = append(st.Actors, SeatTarget(seat))
+	}
+	return st
+}
+
+// soloStep is an individual action of every living holder of role.
+func soloStep(s *State, action, role string, mandatory, answers bool, after ...string) NightStep {
+	st := NightStep{Action: action, Role: role, Mandatory: mandatory, Answers: answers, After: after}
+	for _, seat := range s.LivingWith(role) {
+		st.Actors = append(st.Actors, SeatTarget(seat))
+	}
+	return st
+}
+
+func killerAnswer(s *State, t Target) string {
+	if s.Card(t).Role == "killer" {
+		return "killer"
+	}
+	return "not-killer"
+}
+
+func seatList(xs ...int) []Target {
+	out := make([]Target, len(xs))
+	for i, x := range xs {
+		out[i] = SeatTarget(x)
+	}
+	return out
+}
+
+// killerRoles etc. are the single-role decks.
+func repeat(role string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = role
+	}
+	return out
+}
+
+var baseRoles = map[string]RoleInfo{
+	"killer":         {ID: "killer", Name: "Killer", NameZH: "杀手", Camp: "killers"},
+	"police":         {ID: "police", Name: "Police", NameZH: "警察", Camp: "good"},
+	"civilian":       {ID: "civilian", Name: "Civilian", NameZH: "平民", Camp: "good"},
+	"doctor":         {ID: "doctor", Name: "Doctor", NameZH: "医生", Camp: "good"},
+	"special-police": {ID: "special-police", Name: "Special police", NameZH: "特警", Camp: "good"},
+	"butterfly":      {ID: "butterfly", Name: "Flower butterfly", NameZH: "花蝴蝶", Camp: "good"},
+	"sniper":         {ID: "sniper", Name: "Sniper", NameZH: "狙击手", Camp: "good"},
+	"elder":          {ID: "elder", Name: "Forest elder", NameZH: "森林老人", Camp: "good"},
+}
+
+func roles(ids ...string) []RoleInfo {
+	out := make([]RoleInfo, len(ids))
+	for i, id := range ids {
+		out[i] = baseRoles[id]
+	}
+	return out
+}
+
+func allDead(s *State, roles ...string) bool { return len(s.LivingWith(roles...)) == 0 }

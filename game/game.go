@@ -1,0 +1,294 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// Setup is everything a game starts from. With the same Setup the engine
+// deals and plays identically (G17).
+type Setup struct {
+	Variant string          `json:"variant"`
+	Players int             `json:"players"`
+	Seed    uint64          `json:"seed"`
+	Options json.RawMessage `json:"options,omitempty"`
+	Deal    [][]string      `json:"deal,omitempty"`
+}
+
+// Command is a player's intent (or the clock's: Do "timeout").
+type Command struct {
+	Seat   int     `json:"seat,omitempty"`
+	Do     string  `json:"do"`
+	Target *Target `json:"target,omitempty"`
+	// Card names the acting card when a seat holds two cards that could act.
+	Card *Target `json:"card,omitempty"`
+}
+
+// Rejection is the reason a command was refused: one sentence a player can
+// read. A rejected command changes nothing.
+type Rejection struct{ Reason string }
+
+func (r *Rejection) Error() string { return r.Reason }
+
+func reject(format string, args ...any) error {
+	return &Rejection{Reason: fmt.Sprintf(format, args...)}
+}
+
+// SetupError is a setup that cannot start a game; Field names what is wrong.
+type SetupError struct {
+	Field string
+	Msg   string
+}
+
+func (e *SetupError) Error() string { return fmt.Sprintf("%s: %s", e.Field, e.Msg) }
+
+// Game is one game: its state and its event log.
+type Game struct {
+	s     State
+	log   []Event
+	setup Setup
+}
+
+// New deals a game and lets the first night fall.
+func New(setup Setup) (*Game, error) {
+	v, ok := Lookup(setup.Variant)
+	if !ok {
+		return nil, &SetupError{"variant", fmt.Sprintf("unknown variant %q (known: %v)", setup.Variant, VariantIDs())}
+	}
+	in := v.Info()
+	if setup.Players < in.MinPlayers || setup.Players > in.MaxPlayers {
+		return nil, &SetupError{"players", fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, setup.Players)}
+	}
+	g := &Game{setup: setup}
+	s := &g.s
+	s.variant = v
+	s.VariantID = in.ID
+	s.Players = setup.Players
+	s.Seed = setup.Seed
+	s.RNG = rand.NewPCG(setup.Seed, setup.Seed^0x9e3779b97f4a7c15)
+	s.Seats = make([]SeatState, setup.Players)
+	s.Phase = "setup"
+
+	hands, err := g.deal(v, setup)
+	if err != nil {
+		return nil, err
+	}
+	for i := range hands {
+		s.Seats[i].Cards = make([]CardState, len(hands[i]))
+		for j, r := range hands[i] {
+			s.Seats[i].Cards[j] = CardState{Role: r, Alive: true}
+		}
+	}
+	s.Opts = v.Defaults(s)
+	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, optionChoices); err != nil {
+		return nil, &SetupError{"options", err.Error()}
+	}
+	// The seats are filled again by the deal events, so that the log alone
+	// rebuilds them.
+	for i := range s.Seats {
+		s.Seats[i].Cards = nil
+	}
+	for i, h := range hands {
+		g.emit(DealBody{Seat: i + 1, Roles: h}, []int{i + 1})
+	}
+	g.startNight()
+	return g, nil
+}
+
+// deal returns each seat's roles: the script's deal, checked, or a seeded
+// shuffle of the variant's deck redealt until the variant accepts it.
+func (g *Game) deal(v Variant, setup Setup) ([][]string, error) {
+	in := v.Info()
+	deck := v.Deck(setup.Players)
+	k := in.CardsPerSeat
+	s := &g.s
+	if setup.Deal != nil {
+		if len(setup.Deal) != setup.Players {
+			return nil, &SetupError{"deal", fmt.Sprintf("has %d seats, the game has %d players", len(setup.Deal), setup.Players)}
+		}
+		var got []string
+		for i, h := range setup.Deal {
+			if len(h) != k {
+				return nil, &SetupError{fmt.Sprintf("deal[%d]", i), fmt.Sprintf("seat %d needs %d role id(s), got %d", i+1, k, len(h))}
+			}
+			for _, r := range h {
+				if !hasRole(in, r) {
+					return nil, &SetupError{fmt.Sprintf("deal[%d]", i), fmt.Sprintf("unknown role %q for %s", r, in.ID)}
+				}
+			}
+			got = append(got, h...)
+		}
+		want := slices.Clone(deck)
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			return nil, &SetupError{"deal", fmt.Sprintf("does not fit %s for %d players: the deck is %s", in.ID, setup.Players, deckString(deck))}
+		}
+		hands := make([][]string, len(setup.Deal))
+		for i, h := range setup.Deal {
+			hands[i] = slices.Clone(h)
+			s.Seats[i].Cards = cardsOf(h)
+		}
+		if err := v.DealOK(s); err != nil {
+			return nil, &SetupError{"deal", err.Error()}
+		}
+		return hands, nil
+	}
+	r := rand.New(s.RNG)
+	for try := 0; ; try++ {
+		cards := slices.Clone(deck)
+		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		hands := make([][]string, setup.Players)
+		for i := range hands {
+			hands[i] = cards[i*k : (i+1)*k]
+			s.Seats[i].Cards = cardsOf(hands[i])
+		}
+		if v.DealOK(s) == nil {
+			return hands, nil
+		}
+		if try > 100000 {
+			return nil, &SetupError{"deal", "no valid deal found"}
+		}
+	}
+}
+
+func cardsOf(roles []string) []CardState {
+	cs := make([]CardState, len(roles))
+	for i, r := range roles {
+		cs[i] = CardState{Role: r, Alive: true}
+	}
+	return cs
+}
+
+func hasRole(in VariantInfo, r string) bool {
+	for _, ri := range in.Roles {
+		if ri.ID == r {
+			return true
+		}
+	}
+	return false
+}
+
+func deckString(deck []string) string {
+	var b bytes.Buffer
+	for i, rc := range RoleCounts(deck) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d %s", rc.Count, rc.Role)
+	}
+	return b.String()
+}
+
+// emit applies an event and appends it to the log.
+func (g *Game) emit(b Body, audience []int) {
+	b = g.s.apply(b)
+	g.log = append(g.log, Event{Seq: len(g.log) + 1, Audience: audience, Body: b})
+}
+
+// Mark implements Emitter for variants.
+func (g *Game) Mark(t Target, key string, value int) {
+	g.emit(MarkBody{Target: t, Key: key, Value: value}, []int{})
+}
+
+// Apply runs a command. On success it returns the events it produced; on
+// refusal a *Rejection and no change at all.
+func (g *Game) Apply(cmd Command) ([]Event, error) {
+	start := len(g.log)
+	if err := g.apply(cmd); err != nil {
+		if len(g.log) != start {
+			panic(fmt.Sprintf("game: command %+v rejected after emitting events", cmd))
+		}
+		return nil, err
+	}
+	return g.log[start:len(g.log):len(g.log)], nil
+}
+
+func (g *Game) apply(cmd Command) error {
+	s := &g.s
+	if s.Phase == "over" {
+		return reject("the game is over")
+	}
+	if cmd.Do == "" {
+		return reject("the command has no action")
+	}
+	if cmd.Do == "end" && cmd.Seat == 0 {
+		g.emit(HostBody{Action: "end"}, nil)
+		g.emit(GameOverBody{Winner: "none", Reason: "the host ended the game"}, nil)
+		return nil
+	}
+	if cmd.Do != "timeout" {
+		if cmd.Seat < 1 || cmd.Seat > s.Players {
+			return reject("there is no seat %d at this table (seats 1 to %d)", cmd.Seat, s.Players)
+		}
+	}
+	if cmd.Target != nil {
+		t := *cmd.Target
+		if t.Seat < 1 || t.Seat > s.Players {
+			return reject("there is no seat %d at this table (seats 1 to %d)", t.Seat, s.Players)
+		}
+		if t.Card > len(s.Seats[t.Seat-1].Cards) {
+			return reject("seat %d has no card %s", t.Seat, t)
+		}
+	}
+	switch s.Phase {
+	case "night":
+		return g.nightCommand(cmd)
+	case "day":
+		return g.dayCommand(cmd)
+	}
+	return reject("nothing can be done now")
+}
+
+// Events is the whole log so far (do not modify).
+func (g *Game) Events() []Event { return g.log }
+
+// Setup is what the game started from.
+func (g *Game) Setup() Setup { return g.setup }
+
+// State exposes the state for read-only inspection by tests and tools.
+// Nothing outside the engine may send it to a player: use the views.
+func (g *Game) State() *State { return &g.s }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.s.Phase == "over" }
+
+// Variant returns the game's variant.
+func (g *Game) Variant() Variant { return g.s.variant }
+
+// Replay rebuilds a game from its setup and its log: the state is the fold
+// of the events. It fails if the log does not start with what the setup
+// deals, or if it names an event the state cannot take.
+func Replay(setup Setup, events []Event) (g *Game, err error) {
+	g, err = New(setup)
+	if err != nil {
+		return nil, err
+	}
+	n := len(g.log)
+	if len(events) < n {
+		return nil, fmt.Errorf("the log has %d events, fewer than the %d the deal makes", len(events), n)
+	}
+	for i := 0; i < n; i++ {
+		a, _ := json.Marshal(g.log[i])
+		b, _ := json.Marshal(events[i])
+		if !bytes.Equal(a, b) {
+			return nil, fmt.Errorf("event %d does not match the setup: log has %s, the setup gives %s", i+1, b, a)
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("event %d cannot be applied: %v", len(g.log)+1, r)
+		}
+	}()
+	for _, e := range events[n:] {
+		if e.Seq != len(g.log)+1 {
+			return nil, fmt.Errorf("event sequence broken at %d (found seq %d)", len(g.log)+1, e.Seq)
+		}
+		b := g.s.apply(e.Body)
+		g.log = append(g.log, Event{Seq: e.Seq, Audience: e.Audience, Body: b})
+	}
+	return g, nil
+}

@@ -1,0 +1,353 @@
+package game
+
+import "fmt"
+
+// The night protocol (rules/README.md G3–G6), shared by every variant.
+
+func (g *Game) startNight() {
+	g.emit(NightBody{Round: g.s.Round + 1}, nil)
+}
+
+func (g *Game) nightCommand(cmd Command) error {
+	s := &g.s
+	n := s.Night
+	switch cmd.Do {
+	case "timeout":
+		g.endNight()
+		return nil
+	case "pass", "vote", "abstain", "explode":
+		return reject("%s is a day action; it is night now", cmd.Do)
+	}
+	if !s.Seat(cmd.Seat).Alive() {
+		return reject("seat %d is dead; dead players give no input at night", cmd.Seat)
+	}
+	switch cmd.Do {
+	case "sleep":
+		if !containsInt(n.Sleep, cmd.Seat) {
+			return reject("you have a night action to take; sleep is for players without one")
+		}
+		if containsInt(n.Slept, cmd.Seat) {
+			return reject("you have already tapped ready tonight")
+		}
+		g.emit(SleepBody{Seat: cmd.Seat}, []int{cmd.Seat})
+		return nil
+	case "suspect":
+		return g.suspect(cmd)
+	}
+	st, actor, err := g.findStep(cmd)
+	if err != nil {
+		return err
+	}
+	members := st.Seats()
+	sel := Selection{Has: true}
+	if cmd.Do == "skip" {
+		if st.Mandatory {
+			return reject("your %s is mandatory tonight; choose a target", st.Action)
+		}
+		sel.Skip = true
+	} else {
+		if cmd.Target == nil {
+			return reject("%s needs a target", st.Action)
+		}
+		t := *cmd.Target
+		if why := g.targetProblem(st, actor, t); why != "" {
+			return reject("%s", why)
+		}
+		sel.Target = t
+	}
+	body := ActBody{Seat: cmd.Seat, Step: st.Index, Action: st.Action, Skip: sel.Skip}
+	if actor.Card != 0 {
+		a := actor
+		body.Card = &a
+	}
+	if !sel.Skip {
+		t := sel.Target
+		body.Target = &t
+	}
+	if st.Group {
+		body.Card = nil // a seat's one selection counts for all its member cards (G4)
+		g.emit(body, members)
+		g.maybeLock(st)
+	} else {
+		g.emit(body, []int{cmd.Seat})
+		lb := LockBody{Step: st.Index, Action: st.Action, Skip: sel.Skip, By: "submitted"}
+		if !sel.Skip {
+			t := sel.Target
+			lb.Target = &t
+		}
+		g.emit(lb, []int{cmd.Seat})
+	}
+	g.deliverResults()
+	return nil
+}
+
+// findStep picks the step a command is for and checks the order of a seat's
+// tasks (G3.4).
+func (g *Game) findStep(cmd Command) (*Step, Target, error) {
+	s := &g.s
+	tasks := s.tasksOf(cmd.Seat)
+	if len(tasks) == 0 {
+		if cmd.Do == "skip" {
+			return nil, Target{}, reject("you have no night action to skip; tap sleep")
+		}
+		return nil, Target{}, reject("you have no %s action tonight", cmd.Do)
+	}
+	for i, st := range tasks {
+		if cmd.Do != "skip" && st.Action != cmd.Do {
+			continue
+		}
+		actor, ok := actorOf(st, cmd.Seat, cmd.Card)
+		if !ok {
+			continue
+		}
+		if cmd.Do == "skip" && g.seatDone(st, cmd.Seat) {
+			continue
+		}
+		for _, prev := range tasks[:i] {
+			if !g.seatDone(prev, cmd.Seat) {
+				return nil, Target{}, reject("first finish your %s; night actions go in the night's order", prev.Action)
+			}
+		}
+		if st.Locked {
+			if st.Group {
+				return nil, Target{}, reject("your team's %s is already agreed on and final", st.Action)
+			}
+			return nil, Target{}, reject("you already submitted your %s tonight; a submission is final", st.Action)
+		}
+		return st, actor, nil
+	}
+	if cmd.Do == "skip" {
+		return nil, Target{}, reject("you have nothing left to skip tonight")
+	}
+	return nil, Target{}, reject("you have no %s action tonight", cmd.Do)
+}
+
+func actorOf(st *Step, seat int, card *Target) (Target, bool) {
+	for _, a := range st.Actors {
+		if a.Seat == seat && (card == nil || *card == a) {
+			return a, true
+		}
+	}
+	return Target{}, false
+}
+
+// seatDone reports whether seat has given its input for st (G3.4: for a group
+// action, once it has made a selection).
+func (g *Game) seatDone(st *Step, seat int) bool {
+	if st.Locked {
+		return true
+	}
+	for i, a := range st.Actors {
+		if a.Seat == seat && !st.Sel[i].Has {
+			return false
+		}
+	}
+	return st.Group
+}
+
+// targetProblem says why actor may not choose t, or "" if it may.
+func (g *Game) targetProblem(st *Step, actor, t Target) string {
+	s := &g.s
+	if !s.Alive(t) {
+		return fmt.Sprintf("%s is dead and cannot be a target", targetName(t))
+	}
+	return s.variant.Legal(s, st, actor, t)
+}
+
+func targetName(t Target) string {
+	if t.Card == 0 {
+		return fmt.Sprintf("seat %d", t.Seat)
+	}
+	return t.String()
+}
+
+// LegalTargets lists actor's legal targets in step st, in canonical order.
+func (g *Game) LegalTargets(st *Step, actor Target) []Target {
+	s := &g.s
+	var out []Target
+	cards := s.variant.Info().CardsPerSeat
+	for seat := 1; seat <= s.Players; seat++ {
+		if cards <= 1 || cards > 2 {
+			t := SeatTarget(seat)
+			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == "" {
+				out = append(out, t)
+			}
+			continue
+		}
+		for c := 1; c <= cards; c++ {
+			t := Target{Seat: seat, Card: c}
+			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == "" {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// maybeLock locks a group step once every member selected the same (G4).
+func (g *Game) maybeLock(st *Step) {
+	var first Selection
+	for i, sel := range st.Sel {
+		if !sel.Has {
+			return
+		}
+		if i == 0 {
+			first = sel
+		} else if sel != first {
+			return
+		}
+	}
+	lb := LockBody{Step: st.Index, Action: st.Action, Skip: first.Skip, By: "agreement"}
+	if !first.Skip {
+		t := first.Target
+		lb.Target = &t
+	}
+	g.emit(lb, st.Seats())
+}
+
+// deliverResults sends every answer that can no longer change (G3.5).
+func (g *Game) deliverResults() {
+	s := &g.s
+	for _, st := range s.Night.Steps {
+		if !st.Answers || !st.Locked || st.Answer != "" || !st.Happened() {
+			continue
+		}
+		ready := true
+		for _, other := range s.Night.Steps[:st.Index] {
+			if containsString(st.After, other.Action) && !other.Done() {
+				ready = false
+			}
+		}
+		if !ready {
+			continue
+		}
+		ans := s.variant.Answer(s, st)
+		g.emit(ResultBody{Round: s.Round, Step: st.Index, Action: st.Action, Target: st.Final, Answer: ans}, st.Seats())
+	}
+}
+
+func (g *Game) suspect(cmd Command) error {
+	s := &g.s
+	n := s.Night
+	check := n.StepByAction("check")
+	if check == nil || !containsInt(check.Seats(), cmd.Seat) {
+		return reject("only the police place suspect markers")
+	}
+	if !n.HuddleOpen {
+		return reject("the police huddle opens once your check answer is in")
+	}
+	if cmd.Target == nil || !s.Alive(*cmd.Target) {
+		return reject("a suspect marker goes on a living player")
+	}
+	g.emit(SuspectBody{Seat: cmd.Seat, Target: *cmd.Target}, check.Seats())
+	return nil
+}
+
+// NightComplete reports whether every required night input is final, so the
+// host may end the night once its minimum length has passed (G3.6).
+func (g *Game) NightComplete() bool {
+	s := &g.s
+	if s.Phase != "night" {
+		return false
+	}
+	for _, st := range s.Night.Steps {
+		if !st.Done() {
+			return false
+		}
+	}
+	return len(s.Night.Slept) >= len(s.Night.Sleep)
+}
+
+// endNight settles missing inputs (G4, G5), delivers the remaining answers,
+// resolves the night and announces the dawn.
+func (g *Game) endNight() {
+	s := &g.s
+	for _, st := range s.Night.Steps {
+		if st.Done() {
+			continue
+		}
+		g.settle(st)
+	}
+	g.deliverResults()
+	dawn := s.variant.Resolve(s, g)
+	if dawn.Dead == nil {
+		dawn.Dead = []Target{}
+	}
+	sortTargets(dawn.Dead)
+	dawn.Round = s.Round
+	g.emit(dawn, nil)
+	g.afterAnnouncement()
+}
+
+// settle locks a step that did not lock by itself: plurality of the current
+// selections, a seeded pick among tied options, a seeded legal target for a
+// mandatory action nobody chose, or nothing for an optional one.
+func (g *Game) settle(st *Step) {
+	type option struct {
+		sel   Selection
+		votes int
+	}
+	var opts []option
+	// A seat's selection counts once per member card it holds (two-hands: two
+	// member hands make one selection that counts twice), since Sel is per card.
+	for _, sel := range st.Sel {
+		if !sel.Has {
+			continue
+		}
+		found := false
+		for j := range opts {
+			if opts[j].sel == sel {
+				opts[j].votes++
+				found = true
+			}
+		}
+		if !found {
+			opts = append(opts, option{sel: sel, votes: 1})
+		}
+	}
+	lb := LockBody{Step: st.Index, Action: st.Action}
+	members := st.Seats()
+	if len(opts) == 0 {
+		if !st.Mandatory {
+			lb.Skip, lb.By = true, "none"
+			g.emit(lb, members)
+			return
+		}
+		lb.By = "random"
+		lb.Options = g.LegalTargets(st, st.Actors[0])
+		if len(lb.Options) == 0 {
+			lb.Skip, lb.By, lb.Options = true, "none", nil
+		}
+		g.emit(lb, members)
+		return
+	}
+	best := 0
+	for _, o := range opts {
+		best = max(best, o.votes)
+	}
+	var top []Target
+	var skipTop bool
+	for _, o := range opts {
+		if o.votes == best {
+			if o.sel.Skip {
+				skipTop = true
+			} else {
+				top = append(top, o.sel.Target)
+			}
+		}
+	}
+	sortTargets(top)
+	switch {
+	case len(top) == 1 && !skipTop:
+		t := top[0]
+		lb.Target, lb.By = &t, "plurality"
+	case len(top) == 0 && skipTop:
+		lb.Skip, lb.By = true, "plurality"
+	default:
+		if skipTop {
+			top = append([]Target{{}}, top...) // the zero target stands for skip
+		}
+		lb.By, lb.Options = "random", top
+	}
+	g.emit(lb, members)
+}

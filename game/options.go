@@ -1,0 +1,179 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// Options are a game's configurable rules (rules/README.md "Shared option
+// names" plus each variant's own). The JSON names are the option names a
+// script's "options" object uses. A variant fills in its defaults; only the
+// names the variant lists in OptionNames may be overridden.
+type Options struct {
+	LastWords       int    `json:"lastWords"`
+	SpeechMode      string `json:"speechMode"`
+	SpeechStart     string `json:"speechStart"`
+	SpeechDirection string `json:"speechDirection"`
+	VoteMode        string `json:"voteMode"`
+	VoteCallOrder   string `json:"voteCallOrder"`
+	SelfVote        bool   `json:"selfVote"`
+	Abstain         bool   `json:"abstain"`
+	TieRounds       int    `json:"tieRounds"`
+	TieVoters       string `json:"tieVoters"`
+	TieFinal        string `json:"tieFinal"`
+	SelfReveal      bool   `json:"selfReveal"`
+	DeadSeeAll      bool   `json:"deadSeeAll"`
+
+	NightMinSeconds     int `json:"nightMinSeconds"`
+	NightMaxSeconds     int `json:"nightMaxSeconds"`
+	SpeechSeconds       int `json:"speechSeconds"`
+	LastWordsSeconds    int `json:"lastWordsSeconds"`
+	PKSpeechSeconds     int `json:"pkSpeechSeconds"`
+	VoteCallSeconds     int `json:"voteCallSeconds"`
+	VoteSeconds         int `json:"voteSeconds"`
+	DiscussionSeconds   int `json:"discussionSeconds"`
+	PKDiscussionSeconds int `json:"pkDiscussionSeconds"`
+
+	// classic-2.0 R14
+	CiviliansWipedOut string `json:"civiliansWipedOut"`
+	// standard-003 R7
+	Huddle        bool `json:"huddle"`
+	HuddleSeconds int  `json:"huddleSeconds"`
+	// v3.0 R9, R3
+	NoDeathSkipsDay bool `json:"noDeathSkipsDay"`
+	DoctorVsShot    bool `json:"doctorVsShot"`
+	// v4.0 R2
+	ButterflyProtectsHugged bool `json:"butterflyProtectsHugged"`
+	// v5.0-dual R3, R19
+	ForbiddenPairs string `json:"forbiddenPairs"`
+	StallRounds    int    `json:"stallRounds"`
+}
+
+// commonOptions are the option names every variant with a judge-run day
+// accepts.
+var commonOptions = []string{
+	"lastWords", "speechMode", "speechStart", "speechDirection", "voteMode",
+	"voteCallOrder", "selfVote", "abstain", "tieRounds", "tieVoters", "tieFinal",
+	"selfReveal", "deadSeeAll", "nightMinSeconds", "nightMaxSeconds",
+	"speechSeconds", "lastWordsSeconds", "pkSpeechSeconds", "voteCallSeconds",
+	"voteSeconds", "discussionSeconds",
+}
+
+// optionChoices lists the legal values of the enumerated options.
+var optionChoices = map[string][]string{
+	"speechMode":        {"turns", "free"},
+	"speechStart":       {"right", "left"},
+	"speechDirection":   {"ccw", "cw"},
+	"voteMode":          {"sequential-open", "simultaneous-open", "secret", "tokens", "live-weighted"},
+	"voteCallOrder":     {"reverse-speech", "speech"},
+	"tieVoters":         {"non-tied", "all"},
+	"tieFinal":          {"draw", "lots", "none", "killers-win", "all-die"},
+	"civiliansWipedOut": {"draw", "killers-win"},
+	"forbiddenPairs":    {"extended", "seed"},
+}
+
+// OptionError names the option that is wrong.
+type OptionError struct {
+	Name string
+	Msg  string
+}
+
+func (e *OptionError) Error() string { return fmt.Sprintf("option %q: %s", e.Name, e.Msg) }
+
+// applyOverrides merges a JSON object of option overrides into o, accepting
+// only the names in allowed. It validates every enumerated value and that
+// counts and durations are not negative.
+func (o *Options) applyOverrides(raw json.RawMessage, allowed []string, choices map[string][]string) error {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return &OptionError{Name: "options", Msg: "must be a JSON object"}
+	}
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	fields := optionFields()
+	for _, k := range names {
+		if !containsString(allowed, k) {
+			return &OptionError{Name: k, Msg: "is not an option of this variant (known: " + strings.Join(allowed, ", ") + ")"}
+		}
+		f, ok := fields[k]
+		if !ok {
+			return &OptionError{Name: k, Msg: "unknown option"}
+		}
+		fv := reflect.ValueOf(o).Elem().FieldByIndex(f.Index)
+		ptr := reflect.New(fv.Type())
+		if err := json.Unmarshal(m[k], ptr.Interface()); err != nil {
+			return &OptionError{Name: k, Msg: "must be a " + kindName(fv.Kind())}
+		}
+		v := ptr.Elem()
+		switch v.Kind() {
+		case reflect.Int:
+			if v.Int() < 0 {
+				return &OptionError{Name: k, Msg: "must not be negative"}
+			}
+			if k == "tieRounds" && v.Int() < 1 {
+				return &OptionError{Name: k, Msg: "must be at least 1"}
+			}
+		case reflect.String:
+			if cs := choices[k]; cs != nil && !containsString(cs, v.String()) {
+				return &OptionError{Name: k, Msg: fmt.Sprintf("%q is not one of %s", v.String(), strings.Join(cs, ", "))}
+			}
+		}
+		fv.Set(v)
+	}
+	return nil
+}
+
+func kindName(k reflect.Kind) string {
+	switch k {
+	case reflect.Int:
+		return "whole number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "string"
+	}
+	return k.String()
+}
+
+func optionFields() map[string]reflect.StructField {
+	t := reflect.TypeOf(Options{})
+	m := make(map[string]reflect.StructField, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		m[name] = f
+	}
+	return m
+}
+
+// OptionValues returns the options as a name → value map restricted to
+// names, for display in the lobby.
+func (o Options) OptionValues(names []string) map[string]any {
+	b, _ := json.Marshal(o)
+	var all map[string]any
+	_ = json.Unmarshal(b, &all)
+	out := make(map[string]any, len(names))
+	for _, n := range names {
+		out[n] = all[n]
+	}
+	return out
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

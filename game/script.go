@@ -1,0 +1,167 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// Script is the input of `nightfall script` (../shared/SCRIPT.md): a setup
+// and the steps to play.
+type Script struct {
+	Setup
+	Steps []Command
+}
+
+// ScriptError is a script that cannot be played: Where names the field and,
+// for a step, its index from 0.
+type ScriptError struct {
+	Where string
+	Msg   string
+}
+
+func (e *ScriptError) Error() string { return e.Where + ": " + e.Msg }
+
+// commonActions are action ids every variant understands.
+var commonActions = []string{"timeout", "skip", "sleep", "pass", "vote", "abstain"}
+
+// ParseScript reads and checks a script. Every error names where it is.
+func ParseScript(data []byte) (*Script, error) {
+	var raw struct {
+		Variant *string           `json:"variant"`
+		Players *int              `json:"players"`
+		Seed    *uint64           `json:"seed"`
+		Options json.RawMessage   `json:"options"`
+		Deal    json.RawMessage   `json:"deal"`
+		Steps   []json.RawMessage `json:"steps"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&raw); err != nil {
+		return nil, &ScriptError{"script", "not valid JSON: " + jsonErr(data, err)}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, &ScriptError{"script", "unexpected data after the JSON object"}
+	}
+	if raw.Variant == nil {
+		return nil, &ScriptError{"variant", "missing"}
+	}
+	v, ok := Lookup(*raw.Variant)
+	if !ok {
+		return nil, &ScriptError{"variant", fmt.Sprintf("unknown variant %q (known: %v)", *raw.Variant, VariantIDs())}
+	}
+	in := v.Info()
+	if raw.Players == nil {
+		return nil, &ScriptError{"players", "missing"}
+	}
+	sc := &Script{Setup: Setup{Variant: *raw.Variant, Players: *raw.Players, Options: raw.Options}}
+	if raw.Seed != nil {
+		sc.Seed = *raw.Seed
+	}
+	if len(raw.Deal) > 0 && string(raw.Deal) != "null" {
+		if err := json.Unmarshal(raw.Deal, &sc.Deal); err != nil {
+			return nil, &ScriptError{"deal", "must be a list with one list of role ids per seat"}
+		}
+	}
+	n := sc.Players
+	for i, rs := range raw.Steps {
+		var st struct {
+			Seat   *int            `json:"seat"`
+			Do     *string         `json:"do"`
+			Target json.RawMessage `json:"target"`
+			Card   json.RawMessage `json:"card"`
+		}
+		if err := json.Unmarshal(rs, &st); err != nil {
+			return nil, &ScriptError{fmt.Sprintf("steps[%d]", i), "a step must be an object with \"seat\", \"do\" and an optional \"target\""}
+		}
+		if st.Do == nil || *st.Do == "" {
+			return nil, &ScriptError{fmt.Sprintf("steps[%d].do", i), "missing"}
+		}
+		cmd := Command{Do: *st.Do}
+		if !containsString(in.Actions, cmd.Do) && !containsString(commonActions, cmd.Do) {
+			return nil, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
+		}
+		if st.Seat == nil {
+			if cmd.Do != "timeout" {
+				return nil, &ScriptError{fmt.Sprintf("steps[%d].seat", i), "missing (only timeout has no seat)"}
+			}
+		} else {
+			cmd.Seat = *st.Seat
+			if cmd.Seat < 1 || cmd.Seat > n {
+				return nil, &ScriptError{fmt.Sprintf("steps[%d].seat", i), fmt.Sprintf("seat %d is out of range 1..%d", cmd.Seat, n)}
+			}
+		}
+		for _, f := range []struct {
+			name string
+			raw  json.RawMessage
+			dst  **Target
+		}{{"target", st.Target, &cmd.Target}, {"card", st.Card, &cmd.Card}} {
+			if len(f.raw) == 0 || string(f.raw) == "null" {
+				continue
+			}
+			var t Target
+			if err := json.Unmarshal(f.raw, &t); err != nil {
+				return nil, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), err.Error()}
+			}
+			if t.Seat < 1 || t.Seat > n {
+				return nil, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), fmt.Sprintf("seat %d is out of range 1..%d", t.Seat, n)}
+			}
+			if t.Card != 0 && in.CardsPerSeat != 2 {
+				return nil, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), fmt.Sprintf("%s has one role per seat; name the seat, not %q", in.ID, t.String())}
+			}
+			*f.dst = &t
+		}
+		sc.Steps = append(sc.Steps, cmd)
+	}
+	return sc, nil
+}
+
+func jsonErr(data []byte, err error) string {
+	if se, ok := err.(*json.SyntaxError); ok {
+		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		return fmt.Sprintf("%v (line %d)", err, line)
+	}
+	return err.Error()
+}
+
+// Run plays a script and returns every event, the refused steps included as
+// "rejected" events, numbered from 1 in the order they happened.
+func (sc *Script) Run() ([]Event, error) {
+	g, err := New(sc.Setup)
+	if err != nil {
+		if se, ok := err.(*SetupError); ok {
+			return nil, &ScriptError{se.Field, se.Msg}
+		}
+		return nil, err
+	}
+	var out []Event
+	add := func(es []Event) {
+		for _, e := range es {
+			e.Seq = len(out) + 1
+			out = append(out, e)
+		}
+	}
+	add(g.Events())
+	for i, cmd := range sc.Steps {
+		es, err := g.Apply(cmd)
+		if err != nil {
+			var aud []int
+			if cmd.Seat != 0 {
+				aud = []int{cmd.Seat}
+			}
+			add([]Event{{Audience: aud, Body: RejectedBody{Step: i, Seat: cmd.Seat, Do: cmd.Do, Reason: err.Error()}}})
+			continue
+		}
+		add(es)
+	}
+	return out, nil
+}
+
+// RunScript parses and plays a script.
+func RunScript(data []byte) ([]Event, error) {
+	sc, err := ParseScript(data)
+	if err != nil {
+		return nil, err
+	}
+	return sc.Run()
+}

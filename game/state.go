@@ -1,0 +1,460 @@
+package game
+
+import (
+	"math/rand/v2"
+)
+
+// State is the game state: the fold of the events (apply). Variants read it;
+// only apply writes it.
+type State struct {
+	variant Variant
+
+	VariantID string
+	Players   int
+	Seed      uint64
+	Opts      Options
+	Seats     []SeatState // index seat-1
+	RNG       *rand.PCG   // G17: the one seeded generator; advanced only in apply
+
+	Version int    // number of events applied
+	Round   int    // current round (night n + day n); 0 before night 1
+	Phase   string // "setup" (dealt, before the first night), "night", "day", "over"
+	Night   *NightState
+	Day     *DayState
+
+	Announced     []Target // every death, in announcement order (G14)
+	LastWordsUsed int
+	Anchor        int // seat of the first death of the most recent announcement with a death (G9)
+	QuietRounds   int // consecutive rounds in which no card died (v5.0-dual R19)
+	Winner        string
+	Reason        string
+}
+
+// SeatState is one seat's cards.
+type SeatState struct {
+	Cards []CardState
+}
+
+// CardState is one card, hand or single role.
+type CardState struct {
+	Role  string
+	Alive bool
+	Marks map[string]int
+}
+
+// Alive reports whether the seat has a living card.
+func (s SeatState) Alive() bool {
+	for _, c := range s.Cards {
+		if c.Alive {
+			return true
+		}
+	}
+	return false
+}
+
+// Seat returns seat n (1-based).
+func (s *State) Seat(n int) *SeatState { return &s.Seats[n-1] }
+
+// Card returns the card t names (for a seat target: its only or first card).
+func (s *State) Card(t Target) *CardState {
+	i := t.Card - 1
+	if i < 0 {
+		i = 0
+	}
+	return &s.Seats[t.Seat-1].Cards[i]
+}
+
+// Role is the role of a single-role seat (or of the first card).
+func (s *State) Role(seat int) string { return s.Seats[seat-1].Cards[0].Role }
+
+// Alive reports whether target t is alive (a seat: any living card).
+func (s *State) Alive(t Target) bool {
+	if t.Seat < 1 || t.Seat > s.Players {
+		return false
+	}
+	if t.Card == 0 {
+		return s.Seats[t.Seat-1].Alive()
+	}
+	if t.Card > len(s.Seats[t.Seat-1].Cards) {
+		return false
+	}
+	return s.Seats[t.Seat-1].Cards[t.Card-1].Alive
+}
+
+// Living lists the living seats in ascending order.
+func (s *State) Living() []int {
+	out := make([]int, 0, s.Players)
+	for i := range s.Seats {
+		if s.Seats[i].Alive() {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// LivingWith lists living seats whose (first) card has one of the roles.
+func (s *State) LivingWith(roles ...string) []int {
+	var out []int
+	for i := range s.Seats {
+		for _, c := range s.Seats[i].Cards {
+			if c.Alive && containsString(roles, c.Role) {
+				out = append(out, i+1)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// SeatsWith lists every seat (alive or not) holding one of the roles.
+func (s *State) SeatsWith(roles ...string) []int {
+	var out []int
+	for i := range s.Seats {
+		for _, c := range s.Seats[i].Cards {
+			if containsString(roles, c.Role) {
+				out = append(out, i+1)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// CountRole counts the cards with role (alive only if alive is true).
+func (s *State) CountRole(role string, alive bool) int {
+	n := 0
+	for i := range s.Seats {
+		for _, c := range s.Seats[i].Cards {
+			if c.Role == role && (c.Alive || !alive) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Mark reads a card's secret counter.
+func (s *State) Mark(t Target, key string) int { return s.Card(t).Marks[key] }
+
+// NightState is the current night.
+type NightState struct {
+	Round int
+	Setup bool
+	Steps []*Step
+	Sleep []int // seats whose task is `sleep`
+	Slept []int
+	// Huddle (standard-003 R7): police markers, seat → target; open once the
+	// check answer is out.
+	HuddleOpen bool
+	Suspects   map[int]Target
+}
+
+// Step is one night step in progress.
+type Step struct {
+	NightStep
+	Index  int
+	Sel    []Selection // parallel to Actors
+	Locked bool
+	Final  Target // zero when skipped or nothing happened
+	Skip   bool
+	By     string
+	Answer string // set when the result has been delivered
+}
+
+// Selection is one actor's current input.
+type Selection struct {
+	Has    bool
+	Target Target
+	Skip   bool
+}
+
+// Seats lists the distinct seats of the step's actors.
+func (st *Step) Seats() []int {
+	var out []int
+	for _, a := range st.Actors {
+		if !containsInt(out, a.Seat) {
+			out = append(out, a.Seat)
+		}
+	}
+	return out
+}
+
+// Done reports whether the step can no longer change: locked, or without
+// actors.
+func (st *Step) Done() bool { return st.Locked || len(st.Actors) == 0 }
+
+// Happened reports whether the step's action takes effect (locked on a
+// target).
+func (st *Step) Happened() bool { return st.Locked && !st.Skip && !st.Final.IsZero() }
+
+// StepByAction finds tonight's first step with the action.
+func (n *NightState) StepByAction(action string) *Step {
+	for _, st := range n.Steps {
+		if st.Action == action {
+			return st
+		}
+	}
+	return nil
+}
+
+// DayState is the current day.
+type DayState struct {
+	Round    int
+	DawnDead []Target
+	Silenced []int
+	Order    []int // today's speaking order (G9)
+	Stage    string
+	Kind     string // the current speaking stage's kind
+	Queue    []int  // speakers still to come, current first
+	Speaker  int
+	Ballots  int // ballots opened today
+	Ballot   *BallotState
+	Tied     []Target
+	Executed bool
+	// LastWords lists who gets last words after the current announcement.
+	LastWords []int
+}
+
+// BallotState is a ballot in progress or just closed.
+type BallotState struct {
+	Index      int
+	Mode       string
+	Candidates []Target // in call order
+	Voters     []int
+	Call       int // sequential-open: the candidate being called
+	Votes      []VoteBody
+	Abstained  []int
+	Closed     bool
+	Tally      *TallyBody
+}
+
+// Voted reports whether seat has voted or abstained.
+func (b *BallotState) Voted(seat int) bool {
+	if containsInt(b.Abstained, seat) {
+		return true
+	}
+	for _, v := range b.Votes {
+		if v.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// AllVoted reports whether every voter has voted or abstained.
+func (b *BallotState) AllVoted() bool {
+	return len(b.Votes)+len(b.Abstained) >= len(b.Voters)
+}
+
+// apply folds one event into the state. It is the only code that changes the
+// state. It returns the body as stored: random picks (G17) are drawn here,
+// from the state's generator, and written into the body, so replaying a log
+// draws the same numbers and reaches the same state.
+func (s *State) apply(b Body) Body {
+	s.Version++
+	switch e := b.(type) {
+	case DealBody:
+		seat := s.Seat(e.Seat)
+		seat.Cards = make([]CardState, len(e.Roles))
+		for i, r := range e.Roles {
+			seat.Cards[i] = CardState{Role: r, Alive: true}
+		}
+	case NightBody:
+		s.Phase = "night"
+		s.Round = e.Round
+		s.Day = nil
+		n := &NightState{Round: e.Round, Setup: e.Setup}
+		s.Night = n
+		if !e.Setup {
+			for i, def := range s.variant.NightSteps(s) {
+				st := &Step{NightStep: def, Index: i, Sel: make([]Selection, len(def.Actors))}
+				n.Steps = append(n.Steps, st)
+			}
+		}
+		for _, seat := range s.Living() {
+			if len(s.tasksOf(seat)) == 0 {
+				n.Sleep = append(n.Sleep, seat)
+			}
+		}
+	case SleepBody:
+		s.Night.Slept = append(s.Night.Slept, e.Seat)
+	case ActBody:
+		st := s.Night.Steps[e.Step]
+		for i, a := range st.Actors {
+			if a.Seat != e.Seat || (e.Card != nil && *e.Card != a) {
+				continue
+			}
+			sel := Selection{Has: true, Skip: e.Skip}
+			if e.Target != nil {
+				sel.Target = *e.Target
+			}
+			st.Sel[i] = sel
+		}
+	case LockBody:
+		st := s.Night.Steps[e.Step]
+		if e.By == "random" && len(e.Options) > 0 {
+			e.Target, e.Skip = nil, false
+			if t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]; t.IsZero() {
+				e.Skip = true
+			} else {
+				e.Target = &t
+			}
+		}
+		st.Locked = true
+		st.By = e.By
+		st.Skip = e.Skip
+		if e.Target != nil {
+			st.Final = *e.Target
+		}
+		b = e
+	case ResultBody:
+		st := s.Night.Steps[e.Step]
+		st.Answer = e.Answer
+		if st.Action == "check" && s.Opts.Huddle {
+			s.Night.HuddleOpen = true
+		}
+	case SuspectBody:
+		if s.Night.Suspects == nil {
+			s.Night.Suspects = map[int]Target{}
+		}
+		s.Night.Suspects[e.Seat] = e.Target
+	case MarkBody:
+		c := s.Card(e.Target)
+		if c.Marks == nil {
+			c.Marks = map[string]int{}
+		}
+		c.Marks[e.Key] = e.Value
+	case DawnBody:
+		s.Phase = "day"
+		s.Day = &DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead}
+		s.announce(e.Dead)
+		if len(e.Dead) == 0 {
+			s.QuietRounds++
+		} else {
+			s.QuietRounds = 0
+		}
+	case SpeechesBody:
+		d := s.Day
+		d.Stage = e.Kind
+		d.Kind = e.Kind
+		d.Queue = append([]int(nil), e.Order...)
+		d.Speaker = 0
+		if (e.Kind == "speech" || e.Kind == "discussion") && d.Order == nil {
+			d.Order = append([]int(nil), e.Order...)
+		}
+		if e.Kind == "last-words" {
+			d.LastWords = nil
+		}
+	case TurnBody:
+		s.Day.Speaker = e.Seat
+	case TurnEndBody:
+		d := s.Day
+		d.Speaker = 0
+		if len(d.Queue) > 0 && d.Queue[0] == e.Seat {
+			d.Queue = d.Queue[1:]
+		}
+	case BallotBody:
+		d := s.Day
+		d.Stage = "vote"
+		d.Ballots = e.Index
+		d.Ballot = &BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1}
+	case CallBody:
+		bs := s.Day.Ballot
+		for i, c := range bs.Candidates {
+			if c == e.Target {
+				bs.Call = i
+			}
+		}
+	case VoteBody:
+		bs := s.Day.Ballot
+		bs.Votes = append(bs.Votes, e)
+	case AbstainBody:
+		bs := s.Day.Ballot
+		bs.Abstained = append(bs.Abstained, e.Seat)
+	case TallyBody:
+		bs := s.Day.Ballot
+		bs.Closed = true
+		bs.Tally = &e
+		if e.Outcome == "tie" {
+			s.Day.Tied = append([]Target(nil), e.Top...)
+		}
+	case ExecutedBody:
+		if e.By == "lot" && len(e.Options) > 0 {
+			t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
+			e.Seat = t.Seat
+			if t.Card != 0 {
+				e.Hand = &t
+			}
+		}
+		s.Day.Executed = true
+		t := SeatTarget(e.Seat)
+		if e.Hand != nil {
+			t = *e.Hand
+		}
+		s.Day.Stage = "executed"
+		s.announce([]Target{t})
+		b = e
+	case ExplodedBody:
+		s.Day.Stage = "exploded"
+		s.announce([]Target{SeatTarget(e.Seat)})
+		s.Day.LastWords = nil // a self-revealed killer never speaks (standard-003 §10)
+	case HostBody:
+	case GameOverBody:
+		s.Phase = "over"
+		s.Winner = e.Winner
+		s.Reason = e.Reason
+		if s.Day != nil {
+			s.Day.Speaker = 0
+		}
+	}
+	return b
+}
+
+// announce kills the targets, records them in announcement order, moves
+// the anchor (G9) and hands out last-words slots (G14).
+func (s *State) announce(dead []Target) {
+	for _, t := range dead {
+		if t.Card == 0 {
+			for i := range s.Seat(t.Seat).Cards {
+				s.Seat(t.Seat).Cards[i].Alive = false
+			}
+		} else {
+			s.Card(t).Alive = false
+		}
+	}
+	if len(dead) == 0 {
+		return
+	}
+	s.Anchor = dead[0].Seat
+	s.Announced = append(s.Announced, dead...)
+	if s.Day == nil {
+		return
+	}
+	s.Day.LastWords = nil
+	for _, t := range dead {
+		if s.LastWordsUsed >= s.Opts.LastWords {
+			break
+		}
+		s.LastWordsUsed++
+		if !containsInt(s.Day.LastWords, t.Seat) {
+			s.Day.LastWords = append(s.Day.LastWords, t.Seat)
+		}
+	}
+}
+
+// tasksOf lists the steps tonight in which seat acts, in resolution order.
+func (s *State) tasksOf(seat int) []*Step {
+	if s.Night == nil {
+		return nil
+	}
+	var out []*Step
+	for _, st := range s.Night.Steps {
+		for _, a := range st.Actors {
+			if a.Seat == seat {
+				out = append(out, st)
+				break
+			}
+		}
+	}
+	return out
+}

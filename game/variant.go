@@ -1,0 +1,173 @@
+package game
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Variant is one rule set. A variant is stateless: everything it needs is in
+// the *State it is given, and everything it decides leaves through the
+// events the engine emits. The engine core (night protocol, day, ballots,
+// ties, last words, views) is written once in night.go, day.go and view.go;
+// a variant supplies tables and the few decisions that differ.
+//
+// To add a variant: write a file that declares a type implementing Variant
+// (usually by embedding killerFamily, which supplies the single-role
+// defaults) and register it in variants below.
+type Variant interface {
+	// Info describes the variant for the lobby and validation.
+	Info() VariantInfo
+	// Deck is the list of role ids dealt for n players (n within the range).
+	// Its length is n × Info().CardsPerSeat.
+	Deck(n int) []string
+	// Defaults are the options for this deal (some defaults depend on it).
+	Defaults(s *State) Options
+	// DealOK reports whether a dealt hand set is acceptable (false → the
+	// engine shuffles again, G17). Nil error means fine.
+	DealOK(s *State) error
+	// Knows lists what seat learns at the deal: its teammates.
+	Knows(s *State, seat int) []Known
+	// NightSteps lists tonight's steps in resolution order. Called once at
+	// nightfall, from the state at the start of the night.
+	NightSteps(s *State) []NightStep
+	// Legal says why actor may not choose t in step st tonight, or "" when
+	// it may. t is a living target (a seat, or a card where the variant
+	// targets cards).
+	Legal(s *State, st *Step, actor, t Target) string
+	// Answer computes a step's private result (for steps with Answers).
+	Answer(s *State, st *Step) string
+	// Resolve turns tonight's locked steps into marks and deaths. It may call
+	// e.Mark for internal bookkeeping; it returns the dawn announcement.
+	Resolve(s *State, e Emitter) DawnBody
+	// Win reports the outcome if the game is over now ("" if it goes on).
+	Win(s *State) (winner, reason string)
+	// RunoffSpeakers says who speaks before run-off ballot k (k ≥ 2):
+	// "tied" or "others" (living players outside the tie).
+	RunoffSpeakers(k int) string
+}
+
+// Emitter is the narrow interface a variant's resolution writes through.
+type Emitter interface {
+	// Mark records a secret per-card counter (a needle, a spent power).
+	Mark(t Target, key string, value int)
+}
+
+// VariantInfo describes a variant for the lobby and for validation.
+type VariantInfo struct {
+	ID           string     `json:"id"`
+	Name         string     `json:"name"`
+	NameZH       string     `json:"nameZh"`
+	Summary      string     `json:"summary"`
+	SummaryZH    string     `json:"summaryZh"`
+	MinPlayers   int        `json:"minPlayers"`
+	MaxPlayers   int        `json:"maxPlayers"`
+	CardsPerSeat int        `json:"cardsPerSeat"`
+	Roles        []RoleInfo `json:"roles"`
+	Actions      []string   `json:"actions"`
+	OptionNames  []string   `json:"options"`
+}
+
+// RoleInfo names a role.
+type RoleInfo struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	NameZH string `json:"nameZh"`
+	Camp   string `json:"camp"`
+}
+
+// Known is one fact a seat learns at the deal: a teammate's card and role (or
+// a label such as "police #2" where the rules number a group).
+type Known struct {
+	Target Target `json:"target"`
+	Role   string `json:"role"`
+	Label  string `json:"label,omitempty"`
+}
+
+// NightStep is one entry of a night's resolution order.
+type NightStep struct {
+	Action    string   // "kill", "check", …
+	Role      string   // the acting role, for display
+	Group     bool     // G4 group action (members converge on one choice)
+	Actors    []Target // acting cards, alive at the start of the night
+	Mandatory bool     // G4/G5: a seeded random target when nobody chose
+	Answers   bool     // produces a private result (Variant.Answer)
+	After     []string // G3.5: actions earlier in the order that can change the answer
+}
+
+var variants = map[string]Variant{}
+
+func register(v Variant) { variants[v.Info().ID] = v }
+
+// Lookup finds a variant by id.
+func Lookup(id string) (Variant, bool) {
+	v, ok := variants[id]
+	return v, ok
+}
+
+// Variants lists every variant, in the order of rules/README.md.
+func Variants() []VariantInfo {
+	order := []string{"classic-2.0", "standard-003", "v3.0", "v4.0", "v5.0-dual", "two-hands", "cat-lives-7"}
+	var out []VariantInfo
+	for _, id := range order {
+		if v, ok := variants[id]; ok {
+			out = append(out, v.Info())
+		}
+	}
+	var rest []string
+	for id := range variants {
+		if !containsString(order, id) {
+			rest = append(rest, id)
+		}
+	}
+	sort.Strings(rest)
+	for _, id := range rest {
+		out = append(out, variants[id].Info())
+	}
+	return out
+}
+
+// VariantIDs lists the ids for messages.
+func VariantIDs() []string {
+	var ids []string
+	for _, v := range Variants() {
+		ids = append(ids, v.ID)
+	}
+	return ids
+}
+
+// RoleCounts summarizes a deck as role → count in deck order.
+func RoleCounts(deck []string) []RoleCount {
+	var out []RoleCount
+	for _, r := range deck {
+		found := false
+		for i := range out {
+			if out[i].Role == r {
+				out[i].Count++
+				found = true
+			}
+		}
+		if !found {
+			out = append(out, RoleCount{Role: r, Count: 1})
+		}
+	}
+	return out
+}
+
+// RoleCount is one line of a proposed deal.
+type RoleCount struct {
+	Role  string `json:"role"`
+	Count int    `json:"count"`
+}
+
+// ProposedDeal is the deck a variant deals for n players, for the lobby.
+func ProposedDeal(id string, n int) ([]RoleCount, error) {
+	v, ok := Lookup(id)
+	if !ok {
+		return nil, fmt.Errorf("unknown variant %q", id)
+	}
+	in := v.Info()
+	if n < in.MinPlayers || n > in.MaxPlayers {
+		return nil, fmt.Errorf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, n)
+	}
+	return RoleCounts(v.Deck(n)), nil
+}

@@ -1,0 +1,508 @@
+package game
+
+import "slices"
+
+// TableView is what the whole table may know: the big screen shows it, every
+// phone gets it inside its PlayerView, spectators get only it. Nothing in it
+// depends on a secret (G7): no role before the end (except a self-revealed
+// killer), no night target, no hint of who acted.
+type TableView struct {
+	Variant       string       `json:"variant"`
+	Players       int          `json:"players"`
+	Version       int          `json:"version"`
+	Round         int          `json:"round"`
+	Phase         string       `json:"phase"` // "night", "day", "over"
+	Stage         string       `json:"stage"` // "night", "last-words", "speech", "pk-speech", "discussion", "vote", "over"
+	Seats         []SeatView   `json:"seats"`
+	Narration     Narration    `json:"narration"`
+	Speaker       int          `json:"speaker,omitempty"`
+	Next          int          `json:"next,omitempty"`
+	Queue         []int        `json:"queue,omitempty"` // speakers still to come in this stage, the current first
+	Order         []int        `json:"order,omitempty"` // today's speaking order
+	Timer         *Timer       `json:"timer,omitempty"`
+	Ballot        *BallotView  `json:"ballot,omitempty"`
+	Tied          []Target     `json:"tied,omitempty"`
+	Dawn          *DawnBody    `json:"dawn,omitempty"` // the latest dawn announcement
+	LastWordsLeft int          `json:"lastWordsLeft"`
+	Winner        string       `json:"winner,omitempty"`
+	Reason        string       `json:"reason,omitempty"`
+	Reveal        []SeatReveal `json:"reveal,omitempty"`   // game over only
+	Timeline      []Moment     `json:"timeline,omitempty"` // game over only
+}
+
+// SeatView is one seat as the table sees it.
+type SeatView struct {
+	Seat     int        `json:"seat"`
+	Alive    bool       `json:"alive"`
+	Cards    []CardView `json:"cards,omitempty"` // only where a seat has several cards or hands
+	Silenced bool       `json:"silenced,omitempty"`
+	Role     string     `json:"role,omitempty"` // public only: a self-revealed killer
+}
+
+// CardView is one card or hand as the table sees it.
+type CardView struct {
+	Card  Target `json:"card"`
+	Alive bool   `json:"alive"`
+}
+
+// Narration is the judge's current line, as a key and its arguments; the
+// screens translate it (assets/i18n).
+type Narration struct {
+	Key    string   `json:"key"`
+	Round  int      `json:"round,omitempty"`
+	Seat   int      `json:"seat,omitempty"`
+	Seats  []Target `json:"seats,omitempty"`
+	Winner string   `json:"winner,omitempty"`
+}
+
+// Timer says which deadline runs now. Key changes whenever a new timer
+// starts (it is the version at which it started), so the host's clock knows
+// when to re-arm. The clock sends Command{Do: "timeout"} when Seconds pass;
+// at night it may end the night early once MinSeconds have passed and
+// Game.NightComplete() holds (G3.6).
+type Timer struct {
+	Key        int    `json:"key"`
+	Kind       string `json:"kind"` // "night", "last-words", "speech", "pk-speech", "discussion", "vote-call", "vote"
+	Seconds    int    `json:"seconds"`
+	MinSeconds int    `json:"minSeconds,omitempty"`
+}
+
+// BallotView is a ballot as the table sees it.
+type BallotView struct {
+	Index      int        `json:"index"`
+	Mode       string     `json:"mode"`
+	Candidates []Target   `json:"candidates"`
+	Voters     []int      `json:"voters"`
+	Calling    *Target    `json:"calling,omitempty"`
+	Votes      []VoteBody `json:"votes,omitempty"` // open modes: live; simultaneous-open: at the close
+	Abstained  []int      `json:"abstained,omitempty"`
+	Cast       int        `json:"cast"` // how many voters are done
+	Counts     []Count    `json:"counts,omitempty"`
+	Closed     bool       `json:"closed"`
+	Outcome    string     `json:"outcome,omitempty"`
+	Top        []Target   `json:"top,omitempty"`
+}
+
+// SeatReveal is a seat's roles at the end.
+type SeatReveal struct {
+	Seat  int      `json:"seat"`
+	Roles []string `json:"roles"`
+	Alive []bool   `json:"alive"`
+}
+
+// Moment is one line of the end-of-game timeline (复盘).
+type Moment struct {
+	Round   int      `json:"round"`
+	Phase   string   `json:"phase"` // "night" or "day"
+	Kind    string   `json:"kind"`  // "action", "result", "dawn", "tally", "executed", "exploded", "over"
+	Role    string   `json:"role,omitempty"`
+	Action  string   `json:"action,omitempty"`
+	Actors  []int    `json:"actors,omitempty"`
+	Target  *Target  `json:"target,omitempty"`
+	Skip    bool     `json:"skip,omitempty"`
+	By      string   `json:"by,omitempty"`
+	Answer  string   `json:"answer,omitempty"`
+	Dead    []Target `json:"dead,omitempty"`
+	Counts  []Count  `json:"counts,omitempty"`
+	Outcome string   `json:"outcome,omitempty"`
+	Seat    int      `json:"seat,omitempty"`
+	Winner  string   `json:"winner,omitempty"`
+}
+
+// PlayerView is what one seat may know and do now.
+type PlayerView struct {
+	Seat      int          `json:"seat"`
+	Roles     []string     `json:"roles"`
+	Alive     bool         `json:"alive"`
+	Spectator bool         `json:"spectator"` // dead: public information only (G7)
+	Known     []Known      `json:"known"`     // teammates the rules reveal
+	Tasks     []Task       `json:"tasks"`
+	Results   []ResultBody `json:"results"` // this seat's private answers so far
+	Huddle    []Pick       `json:"huddle,omitempty"`
+	Table     TableView    `json:"table"`
+}
+
+// Task is one thing the seat can do now, with its legal targets.
+type Task struct {
+	Action   string   `json:"action"` // "sleep", "kill", "check", …, "pass", "vote", "explode", "suspect"
+	Step     int      `json:"step"`
+	Card     *Target  `json:"card,omitempty"`
+	Role     string   `json:"role,omitempty"`
+	Group    bool     `json:"group,omitempty"`
+	Optional bool     `json:"optional,omitempty"` // "skip" allowed
+	Abstain  bool     `json:"abstain,omitempty"`  // "abstain" allowed (votes)
+	Targets  []Target `json:"targets,omitempty"`
+	Waiting  string   `json:"waiting,omitempty"` // an earlier task comes first (G3.4)
+	Done     bool     `json:"done"`
+	Choice   *Target  `json:"choice,omitempty"`
+	Skipped  bool     `json:"skipped,omitempty"`
+	Locked   bool     `json:"locked,omitempty"`
+	Team     []Pick   `json:"team,omitempty"` // teammates' current selections, live (G4)
+}
+
+// Pick is a teammate's current selection.
+type Pick struct {
+	Seat   int     `json:"seat"`
+	Target *Target `json:"target,omitempty"`
+	Skip   bool    `json:"skip,omitempty"`
+}
+
+// TableView builds the public view.
+func (g *Game) TableView() TableView {
+	s := &g.s
+	tv := TableView{
+		Variant: s.VariantID, Players: s.Players, Version: s.Version, Round: s.Round,
+		Phase: s.Phase, LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
+	}
+	multi := s.variant.Info().CardsPerSeat == 2
+	for i := range s.Seats {
+		sv := SeatView{Seat: i + 1, Alive: s.Seats[i].Alive()}
+		if multi {
+			for j, c := range s.Seats[i].Cards {
+				sv.Cards = append(sv.Cards, CardView{Card: Target{Seat: i + 1, Card: j + 1}, Alive: c.Alive})
+			}
+		}
+		tv.Seats = append(tv.Seats, sv)
+	}
+	for _, e := range g.log {
+		if x, ok := e.Body.(ExplodedBody); ok {
+			tv.Seats[x.Seat-1].Role = x.Role
+		}
+		if d, ok := e.Body.(DawnBody); ok {
+			d := d
+			tv.Dawn = &d
+		}
+	}
+	switch s.Phase {
+	case "night":
+		tv.Stage = "night"
+		tv.Narration = Narration{Key: "night", Round: s.Round}
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightMaxSeconds, MinSeconds: s.Opts.NightMinSeconds}
+	case "day":
+		g.dayView(&tv)
+	case "over":
+		tv.Stage = "over"
+		tv.Winner, tv.Reason = s.Winner, s.Reason
+		tv.Narration = Narration{Key: "over", Winner: s.Winner}
+		for i := range s.Seats {
+			r := SeatReveal{Seat: i + 1}
+			for _, c := range s.Seats[i].Cards {
+				r.Roles = append(r.Roles, c.Role)
+				r.Alive = append(r.Alive, c.Alive)
+			}
+			tv.Reveal = append(tv.Reveal, r)
+		}
+		tv.Timeline = g.timeline()
+		if s.Day != nil {
+			tv.Order = s.Day.Order
+		}
+	}
+	return tv
+}
+
+// stageKey is the version of the last event that started a timed stage.
+func (g *Game) stageKey() int {
+	for i := len(g.log) - 1; i >= 0; i-- {
+		switch g.log[i].Body.(type) {
+		case NightBody, TurnBody, CallBody, BallotBody, SpeechesBody:
+			return g.log[i].Seq
+		}
+	}
+	return 0
+}
+
+func (g *Game) dayView(tv *TableView) {
+	s := &g.s
+	d := s.Day
+	for _, x := range d.Silenced {
+		tv.Seats[x-1].Silenced = true
+	}
+	tv.Order = d.Order
+	tv.Tied = d.Tied
+	tv.Stage = d.Stage
+	if d.Speaker != 0 {
+		tv.Speaker = d.Speaker
+		tv.Queue = d.Queue
+		if len(d.Queue) > 1 {
+			tv.Next = d.Queue[1]
+		}
+		secs := s.Opts.SpeechSeconds
+		switch d.Kind {
+		case "last-words":
+			secs = s.Opts.LastWordsSeconds
+		case "pk-speech":
+			secs = s.Opts.PKSpeechSeconds
+		}
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: d.Kind, Seconds: secs}
+		tv.Narration = Narration{Key: d.Kind, Round: s.Round, Seat: d.Speaker}
+	}
+	if d.Stage == "discussion" {
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: s.Opts.DiscussionSeconds}
+		tv.Narration = Narration{Key: "discussion", Round: s.Round}
+	}
+	if b := d.Ballot; b != nil {
+		bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters,
+			Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed}
+		open := b.Mode == "sequential-open" || b.Mode == "tokens"
+		if open {
+			bv.Votes = b.Votes
+			bv.Abstained = b.Abstained
+			bv.Counts = liveCounts(b)
+		}
+		if b.Closed && b.Tally != nil {
+			bv.Counts = b.Tally.Counts
+			bv.Outcome = b.Tally.Outcome
+			bv.Top = b.Tally.Top
+			if b.Tally.Votes != nil {
+				bv.Votes = b.Tally.Votes
+			}
+		}
+		if !b.Closed {
+			if b.Mode == "sequential-open" && b.Call >= 0 {
+				c := b.Candidates[b.Call]
+				bv.Calling = &c
+				tv.Timer = &Timer{Key: g.stageKey(), Kind: "vote-call", Seconds: s.Opts.VoteCallSeconds}
+				tv.Narration = Narration{Key: "vote-call", Round: s.Round, Seat: c.Seat, Seats: []Target{c}}
+			} else {
+				tv.Timer = &Timer{Key: g.stageKey(), Kind: "vote", Seconds: s.Opts.VoteSeconds}
+				tv.Narration = Narration{Key: "vote", Round: s.Round}
+			}
+		}
+		tv.Ballot = bv // the last tally stays visible during run-off speeches and last words
+	}
+	if tv.Narration.Key == "" {
+		tv.Narration = Narration{Key: "day", Round: s.Round}
+	}
+}
+
+func liveCounts(b *BallotState) []Count {
+	counts := make([]Count, len(b.Candidates))
+	for i, c := range b.Candidates {
+		counts[i].Target = c
+		for _, v := range b.Votes {
+			if v.Target == c {
+				counts[i].Votes++
+			}
+		}
+	}
+	return counts
+}
+
+// PlayerView builds what seat may see and do now.
+func (g *Game) PlayerView(seat int) PlayerView {
+	s := &g.s
+	pv := PlayerView{Seat: seat, Table: g.TableView()}
+	if seat < 1 || seat > s.Players {
+		return pv
+	}
+	me := s.Seat(seat)
+	pv.Alive = me.Alive()
+	for _, c := range me.Cards {
+		pv.Roles = append(pv.Roles, c.Role)
+	}
+	pv.Spectator = !pv.Alive && s.Phase != "over" && !s.Opts.DeadSeeAll
+	pv.Known = s.variant.Knows(s, seat)
+	pv.Results = []ResultBody{}
+	for _, e := range g.log {
+		if r, ok := e.Body.(ResultBody); ok && containsInt(e.Audience, seat) {
+			pv.Results = append(pv.Results, r)
+		}
+	}
+	pv.Tasks = []Task{}
+	if !pv.Alive || s.Phase == "over" {
+		return pv
+	}
+	switch s.Phase {
+	case "night":
+		g.nightTasks(&pv)
+	case "day":
+		g.dayTasks(&pv)
+	}
+	return pv
+}
+
+func (g *Game) nightTasks(pv *PlayerView) {
+	s := &g.s
+	n := s.Night
+	seat := pv.Seat
+	if containsInt(n.Sleep, seat) {
+		pv.Tasks = append(pv.Tasks, Task{Action: "sleep", Done: containsInt(n.Slept, seat)})
+	}
+	waiting := ""
+	for _, st := range s.tasksOf(seat) {
+		for i, a := range st.Actors {
+			if a.Seat != seat {
+				continue
+			}
+			t := Task{Action: st.Action, Step: st.Index, Role: st.Role, Group: st.Group, Optional: !st.Mandatory, Locked: st.Locked}
+			if a.Card != 0 {
+				c := a
+				t.Card = &c
+			}
+			sel := st.Sel[i]
+			if sel.Has {
+				t.Skipped = sel.Skip
+				if !sel.Skip {
+					x := sel.Target
+					t.Choice = &x
+				}
+			}
+			t.Done = sel.Has || st.Locked
+			if st.Group {
+				for j, b := range st.Actors {
+					if b.Seat == seat || !st.Sel[j].Has || containsPick(t.Team, b.Seat) {
+						continue
+					}
+					p := Pick{Seat: b.Seat, Skip: st.Sel[j].Skip}
+					if !st.Sel[j].Skip {
+						x := st.Sel[j].Target
+						p.Target = &x
+					}
+					t.Team = append(t.Team, p)
+				}
+			}
+			if !st.Locked {
+				t.Targets = g.LegalTargets(st, a)
+			}
+			t.Waiting = waiting
+			if !g.seatDone(st, seat) && waiting == "" {
+				waiting = st.Action
+			}
+			if st.Group {
+				pv.Tasks = appendUniqueTask(pv.Tasks, t)
+			} else {
+				pv.Tasks = append(pv.Tasks, t)
+			}
+		}
+	}
+	if n.HuddleOpen {
+		if check := n.StepByAction("check"); check != nil && containsInt(check.Seats(), seat) {
+			pv.Tasks = append(pv.Tasks, Task{Action: "suspect", Optional: true, Targets: seatList(s.Living()...)})
+			var keys []int
+			for k := range n.Suspects {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				x := n.Suspects[k]
+				pv.Huddle = append(pv.Huddle, Pick{Seat: k, Target: &x})
+			}
+		}
+	}
+}
+
+func containsPick(ps []Pick, seat int) bool {
+	for _, p := range ps {
+		if p.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUniqueTask keeps one task per group step for a seat holding two
+// member cards.
+func appendUniqueTask(ts []Task, t Task) []Task {
+	for _, u := range ts {
+		if u.Step == t.Step && u.Action == t.Action && u.Group {
+			return ts
+		}
+	}
+	return append(ts, t)
+}
+
+func (g *Game) dayTasks(pv *PlayerView) {
+	s := &g.s
+	d := s.Day
+	seat := pv.Seat
+	if d.Speaker == seat {
+		pv.Tasks = append(pv.Tasks, Task{Action: "pass"})
+	}
+	if b := d.Ballot; b != nil && !b.Closed && d.Stage == "vote" && containsInt(b.Voters, seat) {
+		t := Task{Action: "vote", Abstain: s.Opts.Abstain, Done: b.Voted(seat)}
+		for _, v := range b.Votes {
+			if v.Seat == seat {
+				x := v.Target
+				t.Choice = &x
+			}
+		}
+		t.Skipped = containsInt(b.Abstained, seat)
+		if !t.Done {
+			for i, c := range b.Candidates {
+				if b.Mode == "sequential-open" && i < b.Call {
+					continue
+				}
+				if !s.Opts.SelfVote && c.Seat == seat {
+					continue
+				}
+				t.Targets = append(t.Targets, c)
+			}
+			sortTargets(t.Targets)
+		}
+		pv.Tasks = append(pv.Tasks, t)
+	}
+	if s.Opts.SelfReveal && s.Role(seat) == "killer" {
+		pv.Tasks = append(pv.Tasks, Task{Action: "explode"})
+	}
+}
+
+// timeline turns the log into the end-of-game story (复盘). Called only
+// once the game is over, when every event is public.
+func (g *Game) timeline() []Moment {
+	var out []Moment
+	round, phase := 0, "night"
+	var steps []*Step
+	for _, e := range g.log {
+		switch b := e.Body.(type) {
+		case NightBody:
+			round, phase = b.Round, "night"
+			steps = nil
+		case LockBody:
+			m := Moment{Round: round, Phase: phase, Kind: "action", Action: b.Action, Target: b.Target, Skip: b.Skip, By: b.By}
+			if steps == nil {
+				steps = g.stepsOfRound(round)
+			}
+			if b.Step < len(steps) {
+				m.Role = steps[b.Step].Role
+				for _, a := range steps[b.Step].Actors {
+					if !containsInt(m.Actors, a.Seat) {
+						m.Actors = append(m.Actors, a.Seat)
+					}
+				}
+			}
+			out = append(out, m)
+		case ResultBody:
+			t := b.Target
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "result", Action: b.Action, Target: &t, Answer: b.Answer})
+		case DawnBody:
+			phase = "day"
+			out = append(out, Moment{Round: round, Phase: "night", Kind: "dawn", Dead: b.Dead})
+		case TallyBody:
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "tally", Counts: b.Counts, Outcome: b.Outcome})
+		case ExecutedBody:
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, By: b.By})
+		case ExplodedBody:
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "exploded", Seat: b.Seat, Role: b.Role})
+		case GameOverBody:
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "over", Winner: b.Winner})
+		}
+	}
+	return out
+}
+
+// stepsOfRound rebuilds the night steps of a past round by replaying the log
+// up to that nightfall (only used for the end-of-game timeline).
+func (g *Game) stepsOfRound(round int) []*Step {
+	r, err := New(g.setup)
+	if err != nil {
+		return nil
+	}
+	for _, e := range g.log[len(r.log):] {
+		b := r.s.apply(e.Body)
+		r.log = append(r.log, Event{Seq: e.Seq, Audience: e.Audience, Body: b})
+		if nb, ok := b.(NightBody); ok && nb.Round == round {
+			return r.s.Night.Steps
+		}
+	}
+	return nil
+}
