@@ -151,7 +151,7 @@ type Pick struct {
 func (g *Game) TableView() TableView {
 	s := &g.s
 	tv := TableView{
-		Variant: s.VariantID, Players: s.Players, Version: s.Version, Round: s.Round,
+		Variant: s.VariantID, Players: s.Players, Version: g.publicCount(), Round: s.Round,
 		Phase: s.Phase, LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
 	multi := s.variant.Info().CardsPerSeat == 2
@@ -200,15 +200,33 @@ func (g *Game) TableView() TableView {
 	return tv
 }
 
-// stageKey is the version of the last event that started a timed stage.
-func (g *Game) stageKey() int {
-	for i := len(g.log) - 1; i >= 0; i-- {
-		switch g.log[i].Body.(type) {
-		case NightBody, TurnBody, CallBody, BallotBody, SpeechesBody:
-			return g.log[i].Seq
+// publicCount is the number of public events: the table's version. (The
+// log's own length would leak how many secret events happened at night.)
+func (g *Game) publicCount() int {
+	n := 0
+	for _, e := range g.log {
+		if e.Audience == nil {
+			n++
 		}
 	}
-	return 0
+	return n
+}
+
+// stageKey is the public version of the last event that started a timed
+// stage.
+func (g *Game) stageKey() int {
+	n, key := 0, 0
+	for _, e := range g.log {
+		if e.Audience != nil {
+			continue
+		}
+		n++
+		switch e.Body.(type) {
+		case NightBody, TurnBody, CallBody, BallotBody, SpeechesBody:
+			key = n
+		}
+	}
+	return key
 }
 
 func (g *Game) dayView(tv *TableView) {
