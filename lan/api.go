@@ -1,0 +1,164 @@
+// Package lan is the host's network side: an HTTP server that serves the
+// phone page, a WebSocket endpoint carrying the JSON protocol of
+// PROTOCOL.md, player sessions with secret tokens, the session loop that
+// owns the game, the on-disk game log, the QR code and the mDNS
+// advertisement.
+//
+// The Fyne app uses it like this:
+//
+//	srv, err := lan.NewServer(lan.Config{Addr: ":8080", TableName: "客厅"})
+//	err = srv.Start(ctx)              // listen, advertise
+//	views, cancel := srv.Subscribe()  // HostView on every change (latest wins)
+//	err = srv.Host(lan.HostCommand{Do: lan.HostStart})
+//	srv.Close()
+package lan
+
+import (
+	"encoding/json"
+	"time"
+
+	"nightfall/game"
+)
+
+// Config configures a Server. The zero value is usable: port 8080, the
+// default data directory, a random room code, the first variant, 12 players.
+type Config struct {
+	// Addr is the listen address (":8080" when empty; ":0" picks a free port).
+	Addr string
+	// DataDir is where game logs go (DataDir/games/<id>.jsonl). Empty means
+	// DefaultDataDir().
+	DataDir string
+	// TableName is shown in the lobby and advertised over mDNS ("Nightfall"
+	// when empty).
+	TableName string
+	// Variant, Players, Seed and Options are the lobby's initial setup. An
+	// empty Variant is the first of game.Variants(); Players 0 is 12 (clamped
+	// to the variant's range); Seed 0 draws a random seed at start. Options
+	// maps an option name to its JSON value.
+	Variant string
+	Players int
+	Seed    uint64
+	Options map[string]json.RawMessage
+	// Room is the room code; empty draws a random one (6 characters).
+	Room string
+	// Resume is the path of a game log to resume instead of opening a lobby.
+	// The room code, the seats and the tokens come from the log.
+	Resume string
+	// Host is the address written in the join URL. Empty means the IPv4
+	// address of the interface with the default route (LANAddress).
+	Host string
+	// NoMDNS turns the mDNS advertisement off.
+	NoMDNS bool
+	// Clock drives deadlines; nil is the real clock. Tests replace it.
+	Clock Clock
+	// Logf receives diagnostics (a torn log line, a dropped slow phone, an
+	// mDNS failure). Nil means log.Printf.
+	Logf func(format string, args ...any)
+}
+
+// Clock is the time source of the session loop.
+type Clock interface {
+	Now() time.Time
+	// AfterFunc calls f in its own goroutine after d; stop cancels it and
+	// reports whether it did so before f ran.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+}
+
+// HostCommand is something the host does. Do says what; the other fields
+// are its arguments. Server.Host returns a readable error when the command
+// cannot be done now; nothing changes then.
+type HostCommand struct {
+	Do      string          `json:"do"`
+	Variant string          `json:"variant,omitempty"` // HostSetVariant
+	Players int             `json:"players,omitempty"` // HostSetPlayers
+	Name    string          `json:"name,omitempty"`    // HostSetOption: the option name
+	Value   json.RawMessage `json:"value,omitempty"`   // HostSetOption: JSON value; empty or null restores the default
+	From    int             `json:"from,omitempty"`    // HostMove
+	To      int             `json:"to,omitempty"`      // HostMove
+	Seat    int             `json:"seat,omitempty"`    // HostRemove
+	Seconds int             `json:"seconds,omitempty"` // HostAddTime
+}
+
+// The host commands.
+const (
+	// Lobby (before the start).
+	HostSetVariant = "variant" // Variant
+	HostSetPlayers = "players" // Players; refused if it would drop a seated player
+	HostSetOption  = "option"  // Name, Value
+	HostMove       = "move"    // From, To: move a player; swaps if To is taken
+	HostRemove     = "remove"  // Seat: unseat a player (lobby); during a game, forget
+	// the seat's phone so another phone can take the seat (a flat battery)
+	HostStart = "start" // every seat taken, players within the variant's range, options valid
+
+	// Game.
+	HostPause   = "pause"    // stop the clock
+	HostResume  = "resume"   // restart it
+	HostAddTime = "add-time" // Seconds more on the running timer
+	HostSkip    = "skip"     // end the current speech (or the free discussion) now
+	HostEnd     = "end"      // end the game: no winner, every role revealed
+	HostNewGame = "new-game" // after the end: back to the lobby with the same seating
+)
+
+// HostView is everything the big screen may show. It never holds a private
+// view or a role before the game is over.
+type HostView struct {
+	Lobby LobbyView
+	// Table is nil before the start.
+	Table *game.TableView
+	// Paused reports whether the host paused the clock.
+	Paused bool
+	// Deadline is when the running timer ends (zero when none runs or the
+	// clock is paused); Remaining is the time left when this view was made.
+	Deadline  time.Time
+	Remaining time.Duration
+	// Valid reports whether HostStart would succeed now; Invalid says why
+	// not, in one sentence.
+	Valid   bool
+	Invalid string
+	// JoinURL, Room and MDNSName identify the table (JoinURL is empty until
+	// Start has listened; MDNSName is empty without an advertisement).
+	JoinURL  string
+	Room     string
+	MDNSName string
+	// LogPath is the game log being written (empty in the lobby).
+	LogPath string
+	// Err is a failure the host must see: the log cannot be written. The
+	// game stops accepting commands until the host ends it.
+	Err string
+}
+
+// LobbyView is the lobby as the phones and the big screen see it. Phones get
+// it in "lobby" frames (PROTOCOL.md); it holds no token.
+type LobbyView struct {
+	Table      string             `json:"table"`
+	Variant    string             `json:"variant"`
+	Players    int                `json:"players"`
+	Started    bool               `json:"started"`
+	Seats      []LobbySeat        `json:"seats"`
+	Spectators int                `json:"spectators"`
+	Variants   []game.VariantInfo `json:"variants"`
+	// Deal is the deck the variant deals for Players (empty when Players is
+	// out of the variant's range).
+	Deal []game.RoleCount `json:"deal,omitempty"`
+	// Options are the variant's options, in the variant's order.
+	Options []OptionView `json:"options,omitempty"`
+}
+
+// LobbySeat is one seat of the lobby.
+type LobbySeat struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name,omitempty"`
+	Taken  bool   `json:"taken"`
+	Online bool   `json:"online"`
+}
+
+// OptionView is one option of the chosen variant: its value for this game
+// (the default unless the host set it), its default for this deal, and the
+// legal values of an enumerated option.
+type OptionView struct {
+	Name    string          `json:"name"`
+	Value   json.RawMessage `json:"value"`
+	Default json.RawMessage `json:"default"`
+	Set     bool            `json:"set"`
+	Choices []string        `json:"choices,omitempty"`
+}
