@@ -36,8 +36,13 @@ func (classic) Deck(n int) []string {
 
 func (classic) Defaults(s *State) Options { return seedDefaults(s.CountRole("police", false)) }
 
+// Knows: killers see the killers, police see the police (§3); civilians
+// learn nothing but their own role.
 func (classic) Knows(s *State, seat int) []Known {
-	return teamKnowledge(s, seat, s.Role(seat))
+	if r := s.Role(seat); r == "killer" || r == "police" {
+		return teamKnowledge(s, seat, r)
+	}
+	return nil
 }
 
 func (classic) NightSteps(s *State) []NightStep {

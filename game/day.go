@@ -232,7 +232,7 @@ func (g *Game) vote(cmd Command) error {
 	}
 	audience := []int(nil)
 	if b.Mode != "sequential-open" {
-		audience = []int{cmd.Seat}
+		audience = g.only(cmd.Seat)
 	}
 	if cmd.Do == "abstain" {
 		if !s.Opts.Abstain {

@@ -29,7 +29,7 @@ func (g *Game) nightCommand(cmd Command) error {
 		if containsInt(n.Slept, cmd.Seat) {
 			return reject("you have already tapped ready tonight")
 		}
-		g.emit(SleepBody{Seat: cmd.Seat}, []int{cmd.Seat})
+		g.emit(SleepBody{Seat: cmd.Seat}, g.only(cmd.Seat))
 		return nil
 	case "suspect":
 		return g.suspect(cmd)
@@ -69,13 +69,13 @@ func (g *Game) nightCommand(cmd Command) error {
 		g.emit(body, members)
 		g.maybeLock(st)
 	} else {
-		g.emit(body, []int{cmd.Seat})
+		g.emit(body, g.only(cmd.Seat))
 		lb := LockBody{Step: st.Index, Action: st.Action, Skip: sel.Skip, By: "submitted"}
 		if !sel.Skip {
 			t := sel.Target
 			lb.Target = &t
 		}
-		g.emit(lb, []int{cmd.Seat})
+		g.emit(lb, g.only(cmd.Seat))
 	}
 	g.deliverResults()
 	return nil

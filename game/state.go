@@ -159,6 +159,8 @@ type Step struct {
 	Skip   bool
 	By     string
 	Answer string // set when the result has been delivered
+
+	members []int // distinct actor seats, derived from Actors
 }
 
 // Selection is one actor's current input.
@@ -168,15 +170,18 @@ type Selection struct {
 	Skip   bool
 }
 
-// Seats lists the distinct seats of the step's actors.
-func (st *Step) Seats() []int {
-	var out []int
+// Seats lists the distinct seats of the step's actors (do not modify).
+func (st *Step) Seats() []int { return st.members }
+
+func (st *Step) initMembers() {
 	for _, a := range st.Actors {
-		if !containsInt(out, a.Seat) {
-			out = append(out, a.Seat)
+		if !containsInt(st.members, a.Seat) {
+			st.members = append(st.members, a.Seat)
 		}
 	}
-	return out
+	if st.members == nil {
+		st.members = []int{}
+	}
 }
 
 // Done reports whether the step can no longer change: locked, or without
@@ -268,6 +273,7 @@ func (s *State) apply(b Body) Body {
 		if !e.Setup {
 			for i, def := range s.variant.NightSteps(s) {
 				st := &Step{NightStep: def, Index: i, Sel: make([]Selection, len(def.Actors))}
+				st.initMembers()
 				n.Steps = append(n.Steps, st)
 			}
 		}

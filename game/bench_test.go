@@ -1,0 +1,130 @@
+package game
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// botMove plays one random legal move for a table of random bots, reading
+// the state directly (cheap enough to measure the engine, not the bots).
+// It returns false when the game is over.
+func botMove(g *Game, r *rand.Rand) bool {
+	s := &g.s
+	switch s.Phase {
+	case "over":
+		return false
+	case "night":
+		n := s.Night
+		for _, st := range n.Steps {
+			if st.Done() {
+				continue
+			}
+			for i, a := range st.Actors {
+				if st.Sel[i].Has || st.Locked {
+					continue
+				}
+				if !st.Mandatory && r.IntN(4) == 0 {
+					mustApply(g, Command{Seat: a.Seat, Do: "skip"})
+					continue
+				}
+				living := s.Living()
+				for try := 0; try < 4; try++ {
+					t := SeatTarget(living[r.IntN(len(living))])
+					if s.variant.Legal(s, st, a, t) == "" {
+						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: &t})
+						break
+					}
+				}
+			}
+		}
+		for _, seat := range n.Sleep {
+			if !containsInt(n.Slept, seat) {
+				mustApply(g, Command{Seat: seat, Do: "sleep"})
+			}
+		}
+		mustApply(g, Command{Do: "timeout"})
+	case "day":
+		d := s.Day
+		switch {
+		case d.Speaker != 0:
+			mustApply(g, Command{Seat: d.Speaker, Do: "pass"})
+		case d.Ballot != nil && !d.Ballot.Closed && d.Stage == "vote":
+			b := d.Ballot
+			for _, v := range b.Voters {
+				if b.Voted(v) || s.Phase != "day" || s.Day.Ballot != b || b.Closed {
+					continue
+				}
+				from := max(b.Call, 0)
+				c := b.Candidates[from+r.IntN(len(b.Candidates)-from)]
+				if r.IntN(5) == 0 || (!s.Opts.SelfVote && c.Seat == v) {
+					mustApply(g, Command{Seat: v, Do: "abstain"})
+					continue
+				}
+				mustApply(g, Command{Seat: v, Do: "vote", Target: &c})
+			}
+		default:
+			mustApply(g, Command{Do: "timeout"})
+		}
+	}
+	return s.Phase != "over"
+}
+
+func mustApply(g *Game, c Command) {
+	if _, err := g.Apply(c); err != nil {
+		panic(err)
+	}
+}
+
+func benchGames(b *testing.B, variant string, players int) {
+	r := rand.New(rand.NewPCG(1, 2))
+	rounds := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g, err := New(Setup{Variant: variant, Players: players, Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for botMove(g, r) {
+		}
+		rounds += g.s.Round
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
+}
+
+// BenchmarkClassic12 is issue 2's target: at least 20,000 classic-2.0 games
+// per second with 12 random bots, on one core (-cpu 1).
+func BenchmarkClassic12(b *testing.B) { benchGames(b, "classic-2.0", 12) }
+
+// BenchmarkV4_18 plays v4.0 with 18 random bots.
+func BenchmarkV4_18(b *testing.B) {
+	if _, ok := Lookup("v4.0"); !ok {
+		b.Skip("v4.0 not registered")
+	}
+	benchGames(b, "v4.0", 18)
+}
+
+// TestBotGamesEnd makes sure the benchmark's bots finish games (so the
+// benchmark measures whole games).
+func TestBotGamesEnd(t *testing.T) {
+	for _, in := range Variants() {
+		r := rand.New(rand.NewPCG(3, 4))
+		winners := map[string]int{}
+		for i := 0; i < 200; i++ {
+			g, err := New(Setup{Variant: in.ID, Players: in.MinPlayers + i%(in.MaxPlayers-in.MinPlayers+1), Seed: uint64(i)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for steps := 0; botMove(g, r); steps++ {
+				if steps > 10000 {
+					t.Fatalf("%s: bot game does not end", in.ID)
+				}
+			}
+			winners[g.s.Winner]++
+		}
+		t.Logf("%s winners over 200 bot games: %v", in.ID, winners)
+		if len(winners) < 2 {
+			t.Errorf("%s: bot games always end the same way: %v", in.ID, winners)
+		}
+	}
+}

@@ -1,0 +1,366 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// randomSetup picks a random player count and seed for a variant.
+func randomSetup(in VariantInfo, r *rand.Rand) Setup {
+	n := in.MinPlayers + r.IntN(in.MaxPlayers-in.MinPlayers+1)
+	return Setup{Variant: in.ID, Players: n, Seed: r.Uint64()}
+}
+
+// legalCommands lists the commands seat's view offers now.
+func legalCommands(pv PlayerView) []Command {
+	var out []Command
+	for _, t := range pv.Tasks {
+		if t.Waiting != "" || (t.Done && !t.Group) || t.Locked {
+			continue
+		}
+		base := Command{Seat: pv.Seat, Do: t.Action, Card: t.Card}
+		switch t.Action {
+		case "sleep", "pass":
+			if !t.Done {
+				out = append(out, base)
+			}
+			continue
+		case "explode":
+			out = append(out, base)
+			continue
+		}
+		if t.Optional && !t.Done {
+			c := base
+			c.Do = "skip"
+			out = append(out, c)
+		}
+		if t.Abstain && !t.Done {
+			c := base
+			c.Do = "abstain"
+			out = append(out, c)
+		}
+		for _, x := range t.Targets {
+			c := base
+			x := x
+			c.Target = &x
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+var anyActions = []string{"kill", "check", "save", "shoot", "hug", "silence", "sleep", "skip", "pass", "vote", "abstain", "explode", "suspect", "dance"}
+
+// randomCommand is mostly a legal command of a random seat, sometimes a
+// timeout, sometimes garbage (a wrong seat, action or target).
+func randomCommand(g *Game, r *rand.Rand) Command {
+	s := &g.s
+	switch p := r.IntN(100); {
+	case p < 4:
+		return Command{Do: "timeout"}
+	case p < 12:
+		t := Target{Seat: r.IntN(s.Players+3) - 1}
+		return Command{Seat: r.IntN(s.Players+3) - 1, Do: anyActions[r.IntN(len(anyActions))], Target: &t}
+	}
+	seats := r.Perm(s.Players)
+	for _, i := range seats {
+		cmds := legalCommands(g.PlayerView(i + 1))
+		if len(cmds) > 0 {
+			return cmds[r.IntN(len(cmds))]
+		}
+	}
+	return Command{Do: "timeout"}
+}
+
+// observable is everything that leaves the engine, for comparing before and
+// after a command.
+func observable(g *Game) string {
+	var b strings.Builder
+	tv, _ := json.Marshal(g.TableView())
+	b.Write(tv)
+	for seat := 1; seat <= g.s.Players; seat++ {
+		pv, _ := json.Marshal(g.PlayerView(seat))
+		b.Write(pv)
+	}
+	rng, _ := g.s.RNG.MarshalBinary()
+	b.Write(rng)
+	fmt.Fprint(&b, g.s.Version, len(g.log))
+	return b.String()
+}
+
+// TestRandomGames plays thousands of games per variant from random legal and
+// illegal commands and checks the engine's invariants: every game ends,
+// refused commands change nothing, the dead never act, the log replays to the
+// same state, and the views leak nothing (checkViews).
+func TestRandomGames(t *testing.T) {
+	games := 1000
+	if testing.Short() {
+		games = 100
+	}
+	for _, in := range Variants() {
+		t.Run(in.ID, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(uint64(len(in.ID)), 99))
+			for i := 0; i < games; i++ {
+				playRandom(t, in, r, i%25 == 0)
+				if t.Failed() {
+					return
+				}
+			}
+		})
+	}
+}
+
+func playRandom(t *testing.T, in VariantInfo, r *rand.Rand, deep bool) {
+	t.Helper()
+	setup := randomSetup(in, r)
+	g, err := New(setup)
+	if err != nil {
+		t.Fatalf("%+v: %v", setup, err)
+	}
+	const maxCommands = 50000
+	for n := 0; !g.Over(); n++ {
+		if n == maxCommands {
+			t.Fatalf("%+v: no end after %d commands (phase %s round %d)", setup, n, g.s.Phase, g.s.Round)
+		}
+		cmd := randomCommand(g, r)
+		var before string
+		if deep {
+			before = observable(g)
+		}
+		aliveBefore := make([]bool, g.s.Players+1)
+		for i := 1; i <= g.s.Players; i++ {
+			aliveBefore[i] = g.s.Seat(i).Alive()
+		}
+		views := map[int]PlayerView{}
+		if deep && g.s.Phase == "night" && cmd.Do != "timeout" {
+			for i := 1; i <= g.s.Players; i++ {
+				views[i] = g.PlayerView(i)
+			}
+		}
+		tableBefore, _ := json.Marshal(g.TableView())
+		version := g.s.Version
+		nightInput := g.s.Phase == "night" && cmd.Do != "timeout"
+		events, err := g.Apply(cmd)
+		if err != nil {
+			if _, ok := err.(*Rejection); !ok {
+				t.Fatalf("non-rejection error %v", err)
+			}
+			if g.s.Version != version || len(events) != 0 {
+				t.Fatalf("rejected %+v changed the state", cmd)
+			}
+			if deep && observable(g) != before {
+				t.Fatalf("rejected %+v (%v) changed what the players see", cmd, err)
+			}
+			if strings.TrimSpace(err.Error()) == "" {
+				t.Fatalf("rejection without a reason for %+v", cmd)
+			}
+			continue
+		}
+		for _, e := range events {
+			if seat := actingSeat(e.Body); seat != 0 && !aliveBefore[seat] {
+				t.Fatalf("dead seat %d acted: %s", seat, mustJSON(e))
+			}
+		}
+		if nightInput {
+			// A night input is invisible to the table: who acts, and when,
+			// must not show on the big screen (G3).
+			tableAfter, _ := json.Marshal(g.TableView())
+			if string(tableAfter) != string(tableBefore) {
+				t.Fatalf("table view changed on a night input %+v:\n%s\n%s", cmd, tableBefore, tableAfter)
+			}
+			if deep {
+				checkNightIsolation(t, g, cmd, views)
+			}
+		}
+		if deep {
+			checkViews(t, g)
+		}
+	}
+	if deep {
+		checkViews(t, g)
+	}
+	r2, err := Replay(setup, g.Events())
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if !reflect.DeepEqual(r2.s, g.s) {
+		t.Fatalf("%+v: replayed state differs", setup)
+	}
+	// The log survives a JSON round trip (the lan's on-disk log).
+	var decoded []Event
+	for _, e := range g.Events() {
+		var d Event
+		if err := json.Unmarshal(mustJSONBytes(e), &d); err != nil {
+			t.Fatalf("decode %s: %v", mustJSON(e), err)
+		}
+		decoded = append(decoded, d)
+	}
+	r3, err := Replay(setup, decoded)
+	if err != nil || !reflect.DeepEqual(r3.s, g.s) {
+		t.Fatalf("replay from decoded JSON differs: %v", err)
+	}
+}
+
+func actingSeat(b Body) int {
+	switch e := b.(type) {
+	case ActBody:
+		return e.Seat
+	case SleepBody:
+		return e.Seat
+	case VoteBody:
+		return e.Seat
+	case AbstainBody:
+		return e.Seat
+	case ExplodedBody:
+		return e.Seat
+	case SuspectBody:
+		return e.Seat
+	}
+	return 0
+}
+
+// checkNightIsolation: a night input by seat Y changes no other seat's view,
+// except the views of Y's teammates in the same step (live picks, G4) and
+// answers delivered by the rules' timing (G3.5).
+func checkNightIsolation(t *testing.T, g *Game, cmd Command, before map[int]PlayerView) {
+	t.Helper()
+	mates := map[int]bool{cmd.Seat: true}
+	if g.s.Night != nil {
+		for _, st := range g.s.Night.Steps {
+			if containsInt(st.Seats(), cmd.Seat) {
+				for _, x := range st.Seats() {
+					mates[x] = true
+				}
+			}
+		}
+	}
+	for seat, pv := range before {
+		if mates[seat] {
+			continue
+		}
+		now := g.PlayerView(seat)
+		now.Results, pv.Results = nil, nil
+		if !reflect.DeepEqual(now, pv) {
+			t.Fatalf("seat %d's view changed when seat %d acted (%s):\n%s\n%s", seat, cmd.Seat, cmd.Do, mustJSON(pv), mustJSON(now))
+		}
+	}
+}
+
+// checkViews asserts that no view holds a fact its audience may not know.
+func checkViews(t *testing.T, g *Game) {
+	t.Helper()
+	s := &g.s
+	over := s.Phase == "over"
+	tv := g.TableView()
+	exploded := map[int]bool{}
+	for _, e := range g.log {
+		if x, ok := e.Body.(ExplodedBody); ok {
+			exploded[x.Seat] = true
+		}
+	}
+	if !over {
+		if tv.Reveal != nil || tv.Timeline != nil || tv.Winner != "" {
+			t.Fatalf("table view reveals the end before the end")
+		}
+		for _, sv := range tv.Seats {
+			if sv.Role != "" && !exploded[sv.Seat] {
+				t.Fatalf("table view shows seat %d's role", sv.Seat)
+			}
+		}
+		if tv.Version != g.publicCount() {
+			t.Fatalf("table version %d is not the public event count", tv.Version)
+		}
+	}
+	for seat := 1; seat <= s.Players; seat++ {
+		pv := g.PlayerView(seat)
+		if !reflect.DeepEqual(pv.Table, tv) {
+			t.Fatalf("seat %d's table part differs from the table view", seat)
+		}
+		mine := s.Seat(seat)
+		for i, r := range pv.Roles {
+			if mine.Cards[i].Role != r {
+				t.Fatalf("seat %d sees a wrong own role", seat)
+			}
+		}
+		for _, k := range pv.Known {
+			if !entitled(s, seat, k) {
+				t.Fatalf("seat %d may not know %s is %s", seat, k.Target, k.Role)
+			}
+		}
+		for _, res := range pv.Results {
+			if !resultEntitled(g, seat, res) {
+				t.Fatalf("seat %d got a result it is not entitled to: %+v", seat, res)
+			}
+		}
+		if !over && !pv.Alive && len(pv.Tasks) > 0 {
+			t.Fatalf("dead seat %d has tasks", seat)
+		}
+		for _, task := range pv.Tasks {
+			if len(task.Team) > 0 && !task.Group {
+				t.Fatalf("seat %d sees picks of a non-group task", seat)
+			}
+			for _, p := range task.Team {
+				if !sameTeam(s, seat, p.Seat) {
+					t.Fatalf("seat %d sees the pick of seat %d, not a teammate", seat, p.Seat)
+				}
+			}
+		}
+	}
+}
+
+// entitled is an independent statement of each variant's start-of-game
+// knowledge (rules files §3): who may learn whose role.
+func entitled(s *State, seat int, k Known) bool {
+	mine := s.Role(seat)
+	theirs := s.Card(k.Target).Role
+	if k.Role != theirs {
+		return false
+	}
+	switch s.VariantID {
+	case "classic-2.0", "standard-003", "v3.0":
+		return (mine == "killer" || mine == "police") && theirs == mine
+	case "v4.0":
+		return mine == "killer" && theirs == "killer"
+	}
+	return false
+}
+
+func sameTeam(s *State, a, b int) bool {
+	ra, rb := s.Role(a), s.Role(b)
+	return ra == rb && (ra == "killer" || ra == "police")
+}
+
+// resultEntitled: a result reaches only the seats that acted in its step.
+func resultEntitled(g *Game, seat int, res ResultBody) bool {
+	for _, e := range g.log {
+		if r, ok := e.Body.(ResultBody); ok && r == res {
+			return containsInt(e.Audience, seat) && slices.Equal(e.Audience, dedupe(e.Audience))
+		}
+	}
+	return false
+}
+
+func dedupe(xs []int) []int {
+	var out []int
+	for _, x := range xs {
+		if !containsInt(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func mustJSON(v any) string { return string(mustJSONBytes(v)) }
+
+func mustJSONBytes(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
