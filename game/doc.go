@@ -1,0 +1,63 @@
+// Package game is Nightfall's rules engine for 杀人游戏 ("Killer"): pure Go,
+// standard library only, no I/O, no goroutines, no clock, no global mutable
+// state. The specification it implements is ../shared/rules/ (README.md's
+// engine-wide rulings G1–G19 and one file per variant).
+//
+// # The model
+//
+// A game is a State plus a log of Events. Commands (a player's intent, or
+// the clock's "timeout") go in through Game.Apply. Apply first checks the
+// command against the rules; a refused command returns a *Rejection whose
+// text is one sentence a player can read ("seat 4 is dead and cannot vote")
+// and changes nothing. An accepted command emits events: each event is
+// applied to the state by State.apply — the only code that writes the state
+// — and appended to the log. Hence the state is the fold of the events:
+// Replay(setup, log) rebuilds exactly the same state, which is how the host
+// recovers after a crash and how tests check the engine.
+//
+// Randomness (the deal, a seeded pick among tied group choices, a mandatory
+// action nobody chose, a lot) comes only from the PCG generator kept in the
+// state and seeded from Setup.Seed (G17). Draws after the deal happen inside
+// apply and their outcome is written into the event, so a replay draws the
+// same numbers.
+//
+// Every event has an audience: everybody (nil), a list of seats, or nobody
+// (internal bookkeeping such as v4.0's empty needles). Nothing but the two
+// views leaves the engine towards players: PlayerView(seat) holds what that
+// seat may know and the tasks it can do now, each with its legal targets;
+// TableView() holds what the whole table may know. The views are computed
+// from the state and the log; the randomized tests check that a night input
+// never changes the table view nor the view of anyone outside the acting
+// team, and that no view holds a role or an answer its seat is not entitled
+// to.
+//
+// # Phases
+//
+// A night (night.go) is one phase in which every living seat has tasks: its
+// roles' actions in the variant's resolution order (G3.4), or "sleep". A
+// group action (G4) locks when every member selected the same option;
+// otherwise, at the deadline, the plurality wins and a tie is a seeded pick.
+// Individual actions are final when submitted (G3.2); missing mandatory
+// actions get a seeded random legal target (G5). Private answers are
+// delivered as soon as nothing earlier in the order can change them
+// (NightStep.After, G3.5). At "timeout" the variant resolves the night into
+// a dawn announcement.
+//
+// The day (day.go) is written once for every variant: last words within the
+// quota (G14), speeches from the anchor (G9), ballots in the configured mode
+// (G11, G12), the tie procedure (G13: tieRounds, tieVoters, tieFinal, and
+// Variant.RunoffSpeakers), self-reveal (爆), and the win check after every
+// announcement (G15).
+//
+// # Adding a variant
+//
+// A variant is one file declaring a type that implements Variant and
+// registering it in init (see classic.go: about a hundred lines). It supplies
+// tables (roles, deck, options and their defaults), the night steps in its
+// resolution order, its legal targets with readable reasons, its answers,
+// its night resolution, its win conditions and who speaks before a run-off.
+// What single-role variants share (seed 000's day defaults, team knowledge,
+// group and solo steps) is in family.go; per-card bookkeeping goes through
+// Emitter.Mark. A variant's worked examples go under testdata/<variant-id>/
+// as golden scripts (see golden_test.go).
+package game
