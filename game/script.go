@@ -125,7 +125,8 @@ func jsonErr(data []byte, err error) string {
 }
 
 // Run plays a script and returns every event, the refused steps included as
-// "rejected" events, numbered from 1 in the order they happened.
+// "rejected" events, numbered from 1 in the order they happened. Steps after
+// the game has ended are not played: game_over stays the last line.
 func (sc *Script) Run() ([]Event, error) {
 	g, err := New(sc.Setup)
 	if err != nil {
@@ -143,6 +144,9 @@ func (sc *Script) Run() ([]Event, error) {
 	}
 	add(g.Events())
 	for i, cmd := range sc.Steps {
+		if g.Over() {
+			break // game_over is the last line (SCRIPT.md); later steps are moot
+		}
 		es, err := g.Apply(cmd)
 		if err != nil {
 			var aud []int
