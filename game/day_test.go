@@ -1,0 +1,303 @@
+package game
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+// newTestGame deals a fixed deal (one role id per seat) and kills the given
+// seats directly (test-only shortcut to reach a position).
+func newTestGame(t *testing.T, variant string, deal []string, opts string, dead ...int) *Game {
+	t.Helper()
+	d := make([][]string, len(deal))
+	for i, r := range deal {
+		d[i] = []string{r}
+	}
+	setup := Setup{Variant: variant, Players: len(deal), Seed: 7, Deal: d}
+	if opts != "" {
+		setup.Options = json.RawMessage(opts)
+	}
+	g, err := New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range dead {
+		for i := range g.s.Seat(x).Cards {
+			g.s.Seat(x).Cards[i].Alive = false
+		}
+	}
+	return g
+}
+
+var deal12 = []string{"civilian", "police", "civilian", "killer", "civilian", "civilian", "police", "civilian", "killer", "civilian", "police", "killer"}
+
+func TestSpeakingOrder(t *testing.T) {
+	cases := []struct {
+		name   string
+		opts   string
+		anchor int
+		dead   []int
+		want   []int
+	}{
+		{"right of the dead, counterclockwise", "", 6, []int{6}, []int{5, 4, 3, 2, 1, 12, 11, 10, 9, 8, 7}},
+		{"wraps below seat 1", "", 1, []int{1}, []int{12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}},
+		{"skips dead neighbours", "", 6, []int{6, 5, 4, 10}, []int{3, 2, 1, 12, 11, 9, 8, 7}},
+		{"no death yet: seat 1 first", "", 0, nil, []int{1, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}},
+		{"no anchor, seat 1 dead: next living in the direction", "", 0, []int{1, 12}, []int{11, 10, 9, 8, 7, 6, 5, 4, 3, 2}},
+		{"left and clockwise (standard-003)", `{"speechStart":"left","speechDirection":"cw"}`, 5, []int{5}, []int{6, 7, 8, 9, 10, 11, 12, 1, 2, 3, 4}},
+		{"a living anchor speaks last", "", 6, []int{3}, []int{5, 4, 2, 1, 12, 11, 10, 9, 8, 7, 6}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := newTestGame(t, "classic-2.0", deal12, c.opts, c.dead...)
+			g.s.Anchor = c.anchor
+			if got := g.SpeakingOrder(); !slices.Equal(got, c.want) {
+				t.Errorf("got %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// TestGroupConsensus covers G4: agreement locks at once; otherwise the
+// plurality at night end; a tie is a seeded pick among the tied in canonical
+// order; no selection gives a mandatory action a random legal target.
+func TestGroupConsensus(t *testing.T) {
+	cases := []struct {
+		name    string
+		picks   map[int]int // killer seat → target
+		by      string
+		target  int   // expected lock (0: random)
+		options []int // expected options of a random pick
+	}{
+		{"all agree: locked at once", map[int]int{4: 6, 9: 6, 12: 6}, "agreement", 6, nil},
+		{"two against one", map[int]int{4: 6, 9: 6, 12: 3}, "plurality", 6, nil},
+		{"one selects, the rest silent", map[int]int{9: 2}, "plurality", 2, nil},
+		{"three-way split", map[int]int{4: 8, 9: 1, 12: 5}, "random", 0, []int{1, 5, 8}},
+		{"nobody selects", nil, "random", 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := newTestGame(t, "classic-2.0", deal12, "")
+			for _, seat := range []int{4, 9, 12} {
+				if x, ok := c.picks[seat]; ok {
+					tg := SeatTarget(x)
+					mustApply(g, Command{Seat: seat, Do: "kill", Target: &tg})
+				}
+			}
+			if c.by != "agreement" {
+				mustApply(g, Command{Do: "timeout"})
+			}
+			var lock *LockBody
+			for _, e := range g.Events() {
+				if l, ok := e.Body.(LockBody); ok && l.Action == "kill" {
+					lock = &l
+				}
+			}
+			if lock == nil || lock.By != c.by {
+				t.Fatalf("lock %+v, want by %s", lock, c.by)
+			}
+			if c.target != 0 && (lock.Target == nil || lock.Target.Seat != c.target) {
+				t.Fatalf("locked on %v, want %d", lock.Target, c.target)
+			}
+			if c.options != nil {
+				if !slices.Equal(lock.Options, seatList(c.options...)) {
+					t.Fatalf("options %v, want %v", lock.Options, c.options)
+				}
+				if lock.Target == nil || !slices.Contains(c.options, lock.Target.Seat) {
+					t.Fatalf("random pick %v outside %v", lock.Target, c.options)
+				}
+			}
+		})
+	}
+	// The seeded pick is the same for the same seed, and varies with it.
+	picks := map[int]bool{}
+	for seed := uint64(0); seed < 40; seed++ {
+		pick := func() int {
+			d := make([][]string, 12)
+			for i, r := range deal12 {
+				d[i] = []string{r}
+			}
+			g, _ := New(Setup{Variant: "classic-2.0", Players: 12, Seed: seed, Deal: d})
+			a, b := SeatTarget(1), SeatTarget(8)
+			mustApply(g, Command{Seat: 4, Do: "kill", Target: &a})
+			mustApply(g, Command{Seat: 9, Do: "kill", Target: &b})
+			mustApply(g, Command{Do: "timeout"})
+			return g.s.Night.Steps[0].Final.Seat
+		}
+		p := pick()
+		if p != pick() {
+			t.Fatalf("seed %d: the tie-break is not deterministic", seed)
+		}
+		picks[p] = true
+	}
+	if !picks[1] || !picks[8] || len(picks) != 2 {
+		t.Errorf("seeded picks over 40 seeds: %v, want both 1 and 8 and nothing else", picks)
+	}
+}
+
+// dayGame plays night 1 of the 12-seat deal (killers kill victim) and all
+// speeches, leaving ballot 1 open.
+func dayGame(t *testing.T, variant, opts string, victim int) *Game {
+	t.Helper()
+	g := newTestGame(t, variant, deal12, opts)
+	v := SeatTarget(victim)
+	for _, k := range []int{4, 9, 12} {
+		mustApply(g, Command{Seat: k, Do: "kill", Target: &v})
+	}
+	mustApply(g, Command{Do: "timeout"})
+	for g.s.Day.Speaker != 0 {
+		mustApply(g, Command{Seat: g.s.Day.Speaker, Do: "pass"})
+	}
+	return g
+}
+
+func castVotes(t *testing.T, g *Game, votes map[int]int) {
+	t.Helper()
+	seats := make([]int, 0, len(votes))
+	for s := range votes {
+		seats = append(seats, s)
+	}
+	slices.Sort(seats)
+	for _, s := range seats {
+		if votes[s] == 0 {
+			mustApply(g, Command{Seat: s, Do: "abstain"})
+			continue
+		}
+		x := SeatTarget(votes[s])
+		mustApply(g, Command{Seat: s, Do: "vote", Target: &x})
+	}
+}
+
+func lastOf[T Body](g *Game) (T, bool) {
+	var zero T
+	for i := len(g.log) - 1; i >= 0; i-- {
+		if b, ok := g.log[i].Body.(T); ok {
+			return b, true
+		}
+	}
+	return zero, false
+}
+
+func TestTies(t *testing.T) {
+	t.Run("everyone abstains: nobody out, no tie procedure (G12)", func(t *testing.T) {
+		g := dayGame(t, "classic-2.0", "", 6)
+		votes := map[int]int{}
+		for _, s := range g.s.Living() {
+			votes[s] = 0
+		}
+		castVotes(t, g, votes)
+		tally, _ := lastOf[TallyBody](g)
+		if tally.Outcome != "none" || g.s.Phase != "night" || g.s.Round != 2 {
+			t.Fatalf("tally %+v, phase %s round %d", tally, g.s.Phase, g.s.Round)
+		}
+	})
+	t.Run("classic: run-off with no votes at all is a tie on the same players", func(t *testing.T) {
+		g := dayGame(t, "classic-2.0", "", 6)
+		castVotes(t, g, map[int]int{1: 2, 3: 2, 5: 9, 7: 9, 2: 0, 4: 0, 8: 0, 9: 0, 10: 0, 11: 0, 12: 0})
+		for g.s.Day.Speaker != 0 {
+			mustApply(g, Command{Seat: g.s.Day.Speaker, Do: "pass"})
+		}
+		b := g.s.Day.Ballot
+		if b.Index != 2 || !slices.Equal(b.Voters, []int{1, 3, 4, 5, 7, 8, 10, 11, 12}) {
+			t.Fatalf("run-off %d voters %v", b.Index, b.Voters)
+		}
+		castVotes(t, g, map[int]int{1: 0, 3: 0, 4: 0, 5: 0, 7: 0, 8: 0, 10: 0, 11: 0, 12: 0})
+		tally, _ := lastOf[TallyBody](g)
+		if tally.Outcome != "tie" || !slices.Equal(tally.Top, seatList(2, 9)) {
+			t.Fatalf("tally %+v", tally)
+		}
+		sp, _ := lastOf[SpeechesBody](g)
+		if sp.Kind != "speech" || slices.Contains(sp.Order, 2) || slices.Contains(sp.Order, 9) {
+			t.Fatalf("round 3 speakers %+v: the others speak", sp)
+		}
+	})
+	t.Run("standard-003: PK until decided, everyone votes, capped by lots", func(t *testing.T) {
+		if _, ok := Lookup("standard-003"); !ok {
+			t.Skip("standard-003 not registered yet")
+		}
+		g := dayGame(t, "standard-003", `{"tieRounds":2}`, 6)
+		castVotes(t, g, map[int]int{1: 2, 3: 2, 5: 9, 7: 9, 2: 0, 4: 0, 8: 0, 9: 0, 10: 0, 11: 0, 12: 0})
+		sp, _ := lastOf[SpeechesBody](g)
+		if sp.Kind != "pk-speech" {
+			t.Fatalf("speeches %+v, want the tied's PK speeches", sp)
+		}
+		for g.s.Day.Speaker != 0 {
+			mustApply(g, Command{Seat: g.s.Day.Speaker, Do: "pass"})
+		}
+		if b := g.s.Day.Ballot; len(b.Voters) != 11 {
+			t.Fatalf("PK voters %v: all living vote", b.Voters)
+		}
+		castVotes(t, g, map[int]int{1: 2, 2: 9, 3: 2, 9: 2, 5: 9, 7: 9, 4: 0, 8: 0, 10: 0, 11: 0, 12: 0})
+		ex, ok := lastOf[ExecutedBody](g)
+		if !ok || ex.By != "lot" || (ex.Seat != 2 && ex.Seat != 9) {
+			t.Fatalf("after the capped PK: %+v", ex)
+		}
+	})
+	t.Run("tieVoters non-tied with nobody outside the tie: everyone votes (G13)", func(t *testing.T) {
+		deal8 := []string{"killer", "civilian", "police", "civilian", "killer", "police", "civilian", "civilian"}
+		g := newTestGame(t, "classic-2.0", deal8, `{"lastWords":0}`, 2, 6, 8)
+		v := SeatTarget(7)
+		for _, k := range []int{1, 5} {
+			mustApply(g, Command{Seat: k, Do: "kill", Target: &v})
+		}
+		mustApply(g, Command{Do: "timeout"})
+		for g.s.Day.Speaker != 0 {
+			mustApply(g, Command{Seat: g.s.Day.Speaker, Do: "pass"})
+		}
+		castVotes(t, g, map[int]int{1: 3, 3: 1, 4: 5, 5: 4})
+		for g.s.Day.Speaker != 0 {
+			mustApply(g, Command{Seat: g.s.Day.Speaker, Do: "pass"})
+		}
+		b := g.s.Day.Ballot
+		if b.Index != 2 || !slices.Equal(b.Voters, []int{1, 3, 4, 5}) || len(b.Candidates) != 4 {
+			t.Fatalf("run-off %d candidates %v voters %v", b.Index, b.Candidates, b.Voters)
+		}
+	})
+}
+
+func TestLastWordsQuota(t *testing.T) {
+	for _, q := range []int{0, 1, 3} {
+		g := dayGame(t, "classic-2.0", `{"lastWords":`+string(rune('0'+q))+`}`, 6)
+		got := 0
+		for _, e := range g.Events() {
+			if sp, ok := e.Body.(SpeechesBody); ok && sp.Kind == "last-words" {
+				got += len(sp.Order)
+			}
+		}
+		want := min(q, 1)
+		if got != want || g.s.LastWordsUsed != want {
+			t.Errorf("quota %d: %d last words, %d slots used; want %d", q, got, g.s.LastWordsUsed, want)
+		}
+	}
+}
+
+// TestWinConditions states each variant's conditions from its rules file.
+func TestWinConditions(t *testing.T) {
+	deal8 := []string{"killer", "civilian", "police", "civilian", "killer", "police", "civilian", "civilian"}
+	cases := []struct {
+		variant string
+		opts    string
+		dead    []int
+		want    string
+	}{
+		{"classic-2.0", "", []int{1, 5}, "good"},
+		{"classic-2.0", "", []int{3, 6}, "killers"},
+		{"classic-2.0", "", []int{2, 4, 7, 8}, "draw"},
+		{"classic-2.0", `{"civiliansWipedOut":"killers-win"}`, []int{2, 4, 7, 8}, "killers"},
+		{"classic-2.0", "", []int{1, 3, 2}, ""},
+		{"standard-003", "", []int{1, 5}, "good"},
+		{"standard-003", "", []int{3, 6}, "killers"},
+		{"standard-003", "", []int{2, 4, 7, 8}, "killers"},
+		{"standard-003", "", []int{2, 3, 4}, ""},
+	}
+	for _, c := range cases {
+		if _, ok := Lookup(c.variant); !ok {
+			continue
+		}
+		g := newTestGame(t, c.variant, deal8, c.opts, c.dead...)
+		if got, _ := g.s.variant.Win(&g.s); got != c.want {
+			t.Errorf("%s %s dead %v: winner %q, want %q", c.variant, c.opts, c.dead, got, c.want)
+		}
+	}
+}
