@@ -15,6 +15,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 		return false
 	case "night":
 		n := s.Night
+		living := s.Living()
 		for _, st := range n.Steps {
 			if st.Done() {
 				continue
@@ -27,7 +28,6 @@ func botMove(g *Game, r *rand.Rand) bool {
 					mustApply(g, Command{Seat: a.Seat, Do: "skip"})
 					continue
 				}
-				living := s.Living()
 				for try := 0; try < 4; try++ {
 					t := SeatTarget(living[r.IntN(len(living))])
 					if s.variant.Legal(s, st, a, t) == "" {

@@ -126,4 +126,14 @@ func roles(ids ...string) []RoleInfo {
 	return out
 }
 
-func allDead(s *State, roles ...string) bool { return len(s.LivingWith(roles...)) == 0 }
+// allDead reports whether no living card has one of the roles.
+func allDead(s *State, roles ...string) bool {
+	for i := range s.Seats {
+		for _, c := range s.Seats[i].Cards {
+			if c.Alive && containsString(roles, c.Role) {
+				return false
+			}
+		}
+	}
+	return true
+}

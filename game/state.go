@@ -363,7 +363,8 @@ func (s *State) apply(b Body) Body {
 		d := s.Day
 		d.Stage = "vote"
 		d.Ballots = e.Index
-		d.Ballot = &BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1}
+		d.Ballot = &BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
+			Votes: make([]VoteBody, 0, len(e.Voters))}
 	case CallBody:
 		bs := s.Day.Ballot
 		for i, c := range bs.Candidates {
