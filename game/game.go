@@ -93,7 +93,7 @@ func New(setup Setup) (*Game, error) {
 		}
 	}
 	s.Opts = v.Defaults(s)
-	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, optionChoices); err != nil {
+	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
 	// The seats are filled again by the deal events, so that the log alone

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
@@ -74,6 +75,25 @@ var optionChoices = map[string][]string{
 	"tieFinal":          {"draw", "lots", "none", "killers-win", "all-die"},
 	"civiliansWipedOut": {"draw", "killers-win"},
 	"forbiddenPairs":    {"extended", "seed"},
+}
+
+// optionChooser is implemented by a variant whose rules file allows only some
+// of an enumerated option's values (for example standard-003 §12: tieFinal
+// lots, draw or none). Its map replaces optionChoices' list for the options it
+// names.
+type optionChooser interface {
+	OptionChoices() map[string][]string
+}
+
+// choicesFor is the table of legal enumerated values for variant v.
+func choicesFor(v Variant) map[string][]string {
+	oc, ok := v.(optionChooser)
+	if !ok {
+		return optionChoices
+	}
+	out := maps.Clone(optionChoices)
+	maps.Copy(out, oc.OptionChoices())
+	return out
 }
 
 // OptionError names the option that is wrong.
