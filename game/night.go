@@ -233,6 +233,9 @@ func (g *Game) suspect(cmd Command) error {
 	if check == nil || !containsInt(check.Seats(), cmd.Seat) {
 		return reject("only the police place suspect markers")
 	}
+	if !s.Opts.Huddle {
+		return reject("there is no police huddle in this game")
+	}
 	if !n.HuddleOpen {
 		return reject("the police huddle opens once your check answer is in")
 	}
@@ -244,7 +247,8 @@ func (g *Game) suspect(cmd Command) error {
 }
 
 // NightComplete reports whether every required night input is final, so the
-// host may end the night once its minimum length has passed (G3.6).
+// host may end the night once its minimum length has passed (G3.6; and, while
+// a police huddle is open, its HuddleHold).
 func (g *Game) NightComplete() bool {
 	s := &g.s
 	if s.Phase != "night" {
@@ -256,6 +260,28 @@ func (g *Game) NightComplete() bool {
 		}
 	}
 	return len(s.Night.Slept) >= len(s.Night.Sleep)
+}
+
+// HuddleHold is standard-003 R7's extra minimum for an early night end: once
+// the police huddle has opened, the host's clock must not end the night
+// early (G3.6 b) before seconds have passed since it opened, so the huddle
+// always lasts at least that long. key identifies the opening (the seq of
+// the check answer that opened it): like Timer.Key, the clock measures from
+// the moment it first sees a new key. ok is false when no huddle is open.
+// The deadline (nightMaxSeconds) still ends the night. This is for the
+// host's clock only: the table view must never show it, since it tells when
+// the police locked.
+func (g *Game) HuddleHold() (key, seconds int, ok bool) {
+	s := &g.s
+	if s.Phase != "night" || !s.Night.HuddleOpen {
+		return 0, 0, false
+	}
+	for i := len(g.log) - 1; i >= 0; i-- {
+		if r, isResult := g.log[i].Body.(ResultBody); isResult && r.Action == "check" {
+			return g.log[i].Seq, s.Opts.HuddleSeconds, true
+		}
+	}
+	return 0, 0, false
 }
 
 // endNight settles missing inputs (G4, G5), delivers the remaining answers,
