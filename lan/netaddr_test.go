@@ -1,0 +1,244 @@
+package lan
+
+import (
+	"encoding/binary"
+	"errors"
+	"net"
+	"strings"
+	"testing"
+)
+
+const (
+	upRunning = net.FlagUp | net.FlagRunning | net.FlagBroadcast | net.FlagMulticast
+	loopFlags = net.FlagUp | net.FlagRunning | net.FlagLoopback
+)
+
+// netTestIface builds an interface with CIDR addresses.
+func netTestIface(t *testing.T, index int, name string, flags net.Flags, cidrs ...string) netIfaceAddrs {
+	t.Helper()
+	ia := netIfaceAddrs{Iface: net.Interface{Index: index, Name: name, Flags: flags, MTU: 1500}}
+	for _, c := range cidrs {
+		ip, n, err := net.ParseCIDR(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n.IP = ip
+		ia.Addrs = append(ia.Addrs, n)
+	}
+	return ia
+}
+
+const routeHeader = "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
+
+func TestLANParseDefaultRoutes(t *testing.T) {
+	table := routeHeader +
+		"wlan0\t0000A8C0\t00000000\t0001\t0\t0\t600\t00FFFFFF\t0\t0\t0\n" +
+		"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n" +
+		"eth0\t00000000\t01000A0A\t0003\t0\t0\t100\t00000000\t0\t0\t0\n" +
+		"tun0\t00000000\t00000000\t0001\t0\t0\t50\t00000080\t0\t0\t0\n" + // 0.0.0.0/1
+		"down0\t00000000\t01000A0A\t0002\t0\t0\t1\t00000000\t0\t0\t0\n" + // not RTF_UP
+		"garbage line\n"
+	got := parseDefaultRoutes([]byte(table))
+	if len(got) != 2 {
+		t.Fatalf("got %d default routes %+v, want 2", len(got), got)
+	}
+	if got[0].Iface != "eth0" || got[0].Metric != 100 || got[1].Iface != "wlan0" {
+		t.Errorf("got %+v, want eth0 (metric 100) then wlan0", got)
+	}
+	// The gateway field is the network-order address read in host order; on the little-endian
+	// machines this runs on, 0100A8C0 is 192.168.0.1.
+	if want := net.IPv4(192, 168, 0, 1); isLittleEndian() && !got[1].Gateway.Equal(want) {
+		t.Errorf("wlan0 gateway = %v, want %v", got[1].Gateway, want)
+	}
+}
+
+func isLittleEndian() bool { return binary.NativeEndian.Uint16([]byte{1, 0}) == 1 }
+
+func TestLANAddress(t *testing.T) {
+	lo := netTestIface(t, 1, "lo", loopFlags, "127.0.0.1/8")
+	wlan := netTestIface(t, 2, "wlan0", upRunning, "192.168.0.23/24", "fe80::1/64")
+	eth := netTestIface(t, 3, "eth0", upRunning, "10.10.0.5/16")
+	docker := netTestIface(t, 4, "docker0", upRunning, "172.17.0.1/16")
+	tun := netTestIface(t, 5, "tun0", net.FlagUp|net.FlagRunning|net.FlagPointToPoint, "10.8.0.2/24")
+	unplugged := netTestIface(t, 6, "eth1", net.FlagUp|net.FlagBroadcast, "192.168.9.9/24") // no carrier
+	twoAddrs := netTestIface(t, 7, "wlan1", upRunning, "169.254.3.3/16", "192.168.5.10/24", "192.168.7.10/24")
+	linkLocal := netTestIface(t, 8, "eth2", upRunning, "169.254.7.7/16")
+
+	wlanDefault := routeHeader + "wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n"
+	noRoute := func() (net.IP, error) { return nil, errors.New("connect: network is unreachable") }
+	dialFrom := func(ip string) func() (net.IP, error) {
+		return func() (net.IP, error) { return net.ParseIP(ip), nil }
+	}
+
+	tests := []struct {
+		name    string
+		goos    string
+		routes  string
+		ifaces  []netIfaceAddrs
+		dial    func() (net.IP, error)
+		wantIP  string
+		wantIf  string
+		wantErr bool
+	}{
+		{
+			name: "linux default route", goos: "linux", routes: wlanDefault,
+			ifaces: []netIfaceAddrs{lo, docker, wlan}, dial: noRoute,
+			wantIP: "192.168.0.23", wantIf: "wlan0",
+		},
+		{
+			name: "lowest metric wins", goos: "linux",
+			routes: routeHeader +
+				"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n" +
+				"eth0\t00000000\t01000A0A\t0003\t0\t0\t100\t00000000\t0\t0\t0\n",
+			ifaces: []netIfaceAddrs{lo, wlan, eth}, dial: noRoute,
+			wantIP: "10.10.0.5", wantIf: "eth0",
+		},
+		{
+			name: "VPN halves of the default are not the default", goos: "linux",
+			routes: wlanDefault +
+				"tun0\t00000000\t00000000\t0001\t0\t0\t0\t00000080\t0\t0\t0\n" +
+				"tun0\t00000080\t00000000\t0001\t0\t0\t0\t00000080\t0\t0\t0\n",
+			ifaces: []netIfaceAddrs{lo, tun, wlan}, dial: dialFrom("10.8.0.2"),
+			wantIP: "192.168.0.23", wantIf: "wlan0",
+		},
+		{
+			name: "point-to-point default only when nothing else", goos: "linux",
+			routes: routeHeader +
+				"tun0\t00000000\t00000000\t0001\t0\t0\t0\t00000000\t0\t0\t0\n" +
+				"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n",
+			ifaces: []netIfaceAddrs{lo, tun, wlan}, dial: noRoute,
+			wantIP: "192.168.0.23", wantIf: "wlan0",
+		},
+		{
+			name: "address on the gateway's subnet", goos: "linux",
+			routes: routeHeader + "wlan1\t00000000\t0107A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n",
+			ifaces: []netIfaceAddrs{lo, twoAddrs}, dial: noRoute,
+			wantIP: "192.168.7.10", wantIf: "wlan1",
+		},
+		{
+			name: "default route on an unplugged interface is skipped", goos: "linux",
+			routes: routeHeader +
+				"eth1\t00000000\t0109A8C0\t0003\t0\t0\t100\t00000000\t0\t0\t0\n" +
+				"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n",
+			ifaces: []netIfaceAddrs{lo, unplugged, wlan}, dial: noRoute,
+			wantIP: "192.168.0.23", wantIf: "wlan0",
+		},
+		{
+			name: "unreadable route table falls back to the UDP dial", goos: "linux",
+			ifaces: []netIfaceAddrs{lo, docker, eth}, dial: dialFrom("10.10.0.5"),
+			wantIP: "10.10.0.5", wantIf: "eth0",
+		},
+		{
+			name: "other OS uses the UDP dial", goos: "darwin", routes: wlanDefault,
+			ifaces: []netIfaceAddrs{lo, wlan, eth}, dial: dialFrom("10.10.0.5"),
+			wantIP: "10.10.0.5", wantIf: "eth0",
+		},
+		{
+			name: "dial answering loopback is ignored", goos: "windows",
+			ifaces: []netIfaceAddrs{lo, docker, wlan}, dial: dialFrom("127.0.0.1"),
+			wantIP: "192.168.0.23", wantIf: "wlan0",
+		},
+		{
+			name: "no route at all: best-looking interface", goos: "linux", routes: routeHeader,
+			ifaces: []netIfaceAddrs{lo, linkLocal, docker, tun, eth}, dial: noRoute,
+			wantIP: "10.10.0.5", wantIf: "eth0",
+		},
+		{
+			name: "only link-local", goos: "linux", routes: routeHeader,
+			ifaces: []netIfaceAddrs{lo, linkLocal}, dial: noRoute,
+			wantIP: "169.254.7.7", wantIf: "eth2",
+		},
+		{
+			name: "loopback only", goos: "linux", routes: routeHeader,
+			ifaces: []netIfaceAddrs{lo}, dial: dialFrom("127.0.0.1"), wantErr: true,
+		},
+		{
+			name: "unplugged only", goos: "linux",
+			routes: routeHeader + "eth1\t00000000\t0109A8C0\t0003\t0\t0\t100\t00000000\t0\t0\t0\n",
+			ifaces: []netIfaceAddrs{lo, unplugged}, dial: noRoute, wantErr: true,
+		},
+		{
+			name: "no interfaces", goos: "linux", dial: noRoute, wantErr: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := netEnv{
+				goos: tt.goos,
+				routeTable: func() ([]byte, error) {
+					if tt.routes == "" {
+						return nil, errors.New("open /proc/net/route: no such file or directory")
+					}
+					return []byte(tt.routes), nil
+				},
+				interfaces: func() ([]netIfaceAddrs, error) { return tt.ifaces, nil },
+				dialSource: tt.dial,
+			}
+			ip, ifi, err := env.lanAddress()
+			if tt.wantErr {
+				if !errors.Is(err, ErrNoInterface) {
+					t.Fatalf("got %v, %v, %v; want ErrNoInterface", ip, ifi, err)
+				}
+				if !strings.Contains(err.Error(), "connect the laptop to the Wi-Fi") {
+					t.Errorf("error %q does not say what to do", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("got error %v, want %s on %s", err, tt.wantIP, tt.wantIf)
+			}
+			if ip.String() != tt.wantIP || ifi == nil || ifi.Name != tt.wantIf {
+				t.Errorf("got %v on %v, want %s on %s", ip, ifi, tt.wantIP, tt.wantIf)
+			}
+			if len(ip) != net.IPv4len {
+				t.Errorf("got %d-byte IP, want the 4-byte form", len(ip))
+			}
+		})
+	}
+}
+
+func TestLANListIPv4(t *testing.T) {
+	ifaces := []netIfaceAddrs{
+		netTestIface(t, 1, "lo", loopFlags, "127.0.0.1/8"),
+		netTestIface(t, 2, "docker0", upRunning, "172.17.0.1/16"),
+		netTestIface(t, 3, "eth2", upRunning, "169.254.7.7/16"),
+		netTestIface(t, 4, "wlan0", upRunning, "192.168.0.23/24", "fe80::1/64"),
+		netTestIface(t, 5, "eth0", upRunning, "100.64.1.2/10"),
+		netTestIface(t, 6, "eth1", net.FlagUp, "192.168.9.9/24"),
+	}
+	env := netEnv{interfaces: func() ([]netIfaceAddrs, error) { return ifaces, nil }}
+	var got []string
+	for _, a := range env.listIPv4() {
+		got = append(got, a.String())
+	}
+	want := []string{"wlan0 (192.168.0.23)", "eth0 (100.64.1.2)", "eth2 (169.254.7.7)", "docker0 (172.17.0.1)"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestLANAddressSystem runs the real lookup: on any machine it must either find a
+// non-loopback IPv4 address of an interface that is up, or say ErrNoInterface.
+func TestLANAddressSystem(t *testing.T) {
+	ip, ifi, err := LANAddress()
+	if err != nil {
+		if !errors.Is(err, ErrNoInterface) {
+			t.Fatalf("LANAddress: %v, want nil or ErrNoInterface", err)
+		}
+		if len(ListIPv4()) != 0 {
+			t.Errorf("LANAddress failed but ListIPv4 = %v", ListIPv4())
+		}
+		t.Skipf("no LAN here: %v", err)
+	}
+	if ip.To4() == nil || ip.IsLoopback() || ifi == nil || ifi.Flags&net.FlagUp == 0 {
+		t.Fatalf("LANAddress = %v on %+v", ip, ifi)
+	}
+	found := false
+	for _, a := range ListIPv4() {
+		found = found || (a.IP.Equal(ip) && a.Name == ifi.Name)
+	}
+	if !found {
+		t.Errorf("LANAddress %v on %s is not among ListIPv4() = %v", ip, ifi.Name, ListIPv4())
+	}
+	t.Logf("LAN address %v on %s", ip, ifi.Name)
+}
