@@ -1,0 +1,217 @@
+package assets
+
+// The phone page's dev-only mock mode (#mock=NAME) plays the frames in
+// phone/fixtures/NAME.json. Most fixtures are views of real games replayed
+// from the engine's golden scripts; regenerate them after a view change with
+//
+//	go test ./assets -run TestFixtures -update-fixtures
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"nightfall/game"
+)
+
+var updateFixtures = flag.Bool("update-fixtures", false, "regenerate assets/phone/fixtures from the game's scripts")
+
+// sampleNames are made-up seat names: Chinese, emoji, a 24-character name.
+var sampleNames = []string{"小明", "Alice", "阿强", "Bob", "王小丫", "🐱Mimi", "Maximilian-Alexander 123", "李雷",
+	"韩梅梅", "老张", "Zoë", "Kai", "小红", "Chen", "🌙月亮", "Omar", "丽丽", "Sam", "大卫", "Ivy"}
+
+func names(n int) map[string]string {
+	m := map[string]string{}
+	for i := 1; i <= n; i++ {
+		m[fmt.Sprint(i)] = sampleNames[(i-1)%len(sampleNames)]
+	}
+	return m
+}
+
+type frame = map[string]any
+
+func welcome(seat int, mode string) frame {
+	return frame{"t": "welcome", "token": "mock-token", "seat": seat, "mode": mode}
+}
+
+// snap is one fixture taken from a script: after step After (-1: before any
+// step, 1<<30: after all), seat's view (0: a spectator's table frame).
+type snap struct {
+	name   string
+	script string
+	after  int
+	seat   int
+}
+
+var snaps = []snap{
+	{"night-civilian", "classic-2.0/ex1-2-plurality-tie-procedure", -1, 1},
+	{"night-killer", "classic-2.0/ex1-2-plurality-tie-procedure", -1, 4},
+	{"night-killer-picks", "classic-2.0/ex1-2-plurality-tie-procedure", 1, 4},
+	{"night-police", "classic-2.0/ex1-2-plurality-tie-procedure", 1, 2},
+	{"night-police-answer", "standard-003/ex3-explode-ends-day", 5, 1},
+	{"night-killer-locked", "standard-003/ex3-explode-ends-day", 5, 3},
+	{"night-doctor-16", "v4.0/ex1b-answer-waits-for-hug", -1, 4},
+	{"night-civilian-16", "v4.0/ex1b-answer-waits-for-hug", -1, 10},
+	{"lastwords-dead", "classic-2.0/ex1-2-plurality-tie-procedure", 5, 6},
+	{"speech-me", "classic-2.0/ex1-2-plurality-tie-procedure", 8, 3},
+	{"speech-other", "classic-2.0/ex1-2-plurality-tie-procedure", 8, 5},
+	{"speech-killer", "standard-003/ex3-explode-ends-day", 7, 3},
+	{"vote", "classic-2.0/ex1-2-plurality-tie-procedure", 20, 5},
+	{"vote-watch", "classic-2.0/ex1-2-plurality-tie-procedure", 20, 0},
+	{"pk-watch", "classic-2.0/ex1-2-plurality-tie-procedure", 28, 0},
+	{"over", "standard-003/ex4b-kill-last-killer-good-wins", 1 << 30, 1},
+	{"over-watch", "standard-003/ex3b-explode-last-killer", 1 << 30, 0},
+	{"night-watch", "standard-003/ex3-explode-ends-day", 1 << 30, 0},
+}
+
+func TestFixtures(t *testing.T) {
+	dir := filepath.Join("phone", "fixtures")
+	if *updateFixtures {
+		out := map[string][]frame{}
+		for _, s := range snaps {
+			fr, err := takeSnap(s)
+			if err != nil {
+				t.Fatalf("%s: %v", s.name, err)
+			}
+			out[s.name] = fr
+		}
+		for name, fr := range handmade() {
+			out[name] = fr
+		}
+		for name, fr := range out {
+			b, err := json.MarshalIndent(fr, "", " ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name+".json"), append(b, '\n'), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ents) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var frames []struct {
+			T    string          `json:"t"`
+			View json.RawMessage `json:"view"`
+		}
+		if err := json.Unmarshal(b, &frames); err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+			continue
+		}
+		for i, f := range frames {
+			if f.T == "" {
+				t.Errorf("%s: frame %d has no t", e.Name(), i)
+			}
+			if f.T == "view" {
+				var pv game.PlayerView
+				if err := json.Unmarshal(f.View, &pv); err != nil {
+					t.Errorf("%s: frame %d: not a PlayerView: %v", e.Name(), i, err)
+				}
+			}
+		}
+	}
+}
+
+func takeSnap(s snap) ([]frame, error) {
+	data, err := os.ReadFile(filepath.Join("..", "game", "testdata", s.script+".json"))
+	if err != nil {
+		return nil, err
+	}
+	sc, err := game.ParseScript(data)
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.New(sc.Setup)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i <= s.after && i < len(sc.Steps); i++ {
+		g.Apply(sc.Steps[i])
+	}
+	tv := g.TableView()
+	nm := names(tv.Players)
+	if s.seat == 0 {
+		return []frame{welcome(0, "spectator"), {"t": "table", "table": tv, "names": nm}}, nil
+	}
+	return []frame{welcome(s.seat, "player"), {"t": "view", "view": g.PlayerView(s.seat), "names": nm}}, nil
+}
+
+// handmade fixtures: the lobby (no engine involved) and two-card nights
+// (for the hand/card buttons, until a two-card variant is in the engine).
+func handmade() map[string][]frame {
+	lobby := func(n int, taken map[int]bool, offline int, started bool) map[string]any {
+		var seats []map[string]any
+		for i := 1; i <= n; i++ {
+			s := map[string]any{"seat": i, "taken": taken[i]}
+			if taken[i] {
+				s["name"] = sampleNames[(i-1)%len(sampleNames)]
+				s["online"] = i != offline
+			}
+			seats = append(seats, s)
+		}
+		return map[string]any{"table": "Nightfall 客厅", "variant": "classic-2.0", "players": n, "started": started,
+			"seats": seats, "spectators": 1}
+	}
+	some := map[int]bool{1: true, 2: true, 4: true, 6: true, 7: true, 9: true, 10: true}
+	mine := map[int]bool{1: true, 2: true, 3: true, 4: true, 6: true, 7: true, 9: true, 10: true}
+	many := map[int]bool{}
+	for i := 1; i <= 20; i += 2 {
+		many[i] = true
+	}
+	out := map[string][]frame{
+		"lobby":        {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 10, false)}},
+		"lobby-seated": {welcome(3, "player"), {"t": "lobby", "lobby": lobby(12, mine, 10, false)}},
+		"lobby-20":     {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(20, many, 0, false)}},
+		"lobby-started": {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 0, true)},
+			{"t": "error", "code": "started", "reason": "the game has already started"}},
+	}
+	out["night-cards-killer"] = cardsNight(4, true)
+	out["night-cards-sleep"] = cardsNight(2, false)
+	return out
+}
+
+func cardsNight(seat int, killer bool) []frame {
+	const n = 8
+	tv := game.TableView{Variant: "v5.0-dual", Players: n, Version: 3, Round: 1, Phase: "night", Stage: "night",
+		Narration: game.Narration{Key: "night", Round: 1},
+		Timer:     &game.Timer{Key: 3, Kind: "night", Seconds: 120, MinSeconds: 30}}
+	var all []game.Target
+	for s := 1; s <= n; s++ {
+		sv := game.SeatView{Seat: s, Alive: true}
+		for c := 1; c <= 2; c++ {
+			alive := !(s == 6 && c == 2)
+			sv.Cards = append(sv.Cards, game.CardView{Card: game.Target{Seat: s, Card: c}, Alive: alive})
+			if alive {
+				all = append(all, game.Target{Seat: s, Card: c})
+			}
+		}
+		tv.Seats = append(tv.Seats, sv)
+	}
+	pv := game.PlayerView{Seat: seat, Alive: true, Table: tv, Tasks: []game.Task{}, Results: []game.ResultBody{}}
+	if killer {
+		pv.Roles = []string{"killer", "doctor"}
+		pv.Known = []game.Known{{Target: game.Target{Seat: 4, Card: 1}, Role: "killer"}, {Target: game.Target{Seat: 7, Card: 2}, Role: "killer"}}
+		t7 := game.Target{Seat: 2, Card: 2}
+		pv.Tasks = append(pv.Tasks,
+			game.Task{Action: "kill", Step: 1, Card: &game.Target{Seat: 4, Card: 1}, Role: "killer", Optional: true, Targets: all,
+				Team: []game.Pick{{Seat: 7, Target: &t7}}},
+			game.Task{Action: "save", Step: 2, Card: &game.Target{Seat: 4, Card: 2}, Role: "doctor", Optional: true, Targets: all, Waiting: "kill"})
+	} else {
+		pv.Roles = []string{"civilian", "civilian"}
+		pv.Tasks = append(pv.Tasks, game.Task{Action: "sleep"})
+	}
+	return []frame{welcome(seat, "player"), {"t": "view", "view": pv, "names": names(n)}}
+}

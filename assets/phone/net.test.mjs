@@ -1,0 +1,156 @@
+// Tests of the connection logic with a fake WebSocket and a fake clock.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Conn, Outbox, backoffDelay, wsURL, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+
+test('backoff: 0.5 s doubling to 8 s, jittered between 50 and 100 %', () => {
+  const hi = () => 0.999999, lo = () => 0;
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n, hi)), [500, 1000, 2000, 4000, 8000, 8000, 8000]);
+  assert.deepEqual([0, 1, 4, 9].map((n) => backoffDelay(n, lo)), [250, 500, 4000, 4000]);
+});
+
+test('outbox keeps commands until settled, with unique ids', () => {
+  const o = new Outbox('p');
+  const a = o.add({ do: 'kill', target: 6 });
+  const b = o.add({ do: 'pass' });
+  assert.equal(a.t, 'cmd');
+  assert.notEqual(a.id, b.id);
+  assert.deepEqual(o.frames().map((f) => f.id), [a.id, b.id]);
+  assert.equal(o.settle(a.id), true);
+  assert.equal(o.settle(a.id), false);
+  assert.deepEqual(o.frames(), [b]);
+});
+
+test('wsURL', () => {
+  assert.equal(wsURL({ protocol: 'http:', host: '10.0.0.5:8080' }, 'K7QX2M'), 'ws://10.0.0.5:8080/ws?room=K7QX2M');
+  assert.equal(wsURL({ protocol: 'https:', host: 'h' }, 'A B'), 'wss://h/ws?room=A%20B');
+});
+
+// ---- a fake world --------------------------------------------------------------------------
+
+function world() {
+  let now = 0;
+  let timers = [];
+  let nextId = 1;
+  const sockets = [];
+  class FakeWS {
+    constructor(url) { this.url = url; this.sent = []; this.closed = false; sockets.push(this); }
+    send(s) { this.sent.push(JSON.parse(s)); }
+    close() { this.closed = true; }
+    // test helpers
+    open() { this.onopen && this.onopen(); }
+    recv(f) { this.onmessage && this.onmessage({ data: JSON.stringify(f) }); }
+    drop(code = 1006) { this.closed = true; this.onclose && this.onclose({ code }); }
+  }
+  const w = {
+    sockets,
+    get now() { return now; },
+    setTimeout: (f, ms) => { const id = nextId++; timers.push({ id, at: now + ms, f }); return id; },
+    clearTimeout: (id) => { timers = timers.filter((t) => t.id !== id); },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at);
+        const t = timers[0];
+        if (!t || t.at > end) break;
+        timers.shift();
+        now = t.at;
+        t.f();
+      }
+      now = end;
+    },
+  };
+  w.conn = (extra = {}) => new Conn({
+    url: 'ws://h/ws?room=R', WebSocket: FakeWS, now: () => now,
+    setTimeout: w.setTimeout, clearTimeout: w.clearTimeout, rnd: () => 0.999999, ...extra,
+  });
+  return w;
+}
+
+test('hello on every open, frames delivered, reconnect with backoff', () => {
+  const w = world();
+  const frames = [], states = [];
+  const c = w.conn({ onOpen: (send) => send({ t: 'hello', token: 'tk' }), onFrame: (f) => frames.push(f), onState: (s, x) => states.push([s, x.opened]) });
+  c.start();
+  assert.equal(w.sockets.length, 1);
+  w.sockets[0].open();
+  assert.deepEqual(w.sockets[0].sent, [{ t: 'hello', token: 'tk' }]);
+  w.sockets[0].recv({ t: 'welcome', token: 'tk', seat: 3, mode: 'player' });
+  assert.equal(frames[0].t, 'welcome');
+  // the host goes away: retry after 0.5 s, then 1 s, 2 s …
+  w.sockets[0].drop();
+  w.advance(499);
+  assert.equal(w.sockets.length, 1);
+  w.advance(1);
+  assert.equal(w.sockets.length, 2);
+  w.sockets[1].drop();
+  w.advance(999);
+  assert.equal(w.sockets.length, 2);
+  w.advance(1);
+  assert.equal(w.sockets.length, 3);
+  w.sockets[2].drop();
+  w.advance(2000);
+  assert.equal(w.sockets.length, 4);
+  // a welcome resets the backoff
+  w.sockets[3].open();
+  w.sockets[3].recv({ t: 'welcome' });
+  w.sockets[3].drop();
+  w.advance(500);
+  assert.equal(w.sockets.length, 5);
+  assert.deepEqual(states.slice(0, 3), [['connecting', undefined], ['open', undefined], ['closed', true]]);
+});
+
+test('heartbeat: ping every 15 s; silence for 40 s drops and reconnects', () => {
+  const w = world();
+  const c = w.conn();
+  c.start();
+  const ws = w.sockets[0];
+  ws.open();
+  ws.recv({ t: 'welcome' });
+  w.advance(PING_EVERY_MS + 1000);
+  assert.ok(ws.sent.some((f) => f.t === 'ping'), 'pinged');
+  // answers keep it alive
+  for (let i = 0; i < 5; i++) { w.advance(10000); ws.recv({ t: 'pong' }); }
+  assert.equal(ws.closed, false);
+  // then nothing at all
+  w.advance(SILENCE_MS + 1000);
+  assert.equal(ws.closed, true, 'silent socket dropped');
+  w.advance(1000);
+  assert.equal(w.sockets.length, 2, 'and replaced');
+});
+
+test('kick reconnects at once when the socket is not healthy', () => {
+  const w = world();
+  const c = w.conn();
+  c.start();
+  w.sockets[0].drop(); // waiting 0.5 s to retry
+  c.kick();
+  assert.equal(w.sockets.length, 2, 'no waiting after visibilitychange');
+  w.sockets[1].open();
+  c.kick(); // healthy: just a ping
+  assert.equal(w.sockets.length, 2);
+  assert.deepEqual(w.sockets[1].sent.at(-1), { t: 'ping' });
+});
+
+test('close code 4000 (replaced by another tab) stops reconnecting', () => {
+  const w = world();
+  const states = [];
+  const c = w.conn({ stopCodes: [4000], onState: (s, x) => states.push([s, x.code]) });
+  c.start();
+  w.sockets[0].open();
+  w.sockets[0].drop(4000);
+  w.advance(60000);
+  assert.equal(w.sockets.length, 1);
+  assert.deepEqual(states.at(-1), ['closed', 4000]);
+  c.start();
+  assert.equal(w.sockets.length, 2, 'start() takes the seat back');
+});
+
+test('send fails while offline (the outbox resends after hello)', () => {
+  const w = world();
+  const c = w.conn();
+  c.start();
+  assert.equal(c.send({ t: 'cmd', id: 'a' }), false);
+  w.sockets[0].open();
+  assert.equal(c.send({ t: 'cmd', id: 'a' }), true);
+});

@@ -1,0 +1,683 @@
+// app.js — the phone page: state, DOM, and the wiring to the host.
+// What to show is decided in view.js (pure, tested); this file only builds
+// DOM from those models. All user text goes in through textContent (h() and
+// text nodes); no HTML string is ever parsed (assets_test.go checks).
+
+import * as V from './view.js';
+import { Conn, Outbox, randomId, wsURL } from './net.js';
+
+const $ = (id) => document.getElementById(id);
+
+// h builds an element. Strings among the children become text nodes.
+function h(tag, props, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v == null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'text') el.textContent = v;
+    else if (k === 'style') Object.assign(el.style, v);
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid == null || kid === false || kid === '') continue;
+    el.append(typeof kid === 'string' ? document.createTextNode(kid) : kid);
+  }
+  return el;
+}
+
+// ---- storage (private browsing may refuse it) -------------------------------------------------
+
+const mem = new Map();
+const store = {
+  get(k) { try { return localStorage.getItem(k); } catch { return mem.get(k) ?? null; } },
+  set(k, v) { try { localStorage.setItem(k, v); } catch { mem.set(k, v); } },
+};
+
+// ---- state ---------------------------------------------------------------------------------
+
+const query = new URLSearchParams(location.search);
+const hash = new URLSearchParams(location.hash.slice(1));
+
+const S = {
+  room: (query.get('room') || '').trim().toUpperCase(),
+  mock: hash.get('mock'),
+  lang: hash.get('lang') || store.get('nightfall:lang') || V.pickLang(navigator.language),
+  T: (k) => k,
+  dicts: {},
+  mode: null, // lobby | player | spectator
+  seat: 0,
+  lobby: null,
+  pv: null, // game.PlayerView
+  table: null, // game.TableView (spectators)
+  names: {},
+  conn: 'connecting',
+  everOpen: false,
+  roomWrong: false,
+  replaced: false,
+  myName: store.get('nightfall:name') || '',
+  joinMsg: null, // {text, spectate}
+  local: { sel: {}, guess: null, focus: null, vote: null },
+  localKey: '',
+  voteKey: '',
+  peeking: false,
+  menu: hash.get('menu') === '1',
+  explodeAsk: hash.get('explode') === '1',
+  timers: new Map(),
+  lastBuzz: null,
+};
+const tokenKey = () => `nightfall:${S.room || 'mock'}`;
+const outbox = new Outbox(randomId());
+let conn = null;
+
+// ---- translations --------------------------------------------------------------------------
+
+async function loadLang(lang) {
+  for (const l of new Set(['en', lang])) {
+    if (S.dicts[l]) continue;
+    try {
+      const r = await fetch(`static/i18n/${l}.json`);
+      S.dicts[l] = r.ok ? await r.json() : {};
+    } catch { S.dicts[l] = {}; }
+  }
+  S.lang = lang;
+  S.T = V.makeT(S.dicts[lang] || {}, S.dicts.en || {});
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+async function toggleLang() {
+  const next = S.lang === 'zh' ? 'en' : 'zh';
+  store.set('nightfall:lang', next);
+  await loadLang(next);
+  render();
+}
+
+// ---- commands ------------------------------------------------------------------------------
+
+function sendCmd(cmd) {
+  const frame = outbox.add(cmd);
+  if (S.mock) {
+    console.log('mock cmd', JSON.stringify(frame));
+    setTimeout(() => onFrame({ t: 'ack', id: frame.id }), 50);
+    return;
+  }
+  conn.send(frame); // if offline it stays in the outbox and goes out after the next hello
+}
+
+function sendRaw(frame) {
+  if (S.mock) { console.log('mock send', JSON.stringify(frame)); return; }
+  if (!conn.send(frame)) toast(S.T('conn.reconnecting'));
+}
+
+// ---- server frames -----------------------------------------------------------------------------
+
+function onFrame(f) {
+  switch (f.t) {
+    case 'welcome':
+      if (f.token) { S.token = f.token; store.set(tokenKey(), f.token); }
+      S.mode = f.mode || S.mode;
+      S.seat = f.seat || 0;
+      S.joinMsg = null;
+      if (!S.mock) for (const fr of outbox.frames()) conn.send(fr); // resend, same ids
+      break;
+    case 'lobby':
+      S.lobby = f.lobby;
+      break;
+    case 'view':
+      S.pv = f.view;
+      if (f.names) S.names = f.names;
+      if (S.mode !== 'player') S.mode = 'player';
+      S.seat = f.view.seat;
+      onViewChanged();
+      break;
+    case 'table':
+      S.table = f.table;
+      if (f.names) S.names = f.names;
+      if (S.mode === 'spectator' || !S.pv) S.pv = null;
+      noteTimer(f.table);
+      break;
+    case 'ack':
+      outbox.settle(f.id);
+      break;
+    case 'error':
+      if (f.id) {
+        outbox.settle(f.id);
+        toast(V.errorText(S.T, f));
+      } else {
+        joinError(f);
+      }
+      break;
+    default:
+      return; // pong and unknown frames change nothing
+  }
+  render();
+}
+
+function joinError(f) {
+  const text = V.errorText(S.T, f);
+  switch (f.code) {
+    case 'room':
+      S.roomWrong = true;
+      conn && conn.stop();
+      break;
+    case 'table-full':
+    case 'started':
+      S.joinMsg = { text, spectate: true };
+      break;
+    case 'seat-taken':
+    case 'name':
+      S.joinMsg = { text };
+      break;
+    default:
+      toast(text);
+  }
+}
+
+function onViewChanged() {
+  const pv = S.pv;
+  const tv = pv.table;
+  noteTimer(tv);
+  // local picks live for one night / one ballot
+  const k = `${tv.phase}:${tv.round}`;
+  if (k !== S.localKey) { S.localKey = k; S.local = { sel: {}, guess: null, focus: null, vote: null }; }
+  const vk = tv.ballot ? `${tv.round}:${tv.ballot.index}` : '';
+  if (vk !== S.voteKey) { S.voteKey = vk; S.local.vote = null; }
+  const bk = V.buzzKey(pv);
+  if (bk && bk !== S.lastBuzz && S.lastBuzz !== null && navigator.vibrate) {
+    try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
+  }
+  S.lastBuzz = bk;
+}
+
+function noteTimer(tv) {
+  if (!tv || !tv.timer) return;
+  const k = `${tv.timer.key}:${tv.timer.kind}`;
+  if (!S.timers.has(k)) S.timers.set(k, Date.now());
+}
+
+function currentTable() { return S.pv ? S.pv.table : S.table; }
+
+// ---- toast ---------------------------------------------------------------------------------
+
+let toastTimer = null;
+function toast(text) {
+  const el = $('toast');
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 3500);
+}
+
+// ---- rendering -----------------------------------------------------------------------------
+
+function render() {
+  const T = S.T;
+  const screen = V.screenOf(S);
+  document.body.dataset.screen = screen;
+
+  let names = S.names;
+  if (!S.pv && !S.table && S.lobby) { // before the game: names from the lobby
+    names = {};
+    for (const x of S.lobby.seats || []) if (x.taken && x.name) names[String(x.seat)] = x.name;
+  }
+  const hm = V.headerModel(T, { ...S, names });
+  $('mySeat').textContent = hm.seat;
+  $('myName').textContent = hm.name;
+  $('phase').textContent = hm.phase;
+  $('menuBtn').setAttribute('aria-label', T('menu.open'));
+  const c = $('conn');
+  c.textContent = S.replaced ? T('err.replaced') : hm.conn;
+  c.hidden = S.mock || (!hm.conn && !S.replaced) || screen === 'noroom';
+  tick();
+
+  // the peek card exists whenever this phone has a role, and looks the same for everyone
+  const peek = $('peek');
+  peek.hidden = !(S.pv && screen !== 'over');
+  $('peekLabel').textContent = T('peek.hold');
+  if (S.peeking) renderPeek(); else clearPeek();
+
+  const main = $('main');
+  switch (screen) {
+    case 'noroom': renderNoRoom(main); break;
+    case 'join': renderJoin(main); break;
+    case 'wait': fresh(main, 'wait', h('p', { class: 'center dim big', text: S.conn === 'open' ? '…' : T('conn.connecting') })); break;
+    case 'night': renderNight(main); break;
+    case 'day': renderDay(main, false); break;
+    case 'watch': renderDay(main, true); break;
+    case 'over': renderOver(main); break;
+  }
+  renderSheet();
+}
+
+function fresh(main, name, ...kids) {
+  main.dataset.screen = name;
+  main.replaceChildren(...kids.flat().filter(Boolean));
+}
+
+function tick() {
+  const tv = currentTable();
+  const el = $('clock');
+  if (!tv || !tv.timer || tv.phase === 'over') { el.textContent = ''; return; }
+  const start = S.timers.get(`${tv.timer.key}:${tv.timer.kind}`) || Date.now();
+  const left = V.timerLeft(tv.timer, start, Date.now());
+  el.textContent = V.clockText(left);
+  el.classList.toggle('low', left != null && left <= 10);
+}
+
+function renderNoRoom(main) {
+  const T = S.T;
+  fresh(main, 'noroom',
+    h('div', { class: 'panel' },
+      h('h1', { text: T('app.title') }),
+      h('p', { class: 'big', text: S.roomWrong ? T('room.wrong') : T('room.missing') }),
+      langButton()));
+}
+
+function langButton() {
+  return h('button', { class: 'btn ghost small', onclick: toggleLang, text: S.T('lang.switch') });
+}
+
+// ---- join ----------------------------------------------------------------------------------
+
+let joinRefs = null;
+
+function renderJoin(main) {
+  const T = S.T;
+  if (main.dataset.screen !== 'join' || !joinRefs) {
+    const input = h('input', {
+      id: 'name', type: 'text', autocomplete: 'nickname', enterkeyhint: 'done', maxlength: '48',
+      spellcheck: 'false',
+    });
+    input.value = S.myName;
+    input.addEventListener('input', () => {
+      let v = input.value;
+      if ([...v].length > 24) { v = [...v].slice(0, 24).join(''); input.value = v; }
+      S.myName = v;
+      store.set('nightfall:name', v);
+    });
+    joinRefs = {
+      title: h('h1'), game: h('p', { class: 'dim' }), label: h('label', { for: 'name' }), input,
+      pick: h('p', { class: 'lead' }), hint: h('p', { class: 'dim small' }),
+      table: h('div'), msg: h('div', { class: 'msg', 'aria-live': 'polite' }), wait: h('div'),
+      foot: h('div', { class: 'row' }),
+    };
+    const r = joinRefs;
+    fresh(main, 'join', h('div', { class: 'join' }, r.title, r.game, r.label, r.input, r.pick, r.hint, r.table, r.msg, r.wait, r.foot));
+  }
+  const r = joinRefs;
+  const m = V.lobbyModel(T, S.lobby, S.seat);
+  r.title.textContent = T('join.title');
+  r.game.replaceChildren(...[m.table, m.game, m.watching].filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])));
+  r.label.textContent = T('join.name');
+  r.input.placeholder = T('join.namePlaceholder');
+  r.pick.textContent = T('join.pick');
+  r.hint.textContent = T('join.pickHint');
+  r.table.replaceChildren(drawTable(m.cells, 'circle', {
+    kind: 'lobby',
+    center: h('div', { class: 'center-label' }, S.lobby && S.lobby.table ? h('div', { text: S.lobby.table }) : null),
+    onTap: (cell) => {
+      const name = S.myName.trim();
+      if (!name) { S.joinMsg = { text: T('join.needName') }; render(); r.input.focus(); return; }
+      if (cell.mine) return;
+      S.joinMsg = null;
+      sendRaw({ t: 'join', name, seat: cell.seat });
+    },
+    tapDisabled: (cell) => { if (cell.taken) { S.joinMsg = { text: T('err.seat-taken') }; render(); } },
+  }));
+  r.msg.replaceChildren();
+  if (S.joinMsg) {
+    r.msg.append(h('p', { class: 'warn', text: S.joinMsg.text }));
+  }
+  r.wait.replaceChildren();
+  if (S.seat) {
+    r.wait.append(h('p', { class: 'ok big', text: T('join.waiting', { Seat: S.seat }) }), h('p', { class: 'dim small', text: T('join.move') }));
+  }
+  const spectate = h('button', {
+    class: S.joinMsg && S.joinMsg.spectate ? 'btn primary' : 'btn ghost',
+    text: T('join.spectate'),
+    onclick: () => sendRaw({ t: 'spectate', name: S.myName.trim() }),
+  });
+  r.foot.replaceChildren(...[S.seat ? null : spectate, langButton()].filter(Boolean));
+}
+
+// ---- the table of seats ------------------------------------------------------------------------
+
+// drawTable draws cells (view.js) as seat buttons around a table seen from
+// above (layout "circle") or as a grid of cards/hands (layout "cards").
+function drawTable(cells, layout, opts = {}) {
+  const onTap = opts.onTap || null;
+  const button = (cell, extra) => {
+    const cls = ['seat', cell.cls, cell.dead && 'dead', cell.me && 'me', cell.selected && 'selected',
+      cell.chosen && 'chosen', cell.silenced && 'silenced', !cell.enabled && 'off'].filter(Boolean).join(' ');
+    const kids = [h('span', { class: 'num', text: cell.label })];
+    if (layout === 'circle' && (cell.name || cell.sub)) kids.push(h('span', { class: 'nm', text: cell.name || cell.sub }));
+    if (cell.marks && cell.marks.length) kids.push(h('span', { class: 'marks', text: cell.marks.join(' ') }));
+    const b = h('button', { class: cls, type: 'button', style: extra, 'aria-disabled': cell.enabled ? null : 'true', 'data-id': cell.id }, kids);
+    b.setAttribute('aria-label', `${V.seatLabel(S.T, cell.seat)} ${cell.card ? cell.label : ''} ${cell.name || ''}`.trim());
+    if (onTap) {
+      b.addEventListener('click', () => {
+        if (cell.enabled) onTap(cell);
+        else if (opts.tapDisabled) opts.tapDisabled(cell);
+      });
+    } else {
+      b.tabIndex = -1;
+    }
+    return b;
+  };
+  if (layout === 'cards') {
+    const bySeat = new Map();
+    for (const c of cells) { if (!bySeat.has(c.seat)) bySeat.set(c.seat, []); bySeat.get(c.seat).push(c); }
+    const rows = [];
+    for (const [seat, cs] of bySeat) {
+      rows.push(h('div', { class: 'cardrow' + (cs.every((c) => c.dead) ? ' dead' : '') },
+        h('div', { class: 'who' }, h('span', { class: 'num', text: String(seat) }), h('span', { class: 'nm', text: cs[0].name || '' })),
+        cs.map((c) => button(c))));
+    }
+    return h('div', { class: `cards ${opts.kind || ''}` }, rows);
+  }
+  // main is at most 520 px wide with 12 px padding; a panel takes 2×13 px more
+  const width = Math.min(window.innerWidth || 360, 520) - 24 - (opts.inPanel ? 26 : 0);
+  const box = V.tableBox(cells.length, width);
+  const pos = V.seatPositions(cells.length, box.w, box.h, box.size);
+  const wrap = h('div', { class: `table ${opts.kind || ''}`, style: { width: `${box.w}px`, height: `${box.h}px` } });
+  wrap.append(h('div', { class: 'felt', style: { left: `${box.size * 0.55}px`, right: `${box.size * 0.55}px`, top: `${box.size * 0.55}px`, bottom: `${box.size * 0.55}px` } }, opts.center || null));
+  cells.forEach((cell, i) => {
+    const p = pos[i];
+    wrap.append(button(cell, {
+      left: `${p.x - box.size / 2}px`, top: `${p.y - box.size / 2}px`, width: `${box.size}px`, height: `${box.size}px`,
+    }));
+  });
+  return wrap;
+}
+
+// ---- hold-to-peek ------------------------------------------------------------------------------
+
+// The role is put into the DOM only while the card is pressed, and removed
+// on release, so a glance (or the page's DOM) shows nothing while hidden.
+function renderPeek() {
+  const T = S.T;
+  const m = V.peekModel(T, S.pv, S.names);
+  const body = $('peekBody');
+  if (!m) { clearPeek(); return; }
+  const kids = [h('p', { class: 'dim', text: m.dead ? T('peek.dead') : T('peek.you') })];
+  for (const r of m.roles) kids.push(h('p', { class: 'role' }, r.card ? h('span', { class: 'card', text: r.card }) : null, r.role));
+  if (m.team.length) {
+    kids.push(h('p', { class: 'dim', text: T('peek.team') }));
+    kids.push(h('ul', { class: 'team' }, m.team.map((x) => h('li', {}, h('b', { text: x.target }), ' ', h('span', { class: 'nm', text: x.name }), ' · ', x.role))));
+  }
+  if (m.results.length) {
+    kids.push(h('p', { class: 'dim', text: T('peek.results') }));
+    kids.push(h('ul', { class: 'results' }, m.results.map((x) => h('li', { text: x }))));
+  }
+  body.replaceChildren(...kids);
+  body.hidden = false;
+  $('peek').classList.add('open');
+}
+
+function clearPeek() {
+  const body = $('peekBody');
+  body.replaceChildren();
+  body.hidden = true;
+  $('peek').classList.remove('open');
+}
+
+function setupPeek() {
+  const cover = $('peekCover');
+  const down = (e) => {
+    if (e.button != null && e.button > 0) return;
+    e.preventDefault();
+    try { cover.setPointerCapture(e.pointerId); } catch { /* synthetic */ }
+    S.peeking = true;
+    renderPeek();
+  };
+  const up = () => {
+    if (!S.peeking) return;
+    S.peeking = false;
+    clearPeek();
+  };
+  cover.addEventListener('pointerdown', down);
+  for (const ev of ['pointerup', 'pointercancel', 'lostpointercapture', 'pointerleave']) cover.addEventListener(ev, up);
+  cover.addEventListener('contextmenu', (e) => e.preventDefault());
+  cover.addEventListener('keydown', (e) => { if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) { e.preventDefault(); S.peeking = true; renderPeek(); } });
+  cover.addEventListener('keyup', up);
+  cover.addEventListener('blur', up);
+  window.addEventListener('blur', up);
+  document.addEventListener('visibilitychange', up);
+}
+
+// ---- night ---------------------------------------------------------------------------------
+
+function renderNight(main) {
+  const T = S.T;
+  const pv = S.pv;
+  const m = V.nightModel(T, pv, S.names, S.local);
+  const task = (pv.tasks || []).find((t) => V.taskKey(t) === m.taskKey);
+  const onTap = (cell) => {
+    if (!task) return;
+    if (task.action === 'sleep') {
+      S.local.guess = V.sameTarget(S.local.guess, cell.id) ? null : (cell.card ? cell.id : cell.seat);
+    } else {
+      const t = (task.targets || []).find((x) => V.sameTarget(x, cell.id));
+      if (t == null) return;
+      S.local.sel[m.taskKey] = t;
+      S.local.focus = m.taskKey;
+    }
+    render();
+  };
+  const act = (b) => {
+    if (!b.enabled || !task) return;
+    if (b.do === 'clear') {
+      if (task.action === 'sleep') S.local.guess = null; else delete S.local.sel[m.taskKey];
+      render();
+      return;
+    }
+    sendCmd(V.nightCommand(task, b.do, b.target));
+  };
+  fresh(main, 'night',
+    h('section', { class: 'panel night' },
+      h('h2', { class: 'task-title', text: m.title }),
+      h('p', { class: 'hint', text: m.hint }),
+      drawTable(m.cells, m.layout, {
+        kind: 'night', inPanel: true, onTap,
+        tapDisabled: (cell) => { if (!cell.dead && task && task.action !== 'sleep' && !task.done && !task.waiting) toast(T('night.notTarget')); },
+        center: h('div', { class: 'center-label' }, h('div', { class: 'moon', text: '☾' }), h('div', { text: m.center })),
+      }),
+      h('p', { class: 'status', text: m.status || '\u00a0' }),
+      h('div', { class: 'buttons' },
+        h('button', { class: 'btn second', disabled: !m.secondary.enabled, onclick: () => act(m.secondary), text: m.secondary.label }),
+        h('button', { class: 'btn primary', disabled: !m.primary.enabled, onclick: () => act(m.primary), text: m.primary.label }))));
+}
+
+// ---- day, dead players, spectators ---------------------------------------------------------------
+
+function renderDay(main, watching) {
+  const T = S.T;
+  const tv = currentTable();
+  const pv = watching ? null : S.pv;
+  const m = V.dayModel(T, tv, S.names, pv || (S.pv ? { ...S.pv, tasks: [] } : null), S.local);
+  const kids = [];
+  if (watching) {
+    kids.push(h('p', { class: 'watching' }, h('b', { text: S.pv && !S.pv.alive ? T('peek.dead') : T('spect.title') }), ' · ', T('spect.hint')));
+  }
+  kids.push(h('h2', { class: 'narr', text: tv.phase === 'night' ? T('narr.night') : m.narration }));
+  if (m.dawn) kids.push(h('p', { class: 'dawn', text: m.dawn }));
+  if (m.speaker) {
+    kids.push(h('p', { class: 'speaker' }, m.speaker.label, ' ', h('span', { class: 'nm', text: m.speaker.name })));
+    if (m.next) kids.push(h('p', { class: 'speaker next dim' }, m.next.label, ' ', h('span', { class: 'nm', text: m.next.name })));
+  }
+  if (m.pass) {
+    kids.push(h('p', { class: 'lead ok center', text: T('day.yourTurn') }));
+    kids.push(h('button', { class: 'btn pass', onclick: () => sendCmd({ do: 'pass' }), text: T('day.pass') }));
+    kids.push(h('p', { class: 'dim small center', text: T('day.passHint') }));
+  }
+  if (m.lastWords) kids.push(h('p', { class: 'dim small', text: m.lastWords }));
+  if (m.tied) kids.push(h('p', { class: 'warn', text: m.tied }));
+  if (m.vote) {
+    const v = m.vote;
+    const vt = pv.tasks.find((t) => t.action === 'vote');
+    kids.push(h('section', { class: 'panel vote' },
+      h('h2', { class: 'task-title', text: T('action.vote') }),
+      m.ballot && m.ballot.calling ? h('p', { class: 'callline' }, m.ballot.calling, ' ', h('span', { class: 'nm', text: m.ballot.callingName })) : null,
+      drawTable(v.cells, v.layout, {
+        kind: 'vote', inPanel: true,
+        onTap: (cell) => {
+          const t = (vt.targets || []).find((x) => V.sameTarget(x, cell.id));
+          if (t != null) { S.local.vote = t; render(); }
+        },
+      }),
+      h('p', { class: 'status', text: v.status }),
+      h('div', { class: 'buttons' },
+        v.secondary ? h('button', { class: 'btn second', onclick: () => sendCmd({ do: 'abstain' }), text: v.secondary.label }) : null,
+        h('button', { class: 'btn primary', disabled: !v.primary.enabled, onclick: () => v.primary.enabled && sendCmd({ do: 'vote', target: v.primary.target }), text: v.primary.label }))));
+  }
+  if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
+  if (m.table) {
+    kids.push(drawTable(m.table.cells, m.table.layout, {
+      kind: 'view',
+      center: h('div', { class: 'center-label' }, h('div', { text: V.narrationText(T, tv) && tv.speaker ? V.seatLabel(T, tv.speaker) : '' })),
+    }));
+  }
+  fresh(main, watching ? 'watch' : 'day', h('div', { class: 'day' }, kids));
+}
+
+function renderBallot(b, compact) {
+  return h('section', { class: 'panel ballot' },
+    h('h3', {}, b.title, ' · ', h('span', { class: 'dim', text: b.cast })),
+    !compact && b.calling ? h('p', { class: 'callline' }, b.calling, ' ', h('span', { class: 'nm', text: b.callingName })) : null,
+    b.secret ? h('p', { class: 'dim small', text: b.secret }) : null,
+    h('ul', { class: 'counts' }, b.rows.filter((r) => !compact || r.votes || r.calling || r.top || b.closed).map((r) => h('li', { class: [r.calling && 'calling', r.top && 'top'].filter(Boolean).join(' ') },
+      h('span', { class: 'tg', text: r.target }), h('span', { class: 'nm', text: r.name }),
+      h('span', { class: 'votes', text: r.votes == null ? '' : String(r.votes) }),
+      r.voters ? h('span', { class: 'voters', text: '← ' + r.voters }) : null))),
+    b.abstained ? h('p', { class: 'dim small', text: b.abstained }) : null,
+    b.outcome ? h('p', { class: 'outcome', text: b.outcome }) : null);
+}
+
+// ---- game over -----------------------------------------------------------------------------
+
+function renderOver(main) {
+  const T = S.T;
+  const m = V.overModel(T, currentTable(), S.names);
+  fresh(main, 'over', h('div', { class: 'over' },
+    h('h1', { class: 'winner', text: m.winner }),
+    m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
+    h('h2', { text: T('over.roles') }),
+    h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },
+      h('span', { class: 'tg', text: r.seat }), h('span', { class: 'nm', text: r.name }),
+      h('span', { class: 'roles' }, r.roles.map((x) => h('span', { class: 'rl' + (x.alive ? '' : ' lost') }, x.role, x.alive ? '' : ' ✕')))))),
+    h('h2', { text: T('over.timeline') }),
+    m.timeline.map((g) => h('section', { class: 'tl' }, h('h3', { text: g.title }), h('ol', {}, g.lines.map((l) => h('li', { text: l })))))));
+}
+
+// ---- menu sheet ------------------------------------------------------------------------------
+
+function renderSheet() {
+  const T = S.T;
+  const sheet = $('sheet');
+  if (!S.menu) { sheet.hidden = true; sheet.replaceChildren(); return; }
+  const canExplode = !!(S.pv && (S.pv.tasks || []).some((t) => t.action === 'explode'));
+  const kids = [
+    h('div', { class: 'row' }, h('span', { class: 'dim', text: T('menu.language') }), langButton()),
+  ];
+  if (S.room) kids.push(h('p', { class: 'dim small', text: T('menu.room', { Room: S.room }) }));
+  // The self-reveal lives here, not on the day screen, so that a neighbour
+  // cannot spot a killer by an extra button.
+  if (canExplode) {
+    if (!S.explodeAsk) {
+      kids.push(h('button', { class: 'btn danger', onclick: () => { S.explodeAsk = true; render(); }, text: T('explode.button') }));
+    } else {
+      kids.push(h('p', { class: 'warn', text: T('explode.confirm') }),
+        h('div', { class: 'buttons' },
+          h('button', { class: 'btn second', onclick: () => { S.explodeAsk = false; render(); }, text: T('cancel') }),
+          h('button', { class: 'btn danger', onclick: () => { S.explodeAsk = false; S.menu = false; sendCmd({ do: 'explode' }); render(); }, text: T('explode.yes') })));
+    }
+  } else {
+    kids.push(h('p', { class: 'dim small', text: T('menu.nothing') }));
+  }
+  kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; S.explodeAsk = false; render(); }, text: T('menu.close') }));
+  sheet.replaceChildren(h('div', { class: 'sheet-body' }, kids));
+  sheet.hidden = false;
+}
+
+// ---- connection ------------------------------------------------------------------------------
+
+function hello(send) {
+  send({ t: 'hello', token: store.get(tokenKey()) || '', lang: S.lang });
+}
+
+async function checkRoom() {
+  // A WebSocket that never opens says nothing about why; the same URL over
+  // plain HTTP answers 403 with a reason when the room code is wrong.
+  try {
+    const r = await fetch(`ws?room=${encodeURIComponent(S.room)}`, { cache: 'no-store' });
+    if (r.status === 403) { S.roomWrong = true; conn.stop(); render(); }
+  } catch { /* host unreachable: keep retrying */ }
+}
+
+function connect() {
+  conn = new Conn({
+    url: wsURL(location, S.room),
+    WebSocket: window.WebSocket,
+    onOpen: (send) => { S.everOpen = true; hello(send); },
+    onFrame,
+    onState: (s, x) => {
+      S.conn = s;
+      if (s === 'closed' && x.code === 4000) S.replaced = true;
+      if (s === 'closed' && !x.opened) checkRoom();
+      render();
+    },
+    stopCodes: [4000],
+  });
+  conn.start();
+  const kick = () => { if (document.visibilityState === 'visible' && !S.replaced) conn.kick(); };
+  document.addEventListener('visibilitychange', kick);
+  window.addEventListener('pageshow', kick);
+  window.addEventListener('online', kick);
+}
+
+// ---- mock mode (development only) ---------------------------------------------------------------
+
+async function startMock() {
+  S.conn = 'open';
+  try {
+    const r = await fetch(`fixtures/${encodeURIComponent(S.mock)}.json`);
+    const data = await r.json();
+    for (const f of Array.isArray(data) ? data : [data]) onFrame(f);
+  } catch (e) {
+    toast(`mock: ${e}`);
+  }
+  const tap = hash.get('tap');
+  if (tap) {
+    const pv = S.pv;
+    if (pv && pv.table.phase === 'night') {
+      const task = V.nightTask(pv.tasks, null);
+      if (task && task.action === 'sleep') S.local.guess = /^\d+$/.test(tap) ? Number(tap) : tap;
+      else if (task) S.local.sel[V.taskKey(task)] = (task.targets || []).find((t) => V.sameTarget(t, tap));
+    } else if (pv) {
+      S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
+    }
+  }
+  if (hash.get('peek') === '1') S.peeking = true;
+  render();
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+async function main() {
+  await loadLang(S.lang);
+  setupPeek();
+  $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; S.explodeAsk = false; render(); });
+  $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; S.explodeAsk = false; render(); } });
+  setInterval(tick, 250);
+  window.addEventListener('resize', () => render());
+  // keep the screen awake during the game, where the browser allows it
+  const wake = async () => { try { if (navigator.wakeLock && document.visibilityState === 'visible') await navigator.wakeLock.request('screen'); } catch { /* not allowed */ } };
+  document.addEventListener('pointerdown', wake, { once: true });
+  document.addEventListener('visibilitychange', wake);
+  render();
+  if (S.mock) { startMock(); return; }
+  if (!S.room) return;
+  connect();
+}
+
+main();

@@ -1,0 +1,580 @@
+// view.js — what the phone shows, as pure functions of the state.
+//
+// No DOM, no globals, no clock: every function takes the server's view
+// (game.PlayerView / game.TableView, see game/view.go), the seat names and a
+// translator T(key, data), and returns plain data that app.js turns into DOM.
+// User text (names) is never mixed into translated strings: it travels in
+// separate `name` fields, which app.js renders with textContent.
+
+// Ids the translations must cover (assets_test.go and view.test.mjs check
+// that both i18n files have role.<id>, action.<id>, … for each).
+export const ROLE_IDS = [
+  'killer', 'police', 'civilian', // classic-2.0, standard-003
+  'special-police', 'doctor', // v3.0
+  'butterfly', 'sniper', 'elder', // v4.0
+  'undercover', 'secret-police', // v5.0-dual
+  'villager', 'bodyguard', 'traitor', 'assassin', 'dark-police', // two-hands
+  'werewolf', 'free-choice', 'commoner', 'soulbind', 'witchdoctor', 'vest', 'jail',
+  'deathblow', 'curse', 'arson', 'amoeba', // cat-lives-7
+];
+export const ACTION_IDS = [
+  'sleep', 'skip', 'pass', 'vote', 'abstain', 'explode', 'suspect', 'timeout',
+  'kill', 'check', 'save', 'shoot', 'hug', 'silence', 'protect', 'assassinate',
+  'traitor-check', 'dark-check', 'nominate',
+  'attack', 'onehit', 'snipe', 'aimed-snipe', 'bind', 'heal', 'vest', 'wolfsbane',
+  'imprison', 'anti-snipe', 'deathblow', 'pardon', 'curse', 'vicious-curse', 'bless',
+  'devout-bless', 'saint', 'arson', 'transform', 'stance', 'order', 'withdraw', 'done',
+];
+export const ANSWER_IDS = ['killer', 'not-killer', 'secret-police', 'not-secret-police', 'none'];
+export const NARRATION_KEYS = ['night', 'day', 'last-words', 'speech', 'pk-speech', 'discussion', 'vote-call', 'vote', 'over'];
+export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
+export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'rate', 'replaced'];
+export const VARIANT_IDS = ['classic-2.0', 'standard-003', 'v3.0', 'v4.0', 'v5.0-dual', 'two-hands', 'cat-lives-7'];
+export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
+
+// Actions whose answer is private (shown behind the hold-to-peek card).
+const ANSWERING = new Set(['check', 'traitor-check', 'dark-check']);
+
+// ---- translation -------------------------------------------------------------------------
+
+// format fills Go-template fields ("{{.Seat}}") from data; missing fields become "".
+export function format(tpl, data) {
+  return String(tpl).replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => (data && data[k] != null ? String(data[k]) : ''));
+}
+
+// makeT returns T(key, data): dict's text (else fallback's, else the key) formatted.
+export function makeT(dict, fallback = {}) {
+  return (key, data) => format(dict[key] ?? fallback[key] ?? key, data);
+}
+
+// pickLang maps navigator.language to a supported language.
+export function pickLang(navLang) {
+  return /^zh/i.test(navLang || '') ? 'zh' : 'en';
+}
+
+// tId translates an id of a family ("role", "killer"), falling back to the id itself.
+export function tId(T, family, id) {
+  const key = `${family}.${id}`;
+  const s = T(key);
+  return s === key ? String(id) : s;
+}
+
+// ---- targets -------------------------------------------------------------------------------
+
+// A target is a seat number (6) or a card/hand name ("6L", "6R").
+export function targetKey(t) { return t == null ? '' : String(t); }
+export function targetSeat(t) { return typeof t === 'number' ? t : parseInt(String(t), 10) || 0; }
+export function isCard(t) { return typeof t === 'string' && /^\d+[LR]$/i.test(t); }
+export function sameTarget(a, b) { return a != null && b != null && targetKey(a).toUpperCase() === targetKey(b).toUpperCase(); }
+
+export function seatLabel(T, seat) { return T('seat.n', { Seat: seat }); }
+export function targetLabel(T, t) { return isCard(t) ? targetKey(t).toUpperCase() : seatLabel(T, targetSeat(t)); }
+export function listLabel(T, items) { return items.join(T('list.sep')); }
+export function targetsLabel(T, ts) { return listLabel(T, (ts || []).map((t) => targetLabel(T, t))); }
+export function nameOf(names, seat) { return (names && names[String(seat)]) || ''; }
+
+// canonical order (rules README G8): seat, then L before R.
+export function compareTargets(a, b) {
+  const d = targetSeat(a) - targetSeat(b);
+  if (d) return d;
+  return targetKey(a).localeCompare(targetKey(b));
+}
+
+// ---- table geometry ------------------------------------------------------------------------
+
+// seatPositions places n seats on an ellipse inside a w×h box, seen from above:
+// seat 1 at the bottom (south), numbers increasing clockwise, i.e. towards
+// the left of the screen first (rules README "Table geometry": the left-hand
+// neighbour of s is s+1). Seats are spaced by equal arc length. Returns
+// [{seat, x, y}] centre points for buttons of the given size.
+export function seatPositions(n, w, h, size) {
+  const cx = w / 2, cy = h / 2;
+  const rx = Math.max(0, (w - size) / 2), ry = Math.max(0, (h - size) / 2);
+  const pt = (a) => [cx - rx * Math.sin(a), cy + ry * Math.cos(a)];
+  const steps = 720;
+  const acc = [0];
+  let [px, py] = pt(0);
+  for (let i = 1; i <= steps; i++) {
+    const [x, y] = pt((2 * Math.PI * i) / steps);
+    acc.push(acc[i - 1] + Math.hypot(x - px, y - py));
+    px = x; py = y;
+  }
+  const total = acc[steps];
+  const out = [];
+  let j = 0;
+  for (let s = 0; s < n; s++) {
+    const want = (total * s) / n;
+    while (j < steps && acc[j + 1] < want) j++;
+    const seg = acc[j + 1] - acc[j] || 1;
+    const a = ((2 * Math.PI) / steps) * (j + (want - acc[j]) / seg);
+    const [x, y] = pt(a);
+    out.push({ seat: s + 1, x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 });
+  }
+  return out;
+}
+
+// seatSize is the button size for n seats: never under 48 px (touch target).
+export function seatSize(n) { return n <= 10 ? 64 : n <= 14 ? 58 : n <= 17 ? 54 : 50; }
+
+// tableBox is the drawing box for n seats in a column `width` wide.
+export function tableBox(n, width) {
+  const w = Math.max(250, Math.min(width, 470));
+  const ratio = n <= 8 ? 1.0 : n <= 12 ? 1.15 : 1.3;
+  return { w, h: Math.round(w * ratio), size: seatSize(n) };
+}
+
+// ---- screens -------------------------------------------------------------------------------
+
+// screenOf says which screen to show for the app state.
+export function screenOf(st) {
+  if (!st.room && !st.mock) return 'noroom';
+  if (st.roomWrong) return 'noroom';
+  const tv = st.pv ? st.pv.table : st.table;
+  if (tv) {
+    if (tv.phase === 'over') return 'over';
+    if (st.pv && !st.pv.spectator && st.pv.alive) return tv.phase === 'night' ? 'night' : 'day';
+    return 'watch';
+  }
+  if (st.mode === 'player' || st.mode === 'spectator') return st.lobby ? 'join' : 'wait';
+  if (st.lobby || st.mode === 'lobby') return 'join';
+  return 'wait';
+}
+
+// headerModel: the top bar. Same for every role.
+export function headerModel(T, st) {
+  const tv = st.pv ? st.pv.table : st.table;
+  const seat = st.pv ? st.pv.seat : st.seat;
+  let phase = '';
+  if (tv) phase = tv.phase === 'over' ? T('phase.over') : T(tv.phase === 'night' ? 'phase.night' : 'phase.day', { Round: tv.round });
+  return {
+    seat: seat ? seatLabel(T, seat) : '',
+    name: seat ? nameOf(st.names, seat) || st.myName || '' : st.myName || '',
+    phase,
+    conn: st.conn === 'open' ? '' : T(st.everOpen ? 'conn.reconnecting' : 'conn.connecting'),
+  };
+}
+
+// narrationText translates table.narration (the host app uses the same keys).
+export function narrationText(T, tv) {
+  if (!tv || !tv.narration) return '';
+  const n = tv.narration;
+  const data = { Round: n.round, Seat: n.seat };
+  if (n.seats && n.seats.length) data.Target = targetLabel(T, n.seats[0]);
+  else if (n.seat) data.Target = seatLabel(T, n.seat);
+  if (n.key === 'over') return winnerText(T, n.winner || tv.winner);
+  return T(`narr.${n.key}`, data);
+}
+
+export function winnerText(T, w) {
+  if (w == null || w === '') return T('narr.over');
+  if (/^\d+$/.test(String(w))) return T('winner.seat', { Seat: w });
+  return tId(T, 'winner', w);
+}
+
+export function dawnText(T, dawn) {
+  if (!dawn) return '';
+  const dead = dawn.dead || [];
+  let s = dead.length ? T('dawn.dead', { Seats: targetsLabel(T, dead) }) : T('dawn.peaceful');
+  if (dawn.silenced && dawn.silenced.length) s += ' ' + T('dawn.silenced', { Seats: targetsLabel(T, dawn.silenced) });
+  return s;
+}
+
+// timerLeft is the whole seconds left of timer, started at startMs, at nowMs.
+export function timerLeft(timer, startMs, nowMs) {
+  if (!timer) return null;
+  return Math.max(0, Math.ceil(timer.seconds - (nowMs - startMs) / 1000));
+}
+export function clockText(secs) {
+  if (secs == null) return '';
+  const m = Math.floor(secs / 60), s = secs % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+// ---- lobby / join ----------------------------------------------------------------------------
+
+export function lobbyModel(T, lobby, mySeat) {
+  const seats = (lobby && lobby.seats) || [];
+  const n = (lobby && lobby.players) || seats.length;
+  const cells = [];
+  for (let i = 1; i <= n; i++) {
+    const s = seats.find((x) => x.seat === i) || { seat: i, taken: false };
+    const mine = i === mySeat;
+    cells.push({
+      id: String(i), seat: i, label: String(i), name: s.taken ? s.name || '' : '',
+      sub: s.taken ? '' : T('join.free'),
+      taken: !!s.taken, mine, offline: !!s.taken && s.online === false,
+      enabled: !s.taken || mine, cls: mine ? 'mine' : s.taken ? 'taken' : 'free',
+    });
+  }
+  return {
+    table: lobby ? lobby.table || '' : '',
+    game: lobby && lobby.variant ? T('join.game', { Variant: tId(T, 'variant', lobby.variant), Players: n }) : '',
+    watching: lobby && lobby.spectators ? T('join.watching', { Count: lobby.spectators }) : '',
+    cells,
+    started: !!(lobby && lobby.started),
+  };
+}
+
+// ---- hold-to-peek card -------------------------------------------------------------------
+
+// peekModel is what the card shows while pressed: own roles, teammates the
+// rules reveal, and private answers. Never rendered while the card is released.
+export function peekModel(T, pv, names) {
+  if (!pv) return null;
+  const multi = (pv.roles || []).length > 1;
+  const roles = (pv.roles || []).map((r, i) => ({
+    card: multi ? `${pv.seat}${i === 0 ? 'L' : 'R'}` : '',
+    role: tId(T, 'role', r),
+  }));
+  const team = (pv.known || [])
+    .filter((k) => targetSeat(k.target) !== pv.seat) // own cards are listed above
+    .map((k) => ({
+      target: targetLabel(T, k.target),
+      name: nameOf(names, targetSeat(k.target)),
+      role: tId(T, 'role', k.role) + (k.label ? ` · ${k.label}` : ''),
+    }));
+  const results = (pv.results || []).map((r) => T('peek.result', {
+    Round: r.round, Target: targetLabel(T, r.target), Answer: tId(T, 'answer', r.answer),
+  }));
+  return { roles, team, results, dead: !pv.alive };
+}
+
+// ---- night -------------------------------------------------------------------------------
+
+export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card ?? ''}`; }
+
+function actionable(t) {
+  if (t.action === 'explode' || t.locked || t.waiting) return false;
+  if (t.action === 'suspect') return true;
+  return !t.done || !!t.group;
+}
+
+// nightTask picks the task the night screen shows: the first one still to
+// do; else the one the player chose to revisit (a group pick may change until
+// the group locks); else the last changeable group task; else the last task.
+export function nightTask(tasks, focus) {
+  const ts = (tasks || []).filter((t) => t.action !== 'explode');
+  const first = ts.find((t) => !t.done && !t.waiting && !t.locked);
+  if (first) return first;
+  const f = focus && ts.find((t) => taskKey(t) === focus && actionable(t));
+  if (f) return f;
+  const groups = ts.filter((t) => t.group && !t.locked);
+  if (groups.length) return groups[groups.length - 1];
+  const waiting = ts.find((t) => t.waiting && !t.done);
+  if (waiting) return waiting;
+  return ts.length ? ts[ts.length - 1] : null;
+}
+
+function picksText(T, picks) {
+  return listLabel(T, picks.map((p) => `${p.seat}→${p.skip ? T('night.skipped') : p.target != null ? targetKey(p.target) : '?'}`));
+}
+
+// cellsFor lays out the selectable cells: one per seat (circle layout), or
+// one per card/hand when any target or seat is a card (grid layout).
+export function cellsFor(tv, names, mySeat, enabledKeys, opts = {}) {
+  const seats = tv.seats || [];
+  const cards = seats.some((s) => s.cards && s.cards.length) || (opts.targets || []).some(isCard);
+  const cells = [];
+  for (const s of seats) {
+    const units = cards
+      ? (s.cards && s.cards.length ? s.cards : [{ card: `${s.seat}L`, alive: s.alive }, { card: `${s.seat}R`, alive: s.alive }])
+        .map((c) => ({ id: targetKey(c.card).toUpperCase(), alive: c.alive, label: targetKey(c.card).toUpperCase() }))
+      : [{ id: String(s.seat), alive: s.alive, label: String(s.seat) }];
+    for (const u of units) {
+      cells.push({
+        id: u.id, seat: s.seat, label: u.label, card: cards,
+        name: nameOf(names, s.seat), me: s.seat === mySeat,
+        dead: !u.alive, silenced: !!s.silenced, role: s.role ? s.role : '',
+        enabled: enabledKeys ? enabledKeys.has(u.id) : false,
+        selected: false, chosen: false, marks: [], cls: '',
+      });
+    }
+  }
+  return { layout: cards ? 'cards' : 'circle', cells };
+}
+
+// nightModel: the night screen. Deliberately the same shape for every role:
+// a title, a two-line hint, the table of seats, a status line and two
+// buttons. Only texts and which seats accept a tap differ; colours and sizes
+// never do, so nobody across the table can read a role from the screen.
+export function nightModel(T, pv, names, local = {}) {
+  const tv = pv.table;
+  const task = nightTask(pv.tasks, local.focus);
+  const sel = local.sel || {};
+  const m = {
+    kind: 'night', title: '', hint: '', status: '', taskKey: '', action: '',
+    layout: 'circle', cells: [], center: T('phase.night', { Round: tv.round }),
+    primary: { label: T('night.done'), do: null, enabled: false },
+    secondary: { label: T('night.clear'), do: 'clear', enabled: false },
+  };
+  if (!task) {
+    const c = cellsFor(tv, names, pv.seat, null);
+    m.layout = c.layout; m.cells = c.cells; m.title = T('night.done');
+    return m;
+  }
+  const key = taskKey(task);
+  m.taskKey = key;
+  m.action = task.action;
+  m.title = tId(T, 'action', task.action);
+  const isSleep = task.action === 'sleep';
+  const targets = task.targets || [];
+  let enabled;
+  if (isSleep && task.done) {
+    enabled = new Set();
+  } else if (isSleep) {
+    // The neutral task looks like every other: a private guess on the same
+    // table of seats (kept on this phone, never sent), then "I'm ready".
+    enabled = new Set((tv.seats || []).filter((s) => s.alive && s.seat !== pv.seat).map((s) => String(s.seat)));
+    if (tv.seats && tv.seats.some((s) => s.cards && s.cards.length)) {
+      enabled = new Set();
+      for (const s of tv.seats) for (const c of s.cards || []) if (c.alive && s.seat !== pv.seat) enabled.add(targetKey(c.card).toUpperCase());
+    }
+  } else {
+    enabled = new Set(actionable(task) ? targets.map((t) => targetKey(t).toUpperCase()) : []);
+  }
+  const c = cellsFor(tv, names, pv.seat, enabled, { targets });
+  m.layout = c.layout;
+  m.cells = c.cells;
+  const picked = isSleep ? local.guess : sel[key];
+  const byId = new Map(m.cells.map((x) => [x.id, x]));
+  if (picked != null && byId.has(targetKey(picked).toUpperCase())) {
+    // a submitted guess looks like a submitted action: ringed, not filled
+    if (isSleep && task.done) byId.get(targetKey(picked).toUpperCase()).chosen = true;
+    else byId.get(targetKey(picked).toUpperCase()).selected = true;
+  }
+  if (task.choice != null && byId.has(targetKey(task.choice).toUpperCase())) byId.get(targetKey(task.choice).toUpperCase()).chosen = true;
+  for (const p of task.team || []) {
+    if (p.target != null && byId.has(targetKey(p.target).toUpperCase())) byId.get(targetKey(p.target).toUpperCase()).marks.push(p.seat);
+  }
+  if (task.action === 'suspect') {
+    for (const p of pv.huddle || []) {
+      if (p.seat !== pv.seat && p.target != null && byId.has(targetKey(p.target).toUpperCase())) byId.get(targetKey(p.target).toUpperCase()).marks.push(p.seat);
+    }
+  }
+
+  // hint (always two lines' worth of text)
+  if (task.waiting) m.hint = T('night.waiting', { Action: tId(T, 'action', task.waiting) });
+  else if (isSleep) m.hint = T('night.sleepHint');
+  else if (task.action === 'suspect') m.hint = T('night.suspectHint');
+  else if (task.group) m.hint = T('night.groupHint');
+  else m.hint = T('night.soloHint');
+  if (!task.waiting && ANSWERING.has(task.action)) m.hint += ' ' + T('night.answerHint');
+
+  // status line
+  if (isSleep) {
+    m.status = local.guess != null ? `${T('night.guess')}: ${targetLabel(T, local.guess)}` : T('night.guess');
+  } else if (task.action === 'suspect') {
+    const others = (pv.huddle || []).filter((p) => p.seat !== pv.seat);
+    m.status = others.length ? T('night.huddle', { Picks: picksText(T, others) }) : T('night.huddle', { Picks: '—' });
+  } else if (task.locked) {
+    m.status = task.skipped || task.choice == null ? T('night.skipped') : T('night.final', { Target: targetLabel(T, task.choice) });
+  } else if (task.group) {
+    const team = task.team || [];
+    m.status = team.length ? T('night.team', { Picks: picksText(T, team) }) : T('night.teamNone');
+  } else if (task.done) {
+    m.status = task.skipped ? T('night.skipped') : T('night.final', { Target: targetLabel(T, task.choice) });
+  } else if (picked != null) {
+    m.status = T('night.chosen', { Target: targetLabel(T, picked) });
+  }
+
+  // buttons
+  if (isSleep) {
+    // Same gesture as an action: tap a seat, then the big button.
+    if (task.done) m.primary = { label: T('night.readyDone'), do: null, enabled: false };
+    else if (local.guess != null) m.primary = { label: T('night.ready'), do: 'sleep', enabled: true };
+    else m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
+    m.secondary = { label: T('night.clear'), do: 'clear', enabled: local.guess != null };
+    return m;
+  }
+  if (task.waiting) {
+    m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
+    return m;
+  }
+  if (!actionable(task)) {
+    m.primary = { label: T('night.done'), do: null, enabled: false };
+    return m;
+  }
+  if (!targets.length && task.action !== 'suspect') {
+    m.primary = { label: T('night.use', { Action: tId(T, 'action', task.action) }), do: 'use', enabled: true };
+  } else if (picked != null && !(task.choice != null && sameTarget(picked, task.choice))) {
+    m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), do: 'confirm', enabled: true, target: picked };
+  } else if (task.done) {
+    m.primary = { label: T('night.done'), do: null, enabled: false };
+  } else {
+    m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
+  }
+  if (task.optional && !task.done && task.action !== 'suspect') m.secondary = { label: T('night.skip'), do: 'skip', enabled: true };
+  else m.secondary = { label: T('night.clear'), do: 'clear', enabled: picked != null };
+  return m;
+}
+
+// nightCommand is the cmd frame body for a night button.
+export function nightCommand(task, what, target) {
+  const c = { do: task.action };
+  if (what === 'skip') c.do = 'skip';
+  if (what === 'sleep') c.do = 'sleep';
+  if (what === 'confirm') c.target = target;
+  if (task.card != null) c.card = task.card;
+  return c;
+}
+
+// ---- day ---------------------------------------------------------------------------------
+
+export function ballotModel(T, tv, names) {
+  const b = tv.ballot;
+  if (!b) return null;
+  const open = b.mode === 'sequential-open' || b.mode === 'tokens' || b.mode === 'live-weighted';
+  const votes = b.votes || [];
+  const rows = (b.counts && b.counts.length ? b.counts : b.candidates.map((c) => ({ target: c, votes: null }))).map((c) => {
+    const voters = votes.filter((v) => sameTarget(v.target, c.target)).map((v) => v.seat);
+    return {
+      target: targetLabel(T, c.target), name: nameOf(names, targetSeat(c.target)),
+      votes: c.votes, voters: voters.length ? listLabel(T, voters.map(String)) : '',
+      calling: !b.closed && b.calling != null && sameTarget(b.calling, c.target),
+      top: !!(b.top || []).find((x) => sameTarget(x, c.target)),
+    };
+  });
+  let outcome = '';
+  if (b.closed) {
+    if (b.outcome === 'out' && b.top && b.top.length) outcome = T('ballot.out', { Target: targetLabel(T, b.top[0]) });
+    else if (b.outcome === 'tie') outcome = T('ballot.tie', { Seats: targetsLabel(T, b.top || []) });
+    else if (b.outcome === 'none') outcome = T('ballot.none');
+  }
+  return {
+    title: T('ballot.title', { Index: b.index }),
+    calling: !b.closed && b.calling != null ? T('ballot.calling', { Target: targetLabel(T, b.calling) }) : '',
+    callingName: !b.closed && b.calling != null ? nameOf(names, targetSeat(b.calling)) : '',
+    cast: T('ballot.cast', { Cast: b.cast, Total: (b.voters || []).length }),
+    rows,
+    abstained: b.abstained && b.abstained.length ? T('ballot.abstained', { Seats: listLabel(T, b.abstained.map(String)) }) : '',
+    secret: !open && !b.closed ? T('ballot.secret') : '',
+    outcome, closed: !!b.closed,
+  };
+}
+
+// dayModel: the day screen (also the dead players' and spectators' screen,
+// with pv null or without tasks).
+export function dayModel(T, tv, names, pv, local = {}) {
+  const tasks = (pv && pv.tasks) || [];
+  const m = {
+    kind: 'day',
+    narration: narrationText(T, tv),
+    speaker: tv.speaker ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
+    next: tv.next ? { label: T('day.next', { Seat: seatLabel(T, tv.next) }), name: nameOf(names, tv.next) } : null,
+    pass: tasks.some((t) => t.action === 'pass'),
+    explode: tasks.some((t) => t.action === 'explode'),
+    dawn: tv.dawn && tv.dawn.round === tv.round ? dawnText(T, tv.dawn) : '',
+    tied: tv.tied && tv.tied.length && tv.stage !== 'vote' ? T('day.tied', { Seats: targetsLabel(T, tv.tied) }) : '',
+    lastWords: tv.stage === 'last-words' ? T('day.lastWordsLeft', { Count: tv.lastWordsLeft }) : '',
+    ballot: ballotModel(T, tv, names),
+    vote: null,
+    table: null,
+  };
+  const vt = tasks.find((t) => t.action === 'vote');
+  if (vt) {
+    const targets = vt.targets || [];
+    const enabled = new Set(vt.done ? [] : targets.map((t) => targetKey(t).toUpperCase()));
+    const c = cellsFor(tv, names, pv.seat, enabled, { targets });
+    const byId = new Map(c.cells.map((x) => [x.id, x]));
+    const picked = local.vote;
+    if (picked != null && byId.has(targetKey(picked).toUpperCase()) && !vt.done) byId.get(targetKey(picked).toUpperCase()).selected = true;
+    if (vt.choice != null && byId.has(targetKey(vt.choice).toUpperCase())) byId.get(targetKey(vt.choice).toUpperCase()).chosen = true;
+    const b = tv.ballot;
+    if (b && b.calling != null && byId.has(targetKey(b.calling).toUpperCase())) byId.get(targetKey(b.calling).toUpperCase()).cls = 'calling';
+    let status = T('vote.pick');
+    if (vt.skipped) status = T('vote.youAbstained');
+    else if (vt.choice != null) status = T('vote.you', { Target: targetLabel(T, vt.choice) });
+    const canPick = !vt.done && picked != null && !!targets.find((t) => sameTarget(t, picked));
+    m.vote = {
+      layout: c.layout, cells: c.cells, status, done: !!vt.done,
+      primary: vt.done
+        ? { label: status, do: null, enabled: false }
+        : canPick
+          ? { label: T('vote.confirm', { Target: targetLabel(T, picked) }), do: 'vote', enabled: true, target: picked }
+          : { label: T('vote.pick'), do: null, enabled: false },
+      secondary: vt.abstain && !vt.done ? { label: T('vote.abstain'), do: 'abstain', enabled: true } : null,
+    };
+  } else {
+    const c = cellsFor(tv, names, pv ? pv.seat : 0, null);
+    for (const x of c.cells) {
+      if (x.seat === tv.speaker) x.cls = 'speaker';
+      else if (x.seat === tv.next) x.cls = 'next';
+    }
+    m.table = { layout: c.layout, cells: c.cells };
+  }
+  return m;
+}
+
+// ---- game over ---------------------------------------------------------------------------
+
+export function overModel(T, tv, names) {
+  const reveal = (tv.reveal || []).map((r) => ({
+    seat: seatLabel(T, r.seat), name: nameOf(names, r.seat),
+    roles: (r.roles || []).map((x, i) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true })),
+    alive: !(r.alive || []).every((a) => a === false),
+  }));
+  const groups = [];
+  let cur = null;
+  for (const mo of tv.timeline || []) {
+    const key = `${mo.round}:${mo.phase}`;
+    if (!cur || cur.key !== key) {
+      cur = { key, title: T(mo.phase === 'day' ? 'over.day' : 'over.night', { Round: mo.round }), lines: [] };
+      groups.push(cur);
+    }
+    const line = momentText(T, mo);
+    if (line) cur.lines.push(line);
+  }
+  return { winner: winnerText(T, tv.winner), reason: tv.winner === 'none' ? tv.reason || '' : '', reveal, timeline: groups };
+}
+
+export function momentText(T, mo) {
+  const role = mo.role ? tId(T, 'role', mo.role) : '';
+  const actors = mo.actors && mo.actors.length ? `(${listLabel(T, mo.actors.map(String))})` : '';
+  const who = role || actors ? T('tl.who', { Role: role, Actors: actors }).replace(/^\s+/, '') : '';
+  const by = mo.by ? tId(T, 'by', mo.by) : '';
+  switch (mo.kind) {
+    case 'action':
+      if (mo.skip || mo.target == null) return who + T('tl.skip', { Action: tId(T, 'action', mo.action), By: by });
+      return who + T('tl.action', { Action: tId(T, 'action', mo.action), Target: targetLabel(T, mo.target), By: by });
+    case 'result':
+      return T('tl.result', { Target: targetLabel(T, mo.target), Answer: tId(T, 'answer', mo.answer) });
+    case 'dawn':
+      return dawnText(T, { dead: mo.dead || [] });
+    case 'tally': {
+      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => `${targetKey(c.target)}: ${c.votes}`);
+      let s = T('tl.tally', { Counts: counts.length ? listLabel(T, counts) : '—' });
+      if (mo.outcome === 'tie') s += ' · ' + T('tl.tie');
+      if (mo.outcome === 'none') s += ' · ' + T('ballot.none');
+      return s;
+    }
+    case 'executed':
+      return T('executed', { Seat: mo.seat });
+    case 'exploded':
+      return T('exploded', { Seat: mo.seat });
+    case 'over':
+      return winnerText(T, mo.winner);
+  }
+  return '';
+}
+
+// ---- notifications -------------------------------------------------------------------------
+
+// buzzKey changes when the phone should vibrate: nightfall (every living
+// player at once, whatever the role, so a buzz leaks nothing), the floor
+// passing to this phone, a ballot this phone votes in.
+export function buzzKey(pv) {
+  if (!pv || !pv.alive || pv.spectator) return '';
+  const tv = pv.table;
+  if (tv.phase === 'night') return pv.tasks && pv.tasks.length ? `night:${tv.round}` : '';
+  if (tv.phase !== 'day') return '';
+  const parts = [];
+  if ((pv.tasks || []).some((t) => t.action === 'pass')) parts.push(`pass:${tv.timer ? tv.timer.key : ''}`);
+  if ((pv.tasks || []).some((t) => t.action === 'vote' && !t.done) && tv.ballot) parts.push(`vote:${tv.round}:${tv.ballot.index}`);
+  return parts.join('|');
+}
+
+// errorText translates an error frame: a known code, else the server's reason.
+export function errorText(T, f) {
+  if (f.code && JOIN_ERRORS.includes(f.code)) return T(`err.${f.code}`);
+  return T('err.unknown', { Reason: f.reason || f.code || '?' });
+}
