@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 
+	"nightfall/app"
 	"nightfall/game"
 )
 
@@ -20,8 +21,7 @@ func main() {
 			os.Exit(runScript(os.Args[2:]))
 		}
 	}
-	fmt.Fprintln(os.Stderr, "usage: nightfall script GAME.json")
-	os.Exit(2)
+	os.Exit(app.Main())
 }
 
 // runScript implements `nightfall script` (../shared/SCRIPT.md).

@@ -1,0 +1,184 @@
+// Package app is the host's desktop app: the Fyne window on the projector.
+// It only wires things together: the LAN server (package lan), the screens
+// (package app/ui), the narration voice (app/voice, app/audio) and the
+// window's preferences. Everything drawn is in app/ui, testable headless.
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+
+	"nightfall/app/audio"
+	"nightfall/app/internal/fakelan"
+	"nightfall/app/ui"
+	"nightfall/assets/sounds"
+	"nightfall/lan"
+)
+
+// AppID is the Fyne application id (it names the preferences' folder).
+const AppID = "io.github.nightfall.host"
+
+// Preference keys of the window.
+const (
+	prefWidth  = "window.width"
+	prefHeight = "window.height"
+)
+
+// Main runs the host app until its window closes, and returns the exit code.
+//
+// Settings (flags, or environment variables for scripts and tests):
+//
+//	--addr  NIGHTFALL_ADDR   listen address (":8080"; ":0" picks a free port)
+//	--data  NIGHTFALL_DATA   data directory for game logs (lan.DefaultDataDir)
+//	--table NIGHTFALL_TABLE  table name shown and advertised ("Nightfall")
+//	--lang  NIGHTFALL_LANG   "zh" or "en" (otherwise the last one used, or zh)
+//	        NIGHTFALL_AUDIO=off  no narration voice
+//	        NIGHTFALL_DEMO=VARIANT  no network: an in-process table with every
+//	                          seat taken, short timers, the clock playing the
+//	                          game (for trying the screens); NIGHTFALL_DEMO_START=1
+//	                          starts it at once
+func Main() int {
+	fs := flag.NewFlagSet("nightfall", flag.ContinueOnError)
+	addr := fs.String("addr", env("NIGHTFALL_ADDR", ":8080"), "listen address")
+	data := fs.String("data", os.Getenv("NIGHTFALL_DATA"), "data directory for game logs")
+	table := fs.String("table", env("NIGHTFALL_TABLE", "Nightfall"), "table name")
+	langFlag := fs.String("lang", os.Getenv("NIGHTFALL_LANG"), "language: zh or en")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: nightfall [--addr :8080] [--data DIR] [--table NAME] [--lang zh|en]")
+		fmt.Fprintln(fs.Output(), "       nightfall script GAME.json")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "nightfall: unknown command %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+
+	a := fyneapp.NewWithID(AppID)
+	a.Settings().SetTheme(ui.Theme{})
+	if *langFlag == "zh" || *langFlag == "en" {
+		a.Preferences().SetString(ui.PrefLang, *langFlag)
+	}
+	w := a.NewWindow("Nightfall")
+	prefs := a.Preferences()
+	w.Resize(fyne.NewSize(
+		float32(prefs.FloatWithFallback(prefWidth, 1280)),
+		float32(prefs.FloatWithFallback(prefHeight, 720))))
+	w.SetCloseIntercept(func() {
+		if !w.FullScreen() {
+			s := w.Canvas().Size()
+			prefs.SetFloat(prefWidth, float64(s.Width))
+			prefs.SetFloat(prefHeight, float64(s.Height))
+		}
+		w.Close()
+	})
+
+	var voice ui.Voice
+	if os.Getenv("NIGHTFALL_AUDIO") != "off" {
+		var once sync.Once
+		p := audio.New(sounds.FS, func(f string, args ...any) {
+			if strings.HasPrefix(f, "audio: no sound") {
+				once.Do(func() { log.Printf(f, args...) })
+				return
+			}
+			log.Printf(f, args...)
+		})
+		defer p.Close()
+		voice = p
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var backend ui.Backend
+	var start func() error
+	if v := os.Getenv("NIGHTFALL_DEMO"); v != "" {
+		demo := fakelan.New(v, 12, uint64(time.Now().UnixNano()))
+		demo.JoinAll("小明", "Alice", "阿强", "Bob", "小红", "Carol", "老王", "Dave", "小李", "Eve", "阿美", "Frank")
+		for name, v := range map[string]string{"nightMinSeconds": "4", "nightMaxSeconds": "8",
+			"speechSeconds": "12", "lastWordsSeconds": "8", "pkSpeechSeconds": "8", "voteCallSeconds": "3"} {
+			_ = demo.Host(lan.HostCommand{Do: lan.HostSetOption, Name: name, Value: []byte(v)})
+		}
+		if os.Getenv("NIGHTFALL_DEMO_START") != "" {
+			_ = demo.Host(lan.HostCommand{Do: lan.HostStart})
+		}
+		go demo.RunClock(ctx)
+		backend = demo
+		start = func() error { return nil }
+	} else {
+		srv, err := lan.NewServer(lan.Config{Addr: *addr, DataDir: *data, TableName: *table})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "nightfall:", err)
+			return 1
+		}
+		defer srv.Close()
+		backend = srv
+		start = func() error {
+			if err := srv.Start(ctx); err != nil {
+				return err
+			}
+			fmt.Printf("Nightfall: join at %s\n", srv.JoinURL())
+			return nil
+		}
+	}
+
+	shell := ui.NewShell(w, backend, voice)
+	w.SetContent(shell.Content())
+	var stop func()
+	var tryStart func()
+	tryStart = func() {
+		go func() {
+			err := start()
+			fyne.Do(func() {
+				if err != nil {
+					log.Printf("nightfall: cannot start the network service: %v", err)
+					shell.ShowError(startError(err, *addr), tryStart, a.Quit)
+					return
+				}
+				if stop == nil {
+					stop = ui.Connect(backend, shell)
+				}
+			})
+		}()
+	}
+	tryStart()
+	w.ShowAndRun()
+	if stop != nil {
+		stop()
+	}
+	return 0
+}
+
+// startError says what went wrong in words the host can act on.
+func startError(err error, addr string) string {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return ui.Tr("err.port", "Addr", addr)
+	case errors.Is(err, lan.ErrNoInterface):
+		return ui.Tr("err.noif")
+	}
+	return ui.Tr("err.other", "Err", err.Error())
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,227 @@
+// Package audio plays the judge's narration from the bundled clips. Playing
+// never blocks or crashes the caller: lines queue to one goroutine, which
+// opens the sound device lazily; when there is none (a CI machine, Xvfb) it
+// logs once and drops lines from then on.
+package audio
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Rate is the sample rate of every clip and of the output (Hz, mono).
+const Rate = 16000
+
+const (
+	clipGap = 90 * time.Millisecond  // between the clips of a line
+	lineGap = 300 * time.Millisecond // between lines
+	queue   = 8                      // lines waiting; more are dropped (the oldest first)
+)
+
+// sink is a sound output: play blocks until pcm has been played.
+type sink interface {
+	play(pcm []int16) error
+	close()
+}
+
+// Player speaks lines made of clips.
+type Player struct {
+	fsys  fs.FS
+	logf  func(string, ...any)
+	q     chan []string
+	muted atomic.Bool
+	off   atomic.Bool // no sound device: drop everything
+	stop  chan struct{}
+	once  sync.Once
+
+	// owned by the playing goroutine
+	cache map[string][]int16
+	out   sink
+	open  func() (sink, error)
+}
+
+// New starts a player reading clips from fsys (paths like "zh/night.wav").
+// logf receives the one-time "no sound" message and clip errors.
+func New(fsys fs.FS, logf func(string, ...any)) *Player {
+	p := &Player{fsys: fsys, logf: logf, q: make(chan []string, queue), stop: make(chan struct{}),
+		cache: map[string][]int16{}, open: openSink}
+	go p.run()
+	return p
+}
+
+// SetMuted turns the voice off or on (lines said while muted are dropped).
+func (p *Player) SetMuted(m bool) { p.muted.Store(m) }
+
+// Muted reports whether the voice is off.
+func (p *Player) Muted() bool { return p.muted.Load() }
+
+// Say queues a line: clip names of language lang ("chime" is shared). It
+// never blocks; when the queue is full the oldest waiting line is dropped.
+func (p *Player) Say(lang string, clips []string) {
+	if p.muted.Load() || p.off.Load() || len(clips) == 0 {
+		return
+	}
+	paths := make([]string, len(clips))
+	for i, c := range clips {
+		if c == "chime" {
+			paths[i] = "chime.wav"
+		} else {
+			paths[i] = lang + "/" + c + ".wav"
+		}
+	}
+	for {
+		select {
+		case p.q <- paths:
+			return
+		case <-p.stop:
+			return
+		default:
+		}
+		select { // full: drop the oldest and try again
+		case <-p.q:
+		default:
+		}
+	}
+}
+
+// Close stops the player; a line being played may finish.
+func (p *Player) Close() { p.once.Do(func() { close(p.stop) }) }
+
+func (p *Player) run() {
+	defer func() {
+		if r := recover(); r != nil {
+			p.logf("audio: stopped after a failure: %v", r)
+			p.off.Store(true)
+		}
+		if p.out != nil {
+			p.out.close()
+		}
+	}()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case paths := <-p.q:
+			if p.muted.Load() {
+				continue
+			}
+			pcm := p.line(paths)
+			if len(pcm) == 0 {
+				continue
+			}
+			if p.out == nil {
+				s, err := p.open()
+				if err != nil {
+					p.logf("audio: no sound output, narration is text only: %v", err)
+					p.off.Store(true)
+					return
+				}
+				p.out = s
+			}
+			if err := p.out.play(pcm); err != nil {
+				p.logf("audio: playing failed, narration is text only from now: %v", err)
+				p.off.Store(true)
+				return
+			}
+		}
+	}
+}
+
+// line joins the clips with short gaps, followed by the pause between lines.
+func (p *Player) line(paths []string) []int16 {
+	var pcm []int16
+	gap := make([]int16, int(clipGap*Rate/time.Second))
+	for i, path := range paths {
+		c, ok := p.cache[path]
+		if !ok {
+			var err error
+			c, err = p.load(path)
+			if err != nil {
+				p.logf("audio: %s: %v", path, err)
+			}
+			p.cache[path] = c
+		}
+		if i > 0 {
+			pcm = append(pcm, gap...)
+		}
+		pcm = append(pcm, c...)
+	}
+	if len(pcm) > 0 {
+		pcm = append(pcm, make([]int16, int(lineGap*Rate/time.Second))...)
+	}
+	return pcm
+}
+
+func (p *Player) load(path string) ([]int16, error) {
+	data, err := fs.ReadFile(p.fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeWAV(data)
+}
+
+// DecodeWAV decodes a mono 16 kHz WAV file, 8-bit µ-law or 16-bit PCM, to
+// 16-bit samples.
+func DecodeWAV(data []byte) ([]int16, error) {
+	if len(data) < 12 || string(data[0:4]) != "RIFF" || string(data[8:12]) != "WAVE" {
+		return nil, errors.New("not a WAV file")
+	}
+	var format, channels, bits uint16
+	var rate uint32
+	pos := 12
+	for pos+8 <= len(data) {
+		id := string(data[pos : pos+4])
+		n := int(binary.LittleEndian.Uint32(data[pos+4 : pos+8]))
+		body := data[pos+8 : min(len(data), pos+8+n)]
+		switch id {
+		case "fmt ":
+			if len(body) < 16 {
+				return nil, errors.New("short fmt chunk")
+			}
+			format = binary.LittleEndian.Uint16(body[0:2])
+			channels = binary.LittleEndian.Uint16(body[2:4])
+			rate = binary.LittleEndian.Uint32(body[4:8])
+			bits = binary.LittleEndian.Uint16(body[14:16])
+		case "data":
+			if channels != 1 || rate != Rate {
+				return nil, fmt.Errorf("want mono %d Hz, have %d channels at %d Hz", Rate, channels, rate)
+			}
+			switch {
+			case format == 7 && bits == 8: // µ-law
+				out := make([]int16, len(body))
+				for i, b := range body {
+					out[i] = ulaw(b)
+				}
+				return out, nil
+			case format == 1 && bits == 16:
+				out := make([]int16, len(body)/2)
+				for i := range out {
+					out[i] = int16(binary.LittleEndian.Uint16(body[2*i:]))
+				}
+				return out, nil
+			}
+			return nil, fmt.Errorf("unsupported WAV format %d with %d bits", format, bits)
+		}
+		pos += 8 + n + n%2
+	}
+	return nil, errors.New("no data chunk")
+}
+
+// ulaw expands one G.711 µ-law byte.
+func ulaw(b byte) int16 {
+	b = ^b
+	sign := b & 0x80
+	exp := (b >> 4) & 0x07
+	mant := b & 0x0f
+	v := (int32(mant)<<3 + 0x84) << exp
+	v -= 0x84
+	if sign != 0 {
+		return int16(-v)
+	}
+	return int16(v)
+}

@@ -1,0 +1,140 @@
+package audio
+
+import (
+	"errors"
+	"io/fs"
+	"sync"
+	"testing"
+	"time"
+
+	"nightfall/assets/sounds"
+)
+
+// Every clip decodes to a non-empty, non-silent sound of sensible length.
+func TestClipsDecode(t *testing.T) {
+	n := 0
+	err := fs.WalkDir(sounds.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(sounds.FS, path)
+		if err != nil {
+			return err
+		}
+		pcm, err := DecodeWAV(data)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			return nil
+		}
+		secs := float64(len(pcm)) / Rate
+		peak := 0
+		for _, v := range pcm {
+			peak = max(peak, abs(int(v)))
+		}
+		if secs < 0.15 || secs > 6 || peak < 5000 {
+			t.Errorf("%s: %.2f s, peak %d: want 0.15–6 s and an audible peak", path, secs, peak)
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 80 {
+		t.Errorf("only %d clips", n)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestULaw(t *testing.T) {
+	for _, c := range []struct {
+		in   byte
+		want int16
+	}{{0xff, 0}, {0x7f, 0}, {0x80, 32124}, {0x00, -32124}} {
+		if got := ulaw(c.in); got != c.want {
+			t.Errorf("ulaw(%#x) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}
+
+type fakeSink struct {
+	mu     sync.Mutex
+	played [][]int16
+	fail   bool
+}
+
+func (f *fakeSink) play(pcm []int16) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.fail {
+		return errors.New("device gone")
+	}
+	f.played = append(f.played, pcm)
+	return nil
+}
+func (f *fakeSink) close() {}
+
+func newTestPlayer(open func() (sink, error)) (*Player, *[]string) {
+	var logs []string
+	var mu sync.Mutex
+	p := &Player{fsys: sounds.FS, q: make(chan []string, queue), stop: make(chan struct{}),
+		cache: map[string][]int16{}, open: open,
+		logf: func(f string, a ...any) { mu.Lock(); logs = append(logs, f); mu.Unlock() }}
+	go p.run()
+	return p, &logs
+}
+
+func TestPlayerPlaysAndMutes(t *testing.T) {
+	fs := &fakeSink{}
+	p, _ := newTestPlayer(func() (sink, error) { return fs, nil })
+	defer p.Close()
+	p.Say("zh", []string{"n6", "died"})
+	waitFor(t, func() bool { fs.mu.Lock(); defer fs.mu.Unlock(); return len(fs.played) == 1 })
+	p.SetMuted(true)
+	p.Say("en", []string{"night"})
+	time.Sleep(50 * time.Millisecond)
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if len(fs.played) != 1 {
+		t.Errorf("played %d lines while muted", len(fs.played)-1)
+	}
+}
+
+// Without a sound device the player logs once and never blocks Say.
+func TestPlayerWithoutDevice(t *testing.T) {
+	p, logs := newTestPlayer(func() (sink, error) { return nil, errors.New("no card") })
+	defer p.Close()
+	done := make(chan struct{})
+	go func() {
+		for range 1000 {
+			p.Say("zh", []string{"night"})
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Say blocked")
+	}
+	waitFor(t, func() bool { return p.off.Load() })
+	if len(*logs) != 1 {
+		t.Errorf("logged %d times, want once", len(*logs))
+	}
+}
+
+func waitFor(t *testing.T, ok func() bool) {
+	t.Helper()
+	for range 200 {
+		if ok() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("timed out")
+}

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"nightfall/app/translations"
+	"nightfall/game"
+)
+
+// Fyne picks the language from the system locale once, and has no call to
+// choose another. The table must switch between Chinese and English at any
+// time (and start in Chinese under LANG=C), so SetLanguage loads the chosen
+// language's file under every locale Fyne's localizer could have picked:
+// lang.L then answers in the chosen language whatever the system says.
+
+var (
+	langOnce sync.Once
+	current  = "zh"
+)
+
+// SetLanguage makes code ("zh" or "en") the language of every string. Call it
+// on the UI goroutine (or before the app runs).
+func SetLanguage(code string) {
+	langOnce.Do(func() {
+		if err := lang.AddTranslationsFS(translations.FS, translations.Dir); err != nil {
+			fyne.LogError("translations", err)
+		}
+	})
+	data, err := translations.Raw(code)
+	if err != nil {
+		fyne.LogError("translations: no language "+code, err)
+		return
+	}
+	current = code
+	locales := map[string]bool{"en": true, "zh": true}
+	sys := lang.SystemLocale()
+	locales[sys.LanguageString()] = true
+	locales[sys.String()] = true
+	names := make([]string, 0, len(locales))
+	for l := range locales {
+		names = append(names, l)
+	}
+	sort.Strings(names)
+	for _, l := range names {
+		if err := lang.AddTranslationsForLocale(data, fyne.Locale(l)); err != nil {
+			fyne.LogError("translations for "+l, err)
+		}
+	}
+}
+
+// Language is the current language code.
+func Language() string { return current }
+
+// tr translates key with template data given as name, value pairs.
+func tr(key string, kv ...any) string {
+	if len(kv) == 0 {
+		return lang.L(key)
+	}
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return lang.L(key, m)
+}
+
+// seatList joins targets in the language's list style: "6、9" or "6, 9".
+func seatList(ts []game.Target) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = t.String()
+	}
+	return strings.Join(parts, tr("list.sep"))
+}
+
+func intList(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, tr("list.sep"))
+}
+
+func seatName(seat int) string { return tr("seat", "Seat", seat) }
+
+// Tr translates key in the current language; kv are template data as name,
+// value pairs.
+func Tr(key string, kv ...any) string { return tr(key, kv...) }

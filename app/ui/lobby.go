@@ -1,0 +1,362 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"nightfall/game"
+	"nightfall/lan"
+)
+
+// Lobby is the screen before the start: the QR code with the URL and room
+// code under it, the seats filling in around the table, and the host's setup
+// (variant, player count, deal, options, Start).
+type Lobby struct {
+	host func(lan.HostCommand)
+
+	qr                    *QRView
+	scan, url, room, name *canvas.Text
+	hint                  *widget.Label
+	ring                  *SeatRing
+	seated, watching      *canvas.Text
+
+	rulesTitle, playersTitle, dealTitle, optsTitle *widget.Label
+	variant                                        *widget.Select
+	players                                        *widget.Select
+	summary, deal, reason                          *widget.Label
+	start                                          *widget.Button
+	opts                                           *fyne.Container
+	optKeys                                        string
+	optWidgets                                     map[string]fyne.CanvasObject
+
+	lv      lan.LobbyView
+	syncing bool
+	content fyne.CanvasObject
+	popup   func(seat int) // shows the seat menu (set by the shell)
+}
+
+// NewLobby builds the lobby; host runs a host command.
+func NewLobby(host func(lan.HostCommand)) *Lobby {
+	l := &Lobby{host: host, qr: NewQRView(), optWidgets: map[string]fyne.CanvasObject{}}
+	big := func(size float32) *canvas.Text {
+		t := canvas.NewText("", colText)
+		t.TextSize = size
+		t.Alignment = fyne.TextAlignCenter
+		return t
+	}
+	l.scan, l.url, l.room, l.name = big(34), big(26), big(40), big(22)
+	l.scan.TextStyle.Bold = true
+	l.room.TextStyle.Bold = true
+	l.room.Color = colAccent
+	l.url.TextStyle.Monospace = true
+	l.name.Color = colDim
+	l.hint = widget.NewLabel("")
+	l.hint.Wrapping = fyne.TextWrapWord
+	l.hint.Alignment = fyne.TextAlignCenter
+	l.seated, l.watching = big(40), big(22)
+	l.watching.Color = colDim
+	l.ring = NewSeatRing(container.NewVBox(layout.NewSpacer(), l.seated, l.watching, layout.NewSpacer()))
+	l.ring.OnTapped = func(seat int) {
+		if l.popup != nil {
+			l.popup(seat)
+		}
+	}
+
+	l.rulesTitle, l.playersTitle = widget.NewLabel(""), widget.NewLabel("")
+	l.dealTitle, l.optsTitle = widget.NewLabel(""), widget.NewLabel("")
+	for _, t := range []*widget.Label{l.rulesTitle, l.playersTitle, l.dealTitle, l.optsTitle} {
+		t.TextStyle.Bold = true
+	}
+	l.variant = widget.NewSelect(nil, func(string) {
+		if l.syncing {
+			return
+		}
+		if id := l.variantID(); id != "" && id != l.lv.Variant {
+			l.host(lan.HostCommand{Do: lan.HostSetVariant, Variant: id})
+		}
+	})
+	l.players = widget.NewSelect(nil, func(s string) {
+		if l.syncing {
+			return
+		}
+		if n, err := strconv.Atoi(s); err == nil && n != l.lv.Players {
+			l.host(lan.HostCommand{Do: lan.HostSetPlayers, Players: n})
+		}
+	})
+	l.summary, l.deal, l.reason = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
+	for _, w := range []*widget.Label{l.summary, l.deal, l.reason} {
+		w.Wrapping = fyne.TextWrapWord
+	}
+	l.reason.Importance = widget.WarningImportance
+	l.start = widget.NewButton("", func() { l.host(lan.HostCommand{Do: lan.HostStart}) })
+	l.start.Importance = widget.HighImportance
+	l.opts = container.New(layout.NewFormLayout())
+
+	left := container.New(&qrColumn{}, l.qr, l.scan, l.url, l.room, l.name, l.hint)
+	setup := container.NewBorder(
+		container.NewVBox(l.rulesTitle, l.variant, l.summary,
+			container.NewHBox(l.playersTitle, l.players), l.dealTitle, l.deal, l.optsTitle),
+		container.NewVBox(l.reason, l.start), nil, nil,
+		container.NewVScroll(l.opts))
+	l.content = container.New(&lobbyLayout{}, left, l.ring, setup)
+	return l
+}
+
+// Content is the lobby's root object.
+func (l *Lobby) Content() fyne.CanvasObject { return l.content }
+
+// Ring is the seat ring (for tests).
+func (l *Lobby) Ring() *SeatRing { return l.ring }
+
+// QR is the QR view (for tests).
+func (l *Lobby) QR() *QRView { return l.qr }
+
+// StartButton is the Start button (for tests).
+func (l *Lobby) StartButton() *widget.Button { return l.start }
+
+// Reason is why Start is disabled ("" when it is enabled).
+func (l *Lobby) Reason() string { return l.reason.Text }
+
+func (l *Lobby) variantID() string {
+	i := l.variant.SelectedIndex()
+	if i < 0 || i >= len(l.lv.Variants) {
+		return ""
+	}
+	return l.lv.Variants[i].ID
+}
+
+// Set shows a host view's lobby.
+func (l *Lobby) Set(hv lan.HostView) {
+	l.syncing = true
+	defer func() { l.syncing = false }()
+	lv := hv.Lobby
+	l.lv = lv
+	l.qr.SetURL(hv.JoinURL)
+	l.scan.Text = tr("lobby.scan")
+	l.url.Text = hv.JoinURL
+	l.room.Text = ""
+	if hv.Room != "" {
+		l.room.Text = tr("lobby.room") + "  " + hv.Room
+	}
+	name := hv.MDNSName
+	if name == "" {
+		name = lv.Table
+	}
+	l.name.Text = ""
+	if name != "" {
+		l.name.Text = tr("lobby.table", "Name", name)
+	}
+	l.hint.SetText(tr("lobby.hint"))
+
+	taken := 0
+	var seats []SeatInfo
+	for _, s := range lv.Seats {
+		if s.Taken {
+			taken++
+		}
+		seats = append(seats, SeatInfo{Seat: s.Seat, Name: s.Name, Empty: !s.Taken, Offline: s.Taken && !s.Online})
+	}
+	l.ring.SetSeats(seats)
+	l.seated.Text = tr("lobby.seated", "N", taken, "Total", len(lv.Seats))
+	l.watching.Text = ""
+	if lv.Spectators > 0 {
+		l.watching.Text = tr("lobby.spectators", "N", lv.Spectators)
+	}
+
+	l.rulesTitle.SetText(tr("lobby.rules"))
+	l.playersTitle.SetText(tr("lobby.players"))
+	l.dealTitle.SetText(tr("lobby.deal"))
+	l.optsTitle.SetText(tr("lobby.options"))
+	var names []string
+	var info game.VariantInfo
+	for _, v := range lv.Variants {
+		names = append(names, VariantName(v)+"  ("+tr("lobby.range", "Min", v.MinPlayers, "Max", v.MaxPlayers)+")")
+		if v.ID == lv.Variant {
+			info = v
+		}
+	}
+	l.variant.Options = names
+	for i, v := range lv.Variants {
+		if v.ID == lv.Variant {
+			l.variant.SetSelectedIndex(i)
+		}
+	}
+	l.variant.Refresh()
+	l.summary.SetText(VariantSummary(info))
+	var counts []string
+	for n := info.MinPlayers; n <= info.MaxPlayers && n > 0; n++ {
+		counts = append(counts, strconv.Itoa(n))
+	}
+	l.players.Options = counts
+	l.players.SetSelected(strconv.Itoa(lv.Players))
+	l.players.Refresh()
+	if len(lv.Deal) == 0 {
+		l.deal.SetText(tr("lobby.deal.none"))
+	} else {
+		var parts []string
+		for _, rc := range lv.Deal {
+			parts = append(parts, fmt.Sprintf("%s × %d", RoleName(info, rc.Role), rc.Count))
+		}
+		l.deal.SetText(strings.Join(parts, tr("list.sep")))
+	}
+	l.setOptions(lv.Options)
+
+	l.start.SetText(tr("lobby.start"))
+	if hv.Valid {
+		l.start.Enable()
+		l.reason.SetText("")
+	} else {
+		l.start.Disable()
+		l.reason.SetText(tr("lobby.notready", "Reason", hv.Invalid))
+	}
+	for _, t := range []*canvas.Text{l.scan, l.url, l.room, l.name, l.seated, l.watching} {
+		t.Refresh()
+	}
+	l.content.Refresh()
+}
+
+// setOptions shows the options; the form is rebuilt only when the set of
+// options changes (so an entry being typed in keeps its focus).
+func (l *Lobby) setOptions(opts []lan.OptionView) {
+	var keys []string
+	for _, o := range opts {
+		keys = append(keys, o.Name)
+	}
+	sig := strings.Join(keys, ",") + "/" + Language()
+	if sig != l.optKeys {
+		l.optKeys = sig
+		l.opts.Objects = nil
+		l.optWidgets = map[string]fyne.CanvasObject{}
+		for _, o := range opts {
+			w := l.optionWidget(o)
+			l.optWidgets[o.Name] = w
+			l.opts.Objects = append(l.opts.Objects, widget.NewLabel(tr("opt."+o.Name)), w)
+		}
+		l.opts.Refresh()
+	}
+	for _, o := range opts {
+		switch w := l.optWidgets[o.Name].(type) {
+		case *widget.Select:
+			var s string
+			_ = json.Unmarshal(o.Value, &s)
+			if i := slices.Index(o.Choices, s); i >= 0 && w.SelectedIndex() != i {
+				w.SetSelectedIndex(i)
+			}
+		case *widget.Check:
+			var b bool
+			_ = json.Unmarshal(o.Value, &b)
+			if w.Checked != b {
+				w.SetChecked(b)
+			}
+		case *widget.Entry:
+			if strings.TrimSpace(w.Text) != strings.TrimSpace(string(o.Value)) {
+				w.SetText(string(o.Value))
+			}
+		}
+	}
+}
+
+func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
+	name := o.Name
+	set := func(v any) {
+		if l.syncing {
+			return
+		}
+		b, _ := json.Marshal(v)
+		l.host(lan.HostCommand{Do: lan.HostSetOption, Name: name, Value: b})
+	}
+	if len(o.Choices) > 0 {
+		labels := make([]string, len(o.Choices))
+		for i, c := range o.Choices {
+			labels[i] = tr("val." + c)
+		}
+		choices := o.Choices
+		var sel *widget.Select
+		sel = widget.NewSelect(labels, func(string) {
+			if i := sel.SelectedIndex(); i >= 0 {
+				set(choices[i])
+			}
+		})
+		return sel
+	}
+	var probe any
+	_ = json.Unmarshal(o.Default, &probe)
+	if _, ok := probe.(bool); ok {
+		return widget.NewCheck("", func(b bool) { set(b) })
+	}
+	e := widget.NewEntry()
+	e.OnChanged = func(s string) {
+		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+			set(n)
+		}
+	}
+	return e
+}
+
+// lobbyLayout: QR column, seat ring, setup column.
+type lobbyLayout struct{}
+
+func (lobbyLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(900, 500) }
+
+func (lobbyLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w, h := size.Width, size.Height
+	leftW := min(w*0.34, h*0.62)
+	setupW := max(w*0.26, 300)
+	ringW := w - leftW - setupW
+	objs[0].Move(fyne.NewPos(8, 8))
+	objs[0].Resize(fyne.NewSize(leftW-16, h-16))
+	objs[1].Move(fyne.NewPos(leftW, 0))
+	objs[1].Resize(fyne.NewSize(ringW, h))
+	objs[2].Move(fyne.NewPos(leftW+ringW+8, 8))
+	objs[2].Resize(fyne.NewSize(setupW-16, h-16))
+}
+
+// qrColumn stacks the QR code (as large as fits) over the texts under it,
+// each text shrunk to the column's width.
+type qrColumn struct{}
+
+func (qrColumn) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(200, 300) }
+
+func (qrColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w := size.Width
+	u := max(size.Height/100, 4)
+	sizes := []float32{4.6 * u, 3.4 * u, 6 * u, 3 * u}
+	var texts float32
+	for i, o := range objs[1:5] {
+		t := o.(*canvas.Text)
+		if t.Text == "" {
+			continue
+		}
+		texts += fit(t, sizes[i], w).Height + u*0.4
+	}
+	hint := objs[5]
+	hint.Resize(fyne.NewSize(w, 10))
+	hs := hint.MinSize()
+	texts += hs.Height
+	side := max(min(w, size.Height-texts-u), 80)
+	objs[0].Move(fyne.NewPos((w-side)/2, 0))
+	objs[0].Resize(fyne.NewSize(side, side))
+	y := side + u
+	for _, o := range objs[1:5] {
+		t := o.(*canvas.Text)
+		if t.Text == "" {
+			t.Resize(fyne.Size{})
+			continue
+		}
+		ts := t.MinSize()
+		t.Move(fyne.NewPos(0, y))
+		t.Resize(fyne.NewSize(w, ts.Height))
+		y += ts.Height + u*0.4
+	}
+	hint.Move(fyne.NewPos(0, y))
+	hint.Resize(fyne.NewSize(w, hs.Height))
+}

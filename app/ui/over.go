@@ -1,0 +1,223 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"nightfall/game"
+)
+
+// GameOver is the end of the game: the winner, every seat's roles
+// (TableView.Reveal) round the table, and the replay (复盘) of the timeline,
+// one step at a time, with Previous/Next and auto play.
+type GameOver struct {
+	tv    *game.TableView
+	names map[int]string
+	info  game.VariantInfo
+	step  int // moments shown: 1..len(Timeline)
+	auto  bool
+
+	winner           *canvas.Text
+	ring             *SeatRing
+	title, stepLabel *canvas.Text
+	lines            []*canvas.Text
+	current          *canvas.Text
+	prev, next, play *widget.Button
+	content          fyne.CanvasObject
+}
+
+const overLines = 9 // earlier moments listed above the current one
+
+// NewGameOver builds an empty game-over screen.
+func NewGameOver() *GameOver {
+	g := &GameOver{}
+	g.winner = canvas.NewText("", colAccent)
+	g.winner.TextStyle.Bold = true
+	g.winner.TextSize = 56
+	g.winner.Alignment = fyne.TextAlignCenter
+	g.ring = NewSeatRing(nil)
+	g.title = canvas.NewText("", colDim)
+	g.title.TextSize = 30
+	g.stepLabel = canvas.NewText("", colDim)
+	g.stepLabel.TextSize = 24
+	g.current = canvas.NewText("", colAccent)
+	g.current.TextSize = 40
+	g.current.TextStyle.Bold = true
+	list := container.NewVBox()
+	for range overLines {
+		t := canvas.NewText("", colDim)
+		t.TextSize = 24
+		g.lines = append(g.lines, t)
+		list.Add(t)
+	}
+	g.prev = widget.NewButton("", func() { g.Step(-1) })
+	g.next = widget.NewButton("", func() { g.Step(1) })
+	g.play = widget.NewButton("", func() { g.auto = !g.auto; g.refresh() })
+	controls := container.NewHBox(g.prev, g.next, g.play, g.stepLabel)
+	right := container.NewVBox(g.title, list, g.current, layout.NewSpacer(), controls)
+	g.content = container.NewBorder(container.NewPadded(g.winner), nil, nil, nil,
+		container.New(&splitLayout{ratio: 0.5}, g.ring, container.NewPadded(right)))
+	return g
+}
+
+// Content is the screen's root object.
+func (g *GameOver) Content() fyne.CanvasObject { return g.content }
+
+// Set shows a finished game's table view.
+func (g *GameOver) Set(tv *game.TableView, names map[int]string) {
+	if g.tv == nil || tv == nil || g.tv.Version != tv.Version {
+		g.step = 1
+		if tv != nil && len(tv.Timeline) == 0 {
+			g.step = 0
+		}
+	}
+	g.tv, g.names = tv, names
+	if tv != nil {
+		g.info = lookupVariant(tv.Variant)
+	}
+	g.refresh()
+}
+
+// Step moves the replay by d steps (clamped).
+func (g *GameOver) Step(d int) {
+	if g.tv == nil {
+		return
+	}
+	g.step = max(min(g.step+d, len(g.tv.Timeline)), min(1, len(g.tv.Timeline)))
+	g.refresh()
+}
+
+// Auto advances one step when auto play is on (called by the shell's timer).
+func (g *GameOver) Auto() {
+	if !g.auto || g.tv == nil {
+		return
+	}
+	if g.step >= len(g.tv.Timeline) {
+		g.auto = false
+	} else {
+		g.step++
+	}
+	g.refresh()
+}
+
+// Current is the replay step on screen.
+func (g *GameOver) Current() string { return g.current.Text }
+
+// Winner is the winner line.
+func (g *GameOver) Winner() string { return g.winner.Text }
+
+func (g *GameOver) refresh() {
+	tv := g.tv
+	g.prev.SetText(tr("over.prev"))
+	g.next.SetText(tr("over.next"))
+	if g.auto {
+		g.play.SetText(tr("over.stop"))
+	} else {
+		g.play.SetText(tr("over.auto"))
+	}
+	g.title.Text = tr("over.timeline")
+	if tv == nil {
+		return
+	}
+	g.winner.Text = tr("over.title") + " · " + WinnerText(tv.Winner)
+	n := len(tv.Timeline)
+	g.stepLabel.Text = tr("over.step", "I", g.step, "N", n)
+	var cur *game.Moment
+	if g.step >= 1 && g.step <= n {
+		cur = &tv.Timeline[g.step-1]
+	}
+	for i, t := range g.lines {
+		k := g.step - overLines + i // index into the timeline, before the current
+		t.Text = ""
+		if k >= 0 && k < g.step-1 {
+			m := tv.Timeline[k]
+			t.Text = MomentHeader(m) + "  " + MomentText(m, g.info)
+		}
+		t.Refresh()
+	}
+	g.current.Text = ""
+	if cur != nil {
+		g.current.Text = MomentHeader(*cur) + "  " + MomentText(*cur, g.info)
+	}
+	g.prev.Disable()
+	if g.step > 1 {
+		g.prev.Enable()
+	}
+	g.next.Disable()
+	if g.step < n {
+		g.next.Enable()
+	}
+	g.ring.SetSeats(g.seats(cur))
+	for _, t := range []*canvas.Text{g.winner, g.title, g.stepLabel, g.current} {
+		t.Refresh()
+	}
+}
+
+// seats: every role revealed; the current step's actors and targets lit.
+func (g *GameOver) seats(cur *game.Moment) []SeatInfo {
+	tv := g.tv
+	lit := map[int]bool{}
+	acts := map[int]bool{}
+	if cur != nil {
+		for _, a := range cur.Actors {
+			acts[a] = true
+		}
+		if cur.Target != nil {
+			lit[cur.Target.Seat] = true
+		}
+		for _, d := range cur.Dead {
+			lit[d.Seat] = true
+		}
+		if cur.Seat != 0 {
+			lit[cur.Seat] = true
+		}
+	}
+	var out []SeatInfo
+	for _, r := range tv.Reveal {
+		si := SeatInfo{Seat: r.Seat, Name: g.names[r.Seat], Calling: lit[r.Seat], Marked: acts[r.Seat]}
+		dead := len(r.Alive) > 0
+		evil := false
+		note := ""
+		for i, role := range r.Roles {
+			if i > 0 {
+				note += "/"
+			}
+			note += RoleName(g.info, role)
+			if i < len(r.Alive) && r.Alive[i] {
+				dead = false
+			}
+			if c := roleCamp(g.info, role); c != "" && c != "good" {
+				evil = true
+			}
+		}
+		if len(r.Roles) > 1 {
+			si.Cards = r.Alive
+		}
+		si.Dead = dead
+		si.Note = note
+		si.NoteCol = colGood
+		if evil {
+			si.NoteCol = colEvil
+		}
+		out = append(out, si)
+	}
+	return out
+}
+
+// splitLayout puts two objects side by side, the first taking ratio of the width.
+type splitLayout struct{ ratio float32 }
+
+func (s *splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(400, 300)
+}
+
+func (s *splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w := size.Width * s.ratio
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(w, size.Height))
+	objs[1].Move(fyne.NewPos(w, 0))
+	objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
+}

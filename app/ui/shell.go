@@ -1,0 +1,423 @@
+package ui
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"nightfall/app/voice"
+	"nightfall/lan"
+)
+
+// Preference keys.
+const (
+	PrefLang  = "lang"
+	PrefMuted = "muted"
+)
+
+// Shell is the window's content: a thin bar of host controls over the
+// current screen (lobby, table, game over, or a start-up error). Host
+// controls never reveal a secret: the host sees exactly what the table sees.
+// All methods run on the UI goroutine (Connect wraps updates in fyne.Do).
+type Shell struct {
+	win   fyne.Window
+	be    Backend
+	voice Voice
+	prefs fyne.Preferences
+	narr  voice.Narrator
+
+	hv  lan.HostView
+	has bool
+
+	lobby *Lobby
+	table *TableScreen
+	over  *GameOver
+
+	phase                             *widget.Label
+	pause, addTime, skip, end, newGam *widget.Button
+	mute, langBtn, full               *widget.Button
+	status                            *widget.Label
+	banner                            *canvas.Text
+	bannerBox                         *fyne.Container
+	body                              *fyne.Container
+	root                              fyne.CanvasObject
+	errShown                          bool
+	lastAuto                          time.Time
+}
+
+// NewShell builds the UI for win. voice may be nil (silent).
+func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
+	if v == nil {
+		v = silentVoice{}
+	}
+	s := &Shell{win: win, be: be, voice: v, prefs: fyne.CurrentApp().Preferences()}
+	SetLanguage(s.prefs.StringWithFallback(PrefLang, "zh"))
+	s.voice.SetMuted(s.prefs.Bool(PrefMuted))
+
+	s.lobby = NewLobby(s.host)
+	s.lobby.popup = s.seatMenu
+	s.table = NewTableScreen()
+	s.over = NewGameOver()
+
+	s.phase = widget.NewLabel("")
+	s.phase.TextStyle.Bold = true
+	s.pause = widget.NewButton("", s.togglePause)
+	s.addTime = widget.NewButton("", func() { s.host(lan.HostCommand{Do: lan.HostAddTime, Seconds: 30}) })
+	s.skip = widget.NewButton("", func() { s.host(lan.HostCommand{Do: lan.HostSkip}) })
+	s.end = widget.NewButton("", s.confirmEnd)
+	s.end.Importance = widget.DangerImportance
+	s.newGam = widget.NewButton("", func() { s.host(lan.HostCommand{Do: lan.HostNewGame}) })
+	s.mute = widget.NewButton("", s.toggleMute)
+	s.langBtn = widget.NewButton("", s.toggleLang)
+	s.full = widget.NewButton("", s.ToggleFullScreen)
+	s.status = widget.NewLabel("")
+	s.status.Importance = widget.WarningImportance
+	s.status.Truncation = fyne.TextTruncateEllipsis
+	s.banner = canvas.NewText("", colText)
+	s.banner.TextSize = 22
+	s.banner.TextStyle.Bold = true
+	s.bannerBox = container.NewStack(canvas.NewRectangle(colAlert), container.NewPadded(s.banner))
+	s.bannerBox.Hide()
+
+	bar := container.NewBorder(nil, nil, s.phase,
+		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.mute, s.langBtn, s.full),
+		s.status)
+	s.body = container.NewStack()
+	s.root = container.NewBorder(container.NewVBox(bar, s.bannerBox), nil, nil, nil, s.body)
+	if win != nil {
+		win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+			switch ev.Name {
+			case fyne.KeyF11:
+				s.ToggleFullScreen()
+			case fyne.KeyEscape:
+				if s.win.FullScreen() {
+					s.ToggleFullScreen()
+				}
+			}
+		})
+	}
+	s.relabel()
+	return s
+}
+
+// Content is the window's content.
+func (s *Shell) Content() fyne.CanvasObject { return s.root }
+
+// Lobby, Table and Over are the screens (for tests).
+func (s *Shell) Lobby() *Lobby       { return s.lobby }
+func (s *Shell) Table() *TableScreen { return s.table }
+func (s *Shell) Over() *GameOver     { return s.over }
+func (s *Shell) Status() string      { return s.status.Text }
+func (s *Shell) Buttons() ShellButtons {
+	return ShellButtons{Pause: s.pause, AddTime: s.addTime, Skip: s.skip, End: s.end, NewGame: s.newGam, Mute: s.mute, Lang: s.langBtn, Full: s.full}
+}
+
+// ShellButtons are the bar's buttons (for tests).
+type ShellButtons struct{ Pause, AddTime, Skip, End, NewGame, Mute, Lang, Full *widget.Button }
+
+func (s *Shell) host(cmd lan.HostCommand) {
+	if err := s.be.Host(cmd); err != nil {
+		s.status.SetText(err.Error())
+		return
+	}
+	s.status.SetText("")
+}
+
+// Show displays a new host view.
+func (s *Shell) Show(hv lan.HostView) {
+	s.hv, s.has = hv, true
+	for _, l := range s.narr.Observe(hv.Table, hv.Paused) {
+		s.voice.Say(Language(), l.Clips(Language()))
+	}
+	s.render()
+}
+
+// Tick advances the clock shown (and the replay's auto play); call it a few
+// times a second.
+func (s *Shell) Tick(now time.Time) {
+	if !s.has || s.hv.Table == nil {
+		return
+	}
+	if s.hv.Table.Phase == "over" {
+		if now.Sub(s.lastAuto) >= 3*time.Second {
+			s.lastAuto = now
+			s.over.Auto()
+		}
+		return
+	}
+	rem := s.remaining(now)
+	s.table.SetRemaining(rem)
+	for _, l := range s.narr.Tick(s.hv.Table, rem, s.hv.Paused) {
+		s.voice.Say(Language(), l.Clips(Language()))
+	}
+}
+
+func (s *Shell) remaining(now time.Time) time.Duration {
+	if !s.hv.Paused && !s.hv.Deadline.IsZero() {
+		return max(s.hv.Deadline.Sub(now), 0)
+	}
+	return s.hv.Remaining
+}
+
+func (s *Shell) render() {
+	hv := s.hv
+	s.banner.Text = hv.Err
+	if hv.Err != "" {
+		s.bannerBox.Show()
+	} else {
+		s.bannerBox.Hide()
+	}
+	s.banner.Refresh()
+	tv := hv.Table
+	var screen fyne.CanvasObject
+	names := map[int]string{}
+	for _, st := range hv.Lobby.Seats {
+		if st.Name != "" {
+			names[st.Seat] = st.Name
+		}
+	}
+	switch {
+	case tv == nil:
+		s.lobby.Set(hv)
+		screen = s.lobby.Content()
+		s.phase.SetText(tr("app.title"))
+	case tv.Phase == "over":
+		s.over.Set(tv, names)
+		screen = s.over.Content()
+		s.phase.SetText(tr("app.title"))
+	default:
+		s.table.Set(TableState{View: tv, Names: names, Paused: hv.Paused, Remaining: s.remaining(time.Now())})
+		screen = s.table
+		s.phase.SetText(tr("app.title"))
+	}
+	if len(s.body.Objects) != 1 || s.body.Objects[0] != screen {
+		s.body.Objects = []fyne.CanvasObject{screen}
+		s.body.Refresh()
+	}
+	s.controls()
+}
+
+// controls shows the buttons that apply now.
+func (s *Shell) controls() {
+	tv := s.hv.Table
+	game := tv != nil && tv.Phase != "over"
+	for _, b := range []*widget.Button{s.pause, s.addTime, s.skip, s.end} {
+		if game {
+			b.Show()
+		} else {
+			b.Hide()
+		}
+	}
+	if tv != nil && tv.Phase == "over" {
+		s.newGam.Show()
+	} else {
+		s.newGam.Hide()
+	}
+	if !game {
+		return
+	}
+	if s.hv.Paused {
+		s.pause.SetText(tr("ctl.resume"))
+	} else {
+		s.pause.SetText(tr("ctl.pause"))
+	}
+	enable(s.addTime, tv.Timer != nil)
+	enable(s.skip, tv.Speaker != 0 || tv.Stage == "discussion")
+}
+
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+func (s *Shell) relabel() {
+	s.addTime.SetText(tr("ctl.addtime"))
+	s.skip.SetText(tr("ctl.skip"))
+	s.end.SetText(tr("ctl.end"))
+	s.newGam.SetText(tr("ctl.newgame"))
+	s.langBtn.SetText(tr("lang.switch"))
+	if s.prefs.Bool(PrefMuted) {
+		s.mute.SetText(tr("ctl.unmute"))
+	} else {
+		s.mute.SetText(tr("ctl.mute"))
+	}
+	if s.win != nil && s.win.FullScreen() {
+		s.full.SetText(tr("ctl.window"))
+	} else {
+		s.full.SetText(tr("ctl.fullscreen"))
+	}
+	if s.win != nil {
+		s.win.SetTitle(tr("app.title"))
+	}
+	if s.has {
+		s.render()
+	} else {
+		s.phase.SetText(tr("app.title"))
+		s.controls()
+	}
+}
+
+func (s *Shell) togglePause() {
+	if s.hv.Paused {
+		s.host(lan.HostCommand{Do: lan.HostResume})
+	} else {
+		s.host(lan.HostCommand{Do: lan.HostPause})
+	}
+}
+
+func (s *Shell) confirmEnd() {
+	if s.win == nil {
+		s.host(lan.HostCommand{Do: lan.HostEnd})
+		return
+	}
+	d := dialog.NewConfirm(tr("ctl.end"), tr("ctl.end.confirm"), func(ok bool) {
+		if ok {
+			s.host(lan.HostCommand{Do: lan.HostEnd})
+		}
+	}, s.win)
+	d.SetConfirmText(tr("ctl.yes"))
+	d.SetDismissText(tr("ctl.no"))
+	d.Show()
+}
+
+func (s *Shell) toggleMute() {
+	m := !s.prefs.Bool(PrefMuted)
+	s.prefs.SetBool(PrefMuted, m)
+	s.voice.SetMuted(m)
+	s.relabel()
+}
+
+// SetLang switches the language and remembers it.
+func (s *Shell) SetLang(code string) {
+	SetLanguage(code)
+	s.prefs.SetString(PrefLang, code)
+	s.relabel()
+}
+
+func (s *Shell) toggleLang() {
+	if Language() == "zh" {
+		s.SetLang("en")
+	} else {
+		s.SetLang("zh")
+	}
+}
+
+// ToggleFullScreen switches between full screen (for the projector) and a window.
+func (s *Shell) ToggleFullScreen() {
+	if s.win == nil {
+		return
+	}
+	s.win.SetFullScreen(!s.win.FullScreen())
+	s.relabel()
+}
+
+// seatMenu lets the host move or remove the player in seat (lobby only).
+func (s *Shell) seatMenu(seat int) {
+	if s.win == nil || s.hv.Table != nil {
+		return
+	}
+	var name string
+	for _, st := range s.hv.Lobby.Seats {
+		if st.Seat == seat && st.Taken {
+			name = st.Name
+		}
+	}
+	if name == "" {
+		return
+	}
+	var moves []*fyne.MenuItem
+	for _, st := range s.hv.Lobby.Seats {
+		if st.Seat == seat {
+			continue
+		}
+		to := st.Seat
+		label := seatName(to)
+		if st.Taken {
+			label += "  ⇄ " + st.Name
+		}
+		moves = append(moves, fyne.NewMenuItem(label, func() {
+			s.host(lan.HostCommand{Do: lan.HostMove, From: seat, To: to})
+		}))
+	}
+	move := fyne.NewMenuItem(tr("lobby.move"), nil)
+	move.ChildMenu = fyne.NewMenu("", moves...)
+	remove := fyne.NewMenuItem(tr("lobby.remove"), func() {
+		s.host(lan.HostCommand{Do: lan.HostRemove, Seat: seat})
+	})
+	menu := fyne.NewMenu(tr("lobby.seatmenu", "Seat", seat, "Name", name), move, remove)
+	pos, _ := s.lobby.ring.SeatCenter(seat)
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.lobby.ring)
+	widget.ShowPopUpMenuAtPosition(menu, s.win.Canvas(), abs.Add(pos))
+}
+
+// ShowError replaces everything with a start-up error and what to do about
+// it; retry (may be nil) is offered as a button.
+func (s *Shell) ShowError(msg string, retry, quit func()) {
+	title := canvas.NewText(tr("err.title"), colAccent)
+	title.TextSize = 44
+	title.TextStyle.Bold = true
+	title.Alignment = fyne.TextAlignCenter
+	body := widget.NewLabel(msg)
+	body.Wrapping = fyne.TextWrapWord
+	body.Alignment = fyne.TextAlignCenter
+	body.TextStyle.Bold = true
+	buttons := container.NewHBox(layout.NewSpacer())
+	if retry != nil {
+		b := widget.NewButton(tr("err.retry"), retry)
+		b.Importance = widget.HighImportance
+		buttons.Add(b)
+	}
+	if quit != nil {
+		buttons.Add(widget.NewButton(tr("err.quit"), quit))
+	}
+	buttons.Add(layout.NewSpacer())
+	box := container.NewVBox(layout.NewSpacer(), title, body, buttons, layout.NewSpacer())
+	s.body.Objects = []fyne.CanvasObject{container.NewPadded(box)}
+	s.body.Refresh()
+	s.errShown = true
+}
+
+// Connect feeds the backend's host views to the shell, and ticks the clock,
+// each update inside fyne.Do (the views arrive on another goroutine). The
+// returned function stops both.
+func Connect(be Backend, s *Shell) (stop func()) {
+	views, cancel := be.Subscribe()
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case hv, ok := <-views:
+				if !ok {
+					return
+				}
+				fyne.Do(func() { s.Show(hv) })
+			case <-done:
+				return
+			}
+		}
+	}()
+	go func() {
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case now := <-t.C:
+				fyne.Do(func() { s.Tick(now) })
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		close(done)
+	}
+}

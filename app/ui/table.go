@@ -1,0 +1,455 @@
+package ui
+
+import (
+	"image/color"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
+
+	"nightfall/game"
+)
+
+// TableState is what the table screen draws: the public table view, the
+// players' names, and the clock.
+type TableState struct {
+	View      *game.TableView
+	Names     map[int]string
+	Paused    bool
+	Remaining time.Duration // left on the running timer
+}
+
+// TableScreen is the game in progress as projected: the seats round the
+// table, the phase, one narration line in big letters, the current speaker
+// and who is next, a large countdown, the vote tally and the PK state. Every
+// size is a share of the screen's height, so it reads the same on a laptop
+// and on a projector.
+type TableScreen struct {
+	widget.BaseWidget
+	st   TableState
+	ring *SeatRing
+
+	bg                       *canvas.Rectangle
+	phase, narr              *canvas.Text
+	clock, clockLabel        *canvas.Text
+	dawn, spTitle, speaker   *canvas.Text
+	next, pk, ballot, call   *canvas.Text
+	outcome, lastWords, hint *canvas.Text
+	rows                     []*tallyRow
+	nrows                    int // rows in use
+}
+
+type tallyRow struct {
+	seat, count, voters *canvas.Text
+	bar                 *canvas.Rectangle
+	n                   int
+}
+
+// NewTableScreen makes an empty table screen.
+func NewTableScreen() *TableScreen {
+	t := &TableScreen{bg: canvas.NewRectangle(colBackground)}
+	mk := func(c color.Color) *canvas.Text { return canvas.NewText("", c) }
+	t.phase, t.narr = mk(colDim), mk(colText)
+	t.narr.Alignment = fyne.TextAlignCenter
+	t.narr.TextStyle.Bold = true
+	t.clock, t.clockLabel = mk(colText), mk(colDim)
+	t.clock.TextStyle.Bold = true
+	t.dawn, t.spTitle, t.speaker = mk(colDim), mk(colDim), mk(colAccent)
+	t.speaker.TextStyle.Bold = true
+	t.next, t.pk, t.ballot, t.call = mk(colNext), mk(colCall), mk(colDim), mk(colCall)
+	t.outcome, t.lastWords, t.hint = mk(colText), mk(colDim), mk(colNightText)
+	t.outcome.TextStyle.Bold = true
+	cf := &clockFace{clock: t.clock, label: t.clockLabel}
+	cf.ExtendBaseWidget(cf)
+	t.ring = NewSeatRing(cf)
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// Set shows a new state.
+func (t *TableScreen) Set(st TableState) {
+	t.st = st
+	t.update()
+	t.Refresh()
+}
+
+// SetRemaining updates only the clock (called by the ticker).
+func (t *TableScreen) SetRemaining(d time.Duration) {
+	t.st.Remaining = d
+	old := t.clock.Text
+	t.clock.Text = t.clockText()
+	if old != t.clock.Text {
+		t.clock.Refresh()
+	}
+}
+
+func (t *TableScreen) clockText() string {
+	if t.st.View == nil || t.st.View.Timer == nil {
+		return ""
+	}
+	return Countdown(t.st.Remaining)
+}
+
+// Narration, Phase, Clock, Speaker, Next, PK and Tally return what the screen
+// shows (for tests and the scripted-game check).
+func (t *TableScreen) Narration() string { return t.narr.Text }
+func (t *TableScreen) Phase() string     { return t.phase.Text }
+func (t *TableScreen) Clock() string     { return t.clock.Text }
+func (t *TableScreen) Speaker() string   { return t.speaker.Text }
+func (t *TableScreen) Next() string      { return t.next.Text }
+func (t *TableScreen) PK() string        { return t.pk.Text }
+func (t *TableScreen) Outcome() string   { return t.outcome.Text }
+
+// Tally is one line per row of the tally: "9号 4票 ← 2 3 7 11".
+func (t *TableScreen) Tally() []string {
+	var out []string
+	for _, r := range t.rows[:t.visibleRows()] {
+		out = append(out, strings.TrimSpace(r.seat.Text+" "+r.count.Text+" "+r.voters.Text))
+	}
+	return out
+}
+
+// Ring is the seat ring (for tests).
+func (t *TableScreen) Ring() *SeatRing { return t.ring }
+
+func (t *TableScreen) name(seat int) string {
+	if t.st.Names == nil {
+		return ""
+	}
+	return t.st.Names[seat]
+}
+
+func (t *TableScreen) seatWithName(seat int) string {
+	s := seatName(seat)
+	if n := t.name(seat); n != "" {
+		s += "  " + n
+	}
+	return s
+}
+
+// update recomputes every text and the seats from the state.
+func (t *TableScreen) update() {
+	tv := t.st.View
+	for _, x := range []*canvas.Text{t.phase, t.narr, t.clock, t.clockLabel, t.dawn, t.spTitle, t.speaker, t.next, t.pk, t.ballot, t.call, t.outcome, t.lastWords, t.hint} {
+		x.Text = ""
+	}
+	t.nrows = 0
+	if tv == nil {
+		t.ring.SetSeats(nil)
+		return
+	}
+	night := tv.Phase == "night"
+	t.bg.FillColor = colBackground
+	t.narr.Color = colText
+	if night {
+		t.bg.FillColor = colNight
+		t.narr.Color = colNightText
+		t.hint.Text = tr("table.night.hint")
+	}
+	t.phase.Text = PhaseText(tv)
+	t.narr.Text = NarrationText(tv)
+	if tv.Timer != nil {
+		t.clock.Text = t.clockText()
+		t.clockLabel.Text = tr("stage." + timerStage(tv.Timer.Kind))
+	}
+	t.clock.Color = colText
+	if t.st.Paused {
+		t.clockLabel.Text = tr("table.paused")
+		t.clock.Color = colCall
+	}
+	if d := tv.Dawn; d != nil && d.Round == tv.Round && !night {
+		if len(d.Dead) == 0 {
+			t.dawn.Text = tr("table.dawn.peaceful")
+		} else {
+			t.dawn.Text = tr("table.dawn.dead", "Seats", seatList(d.Dead))
+		}
+	}
+	if tv.Speaker != 0 {
+		t.spTitle.Text = tr("stage." + tv.Stage)
+		t.speaker.Text = t.seatWithName(tv.Speaker)
+		if tv.Next != 0 {
+			t.next.Text = tr("table.next", "Who", t.seatWithName(tv.Next))
+		}
+	}
+	if len(tv.Tied) > 0 && tv.Phase == "day" {
+		t.pk.Text = tr("table.pk", "Seats", seatList(tv.Tied))
+	}
+	if tv.Phase == "day" && tv.Stage == "last-words" {
+		t.lastWords.Text = tr("table.lastWordsLeft", "N", tv.LastWordsLeft)
+	}
+	t.updateBallot(tv)
+	t.ring.SetSeats(t.seats(tv))
+}
+
+func timerStage(kind string) string {
+	switch kind {
+	case "vote-call":
+		return "vote"
+	}
+	return kind
+}
+
+func (t *TableScreen) updateBallot(tv *game.TableView) {
+	b := tv.Ballot
+	if b == nil {
+		return
+	}
+	t.ballot.Text = tr("table.ballot", "Index", b.Index) + " · " + tr("table.cast", "Cast", b.Cast, "Voters", len(b.Voters))
+	if b.Calling != nil && !b.Closed {
+		t.call.Text = tr("table.calling", "Seat", b.Calling.String())
+	}
+	voters := map[game.Target][]int{}
+	for _, v := range b.Votes {
+		voters[v.Target] = append(voters[v.Target], v.Seat)
+	}
+	i := 0
+	for _, c := range b.Counts {
+		calling := b.Calling != nil && *b.Calling == c.Target && !b.Closed
+		if c.Votes == 0 && !calling {
+			continue
+		}
+		r := t.row(i)
+		r.n = c.Votes
+		r.seat.Text = tr("seat", "Seat", c.Target.String())
+		r.count.Text = tr("table.votes.n", "N", c.Votes)
+		r.voters.Text = ""
+		if vs := voters[c.Target]; len(vs) > 0 {
+			r.voters.Text = "← " + intList(vs)
+		}
+		r.bar.FillColor = colAccent
+		if calling {
+			r.bar.FillColor = colCall
+		}
+		i++
+	}
+	t.nrows = i
+	if b.Closed {
+		switch b.Outcome {
+		case "out":
+			if len(b.Top) > 0 {
+				t.outcome.Text = tr("table.outcome.out", "Seat", b.Top[0].String())
+			}
+		case "tie":
+			t.outcome.Text = tr("table.outcome.tie", "Seats", seatList(b.Top))
+		case "none":
+			t.outcome.Text = tr("table.outcome.none")
+		}
+	}
+}
+
+func (t *TableScreen) row(i int) *tallyRow {
+	for len(t.rows) <= i {
+		r := &tallyRow{seat: canvas.NewText("", colText), count: canvas.NewText("", colText),
+			voters: canvas.NewText("", colDim), bar: canvas.NewRectangle(colAccent)}
+		r.seat.TextStyle.Bold = true
+		r.count.TextStyle.Bold = true
+		t.rows = append(t.rows, r)
+	}
+	return t.rows[i]
+}
+
+func (t *TableScreen) visibleRows() int { return t.nrows }
+
+// seats turns the table view into the ring's seats.
+func (t *TableScreen) seats(tv *game.TableView) []SeatInfo {
+	info := lookupVariant(tv.Variant)
+	out := make([]SeatInfo, 0, len(tv.Seats))
+	votes := map[int]string{}
+	if b := tv.Ballot; b != nil && tv.Stage == "vote" {
+		for _, v := range b.Votes {
+			votes[v.Seat] = "→" + v.Target.String()
+		}
+		for _, s := range b.Abstained {
+			votes[s] = tr("table.abstained")
+		}
+	}
+	tied := map[int]bool{}
+	for _, x := range tv.Tied {
+		tied[x.Seat] = true
+	}
+	for _, s := range tv.Seats {
+		si := SeatInfo{Seat: s.Seat, Name: t.name(s.Seat), Dead: !s.Alive,
+			Speaker: s.Seat == tv.Speaker, Next: s.Seat == tv.Next && tv.Next != 0,
+			Badge: votes[s.Seat]}
+		if b := tv.Ballot; b != nil && b.Calling != nil && !b.Closed && b.Calling.Seat == s.Seat {
+			si.Calling = true
+		}
+		if tied[s.Seat] && tv.Stage != "vote" {
+			si.Calling = true
+		}
+		for _, c := range s.Cards {
+			si.Cards = append(si.Cards, c.Alive)
+		}
+		if s.Silenced {
+			si.Note = tr("table.silenced")
+			si.NoteCol = colCall
+		}
+		if s.Role != "" {
+			si.Note = RoleName(info, s.Role)
+			si.NoteCol = colEvil
+		}
+		out = append(out, si)
+	}
+	return out
+}
+
+// CreateRenderer implements fyne.Widget.
+func (t *TableScreen) CreateRenderer() fyne.WidgetRenderer {
+	return &tableRenderer{t: t}
+}
+
+type tableRenderer struct {
+	t    *TableScreen
+	size fyne.Size
+}
+
+func (r *tableRenderer) Destroy() {}
+
+func (r *tableRenderer) MinSize() fyne.Size { return fyne.NewSize(640, 360) }
+
+func (r *tableRenderer) Objects() []fyne.CanvasObject {
+	t := r.t
+	objs := []fyne.CanvasObject{t.bg, t.phase, t.narr, t.ring, t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.pk, t.ballot, t.call}
+	for _, row := range t.rows[:t.visibleRows()] {
+		objs = append(objs, row.bar, row.seat, row.count, row.voters)
+	}
+	return append(objs, t.outcome, t.lastWords)
+}
+
+func (r *tableRenderer) Refresh() {
+	r.Layout(r.size)
+	for _, o := range r.Objects() {
+		o.Refresh()
+	}
+}
+
+// fit sets t's size to size, shrunk so that it is at most maxW wide.
+func fit(t *canvas.Text, size, maxW float32) fyne.Size {
+	t.TextSize = size
+	s := t.MinSize()
+	if s.Width > maxW && s.Width > 0 {
+		t.TextSize = size * maxW / s.Width
+		s = t.MinSize()
+	}
+	return s
+}
+
+func (r *tableRenderer) Layout(size fyne.Size) {
+	r.size = size
+	t := r.t
+	w, h := size.Width, size.Height
+	if w <= 0 || h <= 0 {
+		return
+	}
+	u := h / 100 // one hundredth of the height
+	t.bg.Resize(size)
+	pad := 2 * u
+	ps := fit(t.phase, 3.6*u, w/2)
+	t.phase.Move(fyne.NewPos(pad, u))
+	t.phase.Resize(ps)
+	ns := fit(t.narr, 9*u, w-2*pad)
+	t.narr.Move(fyne.NewPos(pad, 5.5*u+(11*u-ns.Height)/2))
+	t.narr.Resize(fyne.NewSize(w-2*pad, ns.Height))
+
+	top := 18 * u
+	ringW := w * 0.6
+	t.ring.Move(fyne.NewPos(0, top))
+	t.ring.Resize(fyne.NewSize(ringW, h-top))
+
+	x := ringW + pad
+	pw := w - x - pad
+	y := top + u
+	place := func(tx *canvas.Text, sz float32, gap float32) {
+		if tx.Text == "" {
+			tx.Resize(fyne.Size{})
+			return
+		}
+		s := fit(tx, sz, pw)
+		tx.Move(fyne.NewPos(x, y))
+		tx.Resize(s)
+		y += s.Height + gap
+	}
+	place(t.hint, 4.2*u, u)
+	place(t.dawn, 4.2*u, 2*u)
+	place(t.spTitle, 3.6*u, 0)
+	place(t.speaker, 8*u, u)
+	place(t.next, 4.6*u, 2*u)
+	place(t.pk, 5.2*u, 2*u)
+	place(t.ballot, 3.8*u, u)
+	place(t.call, 4.6*u, u)
+	rows := t.rows[:t.visibleRows()]
+	if len(rows) > 0 {
+		rh := min(6.5*u, (h-y-14*u)/float32(len(rows)))
+		maxN := 1
+		for _, row := range rows {
+			maxN = max(maxN, row.n)
+		}
+		seatW := pw * 0.22
+		barMax := pw * 0.38
+		for _, row := range rows {
+			ts := rh * 0.72
+			ss := fit(row.seat, ts, seatW)
+			row.seat.Move(fyne.NewPos(x, y+(rh-ss.Height)/2))
+			row.seat.Resize(ss)
+			bw := max(u*0.6, barMax*float32(row.n)/float32(maxN))
+			row.bar.Move(fyne.NewPos(x+seatW, y+rh*0.18))
+			row.bar.Resize(fyne.NewSize(bw, rh*0.64))
+			cs := fit(row.count, ts, pw*0.14)
+			row.count.Move(fyne.NewPos(x+seatW+bw+u, y+(rh-cs.Height)/2))
+			row.count.Resize(cs)
+			vx := x + seatW + barMax + pw*0.15
+			vs := fit(row.voters, ts*0.62, max(10, x+pw-vx))
+			row.voters.Move(fyne.NewPos(vx, y+(rh-vs.Height)/2))
+			row.voters.Resize(vs)
+			y += rh
+		}
+		y += u
+	}
+	place(t.outcome, 6*u, u)
+	if t.lastWords.Text != "" {
+		s := fit(t.lastWords, 3.4*u, pw)
+		t.lastWords.Move(fyne.NewPos(x, h-s.Height-2*u))
+		t.lastWords.Resize(s)
+	}
+}
+
+// clockFace is the big countdown in the middle of the table.
+type clockFace struct {
+	widget.BaseWidget
+	clock, label *canvas.Text
+}
+
+func (c *clockFace) CreateRenderer() fyne.WidgetRenderer {
+	return &clockRenderer{c: c}
+}
+
+type clockRenderer struct {
+	c    *clockFace
+	size fyne.Size
+}
+
+func (r *clockRenderer) Destroy()           {}
+func (r *clockRenderer) MinSize() fyne.Size { return fyne.NewSize(10, 10) }
+func (r *clockRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.c.clock, r.c.label}
+}
+func (r *clockRenderer) Refresh() {
+	r.Layout(r.size)
+	r.c.clock.Refresh()
+	r.c.label.Refresh()
+}
+
+func (r *clockRenderer) Layout(size fyne.Size) {
+	r.size = size
+	w, h := size.Width, size.Height
+	cs := fit(r.c.clock, h*0.55, w)
+	ls := fit(r.c.label, h*0.16, w)
+	total := cs.Height + ls.Height
+	y := (h - total) / 2
+	r.c.label.Move(fyne.NewPos((w-ls.Width)/2, y))
+	r.c.label.Resize(ls)
+	r.c.clock.Move(fyne.NewPos((w-cs.Width)/2, y+ls.Height))
+	r.c.clock.Resize(cs)
+}

@@ -1,0 +1,206 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"nightfall/game"
+)
+
+// NarrationText is the judge's line for a table view, in the current
+// language: what the big screen shows in its largest letters.
+func NarrationText(tv *game.TableView) string {
+	if tv == nil {
+		return ""
+	}
+	n := tv.Narration
+	switch n.Key {
+	case "night":
+		return tr("narr.night")
+	case "day":
+		if d := tv.Dawn; d != nil && d.Round == tv.Round {
+			if len(d.Dead) == 0 {
+				return tr("narr.dawn.peaceful")
+			}
+			return tr("narr.dawn.dead", "Seats", seatList(d.Dead))
+		}
+		return tr("narr.day")
+	case "last-words", "speech", "pk-speech":
+		return tr("narr."+n.Key, "Seat", n.Seat)
+	case "vote-call":
+		s := fmt.Sprint(n.Seat)
+		if len(n.Seats) == 1 {
+			s = n.Seats[0].String()
+		}
+		return tr("narr.vote-call", "Seat", s)
+	case "discussion", "vote":
+		return tr("narr." + n.Key)
+	case "over":
+		return WinnerText(tv.Winner)
+	}
+	return n.Key
+}
+
+// WinnerText names the winner of a finished game.
+func WinnerText(w string) string {
+	switch w {
+	case "good", "killers", "werewolves", "draw", "none":
+		return tr("winner." + w)
+	case "":
+		return tr("narr.over")
+	}
+	return tr("winner.seat", "Seat", w)
+}
+
+// PhaseText is the short label of where the game is: "第1天 · 发言".
+func PhaseText(tv *game.TableView) string {
+	if tv == nil {
+		return ""
+	}
+	switch tv.Phase {
+	case "night":
+		return tr("round.night", "Round", tv.Round) + " · " + tr("stage.night")
+	case "over":
+		return tr("stage.over")
+	}
+	stage := tv.Stage
+	if stage == "" {
+		stage = "day"
+	}
+	return tr("round.day", "Round", tv.Round) + " · " + tr("stage."+stage)
+}
+
+// Countdown formats a remaining time for the big clock: "1:30", "0:07".
+// Partial seconds round up, so the clock shows 0:00 only when time is out.
+func Countdown(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int((d + time.Second - 1) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// RoleName is a role's name in the current language, from the variant's own
+// table (game.VariantInfo).
+func RoleName(info game.VariantInfo, id string) string {
+	for _, r := range info.Roles {
+		if r.ID == id {
+			if Language() == "zh" && r.NameZH != "" {
+				return r.NameZH
+			}
+			return r.Name
+		}
+	}
+	return id
+}
+
+// roleCamp is a role's camp ("" when unknown).
+func roleCamp(info game.VariantInfo, id string) string {
+	for _, r := range info.Roles {
+		if r.ID == id {
+			return r.Camp
+		}
+	}
+	return ""
+}
+
+// VariantName is a variant's name in the current language.
+func VariantName(v game.VariantInfo) string {
+	if Language() == "zh" && v.NameZH != "" {
+		return v.NameZH
+	}
+	return v.Name
+}
+
+// VariantSummary is a variant's one-line description in the current language.
+func VariantSummary(v game.VariantInfo) string {
+	if Language() == "zh" && v.SummaryZH != "" {
+		return v.SummaryZH
+	}
+	return v.Summary
+}
+
+// lookupVariant returns the variant's description (the static rules data,
+// never the game's state).
+func lookupVariant(id string) game.VariantInfo {
+	for _, v := range game.Variants() {
+		if v.ID == id {
+			return v
+		}
+	}
+	return game.VariantInfo{ID: id, Name: id}
+}
+
+func actionName(a string) string {
+	k := "action." + a
+	if s := tr(k); s != k {
+		return s
+	}
+	return a
+}
+
+// MomentText is one step of the end-of-game replay (复盘).
+func MomentText(m game.Moment, info game.VariantInfo) string {
+	switch m.Kind {
+	case "action":
+		role := RoleName(info, m.Role)
+		if m.Skip || m.Target == nil {
+			s := tr("moment.skip", "Role", role, "Actors", intList(m.Actors), "Action", actionName(m.Action))
+			if m.By == "none" {
+				s += tr("moment.by.none")
+			}
+			return s
+		}
+		s := tr("moment.action", "Role", role, "Actors", intList(m.Actors), "Action", actionName(m.Action), "Target", m.Target.String())
+		switch m.By {
+		case "random", "plurality":
+			s += tr("moment.by." + m.By)
+		}
+		return s
+	case "result":
+		t := ""
+		if m.Target != nil {
+			t = m.Target.String()
+		}
+		return tr("moment.result", "Action", actionName(m.Action), "Target", t, "Answer", tr("answer."+m.Answer))
+	case "dawn":
+		if len(m.Dead) == 0 {
+			return tr("moment.dawn.peaceful")
+		}
+		return tr("moment.dawn.dead", "Seats", seatList(m.Dead))
+	case "tally":
+		var parts []string
+		for _, c := range m.Counts {
+			if c.Votes > 0 {
+				parts = append(parts, tr("moment.tally.count", "Seat", c.Target.String(), "N", c.Votes))
+			}
+		}
+		if len(parts) == 0 {
+			return tr("moment.tally", "Counts", tr("moment.tally.none"))
+		}
+		s := tr("moment.tally", "Counts", strings.Join(parts, tr("list.sep")))
+		if m.Outcome == "tie" {
+			s += tr("moment.tally.tie")
+		}
+		return s
+	case "executed":
+		if m.By == "lot" {
+			return tr("moment.executed.lot", "Seat", m.Seat)
+		}
+		return tr("moment.executed", "Seat", m.Seat)
+	case "exploded":
+		return tr("moment.exploded", "Seat", m.Seat)
+	case "over":
+		return tr("moment.over", "Winner", WinnerText(m.Winner))
+	}
+	return m.Kind
+}
+
+// MomentHeader is the round and phase a moment belongs to: "第1夜", "第2天".
+func MomentHeader(m game.Moment) string {
+	if m.Phase == "night" {
+		return tr("round.night", "Round", m.Round)
+	}
+	return tr("round.day", "Round", m.Round)
+}

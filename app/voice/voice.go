@@ -1,0 +1,239 @@
+// Package voice decides what the judge says aloud, from the table view alone,
+// and spells each line as a list of the bundled clips (assets/sounds): "6号死亡"
+// is the clip of 6 then the clip of 号死亡.
+//
+// Night rule: at nightfall the judge says one fixed phrase and nothing else
+// until dawn, so nothing heard at night depends on which roles exist, live or
+// act (the same holds for its length: the phrase is always the same clip).
+package voice
+
+import (
+	"slices"
+	"strconv"
+	"time"
+
+	"nightfall/game"
+)
+
+// Line is one thing the judge says.
+type Line struct {
+	Kind  string // see Clips
+	Seats []int  // the seats named, in order
+	Text  string // a winner id for "over"
+}
+
+// Clips spells the line in lang ("zh" or "en") as clip names (files
+// lang/NAME.wav); "chime" is the shared chime.
+func (l Line) Clips(lang string) []string {
+	seat := func(n int) []string {
+		if lang == "en" {
+			return []string{"seat", num(n)}
+		}
+		return []string{num(n)}
+	}
+	each := func(suffix string, prefix ...string) []string {
+		var out []string
+		for _, s := range l.Seats {
+			out = append(out, prefix...)
+			out = append(out, seat(s)...)
+			out = append(out, suffix)
+		}
+		return out
+	}
+	switch l.Kind {
+	case "night", "peaceful", "vote", "tie", "nobodyout", "discussion", "paused", "resumed":
+		return []string{l.Kind}
+	case "chime":
+		return []string{"chime"}
+	case "dawn":
+		return []string{"dawn"}
+	case "died":
+		return each("died")
+	case "speak", "lastwords":
+		if lang == "en" {
+			return each(l.Kind)
+		}
+		return each(l.Kind, "please")
+	case "votefor":
+		var out []string
+		for _, s := range l.Seats {
+			out = append(out, "votefor", num(s))
+			if lang != "en" {
+				out = append(out, "hao")
+			}
+		}
+		return out
+	case "out", "exploded":
+		return each(l.Kind)
+	case "over":
+		out := []string{"over"}
+		switch l.Text {
+		case "good", "killers", "werewolves", "draw":
+			out = append(out, "win-"+l.Text)
+		default:
+			if n, err := strconv.Atoi(l.Text); err == nil {
+				out = append(out, seat(n)...)
+				out = append(out, "wins")
+			}
+		}
+		return out
+	}
+	return []string{"chime"}
+}
+
+// num is the clip of a seat number (1..20; larger numbers have no clip and
+// fall back to the chime).
+func num(n int) string {
+	if n < 1 || n > 20 {
+		return "chime"
+	}
+	return "n" + strconv.Itoa(n)
+}
+
+// Narrator turns the stream of table views into lines. It remembers what it
+// has said, so each announcement is made once, also when the same view
+// arrives again or views are skipped.
+type Narrator struct {
+	started   bool
+	night     int    // round whose nightfall was announced
+	dawn      int    // round whose dawn was announced
+	turn      string // stage/seat of the last announced turn
+	stage     string // last announced stage opening (discussion, vote)
+	call      string // last announced vote call
+	outcome   string // last announced ballot outcome
+	exploded  map[int]bool
+	over      bool
+	paused    bool
+	warnedKey int // timer key of the last ten-second chime
+}
+
+// WarnAt is when the chime warns that a speech is about to run out.
+const WarnAt = 10 * time.Second
+
+// Observe returns what to say now that tv is on the table.
+func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
+	if tv == nil {
+		n.reset()
+		return nil
+	}
+	var out []Line
+	if n.started && paused != n.paused && tv.Phase == "day" {
+		if paused {
+			out = append(out, Line{Kind: "paused"})
+		} else {
+			out = append(out, Line{Kind: "resumed"})
+		}
+	}
+	n.started, n.paused = true, paused
+	switch tv.Phase {
+	case "night":
+		if n.night != tv.Round {
+			n.night = tv.Round
+			out = append(out, Line{Kind: "night"})
+		}
+		return out // nothing else at night
+	case "over":
+		if !n.over {
+			n.over = true
+			out = append(out, Line{Kind: "over", Text: tv.Winner})
+		}
+		return out
+	}
+	if d := tv.Dawn; d != nil && d.Round == tv.Round && n.dawn != tv.Round {
+		n.dawn = tv.Round
+		out = append(out, Line{Kind: "dawn"})
+		if len(d.Dead) == 0 {
+			out = append(out, Line{Kind: "peaceful"})
+		} else {
+			out = append(out, Line{Kind: "died", Seats: seatsOf(d.Dead)})
+		}
+	}
+	for _, s := range tv.Seats {
+		if s.Role != "" && !n.exploded[s.Seat] {
+			if n.exploded == nil {
+				n.exploded = map[int]bool{}
+			}
+			n.exploded[s.Seat] = true
+			out = append(out, Line{Kind: "exploded", Seats: []int{s.Seat}})
+		}
+	}
+	if b := tv.Ballot; b != nil && b.Closed {
+		key := strconv.Itoa(tv.Round) + "/" + strconv.Itoa(b.Index)
+		if n.outcome != key {
+			n.outcome = key
+			switch b.Outcome {
+			case "out":
+				if len(b.Top) > 0 {
+					out = append(out, Line{Kind: "out", Seats: []int{b.Top[0].Seat}})
+				}
+			case "tie":
+				out = append(out, Line{Kind: "tie"})
+			case "none":
+				out = append(out, Line{Kind: "nobodyout"})
+			}
+		}
+	}
+	stageKey := strconv.Itoa(tv.Round) + "/" + tv.Stage
+	if b := tv.Ballot; b != nil {
+		stageKey += "/" + strconv.Itoa(b.Index)
+	}
+	switch {
+	case tv.Speaker != 0:
+		key := stageKey + "/" + strconv.Itoa(tv.Speaker)
+		if n.turn != key {
+			n.turn = key
+			kind := "speak"
+			if tv.Stage == "last-words" {
+				kind = "lastwords"
+			}
+			out = append(out, Line{Kind: kind, Seats: []int{tv.Speaker}})
+		}
+	case tv.Stage == "discussion":
+		if n.stage != stageKey {
+			n.stage = stageKey
+			out = append(out, Line{Kind: "discussion"})
+		}
+	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+		if n.stage != stageKey {
+			n.stage = stageKey
+			out = append(out, Line{Kind: "vote"})
+		}
+		if c := tv.Ballot.Calling; c != nil {
+			key := stageKey + "/" + c.String()
+			if n.call != key {
+				n.call = key
+				out = append(out, Line{Kind: "votefor", Seats: []int{c.Seat}})
+			}
+		}
+	}
+	return out
+}
+
+// Tick returns the ten-second chime once per speaking timer.
+func (n *Narrator) Tick(tv *game.TableView, remaining time.Duration, paused bool) []Line {
+	if tv == nil || tv.Timer == nil || paused || tv.Phase != "day" {
+		return nil
+	}
+	switch tv.Timer.Kind {
+	case "speech", "last-words", "pk-speech", "discussion":
+	default:
+		return nil
+	}
+	if remaining > 0 && remaining <= WarnAt && tv.Timer.Seconds*int(time.Second) > int(2*WarnAt) && n.warnedKey != tv.Timer.Key {
+		n.warnedKey = tv.Timer.Key
+		return []Line{{Kind: "chime"}}
+	}
+	return nil
+}
+
+func (n *Narrator) reset() { *n = Narrator{} }
+
+func seatsOf(ts []game.Target) []int {
+	var out []int
+	for _, t := range ts {
+		if !slices.Contains(out, t.Seat) {
+			out = append(out, t.Seat)
+		}
+	}
+	return out
+}
