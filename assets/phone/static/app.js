@@ -117,7 +117,10 @@ function onFrame(f) {
       if (f.token) { S.token = f.token; store.set(tokenKey(), f.token); }
       S.mode = f.mode || S.mode;
       S.seat = f.seat || 0;
-      S.joinMsg = null;
+      if (f.name) S.seatName = f.name;
+      if (S.mode === 'lobby') { S.pv = null; S.table = null; } // e.g. the host took the seat back
+      if (S.mode === 'spectator') S.pv = null;
+      if (S.seat) S.joinMsg = null;
       if (!S.mock) for (const fr of outbox.frames()) conn.send(fr); // resend, same ids
       break;
     case 'lobby':
@@ -136,6 +139,11 @@ function onFrame(f) {
       if (S.mode === 'spectator' || !S.pv) S.pv = null;
       noteTimer(f.table);
       break;
+    case 'clock': // the host's timer: authoritative, also says when it is paused
+      S.clock = f;
+      S.clockAt = Date.now();
+      tick();
+      return;
     case 'ack':
       outbox.settle(f.id);
       break;
@@ -165,6 +173,9 @@ function joinError(f) {
       S.joinMsg = { text, spectate: true };
       break;
     case 'seat-taken':
+    case 'removed':
+    case 'seat':
+    case 'busy':
     case 'name':
       S.joinMsg = { text };
       break;
@@ -220,13 +231,19 @@ function render() {
     names = {};
     for (const x of S.lobby.seats || []) if (x.taken && x.name) names[String(x.seat)] = x.name;
   }
-  const hm = V.headerModel(T, { ...S, names });
+  const hm = V.headerModel(T, { ...S, names, myName: S.seatName || S.myName });
   $('mySeat').textContent = hm.seat;
   $('myName').textContent = hm.name;
   $('phase').textContent = hm.phase;
   $('menuBtn').setAttribute('aria-label', T('menu.open'));
   const c = $('conn');
-  c.textContent = S.replaced ? T('err.replaced') : hm.conn;
+  if (S.replaced) {
+    // another window took this seat over; do not fight it, but offer to take it back
+    c.replaceChildren(h('span', { text: T('err.replaced') }), ' ',
+      h('button', { class: 'btn small', onclick: () => { S.replaced = false; conn.start(); render(); }, text: T('conn.takeBack') }));
+  } else {
+    c.textContent = hm.conn;
+  }
   c.hidden = S.mock || (!hm.conn && !S.replaced) || screen === 'noroom';
   tick();
 
@@ -257,10 +274,15 @@ function fresh(main, name, ...kids) {
 function tick() {
   const tv = currentTable();
   const el = $('clock');
-  if (!tv || !tv.timer || tv.phase === 'over') { el.textContent = ''; return; }
-  const start = S.timers.get(`${tv.timer.key}:${tv.timer.kind}`) || Date.now();
-  const left = V.timerLeft(tv.timer, start, Date.now());
-  el.textContent = V.clockText(left);
+  if (!tv || !tv.timer || tv.phase === 'over') { el.textContent = ''; el.classList.remove('low'); return; }
+  let left;
+  if (S.clock && (!S.clock.key || S.clock.key === tv.timer.key)) {
+    left = V.clockLeft(S.clock, S.clockAt, Date.now());
+  } else { // no clock frame for this timer yet: count from when its key appeared
+    const start = S.timers.get(`${tv.timer.key}:${tv.timer.kind}`) || Date.now();
+    left = V.timerLeft(tv.timer, start, Date.now());
+  }
+  el.textContent = (S.clock && S.clock.paused && left != null ? `${S.T('clock.paused')} ` : '') + V.clockText(left);
   el.classList.toggle('low', left != null && left <= 10);
 }
 
@@ -605,15 +627,6 @@ function hello(send) {
   send({ t: 'hello', token: store.get(tokenKey()) || '', lang: S.lang });
 }
 
-async function checkRoom() {
-  // A WebSocket that never opens says nothing about why; the same URL over
-  // plain HTTP answers 403 with a reason when the room code is wrong.
-  try {
-    const r = await fetch(`ws?room=${encodeURIComponent(S.room)}`, { cache: 'no-store' });
-    if (r.status === 403) { S.roomWrong = true; conn.stop(); render(); }
-  } catch { /* host unreachable: keep retrying */ }
-}
-
 function connect() {
   conn = new Conn({
     url: wsURL(location, S.room),
@@ -623,10 +636,10 @@ function connect() {
     onState: (s, x) => {
       S.conn = s;
       if (s === 'closed' && x.code === 4000) S.replaced = true;
-      if (s === 'closed' && !x.opened) checkRoom();
+      if (s === 'closed' && x.code === 4003) S.roomWrong = true;
       render();
     },
-    stopCodes: [4000],
+    stopCodes: [4000, 4003], // replaced by another window; wrong room
   });
   conn.start();
   const kick = () => { if (document.visibilityState === 'visible' && !S.replaced) conn.kick(); };

@@ -28,7 +28,8 @@ export const ACTION_IDS = [
 export const ANSWER_IDS = ['killer', 'not-killer', 'secret-police', 'not-secret-police', 'none'];
 export const NARRATION_KEYS = ['night', 'day', 'last-words', 'speech', 'pk-speech', 'discussion', 'vote-call', 'vote', 'over'];
 export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
-export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'rate', 'replaced'];
+// error codes of lan/frame.go the page translates; others show the server's reason
+export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat'];
 export const VARIANT_IDS = ['classic-2.0', 'standard-003', 'v3.0', 'v4.0', 'v5.0-dual', 'two-hands', 'cat-lives-7'];
 export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
 
@@ -183,6 +184,15 @@ export function dawnText(T, dawn) {
 export function timerLeft(timer, startMs, nowMs) {
   if (!timer) return null;
   return Math.max(0, Math.ceil(timer.seconds - (nowMs - startMs) / 1000));
+}
+
+// clockLeft is the whole seconds left by the host's clock frame
+// ({t:"clock", key, kind, seconds, remaining (ms), paused}) received at atMs:
+// null when the frame says no timer runs.
+export function clockLeft(clock, atMs, nowMs) {
+  if (!clock || !clock.key) return null;
+  const ms = clock.paused ? clock.remaining : clock.remaining - (nowMs - atMs);
+  return Math.max(0, Math.ceil(ms / 1000));
 }
 export function clockText(secs) {
   if (secs == null) return '';
