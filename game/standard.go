@@ -74,7 +74,7 @@ func (standard) Defaults(s *State) Options {
 	return o
 }
 
-// OptionChoices narrows tieFinal to §12's values.
+// OptionChoices narrows tieFinal and voteMode to §12's values.
 func (standard) OptionChoices() map[string][]string {
 	return map[string][]string{
 		"voteMode": {"sequential-open", "simultaneous-open", "secret"},
