@@ -224,7 +224,10 @@ function toast(text) {
 function render() {
   const T = S.T;
   const screen = V.screenOf(S);
-  document.body.dataset.screen = screen;
+  const bd = document.body.dataset;
+  bd.screen = screen;
+  bd.sync = V.syncSig(S.pv, S.table); // for tests and debugging: public-or-own data only
+  bd.pending = String(outbox.pending.size);
 
   let names = S.names;
   if (!S.pv && !S.table && S.lobby) { // before the game: names from the lobby

@@ -583,6 +583,17 @@ export function buzzKey(pv) {
   return parts.join('|');
 }
 
+// syncSig summarises what the page holds, for end-to-end tests (written to
+// body[data-sync]): table version, phase, and each task's action with "+"
+// when done and "!" when locked. lan/browser_test.go computes the same from
+// the engine's view to know when a page has caught up.
+export function syncSig(pv, tv) {
+  const t = pv ? pv.table : tv;
+  if (!t) return '';
+  const tasks = pv ? (pv.tasks || []).map((x) => `${x.action}${x.done ? '+' : ''}${x.locked ? '!' : ''}`).join(',') : '';
+  return `${t.version}|${t.phase}|${tasks}`;
+}
+
 // errorText translates an error frame: a known code, else the server's reason.
 export function errorText(T, f) {
   if (f.code && JOIN_ERRORS.includes(f.code)) return T(`err.${f.code}`);
