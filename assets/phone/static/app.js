@@ -350,15 +350,14 @@ function renderJoin(main) {
     tapDisabled: (cell) => { if (cell.taken) { S.joinMsg = { text: T('err.seat-taken') }; render(); } },
   }));
   r.msg.replaceChildren();
-  if (S.joinMsg) {
-    r.msg.append(h('p', { class: 'warn', text: S.joinMsg.text }));
-  }
+  const msg = S.joinMsg || (m.started && !S.seat ? { text: T('err.started'), spectate: true } : null);
+  if (msg) r.msg.append(h('p', { class: 'warn', text: msg.text }));
   r.wait.replaceChildren();
   if (S.seat) {
     r.wait.append(h('p', { class: 'ok big', text: T('join.waiting', { Seat: S.seat }) }), h('p', { class: 'dim small', text: T('join.move') }));
   }
   const spectate = h('button', {
-    class: S.joinMsg && S.joinMsg.spectate ? 'btn primary' : 'btn ghost',
+    class: msg && msg.spectate ? 'btn primary' : 'btn ghost',
     text: T('join.spectate'),
     onclick: () => sendRaw({ t: 'spectate', name: S.myName.trim() }),
   });
@@ -372,7 +371,7 @@ function renderJoin(main) {
 function drawTable(cells, layout, opts = {}) {
   const onTap = opts.onTap || null;
   const button = (cell, extra) => {
-    const cls = ['seat', cell.cls, cell.dead && 'dead', cell.me && 'me', cell.selected && 'selected',
+    const cls = ['seat', cell.cls, cell.offline && 'offline', cell.dead && 'dead', cell.me && 'me', cell.selected && 'selected',
       cell.chosen && 'chosen', cell.silenced && 'silenced', !cell.enabled && 'off'].filter(Boolean).join(' ');
     const kids = [h('span', { class: 'num', text: cell.label })];
     if (layout === 'circle' && (cell.name || cell.sub)) kids.push(h('span', { class: 'nm', text: cell.name || cell.sub }));

@@ -314,7 +314,7 @@ export function nightModel(T, pv, names, local = {}) {
   const m = {
     kind: 'night', title: '', hint: '', status: '', taskKey: '', action: '',
     layout: 'circle', cells: [], center: T('phase.night', { Round: tv.round }),
-    primary: { label: T('night.done'), do: null, enabled: false },
+    primary: { label: T('night.doneShort'), do: null, enabled: false },
     secondary: { label: T('night.clear'), do: 'clear', enabled: false },
   };
   if (!task) {
@@ -393,7 +393,7 @@ export function nightModel(T, pv, names, local = {}) {
     if (task.done) m.primary = { label: T('night.readyDone'), do: null, enabled: false };
     else if (local.guess != null) m.primary = { label: T('night.ready'), do: 'sleep', enabled: true };
     else m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
-    m.secondary = { label: T('night.clear'), do: 'clear', enabled: local.guess != null };
+    m.secondary = { label: T('night.clear'), do: 'clear', enabled: local.guess != null && !task.done };
     return m;
   }
   if (task.waiting) {
@@ -401,7 +401,7 @@ export function nightModel(T, pv, names, local = {}) {
     return m;
   }
   if (!actionable(task)) {
-    m.primary = { label: T('night.done'), do: null, enabled: false };
+    m.primary = { label: T('night.doneShort'), do: null, enabled: false };
     return m;
   }
   if (!targets.length && task.action !== 'suspect') {
@@ -409,7 +409,7 @@ export function nightModel(T, pv, names, local = {}) {
   } else if (picked != null && !(task.choice != null && sameTarget(picked, task.choice))) {
     m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), do: 'confirm', enabled: true, target: picked };
   } else if (task.done) {
-    m.primary = { label: T('night.done'), do: null, enabled: false };
+    m.primary = { label: T('night.doneShort'), do: null, enabled: false };
   } else {
     m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
   }
