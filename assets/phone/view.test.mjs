@@ -268,14 +268,27 @@ test('day: vote with candidates, abstain and the calling candidate', () => {
   const { pv, names } = viewOf('vote');
   const m = V.dayModel(T, pv.table, names, pv, {});
   assert.ok(m.vote);
-  assert.equal(m.vote.secondary.do, 'abstain');
+  assert.equal(m.vote.secondary.cmd.do, 'abstain');
   assert.equal(m.vote.primary.enabled, false);
   assert.equal(m.vote.cells.find((c) => c.id === '5').enabled, false, 'no self vote');
   assert.equal(m.vote.cells.find((c) => c.id === '6').dead, true);
   assert.equal(m.vote.cells.find((c) => c.id === '7').cls, 'calling');
   const m2 = V.dayModel(T, pv.table, names, pv, { vote: 9 });
-  assert.equal(m2.vote.primary.do, 'vote');
+  assert.deepEqual(m2.vote.primary.cmd, { do: 'vote', target: 9 });
   assert.equal(m2.vote.primary.target, 9);
+  assert.deepEqual(m.vote.secondary.cmd, { do: 'abstain' });
+  // a hand's vote (two-hands) names the voting hand
+  const hand = structuredClone(pv);
+  hand.tasks[0].card = '5R';
+  assert.deepEqual(V.dayModel(T, hand.table, names, hand, { vote: 9 }).vote.primary.cmd, { do: 'vote', target: 9, card: '5R' });
+  // another targeted day action (two-hands' nomination) gets the same panel
+  const nom = structuredClone(pv);
+  nom.tasks = [{ action: 'pass', step: 0, done: false }, { action: 'nominate', step: 0, targets: [1, 2], done: false }];
+  const mn = V.dayModel(T, nom.table, names, nom, { vote: 2 });
+  assert.equal(mn.pass, true);
+  assert.equal(mn.vote.title, 'Nominate');
+  assert.deepEqual(mn.vote.primary.cmd, { do: 'nominate', target: 2 });
+  assert.equal(mn.vote.secondary, null);
   assert.match(m.ballot.calling, /Now voting: Seat 7/);
   assert.match(m.ballot.cast, /of 11/);
 });

@@ -538,21 +538,23 @@ function renderDay(main, watching) {
   if (m.tied) kids.push(h('p', { class: 'warn', text: m.tied }));
   if (m.vote) {
     const v = m.vote;
-    const vt = pv.tasks.find((t) => t.action === 'vote');
+    const targets = new Map(v.cells.map((c) => [c.id, c]));
     kids.push(h('section', { class: 'panel vote' },
-      h('h2', { class: 'task-title', text: T('action.vote') }),
+      h('h2', { class: 'task-title', text: v.title }),
+      v.hand ? h('p', { class: 'dim small center', text: v.hand }) : null,
       m.ballot && m.ballot.calling ? h('p', { class: 'callline' }, m.ballot.calling, ' ', h('span', { class: 'nm', text: m.ballot.callingName })) : null,
       drawTable(v.cells, v.layout, {
         kind: 'vote', inPanel: true,
         onTap: (cell) => {
-          const t = (vt.targets || []).find((x) => V.sameTarget(x, cell.id));
-          if (t != null) { S.local.vote = t; render(); }
+          if (!targets.has(cell.id)) return;
+          S.local.vote = cell.card ? cell.id : cell.seat;
+          render();
         },
       }),
       h('p', { class: 'status', text: v.status }),
       h('div', { class: 'buttons' },
-        v.secondary ? h('button', { class: 'btn second', onclick: () => sendCmd({ do: 'abstain' }), text: v.secondary.label }) : null,
-        h('button', { class: 'btn primary', disabled: !v.primary.enabled, onclick: () => v.primary.enabled && sendCmd({ do: 'vote', target: v.primary.target }), text: v.primary.label }))));
+        v.secondary ? h('button', { class: 'btn second', onclick: () => sendCmd(v.secondary.cmd), text: v.secondary.label }) : null,
+        h('button', { class: 'btn primary', disabled: !v.primary.enabled, onclick: () => { if (v.primary.enabled) { sendCmd(v.primary.cmd); S.local.vote = null; } }, text: v.primary.label }))));
   }
   if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
   if (m.table) {

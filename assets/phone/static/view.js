@@ -480,8 +480,13 @@ export function dayModel(T, tv, names, pv, local = {}) {
     vote: null,
     table: null,
   };
-  const vt = tasks.find((t) => t.action === 'vote');
+  // The day task with targets shown on the table: a vote (one per hand or
+  // card in two-card variants: the first not yet cast), or another targeted
+  // day action such as two-hands' nomination.
+  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && (t.action === 'vote' || (t.targets && t.targets.length)));
+  const vt = targeted.find((t) => !t.done) || targeted[0];
   if (vt) {
+    const isVote = vt.action === 'vote';
     const targets = vt.targets || [];
     const enabled = new Set(vt.done ? [] : targets.map((t) => targetKey(t).toUpperCase()));
     const c = cellsFor(tv, names, pv.seat, enabled, { targets });
@@ -490,19 +495,22 @@ export function dayModel(T, tv, names, pv, local = {}) {
     if (picked != null && byId.has(targetKey(picked).toUpperCase()) && !vt.done) byId.get(targetKey(picked).toUpperCase()).selected = true;
     if (vt.choice != null && byId.has(targetKey(vt.choice).toUpperCase())) byId.get(targetKey(vt.choice).toUpperCase()).chosen = true;
     const b = tv.ballot;
-    if (b && b.calling != null && byId.has(targetKey(b.calling).toUpperCase())) byId.get(targetKey(b.calling).toUpperCase()).cls = 'calling';
-    let status = T('vote.pick');
+    if (isVote && b && b.calling != null && byId.has(targetKey(b.calling).toUpperCase())) byId.get(targetKey(b.calling).toUpperCase()).cls = 'calling';
+    const action = tId(T, 'action', vt.action);
+    let status = isVote ? T('vote.pick') : T('night.soloHint');
     if (vt.skipped) status = T('vote.youAbstained');
-    else if (vt.choice != null) status = T('vote.you', { Target: targetLabel(T, vt.choice) });
+    else if (vt.choice != null) status = isVote ? T('vote.you', { Target: targetLabel(T, vt.choice) }) : T('day.done', { Target: targetLabel(T, vt.choice) });
     const canPick = !vt.done && picked != null && !!targets.find((t) => sameTarget(t, picked));
+    const cmd = (extra) => ({ do: vt.action, ...(vt.card != null ? { card: vt.card } : {}), ...extra });
     m.vote = {
+      title: action, hand: vt.card != null ? T('vote.hand', { Card: targetKey(vt.card) }) : '',
       layout: c.layout, cells: c.cells, status, done: !!vt.done,
       primary: vt.done
-        ? { label: status, do: null, enabled: false }
+        ? { label: status, cmd: null, enabled: false }
         : canPick
-          ? { label: T('vote.confirm', { Target: targetLabel(T, picked) }), do: 'vote', enabled: true, target: picked }
-          : { label: T('vote.pick'), do: null, enabled: false },
-      secondary: vt.abstain && !vt.done ? { label: T('vote.abstain'), do: 'abstain', enabled: true } : null,
+          ? { label: isVote ? T('vote.confirm', { Target: targetLabel(T, picked) }) : T('day.confirm', { Action: action, Target: targetLabel(T, picked) }), cmd: cmd({ target: picked }), enabled: true, target: picked }
+          : { label: isVote ? T('vote.pick') : T('night.pickFirst'), cmd: null, enabled: false },
+      secondary: isVote && vt.abstain && !vt.done ? { label: T('vote.abstain'), cmd: cmd({ do: 'abstain' }), enabled: true } : null,
     };
   } else {
     const c = cellsFor(tv, names, pv ? pv.seat : 0, null);
