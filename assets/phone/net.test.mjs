@@ -1,7 +1,7 @@
 // Tests of the connection logic with a fake WebSocket and a fake clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Conn, Outbox, backoffDelay, wsURL, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+import { Conn, Outbox, backoffDelay, wsURL, encodeFrame, CMD_FRAME_BYTES, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
 
 test('backoff: 0.5 s doubling to 8 s, jittered between 50 and 100 %', () => {
   const hi = () => 0.999999, lo = () => 0;
@@ -153,4 +153,18 @@ test('send fails while offline (the outbox resends after hello)', () => {
   assert.equal(c.send({ t: 'cmd', id: 'a' }), false);
   w.sockets[0].open();
   assert.equal(c.send({ t: 'cmd', id: 'a' }), true);
+});
+
+test('command frames all have the same length', () => {
+  const o = new Outbox('k3m9x2pq');
+  const frames = [o.add({ do: 'sleep' }), o.add({ do: 'kill', target: 12 }), o.add({ do: 'traitor-check', target: '12L', card: '12R' })];
+  for (let i = 0; i < 120; i++) frames.push(o.add({ do: 'vote', target: i }));
+  for (const f of frames) {
+    const s = encodeFrame(f);
+    assert.equal(Buffer.byteLength(s), CMD_FRAME_BYTES, s);
+    const back = JSON.parse(s);
+    delete back.pad;
+    assert.deepEqual(back, f);
+  }
+  assert.equal(encodeFrame({ t: 'ping' }), '{"t":"ping"}');
 });

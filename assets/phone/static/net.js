@@ -38,6 +38,23 @@ export class Outbox {
   clear() { this.pending.clear(); }
 }
 
+// CMD_FRAME_BYTES is the size every command frame is padded to, so that the
+// length of a phone's frames (visible even on an encrypted Wi-Fi) does not
+// tell "sleep" from "kill 12" (the server pads views the same way).
+export const CMD_FRAME_BYTES = 192;
+
+const utf8Len = (s) => new TextEncoder().encode(s).length;
+
+// encodeFrame serialises a frame; cmd frames get a "pad" of spaces up to
+// CMD_FRAME_BYTES (the server ignores the field).
+export function encodeFrame(frame) {
+  const s = JSON.stringify(frame);
+  if (frame.t !== 'cmd') return s;
+  const room = CMD_FRAME_BYTES - utf8Len(s) - ',"pad":""'.length;
+  if (room < 0) return s;
+  return JSON.stringify({ ...frame, pad: ' '.repeat(room) });
+}
+
 // randomId is a short random string for command id prefixes.
 export function randomId(rnd = Math.random) {
   let s = '';
@@ -105,7 +122,7 @@ export class Conn {
   // resends commands after the next hello).
   send(frame) {
     if (!this.ws || this.state !== 'open') return false;
-    try { this.ws.send(JSON.stringify(frame)); return true; } catch { return false; }
+    try { this.ws.send(encodeFrame(frame)); return true; } catch { return false; }
   }
 
   setState(s, extra) { this.state = s; this.onState(s, extra || {}); }
