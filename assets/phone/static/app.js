@@ -125,6 +125,9 @@ function onFrame(f) {
       break;
     case 'lobby':
       S.lobby = f.lobby;
+      if (!f.lobby.started && (S.pv || S.table)) { // the host opened a new game: back to the lobby
+        S.pv = null; S.table = null; S.clock = null; S.lastBuzz = null;
+      }
       break;
     case 'view':
       S.pv = f.view;
