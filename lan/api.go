@@ -127,8 +127,8 @@ type HostView struct {
 	Err string
 }
 
-// LobbyView is the lobby as the phones and the big screen see it. Phones get
-// it in "lobby" frames (PROTOCOL.md); it holds no token.
+// LobbyView is the lobby as the big screen sees it. Phones get it in "lobby"
+// frames (PROTOCOL.md) without Variants and Options. It holds no token.
 type LobbyView struct {
 	Table      string             `json:"table"`
 	Variant    string             `json:"variant"`
@@ -136,11 +136,11 @@ type LobbyView struct {
 	Started    bool               `json:"started"`
 	Seats      []LobbySeat        `json:"seats"`
 	Spectators int                `json:"spectators"`
-	Variants   []game.VariantInfo `json:"variants"`
+	Variants   []game.VariantInfo `json:"variants,omitempty"` // host only
 	// Deal is the deck the variant deals for Players (empty when Players is
 	// out of the variant's range).
 	Deal []game.RoleCount `json:"deal,omitempty"`
-	// Options are the variant's options, in the variant's order.
+	// Options are the variant's options, in the variant's order (host only).
 	Options []OptionView `json:"options,omitempty"`
 }
 

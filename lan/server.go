@@ -2,45 +2,340 @@ package lan
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
+	"io/fs"
+	"log"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"nightfall/game"
 )
 
-// Server is the host's LAN server: HTTP, WebSocket, the session loop.
+// ErrClosed is returned by a closed server.
+var ErrClosed = errors.New("the server is closed")
+
+// Server is the host's LAN server: HTTP, WebSocket, the session loop that
+// owns the game. Its methods may be called from any goroutine.
 type Server struct {
-	cfg Config
+	cfg   Config
+	room  string
+	sess  *session
+	inbox chan func()
+	done  chan struct{}
+	ended chan struct{} // the loop has returned
+	once  sync.Once
+	page  fs.FS
+
+	// the per-connection rate limit (tests raise it)
+	rateBurst, ratePerSec float64
+
+	mu       sync.Mutex // guards the fields below
+	joinURL  string
+	mdnsName string
+	httpSrv  *http.Server
+	adv      *Advertiser
+	stopCtx  func() bool
+	started  bool
 }
 
-// NewServer prepares a server (and, with Config.Resume, loads the game log).
-// It does not listen yet: see Start.
+// NewServer prepares a server: the lobby, or with Config.Resume the game
+// of that log. Its session loop runs at once (Host and Subscribe work before
+// Start); call Close to stop it.
 func NewServer(cfg Config) (*Server, error) {
-	return &Server{cfg: cfg}, nil
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = log.Printf
+	}
+	if cfg.TableName == "" {
+		cfg.TableName = "Nightfall"
+	}
+	if cfg.DataDir == "" {
+		d, err := DefaultDataDir()
+		if err != nil {
+			return nil, err
+		}
+		cfg.DataDir = d
+	}
+	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
+		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond}
+	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
+		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, subs: map[int]chan HostView{},
+		options: map[string]json.RawMessage{}}
+	s.sess = sess
+	if cfg.Resume != "" {
+		if err := sess.load(cfg.Resume); err != nil {
+			return nil, err
+		}
+		if s.cfg.Addr == "" {
+			s.cfg.Addr = sess.addr
+		}
+	} else {
+		sess.room = cfg.Room
+		if sess.room == "" {
+			sess.room = newRoom()
+		}
+		sess.variant = cfg.Variant
+		if sess.variant == "" {
+			sess.variant = game.Variants()[0].ID
+		}
+		in, ok := sess.variantInfo()
+		if !ok {
+			return nil, fmt.Errorf("unknown variant %q (known: %s)", cfg.Variant, strings.Join(game.VariantIDs(), ", "))
+		}
+		sess.players = cfg.Players
+		if sess.players == 0 {
+			sess.players = min(max(12, in.MinPlayers), in.MaxPlayers)
+		}
+		if sess.players < 1 || sess.players > maxTablePlay {
+			return nil, fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, sess.players)
+		}
+		sess.resizeSeats(sess.players)
+		sess.seed = cfg.Seed
+		for k, v := range cfg.Options {
+			if err := sess.setOption(k, v); err != nil {
+				return nil, err
+			}
+		}
+		sess.checkSetup()
+	}
+	if s.cfg.Addr == "" {
+		s.cfg.Addr = ":8080"
+	}
+	sess.addr = s.cfg.Addr
+	s.room = sess.room
+	go s.loop()
+	if sess.g != nil {
+		s.post(func() { sess.beginGame(sess.g, sess.log) })
+	}
+	return s, nil
 }
 
-// Start listens and advertises the table. It returns once listening, with a
-// clear error if it cannot (port in use, no network interface). The server
-// stops when ctx is done or Close is called.
-func (s *Server) Start(ctx context.Context) error { return errors.New("lan: not implemented yet") }
+func (s *Server) loop() {
+	defer close(s.ended)
+	defer s.sess.shutdown()
+	for {
+		select {
+		case f := <-s.inbox:
+			f()
+		case <-s.done:
+			return
+		}
+	}
+}
 
-// JoinURL is the URL the phones open: http://<LAN IPv4>:<port>/?room=<code>.
-func (s *Server) JoinURL() string { return "" }
+// post runs f on the session loop; false if the server is closed.
+func (s *Server) post(f func()) bool {
+	select {
+	case <-s.done:
+		return false
+	default:
+	}
+	select {
+	case s.inbox <- f:
+		return true
+	case <-s.done:
+		return false
+	}
+}
 
-// QR is the QR code of the join URL, px pixels wide.
-func (s *Server) QR(px int) image.Image { return nil }
+// call runs f on the session loop and waits for it.
+func (s *Server) call(f func()) bool {
+	ran := make(chan struct{})
+	if !s.post(func() { f(); close(ran) }) {
+		return false
+	}
+	select {
+	case <-ran:
+		return true
+	case <-s.ended:
+		return false
+	}
+}
+
+// Handler is the HTTP handler: the phone page, /qr.png, /healthz, /ws.
+// Start serves it; tests may mount it on an httptest server.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.serveIndex)
+	mux.HandleFunc("GET /static/", s.serveStatic)
+	mux.HandleFunc("GET /qr.png", s.serveQR)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte("ok\n"))
+	})
+	mux.HandleFunc("GET /ws", s.serveWS)
+	return securityHeaders(mux)
+}
+
+// Start listens on Config.Addr and advertises the table over mDNS. It
+// returns once listening, or a clear error (port in use, no network
+// interface). The server stops when ctx is done or Close is called.
+func (s *Server) Start(ctx context.Context) error {
+	s.mu.Lock()
+	if s.started {
+		s.mu.Unlock()
+		return errors.New("the server is already started")
+	}
+	s.started = true
+	s.mu.Unlock()
+	select {
+	case <-s.done:
+		return ErrClosed
+	default:
+	}
+	var (
+		ip    net.IP
+		iface *net.Interface
+	)
+	if s.cfg.Host != "" {
+		ip = net.ParseIP(s.cfg.Host)
+		if ip == nil {
+			return fmt.Errorf("%q is not an IP address", s.cfg.Host)
+		}
+	} else {
+		var err error
+		ip, iface, err = LANAddress()
+		if err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("cannot listen on %s: the port is in use (another Nightfall?); choose another port", s.cfg.Addr)
+		}
+		return fmt.Errorf("cannot listen on %s: %v", s.cfg.Addr, err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: log.New(logWriter(s.cfg.Logf), "lan: ", 0)}
+	url := fmt.Sprintf("http://%s/?room=%s", net.JoinHostPort(ip.String(), strconv.Itoa(port)), s.room)
+	s.mu.Lock()
+	s.httpSrv, s.joinURL = hs, url
+	s.mu.Unlock()
+	go hs.Serve(ln)
+	if !s.cfg.NoMDNS {
+		adv, name, err := Advertise(s.cfg.TableName, port, iface, ip, []string{"path=/"})
+		if err != nil {
+			s.cfg.Logf("lan: no mDNS advertisement (phones still join with the QR code): %v", err)
+		} else {
+			s.mu.Lock()
+			s.adv, s.mdnsName = adv, name
+			s.mu.Unlock()
+		}
+	}
+	stop := context.AfterFunc(ctx, func() { s.Close() })
+	s.mu.Lock()
+	s.stopCtx = stop
+	s.mu.Unlock()
+	s.post(func() { s.sess.publish() })
+	return nil
+}
+
+type logWriter func(string, ...any)
+
+func (w logWriter) Write(p []byte) (int, error) {
+	w("%s", strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// JoinURL is the URL the phones open: http://<LAN IPv4>:<port>/?room=<code>
+// (empty before Start).
+func (s *Server) JoinURL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.joinURL
+}
+
+// Room is the room code.
+func (s *Server) Room() string { return s.room }
+
+// QR is the QR code of the join URL, px pixels wide (nil before Start).
+func (s *Server) QR(px int) image.Image {
+	u := s.JoinURL()
+	if u == "" {
+		return nil
+	}
+	return QRImage(u, px)
+}
 
 // MDNSName is the instance name actually advertised ("" without mDNS).
-func (s *Server) MDNSName() string { return "" }
-
-// Subscribe returns a channel carrying a HostView at once and after every
-// change (latest wins: a slow reader skips intermediate views), and a
-// function that ends the subscription.
-func (s *Server) Subscribe() (<-chan HostView, func()) {
-	ch := make(chan HostView, 1)
-	return ch, func() {}
+func (s *Server) MDNSName() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mdnsName
 }
 
-// Host runs a host command and returns a readable error if it cannot be done.
-func (s *Server) Host(cmd HostCommand) error { return errors.New("lan: not implemented yet") }
+// Subscribe returns a channel that carries a HostView at once and after
+// every change (latest wins: a slow reader skips intermediate views), and a
+// function that ends the subscription. The channel is closed when the
+// subscription ends or the server closes.
+func (s *Server) Subscribe() (<-chan HostView, func()) {
+	var (
+		id int
+		ch chan HostView
+	)
+	if !s.call(func() { id, ch = s.sess.subscribe() }) {
+		ch = make(chan HostView)
+		close(ch)
+		return ch, func() {}
+	}
+	var once sync.Once
+	return ch, func() { once.Do(func() { s.post(func() { s.sess.unsubscribe(id) }) }) }
+}
 
-// Close stops everything: connections, the session loop, the log.
-func (s *Server) Close() error { return nil }
+// Host runs a host command. The error is a sentence for the host; nothing
+// changes then.
+func (s *Server) Host(cmd HostCommand) error {
+	var err error
+	if !s.call(func() { err = s.sess.host(cmd) }) {
+		return ErrClosed
+	}
+	return err
+}
+
+// Close stops everything: the connections, the session loop, the HTTP
+// server, the mDNS advertisement, the log.
+func (s *Server) Close() error {
+	s.once.Do(func() {
+		close(s.done)
+		<-s.ended
+		s.mu.Lock()
+		hs, adv, stop := s.httpSrv, s.adv, s.stopCtx
+		s.mu.Unlock()
+		if stop != nil {
+			stop()
+		}
+		if hs != nil {
+			hs.Close()
+		}
+		if adv != nil {
+			adv.Shutdown()
+		}
+	})
+	return nil
+}
+
+// shutdown runs when the loop ends: every connection and subscription is
+// closed, the timer stopped, the log closed.
+func (sess *session) shutdown() {
+	for c := range sess.clients {
+		c.closeWith(closeGoingAway, "the host stopped")
+	}
+	sess.clients = map[*client]bool{}
+	for id := range sess.subs {
+		sess.unsubscribe(id)
+	}
+	sess.stopTimer()
+	sess.log.close()
+}

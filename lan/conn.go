@@ -1,0 +1,181 @@
+package lan
+
+import (
+	"crypto/subtle"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Limits of one WebSocket (gorilla's chat example, with PROTOCOL.md's values).
+const (
+	writeWait      = 10 * time.Second // to write one frame
+	pongWait       = 45 * time.Second // silence after which a phone is dropped
+	pingPeriod     = 20 * time.Second // how often the server pings (< pongWait)
+	maxMessageSize = 4096             // largest frame a phone may send
+	sendBuffer     = 64               // frames queued to a phone before it counts as too slow
+	rateBurst      = 40               // frames a phone may send at once
+	ratePerSecond  = 20               // and then per second
+)
+
+var upgrader = websocket.Upgrader{
+	ReadBufferSize:  4096,
+	WriteBufferSize: 4096,
+	// CheckOrigin is left nil: gorilla's same-origin check.
+	// EnableCompression stays false: compressed sizes would leak what the
+	// padding hides.
+}
+
+// outMsg is a frame to write, or (code != 0) the close to end with.
+type outMsg struct {
+	data []byte
+	code int
+	text string
+}
+
+// client is one WebSocket. The session loop owns m, closed and the send
+// channel's closing; the writer goroutine drains send.
+type client struct {
+	ws     *websocket.Conn
+	send   chan outMsg
+	remote string
+	m      *member
+	closed bool
+}
+
+// queue adds a frame without blocking; false means the queue is full.
+func (c *client) queue(frame []byte) bool {
+	if c.closed {
+		return true
+	}
+	select {
+	case c.send <- outMsg{data: frame}:
+		return true
+	default:
+		return false
+	}
+}
+
+// closeWith ends the connection after the frames already queued.
+func (c *client) closeWith(code int, text string) {
+	if c.closed {
+		return
+	}
+	select {
+	case c.send <- outMsg{code: code, text: text}:
+	default:
+		c.ws.Close()
+	}
+	c.shut()
+}
+
+// shut closes the send queue (once); the writer then closes the socket.
+func (c *client) shut() {
+	if !c.closed {
+		c.closed = true
+		close(c.send)
+	}
+}
+
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if !websocket.IsWebSocketUpgrade(r) {
+		http.Error(w, "this is the phones' WebSocket endpoint", http.StatusBadRequest)
+		return
+	}
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // Upgrade answered with the HTTP error
+	}
+	if subtle.ConstantTimeCompare([]byte(r.URL.Query().Get("room")), []byte(s.room)) != 1 {
+		// A browser cannot read an HTTP error of a WebSocket handshake, so
+		// the reason goes in a frame.
+		ws.SetWriteDeadline(time.Now().Add(writeWait))
+		ws.WriteMessage(websocket.TextMessage, errFrame("", codeRoom, "wrong room code: scan the QR code on the big screen again"))
+		ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(closeRoom, "room"))
+		ws.Close()
+		return
+	}
+	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr}
+	if !s.post(func() { s.sess.connect(c) }) {
+		ws.Close()
+		return
+	}
+	go c.writePump()
+	s.readPump(c)
+}
+
+// readPump reads a phone's frames and hands them to the session loop.
+func (s *Server) readPump(c *client) {
+	defer func() {
+		s.post(func() { s.sess.disconnect(c) })
+		c.ws.Close()
+	}()
+	c.ws.SetReadLimit(maxMessageSize)
+	c.ws.SetReadDeadline(time.Now().Add(pongWait))
+	c.ws.SetPongHandler(func(string) error {
+		c.ws.SetReadDeadline(time.Now().Add(pongWait))
+		return nil
+	})
+	burst, perSec := s.rateBurst, s.ratePerSec
+	tokens, last := burst, time.Now()
+	var warned time.Time
+	for {
+		mt, data, err := c.ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		now := time.Now()
+		c.ws.SetReadDeadline(now.Add(pongWait))
+		tokens = min(burst, tokens+now.Sub(last).Seconds()*perSec)
+		last = now
+		if tokens < 1 {
+			if now.Sub(warned) >= time.Second {
+				warned = now
+				s.post(func() { s.sess.sendErr(c, "", codeRate, "too many messages; slow down") })
+			}
+			continue
+		}
+		tokens--
+		var f inFrame
+		if mt != websocket.TextMessage {
+			err = errBinary
+		} else {
+			f, err = decodeFrame(data)
+		}
+		if !s.post(func() { s.sess.frame(c, f, err) }) {
+			return
+		}
+	}
+}
+
+// writePump writes the queued frames and pings.
+func (c *client) writePump() {
+	ticker := time.NewTicker(pingPeriod)
+	defer func() {
+		ticker.Stop()
+		c.ws.Close()
+	}()
+	for {
+		select {
+		case m, ok := <-c.send:
+			c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+			if !ok {
+				c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, ""))
+				return
+			}
+			if m.code != 0 {
+				c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(m.code, m.text))
+				return
+			}
+			if err := c.ws.WriteMessage(websocket.TextMessage, m.data); err != nil {
+				return
+			}
+		case <-ticker.C:
+			c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.ws.WriteMessage(websocket.PingMessage, nil); err != nil {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"nightfall/game"
+)
+
+// maxNameRunes is the longest name a phone may choose, in characters.
+const maxNameRunes = 24
+
+// maxIDLen is the longest command id.
+const maxIDLen = 64
+
+// inFrame is a frame from a phone (PROTOCOL.md "Client → server"). Fields a
+// type does not use are ignored.
+type inFrame struct {
+	T      string       `json:"t"`
+	Token  string       `json:"token"`
+	Lang   string       `json:"lang"`
+	Name   string       `json:"name"`
+	Seat   *int         `json:"seat"`
+	ID     string       `json:"id"`
+	Do     string       `json:"do"`
+	Target *game.Target `json:"target"`
+	Card   *game.Target `json:"card"`
+}
+
+// decodeFrame reads a phone's frame. The error is a sentence for the phone.
+func decodeFrame(data []byte) (inFrame, error) {
+	var f inFrame
+	if !utf8.Valid(data) {
+		return f, fmt.Errorf("the frame is not valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&f); err != nil {
+		if _, ok := err.(*json.SyntaxError); ok {
+			return inFrame{}, fmt.Errorf("the frame is not valid JSON")
+		}
+		return inFrame{}, fmt.Errorf("the frame has a field of the wrong kind: %v", err)
+	}
+	if dec.More() {
+		return inFrame{}, fmt.Errorf("the frame has data after its JSON object")
+	}
+	if f.T == "" {
+		return inFrame{}, fmt.Errorf(`the frame has no "t" (type)`)
+	}
+	return f, nil
+}
+
+// cleanName trims a name and checks it: 1 to maxNameRunes characters, no
+// control or direction-changing characters. The error is for the phone.
+func cleanName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", fmt.Errorf("type a name first")
+	}
+	if n := utf8.RuneCountInString(name); n > maxNameRunes {
+		return "", fmt.Errorf("a name has at most %d characters (this one has %d)", maxNameRunes, n)
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
+			return "", fmt.Errorf("the name holds an invisible control character")
+		}
+	}
+	return name, nil
+}
+
+// Error codes of "error" frames (PROTOCOL.md).
+const (
+	codeRoom      = "room"
+	codeSeatTaken = "seat-taken"
+	codeTableFull = "table-full"
+	codeStarted   = "started"
+	codeName      = "name"
+	codeSeat      = "seat"
+	codeRate      = "rate"
+	codeBadFrame  = "bad-frame"
+	codeHello     = "hello"
+	codeNoSeat    = "no-seat"
+	codeNotYours  = "not-yours"
+	codeRejected  = "rejected"
+	codeNotStart  = "not-started"
+	codeRemoved   = "removed"
+	codeSaving    = "saving"
+	codeBusy      = "busy"
+)
+
+// Close codes of the WebSocket (PROTOCOL.md).
+const (
+	closeReplaced  = 4000
+	closeRoom      = 4003
+	closeBusy      = 4008
+	closeGoingAway = 1001
+)
+
+var errBinary = errors.New("frames are JSON text, not binary")
+
+type welcomeFrame struct {
+	T     string `json:"t"`
+	Token string `json:"token"`
+	Seat  int    `json:"seat"`
+	Mode  string `json:"mode"`
+	Name  string `json:"name,omitempty"`
+	Room  string `json:"room"`
+}
+
+type lobbyFrame struct {
+	T     string    `json:"t"`
+	Lobby LobbyView `json:"lobby"`
+}
+
+type ackFrame struct {
+	T  string `json:"t"`
+	ID string `json:"id"`
+}
+
+type errorFrame struct {
+	T      string `json:"t"`
+	ID     string `json:"id,omitempty"`
+	Code   string `json:"code"`
+	Reason string `json:"reason"`
+}
+
+type clockFrame struct {
+	T         string `json:"t"`
+	Key       int    `json:"key"`
+	Kind      string `json:"kind,omitempty"`
+	Seconds   int    `json:"seconds,omitempty"`
+	Remaining int64  `json:"remaining"` // milliseconds
+	Paused    bool   `json:"paused"`
+}
+
+// mustJSON marshals a value the server builds itself (it cannot fail).
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("lan: marshal %T: %v", v, err))
+	}
+	return b
+}
+
+func errFrame(id, code, reason string) []byte {
+	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Reason: reason})
+}
+
+// viewBucket is the size unit private view frames are padded to.
+const viewBucket = 4096
+
+// viewFrame builds {"t":"view","view":V,"names":N,"pad":"   "} exactly size
+// bytes long (size 0: no padding beyond what the frame needs).
+func viewFrame(view, names []byte, size int) []byte {
+	const head, mid, tail, end = `{"t":"view","view":`, `,"names":`, `,"pad":"`, `"}`
+	n := len(head) + len(view) + len(mid) + len(names) + len(tail) + len(end)
+	pad := max(0, size-n)
+	b := make([]byte, 0, n+pad)
+	b = append(b, head...)
+	b = append(b, view...)
+	b = append(b, mid...)
+	b = append(b, names...)
+	b = append(b, tail...)
+	b = append(b, bytes.Repeat([]byte{' '}, pad)...)
+	return append(b, end...)
+}
+
+// viewFrameSize is the padded size of the frame for view: a whole number of
+// viewBucket.
+func viewFrameSize(view, names []byte) int {
+	n := len(viewFrame(view, names, 0))
+	return (n + viewBucket - 1) / viewBucket * viewBucket
+}
+
+func tableFrame(table, names []byte) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"t":"table","table":`)
+	b.Write(table)
+	b.WriteString(`,"names":`)
+	b.Write(names)
+	b.WriteString(`}`)
+	return b.Bytes()
+}

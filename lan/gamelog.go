@@ -1,0 +1,353 @@
+package lan
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"nightfall/game"
+)
+
+// The game log (PROTOCOL.md "Game log") is JSON Lines, written as records:
+// a record is one line, followed by as many event lines as its "n" says.
+// Each record is written with one write and fsync'd before anything that
+// depends on it is sent, so after a crash only the last record can be
+// incomplete: it is dropped on resume.
+
+// logVersion is the format version written in the header.
+const logVersion = 1
+
+// logHeader is the first line: the setup and the seating.
+type logHeader struct {
+	Nightfall int        `json:"nightfall"`
+	ID        string     `json:"id"`
+	Created   time.Time  `json:"created"`
+	Table     string     `json:"table"`
+	Room      string     `json:"room"`
+	Addr      string     `json:"addr,omitempty"`
+	Setup     game.Setup `json:"setup"`
+	Seats     []logSeat  `json:"seats"`
+	N         int        `json:"n"` // the deal's events follow
+}
+
+// logSeat is a seat's player, or (Seat 0, Spectator) a spectator. Token is
+// the SHA-256 of the phone's secret token, hex; empty for a seat the host
+// released.
+type logSeat struct {
+	Seat      int    `json:"seat,omitempty"`
+	Name      string `json:"name,omitempty"`
+	Token     string `json:"token,omitempty"`
+	Spectator bool   `json:"spectator,omitempty"`
+}
+
+// cmdRecord is a command the game accepted. By is "phone", "clock" or
+// "host"; ID is the phone's command id.
+type cmdRecord struct {
+	By     string       `json:"by"`
+	Seat   int          `json:"seat,omitempty"`
+	ID     string       `json:"id,omitempty"`
+	Do     string       `json:"do"`
+	Target *game.Target `json:"target,omitempty"`
+	Card   *game.Target `json:"card,omitempty"`
+}
+
+type logCmd struct {
+	Cmd cmdRecord `json:"cmd"`
+	N   int       `json:"n"`
+}
+
+type logMember struct {
+	Member logSeat `json:"member"`
+}
+
+// errLogFailed marks a session whose log can no longer be written.
+var errLogFailed = errors.New("the game log cannot be written")
+
+// hashToken is how a token is kept: in memory and in the log.
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// DefaultDataDir is where Nightfall keeps its games: $XDG_DATA_HOME/nightfall
+// (~/.local/share/nightfall) on Linux and the BSDs, the user configuration
+// directory elsewhere.
+func DefaultDataDir() (string, error) {
+	switch runtime.GOOS {
+	case "windows", "darwin", "ios", "plan9", "android":
+		d, err := os.UserConfigDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(d, "nightfall"), nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "nightfall"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no data directory: %v", err)
+	}
+	return filepath.Join(home, ".local", "share", "nightfall"), nil
+}
+
+// gameLog is an open log, appended to by the session loop only.
+type gameLog struct {
+	f    *os.File
+	path string
+}
+
+// createLog creates dir/games/<id>.jsonl (mode 0600) holding the header and
+// the deal's events, synced.
+func createLog(dataDir string, h logHeader, events []game.Event) (*gameLog, error) {
+	dir := filepath.Join(dataDir, "games")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("cannot create the game directory: %v", err)
+	}
+	path := filepath.Join(dir, h.ID+".jsonl")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("cannot create the game log: %v", err)
+	}
+	l := &gameLog{f: f, path: path}
+	h.N = len(events)
+	if err := l.append(h, events); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if d, err := os.Open(dir); err == nil { // make the new name durable too
+		d.Sync()
+		d.Close()
+	}
+	return l, nil
+}
+
+// openLog opens an existing log for appending.
+func openLog(path string) (*gameLog, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	return &gameLog{f: f, path: path}, nil
+}
+
+// append writes one record and its events with one write, then syncs.
+func (l *gameLog) append(record any, events []game.Event) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	if record != nil {
+		if err := enc.Encode(record); err != nil {
+			return err
+		}
+	}
+	for _, e := range events {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	if _, err := l.f.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("cannot write the game log %s: %v", l.path, err)
+	}
+	if err := l.f.Sync(); err != nil {
+		return fmt.Errorf("cannot save the game log %s: %v", l.path, err)
+	}
+	return nil
+}
+
+func (l *gameLog) close() error {
+	if l == nil {
+		return nil
+	}
+	return l.f.Close()
+}
+
+// savedGame is a log read back.
+type savedGame struct {
+	header  logHeader
+	initial []game.Event  // the deal's events (nil: the deal must be written again)
+	records []savedRecord // what followed the header, in order
+}
+
+// savedRecord is a command with its events, or a member line.
+type savedRecord struct {
+	cmd    *cmdRecord
+	member *logSeat
+	events []game.Event
+}
+
+// events is every event of the log, in order.
+func (sg *savedGame) events() []game.Event {
+	out := append([]game.Event(nil), sg.initial...)
+	for _, r := range sg.records {
+		out = append(out, r.events...)
+	}
+	return out
+}
+
+// LogError is a game log that cannot be resumed; Line is 1-based (0: the
+// file as a whole).
+type LogError struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+func (e *LogError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("game log %s: %s", e.Path, e.Msg)
+	}
+	return fmt.Sprintf("game log %s, line %d: %s", e.Path, e.Line, e.Msg)
+}
+
+type logLine struct {
+	text     []byte
+	off      int64
+	complete bool // ends with a newline
+}
+
+func splitLines(data []byte) []logLine {
+	var out []logLine
+	for off := 0; off < len(data); {
+		nl := bytes.IndexByte(data[off:], '\n')
+		if nl < 0 {
+			out = append(out, logLine{text: data[off:], off: int64(off)})
+			break
+		}
+		out = append(out, logLine{text: data[off : off+nl], off: int64(off), complete: true})
+		off += nl + 1
+	}
+	return out
+}
+
+// readLog reads a log. An incomplete last record (a torn last line, or a
+// command whose events were not all written) is cut off the file, saved
+// beside it in <path>.torn, and reported through warn; damage anywhere else
+// is an error naming the line.
+func readLog(path string, warn func(string)) (*savedGame, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &LogError{Path: path, Msg: err.Error()}
+	}
+	lines := splitLines(data)
+	if len(lines) == 0 {
+		return nil, &LogError{Path: path, Msg: "the file is empty"}
+	}
+	sg := &savedGame{}
+	for i := 0; i < len(lines); {
+		start := i
+		var (
+			n, bad int
+			why    string
+			rec    savedRecord
+		)
+		n, why = parseRecord(lines[i], i == 0, sg, &rec)
+		bad = i
+		for k := 0; why == "" && k < n; k++ {
+			j := i + 1 + k
+			if j >= len(lines) {
+				why, bad = fmt.Sprintf("the record on line %d lacks %d event line(s)", start+1, n-k), j-1
+				break
+			}
+			var e game.Event
+			if why = lineProblem(lines[j]); why == "" {
+				if err := json.Unmarshal(lines[j].text, &e); err != nil {
+					why = "bad event: " + err.Error()
+				}
+			}
+			bad = j
+			rec.events = append(rec.events, e)
+		}
+		if why == "" {
+			if start == 0 {
+				sg.initial = rec.events
+			} else {
+				sg.records = append(sg.records, rec)
+			}
+			i += 1 + n
+			continue
+		}
+		if bad < len(lines)-1 {
+			return nil, &LogError{Path: path, Line: bad + 1, Msg: why}
+		}
+		// The last record is incomplete: the program stopped while writing it.
+		if start == 0 && bad == 0 {
+			return nil, &LogError{Path: path, Line: 1, Msg: "the header is incomplete (" + why + "); there is no game to resume"}
+		}
+		cut := lines[start].off
+		if start == 0 { // keep the header; the resume deals again
+			cut = lines[1].off
+			sg.initial = nil
+		}
+		if err := os.WriteFile(path+".torn", data[cut:], 0o600); err != nil {
+			return nil, &LogError{Path: path, Msg: "cannot save the torn tail: " + err.Error()}
+		}
+		if err := os.Truncate(path, cut); err != nil {
+			return nil, &LogError{Path: path, Msg: "cannot cut the torn tail: " + err.Error()}
+		}
+		warn(fmt.Sprintf("game log %s: line %d: %s. The program must have stopped while writing it: "+
+			"the incomplete record from line %d was cut off (saved in %s.torn); the game resumes from the record before.",
+			path, bad+1, why, start+1, path))
+		break
+	}
+	return sg, nil
+}
+
+// lineProblem says why a line cannot be read ("" if it is whole).
+func lineProblem(l logLine) string {
+	if !l.complete {
+		return "the line is incomplete (no end of line)"
+	}
+	if !json.Valid(l.text) {
+		return "the line is not valid JSON"
+	}
+	return ""
+}
+
+// parseRecord reads a record line into rec (the header into sg) and returns
+// how many event lines follow it, or why it cannot be read.
+func parseRecord(l logLine, first bool, sg *savedGame, rec *savedRecord) (int, string) {
+	if why := lineProblem(l); why != "" {
+		return 0, why
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(l.text, &keys); err != nil {
+		return 0, "not a JSON object"
+	}
+	switch {
+	case first:
+		if keys["nightfall"] == nil {
+			return 0, "the first line is not a Nightfall game header"
+		}
+		if err := json.Unmarshal(l.text, &sg.header); err != nil {
+			return 0, "bad header: " + err.Error()
+		}
+		if sg.header.Nightfall != logVersion {
+			return 0, fmt.Sprintf("log format %d is not supported (this program reads %d)", sg.header.Nightfall, logVersion)
+		}
+		return sg.header.N, ""
+	case keys["cmd"] != nil:
+		var c logCmd
+		if err := json.Unmarshal(l.text, &c); err != nil {
+			return 0, "bad command record: " + err.Error()
+		}
+		rec.cmd = &c.Cmd
+		return c.N, ""
+	case keys["member"] != nil:
+		var m logMember
+		if err := json.Unmarshal(l.text, &m); err != nil {
+			return 0, "bad member record: " + err.Error()
+		}
+		rec.member = &m.Member
+		return 0, ""
+	case keys["seq"] != nil:
+		return 0, "an event line where a record was expected"
+	}
+	return 0, "unknown record"
+}

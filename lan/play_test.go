@@ -1,0 +1,410 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"nightfall/game"
+)
+
+// table drives a whole game through real phones: bots read their
+// PlayerView tasks and send legal commands; when nobody has anything left
+// to do, the fake clock runs to the session's next deadline.
+type table struct {
+	t      testing.TB
+	h      *harness
+	phones []*phone // by seat
+	specs  []*phone
+	rng    *rand.Rand
+	roles  [][]string // the truth, from the engine, for the secrecy checks
+	known  map[int][]game.Known
+	idle   map[string]bool
+	// sizes[seat] lists the length of every view frame the seat received.
+	steps    int
+	timeouts int
+	early    int // nights that ended at their minimum length
+	acts     int
+	onCmd    func(seat int, do string) // optional hook (the benchmark)
+	after    func()                    // optional hook after each command's barrier
+}
+
+func newTable(t testing.TB, h *harness, n int, seed uint64) *table {
+	tb := &table{t: t, h: h, rng: rand.New(rand.NewPCG(seed, seed+1)), known: map[int][]game.Known{}, idle: map[string]bool{}}
+	tb.phones = h.seatAll(n)
+	return tb
+}
+
+// start starts the game and installs the secrecy checks.
+func (tb *table) start() {
+	tb.t.Helper()
+	tb.h.host(HostCommand{Do: HostStart})
+	tb.h.do(func(s *session) {
+		st := s.g.State()
+		tb.roles = make([][]string, st.Players+1)
+		for i, seat := range st.Seats {
+			for _, c := range seat.Cards {
+				tb.roles[i+1] = append(tb.roles[i+1], c.Role)
+			}
+		}
+	})
+	for _, p := range tb.phones[1:] {
+		p.check = tb.checkFrame
+	}
+	for _, p := range tb.specs {
+		p.check = tb.checkFrame
+	}
+	tb.syncAll()
+}
+
+func (tb *table) all() []*phone {
+	return append(slices.Clone(tb.phones[1:]), tb.specs...)
+}
+
+func (tb *table) syncAll() {
+	tb.t.Helper()
+	for _, p := range tb.all() {
+		p.sync()
+	}
+}
+
+// roleOf is the true role of a target.
+func (tb *table) roleOf(t game.Target) string {
+	rs := tb.roles[t.Seat]
+	if t.Card > 0 && t.Card <= len(rs) {
+		return rs[t.Card-1]
+	}
+	return rs[0]
+}
+
+// checkFrame checks what a frame tells its phone against what the phone may
+// know (G7): its own roles, the teammates of its first view, nothing
+// revealed before the end, and private view frames padded to the bucket.
+func (tb *table) checkFrame(p *phone, f frame) {
+	t := tb.t
+	switch f.T {
+	case "view":
+		if p.seat == 0 {
+			t.Errorf("a phone without a seat got a view: %.200s", f.raw)
+			return
+		}
+		if len(f.raw)%viewBucket != 0 {
+			t.Errorf("seat %d: view frame of %d bytes is not padded to %d", p.seat, len(f.raw), viewBucket)
+		}
+		if bytes.Equal(f.View, p.checked) {
+			return // the same view as the last one checked (another seat's view changed)
+		}
+		p.checked = f.View
+		var v viewCheck
+		if err := json.Unmarshal(f.View, &v); err != nil {
+			t.Fatalf("seat %d: view: %v", p.seat, err)
+		}
+		if v.Seat != p.seat {
+			t.Errorf("seat %d got the view of seat %d", p.seat, v.Seat)
+		}
+		if !slices.Equal(v.Roles, tb.roles[p.seat]) {
+			t.Errorf("seat %d: roles %v, true roles %v", p.seat, v.Roles, tb.roles[p.seat])
+		}
+		if first, ok := tb.known[p.seat]; !ok {
+			tb.known[p.seat] = v.Known
+		} else if !jsonEqual(first, v.Known) && v.Table.Phase != "over" {
+			t.Errorf("seat %d: known changed from %v to %v", p.seat, first, v.Known)
+		}
+		for _, k := range v.Known {
+			if k.Label == "" && k.Role != tb.roleOf(k.Target) {
+				t.Errorf("seat %d: told %v is %s, it is %s", p.seat, k.Target, k.Role, tb.roleOf(k.Target))
+			}
+		}
+		tb.checkTable(p, v.Table)
+	case "table":
+		if !p.h.srvSpectator(p) {
+			t.Errorf("seat %d (not a spectator) got a table frame", p.seat)
+		}
+		var tv tableCheck
+		if err := json.Unmarshal(f.Table, &tv); err != nil {
+			t.Fatalf("table: %v", err)
+		}
+		tb.checkTable(p, tv)
+	case "error":
+		if f.ID == "" {
+			t.Errorf("seat %d: unexpected error frame: %s", p.seat, f.raw)
+		}
+	}
+}
+
+// viewCheck is the part of a PlayerView the secrecy checks read (decoding
+// only it keeps the race-detector runs fast).
+type viewCheck struct {
+	Seat  int          `json:"seat"`
+	Roles []string     `json:"roles"`
+	Known []game.Known `json:"known"`
+	Table tableCheck   `json:"table"`
+}
+
+type tableCheck struct {
+	Phase string `json:"phase"`
+	Seats []struct {
+		Seat  int    `json:"seat"`
+		Alive bool   `json:"alive"`
+		Role  string `json:"role"`
+	} `json:"seats"`
+	Reveal   json.RawMessage `json:"reveal"`
+	Timeline json.RawMessage `json:"timeline"`
+}
+
+func (tb *table) checkTable(p *phone, tv tableCheck) {
+	if tv.Phase == "over" {
+		return
+	}
+	if tv.Reveal != nil || tv.Timeline != nil {
+		tb.t.Errorf("seat %d: the reveal before the end", p.seat)
+	}
+	for _, sv := range tv.Seats {
+		if sv.Role != "" && (sv.Alive || sv.Role != tb.roleOf(game.SeatTarget(sv.Seat))) {
+			tb.t.Errorf("seat %d: the table shows seat %d's role %q", p.seat, sv.Seat, sv.Role)
+		}
+	}
+}
+
+func (h *harness) srvSpectator(p *phone) bool { return p.mode == "spectator" }
+
+func jsonEqual(a, b any) bool { return bytes.Equal(mustJSON(a), mustJSON(b)) }
+
+// tableView is the table as seat 1 holds it now.
+func (tb *table) tableView() game.TableView {
+	tb.t.Helper()
+	p := tb.phones[1]
+	p.sync()
+	return p.playerView().Table
+}
+
+// decide picks a bot's next command from its tasks, or ok false.
+func (tb *table) decide(v game.PlayerView) (do string, target, card *game.Target, ok bool) {
+	r := tb.rng
+	for _, task := range v.Tasks {
+		if task.Done || task.Waiting != "" || task.Locked || task.Action == "explode" || task.Action == "suspect" {
+			continue
+		}
+		key := fmt.Sprintf("%d/%d/%d/%s/%d", v.Seat, v.Table.Round, v.Table.Version, task.Action, task.Step)
+		if tb.idle[key] {
+			continue
+		}
+		if r.Float64() < 0.12 { // this one lets the clock run out
+			tb.idle[key] = true
+			continue
+		}
+		pick := func() *game.Target {
+			if len(task.Targets) == 0 {
+				return nil
+			}
+			x := task.Targets[r.IntN(len(task.Targets))]
+			return &x
+		}
+		switch task.Action {
+		case "sleep", "pass":
+			return task.Action, nil, task.Card, true
+		case "vote":
+			if task.Abstain && (r.Float64() < 0.1 || len(task.Targets) == 0) {
+				return "abstain", nil, nil, true
+			}
+			if t := pick(); t != nil {
+				return "vote", t, nil, true
+			}
+			continue
+		}
+		if task.Optional && (r.Float64() < 0.15 || len(task.Targets) == 0) {
+			return "skip", nil, task.Card, true
+		}
+		if t := pick(); t != nil {
+			return task.Action, t, task.Card, true
+		}
+		return task.Action, nil, task.Card, true
+	}
+	return "", nil, nil, false
+}
+
+// step lets every bot act once; false when nobody did.
+func (tb *table) step() bool {
+	tb.t.Helper()
+	acted := false
+	order := tb.rng.Perm(len(tb.phones) - 1)
+	for _, i := range order {
+		p := tb.phones[i+1]
+		p.sync() // its view is current: every frame queued before the ping has arrived
+		v := p.playerView()
+		do, target, card, ok := tb.decide(v)
+		if !ok {
+			continue
+		}
+		if tb.onCmd != nil {
+			tb.onCmd(p.seat, do)
+		}
+		f := p.cmd(do, target, card)
+		if f.T != "ack" {
+			tb.t.Errorf("seat %d: %s %v: refused: %s (tasks %s)", p.seat, do, target, f.Reason, mustJSON(v.Tasks))
+			tb.idle[fmt.Sprintf("%d/%d/%d/%s/%d", v.Seat, v.Table.Round, v.Table.Version, do, 0)] = true
+			continue
+		}
+		tb.acts++
+		acted = true
+		if tb.after != nil {
+			tb.after()
+		}
+		if p.playerView().Table.Phase == "over" {
+			return true
+		}
+	}
+	return acted
+}
+
+// advance runs the fake clock to the session's next wake-up.
+func (tb *table) advance() {
+	tb.t.Helper()
+	var (
+		d     time.Duration
+		armed bool
+		night bool
+	)
+	tb.h.do(func(s *session) {
+		t := &s.timer
+		armed = t.stop != nil
+		night = t.kind == "night" && s.g.NightComplete()
+		d = t.wake - t.run(s.clock.Now())
+	})
+	if !armed {
+		tb.h.host(HostCommand{Do: HostSkip})
+	} else {
+		tb.timeouts++
+		if night {
+			tb.early++
+		}
+		tb.h.clock.Advance(max(d, time.Millisecond))
+	}
+	if tb.after != nil {
+		tb.after()
+	}
+}
+
+// play runs the game to its end.
+func (tb *table) play(maxSteps int) {
+	tb.t.Helper()
+	for ; tb.steps < maxSteps; tb.steps++ {
+		if tb.tableView().Phase == "over" {
+			return
+		}
+		if tb.t.Failed() {
+			tb.t.FailNow()
+		}
+		if !tb.step() {
+			tb.advance()
+		}
+	}
+	tb.t.Fatalf("the game did not end in %d steps", maxSteps)
+}
+
+// checkHeld checks that every phone holds exactly the engine's current view
+// of its seat (spectators: the table).
+func (tb *table) checkHeld() {
+	tb.t.Helper()
+	tb.syncAll()
+	var views [][]byte
+	var tab []byte
+	tb.h.do(func(s *session) {
+		views = make([][]byte, len(tb.phones))
+		for seat := 1; seat < len(tb.phones); seat++ {
+			views[seat] = mustJSON(s.g.PlayerView(seat))
+		}
+		tab = mustJSON(s.g.TableView())
+	})
+	for _, p := range tb.phones[1:] {
+		if !bytes.Equal(p.view, views[p.seat]) {
+			tb.t.Errorf("seat %d holds a stale view:\n got %s\nwant %s", p.seat, p.view, views[p.seat])
+		}
+	}
+	for _, p := range tb.specs {
+		if !bytes.Equal(p.table, tab) {
+			tb.t.Errorf("a spectator holds a stale table")
+		}
+	}
+}
+
+// checkSizes checks that the k-th view frame is the same size on every
+// seat (phones connected the whole game receive every broadcast).
+func (tb *table) checkSizes() {
+	tb.t.Helper()
+	var lens [][]int
+	for _, p := range tb.phones[1:] {
+		var l []int
+		for _, f := range p.frames {
+			if f.T == "view" {
+				l = append(l, len(f.raw))
+			}
+		}
+		lens = append(lens, l)
+	}
+	for i := 1; i < len(lens); i++ {
+		if len(lens[i]) != len(lens[0]) {
+			tb.t.Errorf("seat %d got %d view frames, seat 1 got %d", i+1, len(lens[i]), len(lens[0]))
+			continue
+		}
+		for k := range lens[i] {
+			if lens[i][k] != lens[0][k] {
+				tb.t.Errorf("view frame %d: seat %d got %d bytes, seat 1 got %d", k, i+1, lens[i][k], lens[0][k])
+				break
+			}
+		}
+	}
+}
+
+// TestFullGames plays a whole game of every variant with phones.
+func TestFullGames(t *testing.T) {
+	for i, in := range game.Variants() {
+		t.Run(in.ID, func(t *testing.T) {
+			t.Parallel()
+			n := in.MinPlayers
+			h := newHarness(t, Config{Variant: in.ID, Players: n, Seed: uint64(100 + i)})
+			tb := newTable(t, h, n, uint64(i))
+			early := h.dial("")
+			early.send(map[string]any{"t": "spectate", "name": "观众<b>&"})
+			early.until(func(f frame) bool { return f.T == "welcome" && f.Mode == "spectator" })
+			tb.specs = append(tb.specs, early)
+			tb.start()
+			// A latecomer: the game has started, so it watches.
+			late := h.dial("")
+			if f := late.join("迟到", 1); f.Code != codeStarted {
+				t.Fatalf("late join: %s", f.raw)
+			}
+			late.check = tb.checkFrame
+			late.send(map[string]any{"t": "spectate", "name": "迟到"})
+			late.until(func(f frame) bool { return f.T == "table" })
+			tb.specs = append(tb.specs, late)
+			tb.checkHeld()
+			tb.play(3000)
+			tb.checkHeld()
+			tb.checkSizes()
+			tv := tb.tableView()
+			if tv.Winner == "" || len(tv.Reveal) != n {
+				t.Errorf("the end shows winner %q and %d reveals", tv.Winner, len(tv.Reveal))
+			}
+			t.Logf("%s: %d players, %d steps, %d commands, %d clock advances (%d nights ended early), winner %s (%s)",
+				in.ID, n, tb.steps, tb.acts, tb.timeouts, tb.early, tv.Winner, tv.Reason)
+			if tb.acts == 0 || tb.timeouts == 0 {
+				t.Errorf("the game used no commands or no timeouts")
+			}
+			// The log replays to the same game.
+			var path string
+			var want []byte
+			h.do(func(s *session) { path, want = s.log.path, mustJSON(s.g.TableView()) })
+			h2 := newHarness(t, Config{Resume: path})
+			var got []byte
+			h2.do(func(s *session) { got = mustJSON(s.g.TableView()) })
+			if !bytes.Equal(got, want) {
+				t.Errorf("the log does not replay to the same game")
+			}
+		})
+	}
+}

@@ -1,0 +1,93 @@
+package lan
+
+import (
+	"fmt"
+
+	"nightfall/game"
+)
+
+// load loads a game log: the game as it was, the seats and tokens (so
+// the phones come back to their seats), the spectators, and the answered
+// command ids.
+func (s *session) load(path string) error {
+	sg, err := readLog(path, func(msg string) { s.logf("lan: %s", msg) })
+	if err != nil {
+		return err
+	}
+	h := sg.header
+	initial := sg.initial
+	if initial == nil { // the deal was torn off: deal again (the same, from the seed)
+		g, err := game.New(h.Setup)
+		if err != nil {
+			return &LogError{Path: path, Line: 1, Msg: err.Error()}
+		}
+		initial = g.Events()
+	}
+	events := append([]game.Event(nil), initial...)
+	for _, r := range sg.records {
+		events = append(events, r.events...)
+	}
+	g, err := game.Replay(h.Setup, events)
+	if err != nil {
+		return &LogError{Path: path, Msg: "the events do not replay: " + err.Error()}
+	}
+	l, err := openLog(path)
+	if err != nil {
+		return &LogError{Path: path, Msg: err.Error()}
+	}
+	if sg.initial == nil {
+		if err := l.append(nil, initial); err != nil {
+			l.close()
+			return err
+		}
+	}
+	s.room, s.table, s.addr = h.Room, h.Table, h.Addr
+	s.variant, s.players, s.seed = h.Setup.Variant, h.Setup.Players, 0
+	s.resizeSeats(h.Setup.Players)
+	for _, ls := range h.Seats {
+		if err := s.restoreMember(ls); err != nil {
+			l.close()
+			return &LogError{Path: path, Line: 1, Msg: err.Error()}
+		}
+	}
+	for _, r := range sg.records {
+		switch {
+		case r.member != nil:
+			if err := s.restoreMember(*r.member); err != nil {
+				l.close()
+				return &LogError{Path: path, Msg: err.Error()}
+			}
+		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.ID != "":
+			if m := s.seats[r.cmd.Seat-1]; m != nil {
+				c := r.cmd
+				m.remember(c.ID, fingerprint(inFrame{Do: c.Do, Target: c.Target, Card: c.Card}),
+					mustJSON(ackFrame{T: "ack", ID: c.ID}))
+			}
+		}
+	}
+	s.g, s.log = g, l
+	return nil
+}
+
+// restoreMember applies a seat or spectator line of the log.
+func (s *session) restoreMember(ls logSeat) error {
+	if ls.Spectator {
+		if ls.Token != "" {
+			s.members[ls.Token] = &member{hash: ls.Token, name: ls.Name, spectator: true}
+		}
+		return nil
+	}
+	if ls.Seat < 1 || ls.Seat > len(s.seats) {
+		return fmt.Errorf("seat %d is not at this table", ls.Seat)
+	}
+	if old := s.seats[ls.Seat-1]; old != nil {
+		old.seat = 0 // released: the old phone keeps its token but no seat
+	}
+	s.seats[ls.Seat-1], s.names[ls.Seat-1] = nil, ls.Name
+	if ls.Token != "" {
+		m := &member{hash: ls.Token, name: ls.Name, seat: ls.Seat}
+		s.members[ls.Token] = m
+		s.seats[ls.Seat-1] = m
+	}
+	return nil
+}

@@ -1,0 +1,1028 @@
+package lan
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"nightfall/game"
+)
+
+// Limits of a session.
+const (
+	maxMembers   = 300 // tokens known to a session (players, spectators, lobby visitors)
+	maxClients   = 400 // open WebSockets
+	maxAcks      = 256 // command ids remembered per phone
+	maxAddTime   = 3600
+	maxTablePlay = 30 // the largest player count the lobby accepts
+)
+
+// member is a phone, known by its token: seated, a spectator, or neither
+// yet (the lobby). Only the token's hash is kept.
+type member struct {
+	hash      string
+	name      string
+	seat      int
+	spectator bool
+	conn      *client
+	acks      map[string]ack
+	ackOrder  []string
+}
+
+// ack is the answer to a command id, kept so that a resent id is answered
+// again instead of applied twice.
+type ack struct {
+	cmd   string // the command's fingerprint: a different command under a reused id is new
+	frame []byte
+}
+
+func (m *member) mode() string {
+	switch {
+	case m.seat > 0:
+		return "player"
+	case m.spectator:
+		return "spectator"
+	}
+	return "lobby"
+}
+
+func (m *member) remember(id, fp string, frame []byte) {
+	if m.acks == nil {
+		m.acks = map[string]ack{}
+	}
+	if _, ok := m.acks[id]; !ok {
+		m.ackOrder = append(m.ackOrder, id)
+	}
+	m.acks[id] = ack{cmd: fp, frame: frame}
+	if len(m.ackOrder) > maxAcks {
+		delete(m.acks, m.ackOrder[0])
+		m.ackOrder = m.ackOrder[1:]
+	}
+}
+
+// session is the state the session loop owns. Every method runs on the
+// loop's goroutine.
+type session struct {
+	srv   *Server
+	clock Clock
+	logf  func(string, ...any)
+
+	table   string
+	room    string
+	dataDir string
+	addr    string // the listen address, recorded in the log for a resume
+
+	members map[string]*member // by token hash
+	clients map[*client]bool
+	seats   []*member // seat-1 → member (nil: free)
+	names   []string  // seat-1 → name (kept for a released seat during a game)
+
+	// lobby setup
+	variant string
+	players int
+	seed    uint64
+	options map[string]json.RawMessage
+	// recomputed by checkSetup on every change of the setup
+	optErr   string // why the options do not make a game ("" fine)
+	optViews []OptionView
+	deal     []game.RoleCount
+
+	// game
+	g        *game.Game
+	log      *gameLog
+	failed   error
+	timer    timerState
+	paused   bool
+	lastView [][]byte // seat-1 → last view sent (unpadded JSON)
+	bucket   int      // size of the last broadcast's view frames
+	lastTab  []byte
+	lastName []byte
+	lastHost []byte
+
+	subs   map[int]chan HostView
+	nextID int
+}
+
+// timerState follows the engine's current timer (TableView.Timer) on the
+// host's clock.
+type timerState struct {
+	key     int
+	kind    string
+	seconds int
+	total   time.Duration // seconds plus time the host added
+	min     time.Duration
+	elapsed time.Duration // run before since
+	since   time.Time     // zero while paused or without a timer
+	wake    time.Duration // run time at which the armed wake-up fires
+	stop    func() bool
+	gen     int
+}
+
+func (t *timerState) run(now time.Time) time.Duration {
+	if t.since.IsZero() {
+		return t.elapsed
+	}
+	return t.elapsed + now.Sub(t.since)
+}
+
+func newToken() string {
+	var b [32]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// roomAlphabet leaves out letters and digits that look alike (0/O, 1/I/L).
+const roomAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+func newRoom() string {
+	var b [6]byte
+	rand.Read(b[:])
+	for i := range b {
+		b[i] = roomAlphabet[int(b[i])%len(roomAlphabet)]
+	}
+	return string(b[:])
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// ---- lobby ----------------------------------------------------------------
+
+func (s *session) variantInfo() (game.VariantInfo, bool) {
+	v, ok := game.Lookup(s.variant)
+	if !ok {
+		return game.VariantInfo{}, false
+	}
+	return v.Info(), true
+}
+
+// setupOptions is the JSON object of the host's option choices that the
+// variant accepts.
+func (s *session) setupOptions() json.RawMessage {
+	in, _ := s.variantInfo()
+	m := map[string]json.RawMessage{}
+	for k, v := range s.options {
+		if slices.Contains(in.OptionNames, k) {
+			m[k] = v
+		}
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return mustJSON(m)
+}
+
+func (s *session) setup() game.Setup {
+	return game.Setup{Variant: s.variant, Players: s.players, Seed: s.seed, Options: s.setupOptions()}
+}
+
+// checkSetup recomputes what follows from the lobby's setup: whether the
+// options make a game (optErr), the options as the lobby shows them, and the
+// proposed deal. It deals with the player count clamped into the variant's
+// range, so that a player count problem is reported by startProblem alone.
+func (s *session) checkSetup() {
+	s.optErr, s.optViews, s.deal = "", nil, nil
+	in, ok := s.variantInfo()
+	if !ok {
+		return
+	}
+	s.deal, _ = game.ProposedDeal(s.variant, s.players)
+	st := s.setup()
+	st.Players = min(max(st.Players, in.MinPlayers), in.MaxPlayers)
+	var defaults, values map[string]any
+	if g, err := game.New(game.Setup{Variant: st.Variant, Players: st.Players}); err == nil {
+		defaults = g.State().Opts.OptionValues(in.OptionNames)
+	}
+	values = defaults
+	if g, err := game.New(st); err != nil {
+		s.optErr = err.Error()
+	} else {
+		values = g.State().Opts.OptionValues(in.OptionNames)
+	}
+	for _, name := range in.OptionNames {
+		ov := OptionView{Name: name, Default: mustJSON(defaults[name]), Value: mustJSON(values[name]),
+			Choices: game.OptionChoices(name)}
+		if v, ok := s.options[name]; ok {
+			ov.Set = true
+			if s.optErr != "" {
+				ov.Value = v
+			}
+		}
+		s.optViews = append(s.optViews, ov)
+	}
+}
+
+// startProblem says why the game cannot start now ("" if it can).
+func (s *session) startProblem() string {
+	if s.g != nil {
+		return "the game has started"
+	}
+	in, ok := s.variantInfo()
+	if !ok {
+		return fmt.Sprintf("unknown variant %q", s.variant)
+	}
+	if s.players < in.MinPlayers || s.players > in.MaxPlayers {
+		return fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, s.players)
+	}
+	if s.optErr != "" {
+		return s.optErr
+	}
+	var free []string
+	for i, m := range s.seats {
+		if m == nil {
+			free = append(free, strconv.Itoa(i+1))
+		}
+	}
+	switch {
+	case len(free) == 1:
+		return "seat " + free[0] + " is free"
+	case len(free) > 1:
+		return "seats " + strings.Join(free, ", ") + " are free"
+	}
+	return ""
+}
+
+// lobbyView is the lobby for the host; phones get phoneLobby.
+func (s *session) lobbyView() LobbyView {
+	lv := s.phoneLobby()
+	lv.Variants = game.Variants()
+	if s.g == nil {
+		lv.Options = s.optViews
+	}
+	return lv
+}
+
+// phoneLobby is the lobby without the variants' descriptions and the
+// options, which only the host's screen shows.
+func (s *session) phoneLobby() LobbyView {
+	lv := LobbyView{Table: s.table, Variant: s.variant, Players: len(s.seats), Started: s.g != nil}
+	for i, m := range s.seats {
+		ls := LobbySeat{Seat: i + 1, Name: s.names[i]}
+		if m != nil {
+			ls.Taken, ls.Online = true, m.conn != nil
+		}
+		lv.Seats = append(lv.Seats, ls)
+	}
+	for _, m := range s.members {
+		if m.spectator {
+			lv.Spectators++
+		}
+	}
+	if s.g == nil {
+		lv.Deal = s.deal
+	}
+	return lv
+}
+
+// ---- connections ----------------------------------------------------------
+
+func (s *session) connect(c *client) {
+	if len(s.clients) >= maxClients {
+		c.queue(errFrame("", codeBusy, "the table has too many connections; try again later"))
+		c.closeWith(closeBusy, "busy")
+		return
+	}
+	s.clients[c] = true
+}
+
+func (s *session) disconnect(c *client) {
+	if !s.clients[c] {
+		return
+	}
+	delete(s.clients, c)
+	c.shut()
+	m := c.m
+	if m == nil || m.conn != c {
+		return
+	}
+	m.conn = nil
+	if m.seat == 0 && !m.spectator && s.g == nil {
+		delete(s.members, m.hash) // a lobby visitor who never sat leaves no trace
+	}
+	s.lobbyChanged()
+}
+
+// send queues a frame to a client; a client whose queue is full is too slow
+// and is dropped (it reconnects to a fresh view).
+func (s *session) send(c *client, frame []byte) {
+	if c == nil || !s.clients[c] {
+		return
+	}
+	if !c.queue(frame) {
+		s.logf("lan: dropping a slow phone (%s)", c.remote)
+		delete(s.clients, c)
+		c.ws.Close()
+		c.shut()
+		if c.m != nil && c.m.conn == c {
+			c.m.conn = nil
+			s.lobbyChanged()
+		}
+	}
+}
+
+func (s *session) sendErr(c *client, id, code, reason string) {
+	s.send(c, errFrame(id, code, reason))
+}
+
+func (s *session) frame(c *client, f inFrame, err error) {
+	if !s.clients[c] {
+		return
+	}
+	if err != nil {
+		s.sendErr(c, f.ID, codeBadFrame, err.Error())
+		return
+	}
+	if f.T == "ping" {
+		s.send(c, []byte(`{"t":"pong"}`))
+		return
+	}
+	if f.T == "hello" {
+		s.hello(c, f)
+		return
+	}
+	if c.m == nil {
+		s.sendErr(c, f.ID, codeHello, `send "hello" first`)
+		return
+	}
+	switch f.T {
+	case "join":
+		s.join(c, f)
+	case "spectate":
+		s.spectate(c, f)
+	case "cmd":
+		s.command(c, f)
+	default:
+		s.sendErr(c, f.ID, codeBadFrame, fmt.Sprintf("unknown frame type %q", f.T))
+	}
+}
+
+func (s *session) hello(c *client, f inFrame) {
+	if c.m != nil {
+		s.sendErr(c, "", codeHello, "this connection already said hello")
+		return
+	}
+	token := f.Token
+	var m *member
+	if token != "" {
+		m = s.members[hashToken(token)]
+	}
+	if m == nil {
+		if len(s.members) >= maxMembers {
+			s.sendErr(c, "", codeBusy, "the table has too many phones")
+			c.closeWith(closeBusy, "busy")
+			return
+		}
+		token = newToken()
+		m = &member{hash: hashToken(token)}
+		s.members[m.hash] = m
+	}
+	if old := m.conn; old != nil && old != c {
+		s.sendErr(old, "", "replaced", "this phone opened the game in another window")
+		old.closeWith(closeReplaced, "replaced")
+		old.m = nil
+		delete(s.clients, old)
+	}
+	m.conn, c.m = c, m
+	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room}))
+	s.sendState(c)
+	s.lobbyChanged()
+}
+
+// welcome re-sends a member's seat and mode after a change.
+func (s *session) welcome(m *member) {
+	if m.conn == nil {
+		return
+	}
+	// The token is not kept; the phone already has it, so it is left empty.
+	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room}))
+}
+
+// sendState gives a (re)connected phone everything it should show now.
+func (s *session) sendState(c *client) {
+	m := c.m
+	if s.g == nil || (m.seat == 0 && !m.spectator) {
+		s.send(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
+		return
+	}
+	s.send(c, s.clockFrame())
+	if m.seat > 0 {
+		v := mustJSON(s.g.PlayerView(m.seat))
+		names := s.namesJSON()
+		s.send(c, viewFrame(v, names, max(s.bucket, viewFrameSize(v, names))))
+		return
+	}
+	s.send(c, tableFrame(mustJSON(s.g.TableView()), s.namesJSON()))
+}
+
+func (s *session) join(c *client, f inFrame) {
+	m := c.m
+	name, err := cleanName(f.Name)
+	if err != nil {
+		s.sendErr(c, "", codeName, err.Error())
+		return
+	}
+	if f.Seat == nil {
+		s.sendErr(c, "", codeSeat, "choose a seat")
+		return
+	}
+	seat := *f.Seat
+	if seat < 1 || seat > len(s.seats) {
+		s.sendErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.seats)))
+		return
+	}
+	if m.seat == seat && s.g == nil {
+		m.name = name
+		s.names[seat-1] = name
+		s.welcome(m)
+		s.lobbyChanged()
+		return
+	}
+	if s.g != nil {
+		switch {
+		case m.seat > 0:
+			s.sendErr(c, "", codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
+		case s.seats[seat-1] != nil:
+			s.sendErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
+		default:
+			s.bindReleased(m, seat, name)
+		}
+		return
+	}
+	if other := s.seats[seat-1]; other != nil && other != m {
+		if slices.Contains(s.seats, nil) {
+			s.sendErr(c, "", codeSeatTaken, fmt.Sprintf("seat %d is taken; tap the seat you are sitting in", seat))
+		} else {
+			s.sendErr(c, "", codeTableFull, "every seat is taken")
+		}
+		return
+	}
+	for i, o := range s.seats {
+		if o != nil && o != m && s.names[i] == name {
+			s.sendErr(c, "", codeName, fmt.Sprintf("seat %d already uses that name", i+1))
+			return
+		}
+	}
+	if m.seat > 0 {
+		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
+	}
+	m.spectator = false
+	m.name, m.seat = name, seat
+	s.seats[seat-1], s.names[seat-1] = m, name
+	s.welcome(m)
+	s.lobbyChanged()
+}
+
+// bindReleased gives a seat the host released during the game to a new
+// phone (the old one's battery died).
+func (s *session) bindReleased(m *member, seat int, name string) {
+	if m.spectator {
+		s.sendErr(m.conn, "", codeStarted, "spectators cannot take a seat during the game")
+		return
+	}
+	rec := logMember{Member: logSeat{Seat: seat, Name: name, Token: m.hash}}
+	if !s.save(rec, nil) {
+		s.sendErr(m.conn, "", codeSaving, s.failedReason())
+		return
+	}
+	m.name, m.seat, m.acks, m.ackOrder = name, seat, nil, nil
+	s.seats[seat-1], s.names[seat-1] = m, name
+	s.welcome(m)
+	s.sendState(m.conn)
+	s.lobbyChanged()
+	s.broadcast()
+}
+
+func (s *session) spectate(c *client, f inFrame) {
+	m := c.m
+	name, err := cleanName(f.Name)
+	if err != nil {
+		s.sendErr(c, "", codeName, err.Error())
+		return
+	}
+	if m.seat > 0 {
+		if s.g != nil {
+			s.sendErr(c, "", codeStarted, fmt.Sprintf("you play seat %d in this game", m.seat))
+			return
+		}
+		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
+		m.seat = 0
+	}
+	if s.g != nil && !m.spectator {
+		if !s.save(logMember{Member: logSeat{Name: name, Token: m.hash, Spectator: true}}, nil) {
+			s.sendErr(c, "", codeSaving, s.failedReason())
+			return
+		}
+	}
+	m.spectator, m.name = true, name
+	s.welcome(m)
+	s.sendState(c)
+	s.lobbyChanged()
+}
+
+// lobbyChanged tells the lobby phones and the host.
+func (s *session) lobbyChanged() {
+	frame := mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()})
+	for c := range s.clients {
+		if c.m != nil && (s.g == nil || c.m.mode() == "lobby") {
+			s.send(c, frame)
+		}
+	}
+	s.publish()
+}
+
+// ---- game commands --------------------------------------------------------
+
+// phoneOnly are actions only the host's clock may take.
+var hostActions = []string{"timeout", "end"}
+
+func (s *session) command(c *client, f inFrame) {
+	m := c.m
+	if f.ID == "" || len(f.ID) > maxIDLen {
+		s.sendErr(c, "", codeBadFrame, fmt.Sprintf(`a command needs an "id" of 1 to %d characters`, maxIDLen))
+		return
+	}
+	fp := fingerprint(f)
+	if a, ok := m.acks[f.ID]; ok && a.cmd == fp {
+		s.send(c, a.frame)
+		return
+	}
+	answer := func(code, reason string) {
+		fr := errFrame(f.ID, code, reason)
+		s.send(c, fr)
+	}
+	switch {
+	case s.g == nil:
+		answer(codeNotStart, "the game has not started")
+		return
+	case m.seat == 0:
+		answer(codeNoSeat, "you have no seat in this game; spectators cannot act")
+		return
+	case f.Seat != nil && *f.Seat != m.seat:
+		answer(codeNotYours, fmt.Sprintf("you play seat %d; a phone acts only for its own seat", m.seat))
+		return
+	case slices.Contains(hostActions, f.Do):
+		answer(codeRejected, fmt.Sprintf("%q is not a player's action", f.Do))
+		return
+	case s.failed != nil:
+		answer(codeSaving, s.failedReason())
+		return
+	}
+	cmd := game.Command{Seat: m.seat, Do: f.Do, Target: f.Target, Card: f.Card}
+	err := s.apply(cmd, "phone", f.ID)
+	var rej *game.Rejection
+	switch {
+	case errors.As(err, &rej):
+		fr := errFrame(f.ID, codeRejected, rej.Reason)
+		m.remember(f.ID, fp, fr)
+		s.send(c, fr)
+		return
+	case err != nil:
+		answer(codeSaving, s.failedReason())
+		return
+	}
+	fr := mustJSON(ackFrame{T: "ack", ID: f.ID})
+	m.remember(f.ID, fp, fr)
+	s.changed()
+	s.send(m.conn, fr) // after the views: the phone holds its new view when the ack arrives
+}
+
+func fingerprint(f inFrame) string {
+	var b strings.Builder
+	b.WriteString(f.Do)
+	for _, t := range []*game.Target{f.Target, f.Card} {
+		b.WriteByte('|')
+		if t != nil {
+			b.WriteString(t.String())
+		}
+	}
+	return b.String()
+}
+
+// apply runs a command on the game and saves it with its events. A
+// *game.Rejection changes nothing; any other error is a log failure.
+func (s *session) apply(cmd game.Command, by, id string) error {
+	evs, err := s.g.Apply(cmd)
+	if err != nil {
+		return err
+	}
+	rec := logCmd{Cmd: cmdRecord{By: by, Seat: cmd.Seat, ID: id, Do: cmd.Do, Target: cmd.Target, Card: cmd.Card}, N: len(evs)}
+	if !s.save(rec, evs) {
+		return s.failed
+	}
+	return nil
+}
+
+// save appends a record to the log. On failure the session stops taking
+// commands: views that depend on unsaved events are never sent.
+func (s *session) save(rec any, evs []game.Event) bool {
+	if s.failed != nil {
+		return false
+	}
+	if err := s.log.append(rec, evs); err != nil {
+		s.failed = err
+		s.logf("lan: %v", err)
+		s.publish()
+		return false
+	}
+	return true
+}
+
+func (s *session) failedReason() string {
+	return "the host cannot save the game (" + s.failed.Error() + "); ask the host"
+}
+
+// changed runs after the game changed: the clock follows the new timer
+// (which may end the night at once), then every phone gets its view.
+func (s *session) changed() {
+	s.settle()
+	s.broadcast()
+	s.publish()
+}
+
+// ---- views ----------------------------------------------------------------
+
+func (s *session) namesJSON() []byte {
+	m := map[string]string{}
+	for i, n := range s.names {
+		if n != "" {
+			m[strconv.Itoa(i+1)] = n
+		}
+	}
+	return mustJSON(m)
+}
+
+// broadcast pushes the views. When any seat's view changed, every seat gets
+// a view frame, all of the same size: which phones receive a frame, and how
+// large, tells nothing about roles (a killers' pick changes only the
+// killers' views, yet every phone hears from the host). Spectators get the
+// table when it changed.
+func (s *session) broadcast() {
+	if s.g == nil || s.failed != nil {
+		return
+	}
+	names := s.namesJSON()
+	changed := !bytes.Equal(names, s.lastName)
+	views := make([][]byte, len(s.seats))
+	size := 0
+	for i := range s.seats {
+		views[i] = mustJSON(s.g.PlayerView(i + 1))
+		if !bytes.Equal(views[i], s.lastView[i]) {
+			changed = true
+		}
+		size = max(size, viewFrameSize(views[i], names))
+	}
+	if changed {
+		s.lastView, s.lastName, s.bucket = views, names, size
+		for i, m := range s.seats {
+			if m != nil && m.conn != nil {
+				s.send(m.conn, viewFrame(views[i], names, size))
+			}
+		}
+	}
+	tab := mustJSON(s.g.TableView())
+	if !bytes.Equal(tab, s.lastTab) || changed {
+		s.lastTab = tab
+		frame := tableFrame(tab, names)
+		for c := range s.clients {
+			if c.m != nil && c.m.spectator {
+				s.send(c, frame)
+			}
+		}
+	}
+}
+
+// ---- host -------------------------------------------------------------------
+
+// HostView builds the big screen's view.
+func (s *session) hostView() HostView {
+	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room}
+	s.srv.mu.Lock()
+	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
+	s.srv.mu.Unlock()
+	if p := s.startProblem(); p != "" {
+		hv.Invalid = p
+	} else {
+		hv.Valid = true
+	}
+	if s.g != nil {
+		tv := s.g.TableView()
+		hv.Table = &tv
+		hv.LogPath = s.log.path
+		if s.timer.key != 0 && s.timer.total > 0 {
+			hv.Remaining = max(0, s.timer.total-s.timer.run(s.clock.Now()))
+			if !s.paused {
+				hv.Deadline = s.clock.Now().Add(hv.Remaining)
+			}
+		}
+	}
+	if s.failed != nil {
+		hv.Err = s.failed.Error()
+	}
+	return hv
+}
+
+func (s *session) publish() {
+	if len(s.subs) == 0 {
+		return
+	}
+	hv := s.hostView()
+	for _, ch := range s.subs {
+		select { // latest wins
+		case <-ch:
+		default:
+		}
+		ch <- hv
+	}
+}
+
+func (s *session) subscribe() (int, chan HostView) {
+	s.nextID++
+	ch := make(chan HostView, 1)
+	s.subs[s.nextID] = ch
+	ch <- s.hostView()
+	return s.nextID, ch
+}
+
+func (s *session) unsubscribe(id int) {
+	if ch, ok := s.subs[id]; ok {
+		delete(s.subs, id)
+		close(ch)
+	}
+}
+
+func (s *session) host(cmd HostCommand) error {
+	switch cmd.Do {
+	case HostSetVariant, HostSetPlayers, HostSetOption, HostMove, HostStart:
+		if s.g != nil {
+			return errors.New("the game has started")
+		}
+	case HostPause, HostResume, HostAddTime, HostSkip, HostEnd:
+		if s.g == nil {
+			return errors.New("no game is running")
+		}
+		if s.g.Over() {
+			return errors.New("the game is over")
+		}
+		if s.failed != nil && cmd.Do != HostEnd {
+			return s.failed
+		}
+	}
+	var err error
+	switch cmd.Do {
+	case HostSetVariant:
+		if _, ok := game.Lookup(cmd.Variant); !ok {
+			return fmt.Errorf("unknown variant %q (known: %s)", cmd.Variant, strings.Join(game.VariantIDs(), ", "))
+		}
+		s.variant = cmd.Variant
+		s.checkSetup()
+	case HostSetPlayers:
+		err = s.setPlayers(cmd.Players)
+	case HostSetOption:
+		err = s.setOption(cmd.Name, cmd.Value)
+	case HostMove:
+		err = s.move(cmd.From, cmd.To)
+	case HostRemove:
+		err = s.remove(cmd.Seat)
+	case HostStart:
+		err = s.start()
+	case HostPause:
+		err = s.pause()
+	case HostResume:
+		err = s.resume()
+	case HostAddTime:
+		err = s.addTime(cmd.Seconds)
+	case HostSkip:
+		tv := s.g.TableView()
+		if tv.Speaker == 0 && tv.Stage != "discussion" {
+			return errors.New("nobody is speaking now")
+		}
+		err = s.hostApply(game.Command{Do: "timeout"})
+	case HostEnd:
+		err = s.endGame()
+	case HostNewGame:
+		err = s.newGame()
+	default:
+		return fmt.Errorf("unknown host command %q", cmd.Do)
+	}
+	if err != nil {
+		return err
+	}
+	if s.g == nil {
+		s.lobbyChanged()
+	} else {
+		s.publish()
+	}
+	return nil
+}
+
+func (s *session) hostApply(cmd game.Command) error {
+	if err := s.apply(cmd, "host", ""); err != nil {
+		return err
+	}
+	s.changed()
+	return nil
+}
+
+func (s *session) endGame() error {
+	if s.failed != nil {
+		// The log is broken: end in memory and show the reveal.
+		if _, err := s.g.Apply(game.Command{Do: "end"}); err != nil {
+			return err
+		}
+		s.failed = nil
+		s.broadcast()
+		s.failed = errLogFailed
+		s.stopTimer()
+		return nil
+	}
+	return s.hostApply(game.Command{Do: "end"})
+}
+
+func (s *session) setPlayers(n int) error {
+	if n < 1 || n > maxTablePlay {
+		return fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, n)
+	}
+	for i := n; i < len(s.seats); i++ {
+		if s.seats[i] != nil {
+			return fmt.Errorf("seat %d is taken: move or remove that player first", i+1)
+		}
+	}
+	s.players = n
+	s.resizeSeats(n)
+	s.checkSetup()
+	return nil
+}
+
+func (s *session) resizeSeats(n int) {
+	for len(s.seats) < n {
+		s.seats = append(s.seats, nil)
+		s.names = append(s.names, "")
+	}
+	s.seats, s.names = s.seats[:n], s.names[:n]
+}
+
+func (s *session) setOption(name string, value json.RawMessage) error {
+	in, ok := s.variantInfo()
+	if !ok {
+		return fmt.Errorf("choose a variant first")
+	}
+	if !slices.Contains(in.OptionNames, name) {
+		return fmt.Errorf("%s has no option %q (options: %s)", in.ID, name, strings.Join(in.OptionNames, ", "))
+	}
+	v := bytes.TrimSpace(value)
+	if len(v) == 0 || string(v) == "null" {
+		delete(s.options, name)
+		s.checkSetup()
+		return nil
+	}
+	if !json.Valid(v) {
+		return fmt.Errorf("option %q: the value is not JSON", name)
+	}
+	old, had := s.options[name]
+	s.options[name] = json.RawMessage(slices.Clone(v))
+	s.checkSetup()
+	if s.optErr != "" {
+		err := errors.New(s.optErr)
+		if had {
+			s.options[name] = old
+		} else {
+			delete(s.options, name)
+		}
+		s.checkSetup()
+		return err
+	}
+	return nil
+}
+
+func (s *session) move(from, to int) error {
+	if from < 1 || from > len(s.seats) || to < 1 || to > len(s.seats) {
+		return fmt.Errorf("seats are numbered 1 to %d", len(s.seats))
+	}
+	a, b := s.seats[from-1], s.seats[to-1]
+	if a == nil {
+		return fmt.Errorf("seat %d is free", from)
+	}
+	s.seats[from-1], s.seats[to-1] = b, a
+	s.names[from-1], s.names[to-1] = s.names[to-1], s.names[from-1]
+	a.seat = to
+	s.welcome(a)
+	if b != nil {
+		b.seat = from
+		s.welcome(b)
+	}
+	return nil
+}
+
+// remove unseats a player in the lobby; during a game it forgets the seat's
+// phone so that another phone can take the seat.
+func (s *session) remove(seat int) error {
+	if seat < 1 || seat > len(s.seats) {
+		return fmt.Errorf("seats are numbered 1 to %d", len(s.seats))
+	}
+	m := s.seats[seat-1]
+	if m == nil {
+		return fmt.Errorf("seat %d is free", seat)
+	}
+	if s.g != nil {
+		if s.g.Over() {
+			return errors.New("the game is over")
+		}
+		if !s.save(logMember{Member: logSeat{Seat: seat, Name: s.names[seat-1]}}, nil) {
+			return s.failed
+		}
+	} else {
+		s.names[seat-1] = ""
+	}
+	s.seats[seat-1] = nil
+	m.seat = 0
+	if m.conn != nil {
+		s.sendErr(m.conn, "", codeRemoved, fmt.Sprintf("the host took seat %d from this phone", seat))
+		s.welcome(m)
+		s.sendState(m.conn)
+	}
+	return nil
+}
+
+func (s *session) start() error {
+	if p := s.startProblem(); p != "" {
+		return errors.New(p)
+	}
+	st := s.setup()
+	if st.Seed == 0 {
+		st.Seed = randomSeed()
+	}
+	g, err := game.New(st)
+	if err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	var id [3]byte
+	rand.Read(id[:])
+	h := logHeader{Nightfall: logVersion, ID: now.Format("20060102-150405") + "-" + hex.EncodeToString(id[:]),
+		Created: now, Table: s.table, Room: s.room, Addr: s.addr, Setup: st}
+	for i, m := range s.seats {
+		h.Seats = append(h.Seats, logSeat{Seat: i + 1, Name: s.names[i], Token: m.hash})
+	}
+	for _, m := range s.members {
+		if m.spectator {
+			h.Seats = append(h.Seats, logSeat{Name: m.name, Token: m.hash, Spectator: true})
+		}
+	}
+	l, err := createLog(s.dataDir, h, g.Events())
+	if err != nil {
+		return err
+	}
+	s.beginGame(g, l)
+	for c := range s.clients {
+		if c.m != nil && c.m.mode() == "lobby" {
+			s.sendState(c)
+		}
+	}
+	return nil
+}
+
+// beginGame installs a game (new or resumed) and sends everyone its state.
+func (s *session) beginGame(g *game.Game, l *gameLog) {
+	s.g, s.log, s.failed = g, l, nil
+	s.lastView = make([][]byte, len(s.seats))
+	s.lastTab, s.lastName, s.bucket = nil, nil, 0
+	s.timer = timerState{}
+	s.paused = false
+	s.changed()
+	s.sendClock()
+}
+
+func (s *session) newGame() error {
+	if s.g == nil || !s.g.Over() {
+		return errors.New("the game is not over")
+	}
+	s.stopTimer()
+	s.log.close()
+	s.g, s.log, s.failed = nil, nil, nil
+	s.timer, s.paused = timerState{}, false
+	s.players = len(s.seats)
+	s.seed = 0
+	for i, m := range s.seats {
+		if m == nil {
+			s.names[i] = ""
+		}
+	}
+	for c := range s.clients {
+		if c.m != nil {
+			s.sendState(c)
+		}
+	}
+	s.checkSetup()
+	return nil
+}
