@@ -78,6 +78,9 @@ func TestFixtures(t *testing.T) {
 			}
 			out[s.name] = fr
 		}
+		// a refused command: the toast
+		out["vote-refused"] = append(append([]frame{}, out["vote"]...),
+			frame{"t": "error", "id": "mock-1", "code": "rejected", "reason": "seat 5 has already voted in this ballot"})
 		for name, fr := range handmade() {
 			out[name] = fr
 		}
@@ -178,6 +181,7 @@ func handmade() map[string][]frame {
 		"lobby-started": {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 0, true)},
 			{"t": "error", "code": "started", "reason": "the game has already started"}},
 	}
+	out["room-wrong"] = []frame{{"t": "error", "code": "room", "reason": "wrong room code: scan the QR code on the big screen again"}}
 	out["night-cards-killer"] = cardsNight(4, true)
 	out["night-cards-sleep"] = cardsNight(2, false)
 	return out
