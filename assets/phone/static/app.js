@@ -125,6 +125,7 @@ function onFrame(f) {
       break;
     case 'lobby':
       S.lobby = f.lobby;
+      if (!S.pv) S.lastBuzz = ''; // waiting in the lobby: buzz when the game starts
       if (!f.lobby.started && (S.pv || S.table)) { // the host opened a new game: back to the lobby
         S.pv = null; S.table = null; S.clock = null; S.lastBuzz = null;
       }
