@@ -120,7 +120,7 @@ export function seatSize(n) { return n <= 10 ? 64 : n <= 14 ? 58 : n <= 17 ? 54 
 // tableBox is the drawing box for n seats in a column `width` wide.
 export function tableBox(n, width) {
   const w = Math.max(250, Math.min(width, 470));
-  const ratio = n <= 8 ? 1.0 : n <= 12 ? 1.15 : 1.3;
+  const ratio = n <= 12 ? 1.0 : n <= 16 ? 1.12 : 1.3;
   return { w, h: Math.round(w * ratio), size: seatSize(n) };
 }
 
