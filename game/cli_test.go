@@ -44,6 +44,11 @@ func nightfallBinary(t *testing.T) string {
 	return cliPath
 }
 
+// scriptEnv runs the command with a UTF-8 locale: the binary links Fyne,
+// whose package initialization logs a (harmless) locale error to stderr when
+// LANG=C, before main runs.
+func scriptEnv() []string { return append(os.Environ(), "LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES=") }
+
 // TestScriptCommand checks the `nightfall script` contract of SCRIPT.md:
 // JSON Lines on stdout and exit 0 for a playable script (even with rejected
 // steps); exit 2 and one clear line on stderr naming the problem otherwise.
@@ -63,6 +68,7 @@ func TestScriptCommand(t *testing.T) {
 	    {"seat":2,"do":"check","target":5},{"seat":6,"do":"check","target":5},{"do":"timeout"},
 	    {"seat":3,"do":"pass"},{"seat":7,"do":"pass"},{"seat":2,"do":"pass"}]}`)
 	cmd := exec.Command(bin, "script", ok)
+	cmd.Env = scriptEnv()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -107,6 +113,7 @@ func TestScriptCommand(t *testing.T) {
 	for _, c := range bad {
 		p := write(c.name+".json", c.body)
 		cmd := exec.Command(bin, "script", p)
+		cmd.Env = scriptEnv()
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()
