@@ -47,7 +47,15 @@ func nightfallBinary(t *testing.T) string {
 // scriptEnv runs the command with a UTF-8 locale: the binary links Fyne,
 // whose package initialization logs a (harmless) locale error to stderr when
 // LANG=C, before main runs.
-func scriptEnv() []string { return append(os.Environ(), "LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES=") }
+func scriptEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "LANG=") && !strings.HasPrefix(kv, "LC_") && !strings.HasPrefix(kv, "LANGUAGE=") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "LANG=C.UTF-8")
+}
 
 // TestScriptCommand checks the `nightfall script` contract of SCRIPT.md:
 // JSON Lines on stdout and exit 0 for a playable script (even with rejected
