@@ -4,6 +4,35 @@
 //	nightfall script FILE     play a scripted game, print its events (JSON Lines)
 package main
 
+/*
+#include <string.h>
+
+// Fyne's package initialization (fyne.io/fyne/v2/lang) reads the locale before
+// main runs, and for a locale such as "C.UTF-8" — the default of Debian
+// containers and CI machines — it logs a three-line "Error parsing user
+// locale C" to stderr. `nightfall script` promises exactly one line on stderr
+// when a script is invalid (SCRIPT.md), so for that subcommand only, and
+// before the Go runtime copies the environment, the "C.<charset>" value is cut
+// to plain "C" in place, which Fyne accepts silently. (glibc passes argc, argv
+// and envp to constructors; the host app and `serve` are not touched.)
+__attribute__((constructor)) static void nightfall_script_locale(int argc, char **argv, char **envp) {
+	if (argc < 2 || argv == 0 || envp == 0 || strcmp(argv[1], "script") != 0) {
+		return;
+	}
+	for (char **e = envp; *e; e++) {
+		char *v = *e;
+		if (strncmp(v, "LC_ALL=C.", 9) == 0) {
+			v[8] = 0;
+		} else if (strncmp(v, "LC_MESSAGES=C.", 14) == 0) {
+			v[13] = 0;
+		} else if (strncmp(v, "LANG=C.", 7) == 0) {
+			v[6] = 0;
+		}
+	}
+}
+*/
+import "C"
+
 import (
 	"bufio"
 	"encoding/json"
@@ -12,6 +41,7 @@ import (
 
 	"nightfall/app"
 	"nightfall/game"
+	"nightfall/lan"
 )
 
 func main() {
@@ -19,6 +49,8 @@ func main() {
 		switch os.Args[1] {
 		case "script":
 			os.Exit(runScript(os.Args[2:]))
+		case "serve":
+			os.Exit(lan.ServeMain(os.Args[2:]))
 		}
 	}
 	os.Exit(app.Main())
