@@ -195,6 +195,7 @@ type phone struct {
 	decoded   *game.PlayerView // playerView's cache
 	decodedOf []byte
 	checked   []byte // the last view checkFrame checked
+	last      sentCmd
 }
 
 func (h *harness) dial(token string) *phone {
@@ -309,6 +310,7 @@ func (p *phone) cmd(do string, target, card *game.Target) frame {
 
 func (p *phone) cmdID(id, do string, target, card *game.Target) frame {
 	p.t.Helper()
+	p.last = sentCmd{id, do, target, card}
 	m := map[string]any{"t": "cmd", "id": id, "do": do}
 	if target != nil {
 		m["target"] = target
@@ -330,6 +332,12 @@ func (p *phone) playerView() game.PlayerView {
 		p.decoded, p.decodedOf = &v, p.view
 	}
 	return *p.decoded
+}
+
+// sentCmd is a command a phone sent.
+type sentCmd struct {
+	id, do       string
+	target, card *game.Target
 }
 
 // seatAll dials n phones and seats them.

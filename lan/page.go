@@ -1,7 +1,10 @@
 package lan
 
-import "io/fs"
+import (
+	"io/fs"
 
-// phonePage is the phone client (index.html at the root, static/…); nil
-// serves a placeholder.
-func phonePage() fs.FS { return nil }
+	"nightfall/assets"
+)
+
+// phonePage is the phone client: index.html at the root, static/… beside it.
+func phonePage() fs.FS { return assets.Phone() }

@@ -129,10 +129,6 @@ func (tb *table) checkFrame(p *phone, f frame) {
 			t.Fatalf("table: %v", err)
 		}
 		tb.checkTable(p, tv)
-	case "error":
-		if f.ID == "" {
-			t.Errorf("seat %d: unexpected error frame: %s", p.seat, f.raw)
-		}
 	}
 }
 
@@ -292,8 +288,14 @@ func (tb *table) advance() {
 // play runs the game to its end.
 func (tb *table) play(maxSteps int) {
 	tb.t.Helper()
+	tb.playUntil(maxSteps, func(tv game.TableView) bool { return tv.Phase == "over" })
+}
+
+// playUntil plays until stop holds for the table (checked between steps).
+func (tb *table) playUntil(maxSteps int, stop func(game.TableView) bool) {
+	tb.t.Helper()
 	for ; tb.steps < maxSteps; tb.steps++ {
-		if tb.tableView().Phase == "over" {
+		if tv := tb.tableView(); stop(tv) || tv.Phase == "over" {
 			return
 		}
 		if tb.t.Failed() {

@@ -44,6 +44,7 @@ type Server struct {
 	adv      *Advertiser
 	stopCtx  func() bool
 	started  bool
+	closed   bool
 }
 
 // NewServer prepares a server: the lobby, or with Config.Resume the game
@@ -177,9 +178,10 @@ func (s *Server) Handler() http.Handler {
 	return securityHeaders(mux)
 }
 
-// Start listens on Config.Addr and advertises the table over mDNS. It
-// returns once listening, or a clear error (port in use, no network
-// interface). The server stops when ctx is done or Close is called.
+// Start listens on Config.Addr and advertises the table over mDNS (in the
+// background: MDNSName and the HostView have the name about a second
+// later). It returns once listening, or a clear error (port in use, no
+// network interface). The server stops when ctx is done or Close is called.
 func (s *Server) Start(ctx context.Context) error {
 	s.mu.Lock()
 	if s.started {
@@ -225,14 +227,26 @@ func (s *Server) Start(ctx context.Context) error {
 	s.mu.Unlock()
 	go hs.Serve(ln)
 	if !s.cfg.NoMDNS {
-		adv, name, err := Advertise(s.cfg.TableName, port, iface, ip, []string{"path=/"})
-		if err != nil {
-			s.cfg.Logf("lan: no mDNS advertisement (phones still join with the QR code): %v", err)
-		} else {
+		// Advertise browses for a second first; the name appears in the
+		// HostView when it is done. The room code is not advertised.
+		go func() {
+			adv, name, err := Advertise(s.cfg.TableName, port, iface, ip, []string{"path=/"})
+			if err != nil {
+				s.cfg.Logf("lan: no mDNS advertisement (phones still join with the QR code): %v", err)
+				return
+			}
 			s.mu.Lock()
-			s.adv, s.mdnsName = adv, name
+			closed := s.closed
+			if !closed {
+				s.adv, s.mdnsName = adv, name
+			}
 			s.mu.Unlock()
-		}
+			if closed {
+				adv.Shutdown()
+				return
+			}
+			s.post(func() { s.sess.publish() })
+		}()
 	}
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	s.mu.Lock()
@@ -312,6 +326,7 @@ func (s *Server) Close() error {
 		<-s.ended
 		s.mu.Lock()
 		hs, adv, stop := s.httpSrv, s.adv, s.stopCtx
+		s.closed = true
 		s.mu.Unlock()
 		if stop != nil {
 			stop()

@@ -417,7 +417,7 @@ func (s *session) sendState(c *client) {
 	}
 	s.send(c, s.clockFrame())
 	if m.seat > 0 {
-		v := mustJSON(s.g.PlayerView(m.seat))
+		v := s.viewJSON(m.seat, mustJSON(s.g.TableView()))
 		names := s.namesJSON()
 		s.send(c, viewFrame(v, names, max(s.bucket, viewFrameSize(v, names))))
 		return
@@ -662,6 +662,26 @@ func (s *session) namesJSON() []byte {
 	return mustJSON(m)
 }
 
+// zeroTableField is how an empty TableView field marshals inside a PlayerView.
+var zeroTableField = append([]byte(`"table":`), mustJSON(game.TableView{})...)
+
+// viewJSON is the JSON of seat's PlayerView, given the table's JSON: the
+// same bytes as marshalling the view whole, but the table, the same for
+// every seat, is marshalled once per broadcast.
+func (s *session) viewJSON(seat int, table []byte) []byte {
+	pv := s.g.PlayerView(seat)
+	pv.Table = game.TableView{}
+	b := mustJSON(pv)
+	i := bytes.LastIndex(b, zeroTableField)
+	if i < 0 {
+		panic("lan: the table is missing from a marshalled PlayerView")
+	}
+	out := make([]byte, 0, len(b)+len(table))
+	out = append(out, b[:i+len(`"table":`)]...)
+	out = append(out, table...)
+	return append(out, b[i+len(zeroTableField):]...)
+}
+
 // broadcast pushes the views. When any seat's view changed, every seat gets
 // a view frame, all of the same size: which phones receive a frame, and how
 // large, tells nothing about roles (a killers' pick changes only the
@@ -673,10 +693,11 @@ func (s *session) broadcast() {
 	}
 	names := s.namesJSON()
 	changed := !bytes.Equal(names, s.lastName)
+	tab := mustJSON(s.g.TableView())
 	views := make([][]byte, len(s.seats))
 	size := 0
 	for i := range s.seats {
-		views[i] = mustJSON(s.g.PlayerView(i + 1))
+		views[i] = s.viewJSON(i+1, tab)
 		if !bytes.Equal(views[i], s.lastView[i]) {
 			changed = true
 		}
@@ -690,7 +711,6 @@ func (s *session) broadcast() {
 			}
 		}
 	}
-	tab := mustJSON(s.g.TableView())
 	if !bytes.Equal(tab, s.lastTab) || changed {
 		s.lastTab = tab
 		frame := tableFrame(tab, names)

@@ -1,0 +1,220 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"nightfall/game"
+)
+
+// snapshot copies the log as it is on disk now: what a crash would leave.
+func snapshot(t *testing.T, h *harness) string {
+	t.Helper()
+	var path string
+	h.do(func(s *session) { path = s.log.path })
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(t.TempDir(), filepath.Base(path))
+	if err := os.WriteFile(cp, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cp
+}
+
+// allViews is every seat's view and the table, as the engine makes them.
+func allViews(h *harness) [][]byte {
+	var out [][]byte
+	h.do(func(s *session) {
+		out = append(out, mustJSON(s.g.TableView()))
+		for seat := 1; seat <= s.g.State().Players; seat++ {
+			out = append(out, mustJSON(s.g.PlayerView(seat)))
+		}
+	})
+	return out
+}
+
+func TestResume(t *testing.T) {
+	h, tb := startedTable(t, 9, 23)
+	spec := h.dial("")
+	spec.send(map[string]any{"t": "spectate", "name": "晚来"})
+	spec.until(func(f frame) bool { return f.T == "table" })
+	tb.specs = append(tb.specs, spec)
+	spec.check = tb.checkFrame
+	// Play into the second day's vote.
+	tb.playUntil(2000, func(tv game.TableView) bool { return tv.Round == 2 && tv.Stage == "vote" })
+	if tv := tb.tableView(); tv.Phase == "over" {
+		t.Skip("the game ended before day 2")
+	}
+	tb.checkHeld()
+	path := snapshot(t, h) // the host dies here
+	views := make([][]byte, len(tb.phones))
+	for _, p := range tb.phones[1:] {
+		views[p.seat] = p.view
+	}
+	specTable := spec.table
+	h.close()
+
+	h2 := newHarness(t, Config{Resume: path})
+	if h2.srv.Room() != h.srv.Room() {
+		t.Errorf("the room code changed: %s → %s", h.srv.Room(), h2.srv.Room())
+	}
+	tb2 := &table{t: t, h: h2, rng: tb.rng, roles: tb.roles, known: tb.known, idle: map[string]bool{}}
+	tb2.phones = make([]*phone, len(tb.phones))
+	for _, old := range tb.phones[1:] {
+		p := h2.dial(old.token)
+		if p.seat != old.seat || p.mode != "player" {
+			t.Fatalf("seat %d came back as seat %d (%s)", old.seat, p.seat, p.mode)
+		}
+		p.until(func(f frame) bool { return f.T == "view" })
+		if !bytes.Equal(p.view, views[old.seat]) {
+			t.Errorf("seat %d's view after the resume:\n got %s\nwant %s", old.seat, p.view, views[old.seat])
+		}
+		p.check = tb2.checkFrame
+		p.nextID = old.nextID
+		tb2.phones[old.seat] = p
+	}
+	s2 := h2.dial(spec.token)
+	if s2.mode != "spectator" {
+		t.Errorf("the spectator came back as %q", s2.mode)
+	}
+	s2.until(func(f frame) bool { return f.T == "table" })
+	if !bytes.Equal(s2.table, specTable) {
+		t.Errorf("the spectator's table after the resume differs")
+	}
+	tb2.specs = []*phone{s2}
+	// A command sent before the crash and resent after it is not applied twice.
+	for _, old := range tb.phones[1:] {
+		if old.last.id == "" {
+			continue
+		}
+		n := h2.eventCount()
+		c := old.last
+		if f := tb2.phones[old.seat].cmdID(c.id, c.do, c.target, c.card); f.T != "ack" {
+			t.Errorf("seat %d resent %s after the resume: %s", old.seat, c.id, f.raw)
+		}
+		if h2.eventCount() != n {
+			t.Errorf("seat %d's resent command was applied again", old.seat)
+		}
+	}
+	tb2.play(2000)
+	tb2.checkHeld()
+}
+
+func TestTornLog(t *testing.T) {
+	h, tb := startedTable(t, 8, 29)
+	tb.nightOne(tb.seatsWithRole("civilian")[0])
+	good := snapshot(t, h)
+	want := allViews(h)
+	h.close()
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	lines = lines[:len(lines)-1] // the empty string after the last newline
+	n := len(lines)
+	var lastEvent string
+	for _, l := range lines {
+		if strings.HasPrefix(l, `{"seq"`) {
+			lastEvent = l
+		}
+	}
+	// afterCmd is the index of the line after the first command's events.
+	afterCmd := 0
+	for i, l := range lines {
+		var c logCmd
+		if strings.HasPrefix(l, `{"cmd"`) && json.Unmarshal([]byte(l), &c) == nil {
+			afterCmd = i + 1 + c.N
+			break
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		content string
+		line    int  // the line the warning or error names
+		ok      bool // resumes
+		dealt   bool // resumes at the deal (the rest was torn off)
+	}{
+		{"torn last line", string(data) + lastEvent[:len(lastEvent)/2], n + 1, true, false},
+		{"damaged last line", string(data) + "\x00\x00\x00\n", n + 1, true, false},
+		{"command without all its events", string(data) + `{"cmd":{"by":"clock","do":"timeout"},"n":3}` + "\n" + lastEvent, n + 2, true, false},
+		{"damaged middle line", strings.Join(lines[:3], "") + "garbage\n" + strings.Join(lines[4:], ""), 4, false, false},
+		{"unknown record", strings.Join(lines[:n-1], "") + `{"what":1}` + "\n" + lines[n-1], n, false, false},
+		{"event where a record belongs", strings.Join(lines[:afterCmd], "") + lastEvent + strings.Join(lines[afterCmd:], ""), afterCmd + 1, false, false},
+		{"torn header", lines[0][:40], 1, false, false},
+		{"torn deal", lines[0] + lines[1] + lines[2][:10], 3, true, true},
+		{"not a log", "hello\nworld\n", 1, false, false},
+		{"empty", "", 0, false, false},
+		{"other version", strings.Replace(lines[0], `"nightfall":1`, `"nightfall":9`, 1) + strings.Join(lines[1:], ""), 1, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "game.jsonl")
+			if err := os.WriteFile(path, []byte(tc.content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var warns []string
+			cfg := Config{Resume: path, DataDir: t.TempDir(), NoMDNS: true, Clock: newFakeClock(),
+				Logf: func(format string, a ...any) { warns = append(warns, sprintf(format, a...)) }}
+			srv, err := NewServer(cfg)
+			if !tc.ok {
+				var le *LogError
+				if err == nil {
+					srv.Close()
+					t.Fatalf("the damaged log resumed")
+				}
+				if !errors.As(err, &le) || le.Line != tc.line {
+					t.Fatalf("got %v, want an error on line %d", err, tc.line)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("resume: %v", err)
+			}
+			defer srv.Close()
+			if len(warns) != 1 || !strings.Contains(warns[0], "line "+itoa(tc.line)) || !strings.Contains(warns[0], ".torn") {
+				t.Errorf("warnings %q, want one naming line %d", warns, tc.line)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.dealt && !bytes.Equal(got, data) {
+				t.Errorf("the log was not cut back to its last whole record (%d bytes, want %d)", len(got), len(data))
+			}
+			if _, err := os.Stat(path + ".torn"); err != nil {
+				t.Errorf("the torn tail was not kept: %v", err)
+			}
+			h2 := &harness{t: t, srv: srv}
+			views := allViews(h2)
+			if tc.dealt {
+				if g, err := readLog(path, func(string) {}); err != nil || len(g.initial) == 0 {
+					t.Errorf("the deal was not written again: %v", err)
+				}
+				var tv game.TableView
+				h2.do(func(s *session) { tv = s.g.TableView() })
+				if tv.Round != 1 || tv.Phase != "night" {
+					t.Errorf("after a torn deal the game is at %s %d", tv.Phase, tv.Round)
+				}
+				return
+			}
+			for i := range want {
+				if !bytes.Equal(views[i], want[i]) {
+					t.Errorf("view %d differs after the resume", i)
+				}
+			}
+		})
+	}
+}
+
+func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
+
+func itoa(n int) string { return strconv.Itoa(n) }

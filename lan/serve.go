@@ -1,0 +1,291 @@
+package lan
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"nightfall/game"
+)
+
+// ServeMain implements `nightfall serve`: the server without a window. It
+// prints the join URL and its QR code, starts the game when every seat is
+// taken (or on Enter), prints what the big screen would show, and stops on
+// Ctrl-C. It returns the exit status.
+func ServeMain(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// optionFlags collects repeated --option name=value.
+type optionFlags map[string]json.RawMessage
+
+func (o optionFlags) String() string { return "" }
+
+// Set reads name=value; the value is JSON when it parses as JSON (30,
+// true, "x"), a string otherwise (secret).
+func (o optionFlags) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return errors.New("want name=value, e.g. nightMinSeconds=20 or voteMode=secret")
+	}
+	v := []byte(strings.TrimSpace(value))
+	if !json.Valid(v) {
+		v = mustJSON(value)
+	}
+	o[name] = v
+	return nil
+}
+
+const serveUsage = `usage: nightfall serve [flags]
+
+Runs the table without a window: phones join with the printed URL or QR
+code; the game starts when every seat is taken, or when you press Enter.
+
+`
+
+func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("nightfall serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, serveUsage)
+		fs.PrintDefaults()
+	}
+	var (
+		opts      = optionFlags{}
+		port      = fs.Int("port", 8080, "TCP port (0: any free port)")
+		host      = fs.String("host", "", "address for the join URL (default: the IPv4 address of the default-route interface)")
+		variant   = fs.String("variant", "", "rule variant (default: "+game.Variants()[0].ID+"; known: "+strings.Join(game.VariantIDs(), ", ")+")")
+		players   = fs.Int("players", 0, "number of players (default: 12, within the variant's range)")
+		seed      = fs.Uint64("seed", 0, "deal seed (default: random)")
+		resume    = fs.String("resume", "", "resume the game of this log `FILE` (the phones come back to their seats)")
+		dataDir   = fs.String("data", "", "data directory for game logs (default: "+defaultDataDirHint()+")")
+		table     = fs.String("name", "Nightfall", "table name, shown in the lobby and advertised over mDNS")
+		room      = fs.String("room", "", "room code (default: random)")
+		noMDNS    = fs.Bool("no-mdns", false, "do not advertise the table over mDNS")
+		autostart = fs.Duration("autostart", 3*time.Second, "start this long after every seat is taken (negative: only on Enter)")
+	)
+	fs.Var(opts, "option", "rule option `name=value`, repeatable (value: JSON, or else a string)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "nightfall serve: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	portSet := false
+	fs.Visit(func(f *flag.Flag) { portSet = portSet || f.Name == "port" })
+	cfg := Config{DataDir: *dataDir, TableName: *table, Variant: *variant, Players: *players, Seed: *seed,
+		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS,
+		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	if portSet || *resume == "" {
+		cfg.Addr = ":" + strconv.Itoa(*port)
+	}
+	srv, err := NewServer(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "nightfall serve: %v\n", err)
+		return 1
+	}
+	defer srv.Close()
+	if err := srv.Start(ctx); err != nil {
+		fmt.Fprintf(stderr, "nightfall serve: %v\n", err)
+		return 1
+	}
+	url := srv.JoinURL()
+	fmt.Fprintf(stdout, "%s\nJoin: %s\n(room code %s)\n", TerminalQR(url), url, srv.Room())
+	if *resume != "" {
+		fmt.Fprintf(stdout, "Resumed %s: the phones reconnect to their seats.\n", *resume)
+	} else {
+		fmt.Fprintln(stdout, "The game starts when every seat is taken; press Enter to start now.")
+	}
+
+	enter := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stdin)
+		for sc.Scan() {
+			select {
+			case enter <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	views, cancel := srv.Subscribe()
+	defer cancel()
+	p := &printer{w: stdout}
+	var (
+		last    HostView
+		startAt <-chan time.Time
+	)
+	for {
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(stdout, "Stopped.")
+			return 0
+		case hv, ok := <-views:
+			if !ok {
+				return 0
+			}
+			p.show(last, hv)
+			last = hv
+			switch {
+			case hv.Table != nil || !hv.Valid:
+				startAt = nil
+			case startAt == nil && *autostart >= 0:
+				fmt.Fprintf(stdout, "Every seat is taken: starting in %v (Enter: now).\n", *autostart)
+				startAt = time.After(*autostart)
+			}
+		case <-startAt:
+			startAt = nil
+			if err := srv.Host(HostCommand{Do: HostStart}); err != nil {
+				fmt.Fprintf(stdout, "Cannot start: %v\n", err)
+			}
+		case <-enter:
+			if last.Table != nil {
+				continue
+			}
+			if n := seatedPrefix(last.Lobby); !last.Valid && n > 0 && n < last.Lobby.Players {
+				// Fewer came than planned, seated from 1: play with them.
+				if err := srv.Host(HostCommand{Do: HostSetPlayers, Players: n}); err == nil {
+					fmt.Fprintf(stdout, "Playing with %d players.\n", n)
+				}
+			}
+			if err := srv.Host(HostCommand{Do: HostStart}); err != nil {
+				fmt.Fprintf(stdout, "Cannot start: %v\n", err)
+			}
+		}
+	}
+}
+
+// seatedPrefix is k when exactly seats 1..k are taken, else 0.
+func seatedPrefix(lv LobbyView) int {
+	k := 0
+	for _, s := range lv.Seats {
+		if !s.Taken {
+			break
+		}
+		k++
+	}
+	for _, s := range lv.Seats[k:] {
+		if s.Taken {
+			return 0
+		}
+	}
+	return k
+}
+
+func defaultDataDirHint() string {
+	d, err := DefaultDataDir()
+	if err != nil {
+		return "none"
+	}
+	return d
+}
+
+// printer prints what changed between two host views, one line each.
+// Names are quoted (%q): a name cannot move the cursor or fake a line.
+type printer struct {
+	w io.Writer
+}
+
+func (p *printer) show(old, hv HostView) {
+	if hv.MDNSName != "" && hv.MDNSName != old.MDNSName {
+		fmt.Fprintf(p.w, "Advertised over mDNS as %q.\n", hv.MDNSName)
+	}
+	if hv.Err != "" && hv.Err != old.Err {
+		fmt.Fprintf(p.w, "ERROR: %s\n", hv.Err)
+	}
+	for i, s := range hv.Lobby.Seats {
+		var was LobbySeat
+		if i < len(old.Lobby.Seats) {
+			was = old.Lobby.Seats[i]
+		}
+		switch {
+		case s.Taken && (!was.Taken || was.Name != s.Name):
+			fmt.Fprintf(p.w, "Seat %d: %q\n", s.Seat, s.Name)
+		case !s.Taken && was.Taken && hv.Table == nil:
+			fmt.Fprintf(p.w, "Seat %d is free.\n", s.Seat)
+		case s.Taken && was.Taken && s.Online != was.Online && hv.Table != nil:
+			state := "reconnected"
+			if !s.Online {
+				state = "lost its connection"
+			}
+			fmt.Fprintf(p.w, "Seat %d (%q) %s.\n", s.Seat, s.Name, state)
+		}
+	}
+	if hv.Table == nil {
+		return
+	}
+	tv := hv.Table
+	if old.Table == nil {
+		fmt.Fprintf(p.w, "Game started: %s, %d players. Log: %s\n", tv.Variant, tv.Players, hv.LogPath)
+	}
+	if hv.Paused != old.Paused {
+		fmt.Fprintf(p.w, "Paused: %v\n", hv.Paused)
+	}
+	if d := tv.Dawn; d != nil && (old.Table == nil || old.Table.Dawn == nil || old.Table.Dawn.Round != d.Round) {
+		if len(d.Dead) == 0 {
+			fmt.Fprintf(p.w, "Dawn %d: a peaceful night.\n", d.Round)
+		} else {
+			fmt.Fprintf(p.w, "Dawn %d: dead: %s.\n", d.Round, targets(d.Dead))
+		}
+	}
+	was := game.Narration{}
+	if old.Table != nil {
+		was = old.Table.Narration
+	}
+	if n := tv.Narration; !jsonSame(n, was) {
+		fmt.Fprintln(p.w, narrate(tv))
+	}
+}
+
+func jsonSame(a, b any) bool { return string(mustJSON(a)) == string(mustJSON(b)) }
+
+// narrate is the judge's line in plain English.
+func narrate(tv *game.TableView) string {
+	n := tv.Narration
+	switch n.Key {
+	case "night":
+		return fmt.Sprintf("Night %d falls.", n.Round)
+	case "last-words":
+		return fmt.Sprintf("Day %d: last words of seat %d.", n.Round, n.Seat)
+	case "speech", "pk-speech":
+		return fmt.Sprintf("Day %d: seat %d speaks (%s).", n.Round, n.Seat, n.Key)
+	case "discussion":
+		return fmt.Sprintf("Day %d: free discussion.", n.Round)
+	case "vote-call":
+		return fmt.Sprintf("Day %d: hands up for %s.", n.Round, targets(n.Seats))
+	case "vote":
+		return fmt.Sprintf("Day %d: vote.", n.Round)
+	case "over":
+		return fmt.Sprintf("Game over: %s (%s). Ctrl-C to quit.", tv.Winner, tv.Reason)
+	case "day":
+		return fmt.Sprintf("Day %d.", n.Round)
+	}
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func targets(ts []game.Target) string {
+	var s []string
+	for _, t := range ts {
+		s = append(s, t.String())
+	}
+	return strings.Join(s, ", ")
+}
