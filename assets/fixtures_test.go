@@ -64,6 +64,15 @@ var snaps = []snap{
 	{"pk-watch", "classic-2.0/ex1-2-plurality-tie-procedure", 28, 0},
 	{"over", "standard-003/ex4b-kill-last-killer-good-wins", 1 << 30, 1},
 	{"over-watch", "standard-003/ex3b-explode-last-killer", 1 << 30, 0},
+	{"hands-night-killer", "two-hands/ex4-nominations-immunity", 0, 1},
+	{"hands-night-villager", "two-hands/ex4-nominations-immunity", 0, 8},
+	{"hands-nominate", "two-hands/ex4-nominations-immunity", 8, 1},
+	{"hands-vote", "two-hands/ex4-nominations-immunity", 24, 2},
+	{"hands-over", "two-hands/ex6-three-ties-killers-win", 1 << 30, 2},
+	{"dual-setup-night", "v5.0-dual/ex1-hugged-killer-checks", -1, 1},
+	{"dual-night-two-tasks", "v5.0-dual/ex1-hugged-killer-checks", 0, 2},
+	{"dual-night-killer", "v5.0-dual/ex1-hugged-killer-checks", 1, 5},
+	{"dual-tokens", "v5.0-dual/ex4-token-ballot-revote-both-die", 12, 1},
 	{"night-watch", "standard-003/ex3-explode-ends-day", 1 << 30, 0},
 }
 

@@ -48,7 +48,7 @@ test('every id family is translated', () => {
     ...V.ROLE_IDS.map((x) => `role.${x}`), ...V.ACTION_IDS.map((x) => `action.${x}`),
     ...V.ANSWER_IDS.map((x) => `answer.${x}`), ...V.NARRATION_KEYS.map((x) => `narr.${x}`),
     ...V.WINNER_IDS.map((x) => `winner.${x}`), ...V.JOIN_ERRORS.map((x) => `err.${x}`),
-    ...V.VARIANT_IDS.map((x) => `variant.${x}`), ...V.BY_IDS.map((x) => `by.${x}`),
+    ...V.VARIANT_IDS.map((x) => `variant.${x}`), ...V.BY_IDS.map((x) => `by.${x}`), ...V.CAMP_IDS.map((x) => `camp.${x}`),
     'winner.seat', 'dawn.dead', 'dawn.peaceful', 'executed', 'exploded',
   ];
   for (const k of need) {
@@ -391,4 +391,15 @@ test('fixtures are well formed', () => {
     const frames = JSON.parse(readFileSync(path.join(here, 'fixtures', f), 'utf8'));
     assert.ok(Array.isArray(frames) && frames.length, f);
   }
+});
+
+test('peek: numbered group labels keep the number, translate the role', () => {
+  const { pv, names } = viewOf('dual-night-two-tasks');
+  const p = V.peekModel(T, pv, names);
+  assert.deepEqual(p.roles.map((r) => r.card), ['2L', '2R']);
+  assert.equal(p.camp, 'Camp: Good side');
+  const six = p.team.find((x) => x.target === '6L');
+  assert.equal(six.role, 'Police or undercover #2');
+  const z = V.peekModel(TZ, pv, names);
+  assert.equal(z.team.find((x) => x.target === '6L').role, '警察或卧底 #2');
 });

@@ -429,6 +429,7 @@ function renderPeek() {
   if (!m) { clearPeek(); return; }
   const kids = [h('p', { class: 'dim', text: m.dead ? T('peek.dead') : T('peek.you') })];
   for (const r of m.roles) kids.push(h('p', { class: 'role' }, r.card ? h('span', { class: 'card', text: r.card }) : null, r.role));
+  if (m.camp) kids.push(h('p', { class: 'lead', text: m.camp }));
   if (m.team.length) {
     kids.push(h('p', { class: 'dim', text: T('peek.team') }));
     kids.push(h('ul', { class: 'team' }, m.team.map((x) => h('li', {}, h('b', { text: x.target }), ' ', h('span', { class: 'nm', text: x.name }), ' · ', x.role))));
@@ -533,13 +534,9 @@ function renderDay(main, watching) {
     kids.push(h('p', { class: 'speaker' }, m.speaker.label, ' ', h('span', { class: 'nm', text: m.speaker.name })));
     if (m.next) kids.push(h('p', { class: 'speaker next dim' }, m.next.label, ' ', h('span', { class: 'nm', text: m.next.name })));
   }
-  if (m.pass) {
-    kids.push(h('p', { class: 'lead ok center', text: T('day.yourTurn') }));
-    kids.push(h('button', { class: 'btn pass', onclick: () => sendCmd({ do: 'pass' }), text: T('day.pass') }));
-    kids.push(h('p', { class: 'dim small center', text: T('day.passHint') }));
-  }
   if (m.lastWords) kids.push(h('p', { class: 'dim small', text: m.lastWords }));
   if (m.tied) kids.push(h('p', { class: 'warn', text: m.tied }));
+  if (m.suspects) kids.push(h('p', { class: 'warn center', text: m.suspects }));
   if (m.vote) {
     const v = m.vote;
     const targets = new Map(v.cells.map((c) => [c.id, c]));
@@ -559,6 +556,12 @@ function renderDay(main, watching) {
       h('div', { class: 'buttons' },
         v.secondary ? h('button', { class: 'btn second', onclick: () => sendCmd(v.secondary.cmd), text: v.secondary.label }) : null,
         h('button', { class: 'btn primary', disabled: !v.primary.enabled, onclick: () => { if (v.primary.enabled) { sendCmd(v.primary.cmd); S.local.vote = null; } }, text: v.primary.label }))));
+  }
+  // the speaker's pass comes after a nomination panel: nominate first, then pass
+  if (m.pass) {
+    kids.push(h('p', { class: 'lead ok center', text: T('day.yourTurn') }));
+    kids.push(h('button', { class: 'btn pass', onclick: () => sendCmd({ do: 'pass' }), text: T('day.pass') }));
+    kids.push(h('p', { class: 'dim small center', text: T('day.passHint') }));
   }
   if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
   if (m.table) {
@@ -594,7 +597,8 @@ function renderOver(main) {
     h('h2', { text: T('over.roles') }),
     h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },
       h('span', { class: 'tg', text: r.seat }), h('span', { class: 'nm', text: r.name }),
-      h('span', { class: 'roles' }, r.roles.map((x) => h('span', { class: 'rl' + (x.alive ? '' : ' lost') }, x.role, x.alive ? '' : ' ✕')))))),
+      h('span', { class: 'roles' }, r.roles.map((x) => h('span', { class: 'rl' + (x.alive ? '' : ' lost') }, x.role, x.alive ? '' : ' ✕')),
+        r.camp ? h('span', { class: 'camp', text: r.camp }) : null)))),
     h('h2', { text: T('over.timeline') }),
     m.timeline.map((g) => h('section', { class: 'tl' }, h('h3', { text: g.title }), h('ol', {}, g.lines.map((l) => h('li', { text: l })))))));
 }

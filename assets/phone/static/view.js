@@ -12,7 +12,7 @@ export const ROLE_IDS = [
   'killer', 'police', 'civilian', // classic-2.0, standard-003
   'special-police', 'doctor', // v3.0
   'butterfly', 'sniper', 'elder', // v4.0
-  'undercover', 'secret-police', // v5.0-dual
+  'undercover', 'secret-police', 'police-group', // v5.0-dual
   'villager', 'bodyguard', 'traitor', 'assassin', 'dark-police', // two-hands
   'werewolf', 'free-choice', 'commoner', 'soulbind', 'witchdoctor', 'vest', 'jail',
   'deathblow', 'curse', 'arson', 'amoeba', // cat-lives-7
@@ -24,9 +24,12 @@ export const ACTION_IDS = [
   'attack', 'onehit', 'snipe', 'aimed-snipe', 'bind', 'heal', 'vest', 'wolfsbane',
   'imprison', 'anti-snipe', 'deathblow', 'pardon', 'curse', 'vicious-curse', 'bless',
   'devout-bless', 'saint', 'arson', 'transform', 'stance', 'order', 'withdraw', 'done',
+  'redeal', 'keep',
 ];
 export const ANSWER_IDS = ['killer', 'not-killer', 'secret-police', 'not-secret-police', 'none'];
-export const NARRATION_KEYS = ['night', 'day', 'last-words', 'speech', 'pk-speech', 'discussion', 'vote-call', 'vote', 'over'];
+export const NARRATION_KEYS = ['night', 'setup-night', 'day', 'last-words', 'speech', 'pk-speech', 'defence', 'nomination',
+  'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over'];
+export const CAMP_IDS = ['good', 'killers', 'werewolves', 'free-choice'];
 export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // error codes of lan/frame.go the page translates; others show the server's reason
 export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat'];
@@ -241,12 +244,13 @@ export function peekModel(T, pv, names) {
     .map((k) => ({
       target: targetLabel(T, k.target),
       name: nameOf(names, targetSeat(k.target)),
-      role: tId(T, 'role', k.role) + (k.label ? ` · ${k.label}` : ''),
+      // labels number a group ("police #2"): keep the number, translate the role
+      role: tId(T, 'role', k.role) + (k.label ? (/#\d+$/.test(k.label) ? ` ${k.label.match(/#\d+$/)[0]}` : ` · ${k.label}`) : ''),
     }));
   const results = (pv.results || []).map((r) => T('peek.result', {
     Round: r.round, Target: targetLabel(T, r.target), Answer: tId(T, 'answer', r.answer),
   }));
-  return { roles, team, results, dead: !pv.alive };
+  return { roles, team, results, dead: !pv.alive, camp: pv.camp ? T('peek.camp', { Camp: tId(T, 'camp', pv.camp) }) : '' };
 }
 
 // ---- night -------------------------------------------------------------------------------
@@ -404,8 +408,8 @@ export function nightModel(T, pv, names, local = {}) {
     m.primary = { label: T('night.doneShort'), do: null, enabled: false };
     return m;
   }
-  if (!targets.length && task.action !== 'suspect') {
-    m.primary = { label: T('night.use', { Action: tId(T, 'action', task.action) }), do: 'use', enabled: true };
+  if (task.noTarget || (!targets.length && task.action !== 'suspect')) {
+    m.primary = { label: task.decline ? tId(T, 'action', task.action) : T('night.use', { Action: tId(T, 'action', task.action) }), do: 'use', enabled: true };
   } else if (picked != null && !(task.choice != null && sameTarget(picked, task.choice))) {
     m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), do: 'confirm', enabled: true, target: picked };
   } else if (task.done) {
@@ -413,7 +417,8 @@ export function nightModel(T, pv, names, local = {}) {
   } else {
     m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
   }
-  if (task.optional && !task.done && task.action !== 'suspect') m.secondary = { label: T('night.skip'), do: 'skip', enabled: true };
+  if (task.decline && !task.done) m.secondary = { label: tId(T, 'action', task.decline), do: 'decline', enabled: true };
+  else if (task.optional && !task.done && task.action !== 'suspect') m.secondary = { label: T('night.skip'), do: 'skip', enabled: true };
   else m.secondary = { label: T('night.clear'), do: 'clear', enabled: picked != null };
   return m;
 }
@@ -422,6 +427,7 @@ export function nightModel(T, pv, names, local = {}) {
 export function nightCommand(task, what, target) {
   const c = { do: task.action };
   if (what === 'skip') c.do = 'skip';
+  if (what === 'decline') c.do = task.decline || 'skip';
   if (what === 'sleep') c.do = 'sleep';
   if (what === 'confirm') c.target = target;
   if (task.card != null) c.card = task.card;
@@ -475,6 +481,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
     explode: tasks.some((t) => t.action === 'explode'),
     dawn: tv.dawn && tv.dawn.round === tv.round ? dawnText(T, tv.dawn) : '',
     tied: tv.tied && tv.tied.length && tv.stage !== 'vote' ? T('day.tied', { Seats: targetsLabel(T, tv.tied) }) : '',
+    suspects: tv.suspects && tv.suspects.length ? T('day.suspects', { Seats: targetsLabel(T, tv.suspects) }) : '',
     lastWords: tv.stage === 'last-words' ? T('day.lastWordsLeft', { Count: tv.lastWordsLeft }) : '',
     ballot: ballotModel(T, tv, names),
     vote: null,
@@ -500,6 +507,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
     let status = isVote ? T('vote.pick') : T('night.soloHint');
     if (vt.skipped) status = T('vote.youAbstained');
     else if (vt.choice != null) status = isVote ? T('vote.you', { Target: targetLabel(T, vt.choice) }) : T('day.done', { Target: targetLabel(T, vt.choice) });
+    if (vt.count > 1 && !vt.done) status += ' · ' + T('task.left', { Count: vt.count });
     const canPick = !vt.done && picked != null && !!targets.find((t) => sameTarget(t, picked));
     const cmd = (extra) => ({ do: vt.action, ...(vt.card != null ? { card: vt.card } : {}), ...extra });
     m.vote = {
@@ -529,6 +537,7 @@ export function overModel(T, tv, names) {
   const reveal = (tv.reveal || []).map((r) => ({
     seat: seatLabel(T, r.seat), name: nameOf(names, r.seat),
     roles: (r.roles || []).map((x, i) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true })),
+    camp: r.camp ? tId(T, 'camp', r.camp) : '',
     alive: !(r.alive || []).every((a) => a === false),
   }));
   const groups = [];
@@ -566,7 +575,9 @@ export function momentText(T, mo) {
       return s;
     }
     case 'executed':
-      return T('executed', { Seat: mo.seat });
+      return mo.target != null && isCard(mo.target) ? T('executed.card', { Target: targetLabel(T, mo.target) }) : T('executed', { Seat: mo.seat });
+    case 'immune':
+      return T('narr.immune', { Target: targetLabel(T, mo.target != null ? mo.target : mo.seat) });
     case 'exploded':
       return T('exploded', { Seat: mo.seat });
     case 'over':
