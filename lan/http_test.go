@@ -1,0 +1,255 @@
+package lan
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+func get(t *testing.T, url string) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, b
+}
+
+func TestStartAndHTTP(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv, err := NewServer(Config{Addr: "127.0.0.1:0", Host: "127.0.0.1", NoMDNS: true, DataDir: t.TempDir(),
+		TableName: "客厅", Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if srv.JoinURL() != "" || srv.QR(200) != nil {
+		t.Errorf("a join URL before Start")
+	}
+	if err := srv.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	url := srv.JoinURL()
+	m := regexp.MustCompile(`^(http://127\.0\.0\.1:\d+)/\?room=([A-HJKMNP-Z2-9]{6})$`).FindStringSubmatch(url)
+	if m == nil || m[2] != srv.Room() {
+		t.Fatalf("join URL %q", url)
+	}
+	base := m[1]
+	if resp, body := get(t, base+"/healthz"); resp.StatusCode != 200 || string(body) != "ok\n" {
+		t.Errorf("/healthz: %d %q", resp.StatusCode, body)
+	}
+	resp, body := get(t, url)
+	if resp.StatusCode != 200 || !bytes.Contains(body, []byte("<html")) || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("/: %d %.80q %v", resp.StatusCode, body, resp.Header)
+	}
+	if bytes.Contains(body, []byte(srv.Room())) {
+		t.Errorf("the page source holds the room code")
+	}
+	for path, code := range map[string]int{"/static/": 404, "/nope": 404, "/ws": 400, "/static/app.js": 200} {
+		if resp, _ := get(t, base+path); resp.StatusCode != code {
+			t.Errorf("%s: %d, want %d", path, resp.StatusCode, code)
+		}
+	}
+	resp, body = get(t, base+"/qr.png?px=300")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("/qr.png: %d", resp.StatusCode)
+	}
+	if img, err := png.Decode(bytes.NewReader(body)); err != nil || img.Bounds().Dx() > 300 {
+		t.Errorf("/qr.png: %v", err)
+	}
+	if srv.QR(256) == nil {
+		t.Errorf("QR is nil")
+	}
+	// From another machine the QR code needs the room code.
+	h := srv.Handler()
+	for _, tc := range []struct {
+		target string
+		code   int
+	}{{"/qr.png", 403}, {"/qr.png?room=XXXXXX", 403}, {"/qr.png?room=" + srv.Room(), 200}, {"/qr.png?px=5&room=" + srv.Room(), 400}} {
+		r := httptest.NewRequest("GET", tc.target, nil)
+		r.RemoteAddr = "192.168.1.50:40000"
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != tc.code {
+			t.Errorf("%s from the LAN: %d, want %d", tc.target, w.Code, tc.code)
+		}
+	}
+	// A phone joins over the real listener.
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/ws?room="+srv.Room(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`))
+	if _, msg, err := ws.ReadMessage(); err != nil || !bytes.Contains(msg, []byte(`"welcome"`)) {
+		t.Errorf("hello: %s %v", msg, err)
+	}
+	// The same port again: a clear error.
+	port := base[strings.LastIndex(base, ":"):]
+	srv2, err := NewServer(Config{Addr: "127.0.0.1" + port, Host: "127.0.0.1", NoMDNS: true, DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv2.Close()
+	if err := srv2.Start(context.Background()); err == nil || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("a second server on %s: %v", port, err)
+	}
+	// Cancelling the context stops the server and closes the phones.
+	cancel()
+	ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+	for {
+		if _, _, err := ws.ReadMessage(); err != nil {
+			break
+		}
+	}
+	if err := srv.Host(HostCommand{Do: HostStart}); err != ErrClosed {
+		t.Errorf("Host after the context ended: %v", err)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (s *syncBuffer) waitFor(t *testing.T, re *regexp.Regexp) []string {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if m := re.FindStringSubmatch(s.String()); m != nil {
+			return m
+		}
+	}
+	t.Fatalf("no %v in the output:\n%s", re, s.String())
+	return nil
+}
+
+func TestServeCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		extra []string
+		seats int
+		enter bool
+	}{
+		{"autostart", []string{"--players", "8", "--autostart", "0"}, 8, false},
+		{"enter with fewer", []string{"--players", "10", "--autostart", "-1s"}, 8, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stdinR, stdinW := io.Pipe()
+			defer stdinW.Close()
+			var out, errs syncBuffer
+			args := append([]string{"--port", "0", "--host", "127.0.0.1", "--no-mdns", "--data", t.TempDir(),
+				"--variant", "classic-2.0", "--seed", "5", "--option", "voteMode=secret", "--option", "nightMinSeconds=1",
+				"--name", "测试"}, tc.extra...)
+			done := make(chan int)
+			go func() { done <- serve(ctx, args, stdinR, &out, &errs) }()
+			m := out.waitFor(t, regexp.MustCompile(`Join: http://(127\.0\.0\.1:\d+)/\?room=(\w+)`))
+			for seat := 1; seat <= tc.seats; seat++ {
+				ws, _, err := websocket.DefaultDialer.Dial("ws://"+m[1]+"/ws?room="+m[2], nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer ws.Close()
+				ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`))
+				ws.WriteMessage(websocket.TextMessage, fmt.Appendf(nil, `{"t":"join","name":"p%d\u001b[2J","seat":%d}`, seat, seat))
+				ws.WriteMessage(websocket.TextMessage, fmt.Appendf(nil, `{"t":"join","name":"p%d","seat":%d}`, seat, seat))
+			}
+			out.waitFor(t, regexp.MustCompile(fmt.Sprintf(`Seat %d: "p%d"`, tc.seats, tc.seats)))
+			if tc.enter {
+				fmt.Fprintln(stdinW)
+				out.waitFor(t, regexp.MustCompile(`Playing with 8 players`))
+			}
+			out.waitFor(t, regexp.MustCompile(`Game started: classic-2.0, 8 players. Log: (\S+)`))
+			out.waitFor(t, regexp.MustCompile(`Night 1 falls`))
+			cancel()
+			if code := <-done; code != 0 {
+				t.Errorf("exit %d; stderr %s", code, errs.String())
+			}
+			if strings.Contains(out.String(), "\x1b[2J") {
+				t.Errorf("a name reached the terminal unescaped")
+			}
+		})
+	}
+}
+
+func TestServeFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--bogus"}, 2, "flag provided but not defined"},
+		{[]string{"extra"}, 2, "unexpected argument"},
+		{[]string{"--option", "novalue"}, 2, "name=value"},
+		{[]string{"--variant", "nope", "--no-mdns"}, 1, "unknown variant"},
+		{[]string{"--option", "voteMode=loud", "--no-mdns"}, 1, "is not one of"},
+		{[]string{"--resume", "/nonexistent/game.jsonl"}, 1, "game log"},
+		{[]string{"-h"}, 0, "usage: nightfall serve"},
+	} {
+		var out, errs syncBuffer
+		code := serve(context.Background(), append(tc.args, "--data", t.TempDir()), strings.NewReader(""), &out, &errs)
+		if code != tc.code || !strings.Contains(errs.String(), tc.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errs.String(), tc.code, tc.msg)
+		}
+	}
+	o := optionFlags{}
+	for _, s := range []string{"voteMode=secret", "nightMinSeconds=20", "selfVote=true", `speechStart="left"`} {
+		if err := o.Set(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := json.Marshal(o)
+	if want := `{"nightMinSeconds":20,"selfVote":true,"speechStart":"left","voteMode":"secret"}`; string(got) != want {
+		t.Errorf("options %s, want %s", got, want)
+	}
+}
+
+func FuzzDecodeFrame(f *testing.F) {
+	for _, s := range []string{
+		`{"t":"hello","token":"","lang":"zh"}`, `{"t":"join","name":"小明","seat":3}`,
+		`{"t":"cmd","id":"c-1","do":"vote","target":"3L","card":"3R"}`, `{"t":"cmd","id":"c-2","do":"kill","target":6}`,
+		`{"t":"cmd",`, `[1]`, `{}`, `{"t":"ping"} {}`, `{"t":"cmd","target":"xyz"}`, "\xff", `{"t":"cmd","target":-1}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fr, err := decodeFrame(data)
+		if err == nil && fr.T == "" {
+			t.Errorf("accepted a frame without a type: %q", data)
+		}
+		if err != nil && err.Error() == "" {
+			t.Errorf("an error without a reason")
+		}
+		if name, err := cleanName(string(data)); err == nil && (name == "" || len([]rune(name)) > maxNameRunes) {
+			t.Errorf("cleanName accepted %q", name)
+		}
+	})
+}
