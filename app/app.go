@@ -27,7 +27,7 @@ import (
 )
 
 // AppID is the Fyne application id (it names the preferences' folder).
-const AppID = "io.github.nightfall.host"
+const AppID = "io.nightfall.host" // as in FyneApp.toml
 
 // Preference keys of the window.
 const (
@@ -43,19 +43,28 @@ const (
 //	--data  NIGHTFALL_DATA   data directory for game logs (lan.DefaultDataDir)
 //	--table NIGHTFALL_TABLE  table name shown and advertised ("Nightfall")
 //	--lang  NIGHTFALL_LANG   "zh" or "en" (otherwise the last one used, or zh)
+//	--host  NIGHTFALL_HOST   address in the join URL (default: the LAN IPv4 address)
 //	        NIGHTFALL_AUDIO=off  no narration voice
+//	        NIGHTFALL_TRACE=1    log start-up timings
 //	        NIGHTFALL_DEMO=VARIANT  no network: an in-process table with every
 //	                          seat taken, short timers, the clock playing the
 //	                          game (for trying the screens); NIGHTFALL_DEMO_START=1
 //	                          starts it at once
 func Main() int {
+	t0 := time.Now()
+	trace := func(what string) {
+		if os.Getenv("NIGHTFALL_TRACE") != "" {
+			log.Printf("trace: %s after %v", what, time.Since(t0).Round(time.Millisecond))
+		}
+	}
 	fs := flag.NewFlagSet("nightfall", flag.ContinueOnError)
 	addr := fs.String("addr", env("NIGHTFALL_ADDR", ":8080"), "listen address")
 	data := fs.String("data", os.Getenv("NIGHTFALL_DATA"), "data directory for game logs")
 	table := fs.String("table", env("NIGHTFALL_TABLE", "Nightfall"), "table name")
 	langFlag := fs.String("lang", os.Getenv("NIGHTFALL_LANG"), "language: zh or en")
+	joinHost := fs.String("host", os.Getenv("NIGHTFALL_HOST"), "address written in the join URL (default: this machine's LAN IPv4)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: nightfall [--addr :8080] [--data DIR] [--table NAME] [--lang zh|en]")
+		fmt.Fprintln(fs.Output(), "usage: nightfall [--addr :8080] [--data DIR] [--table NAME] [--lang zh|en] [--host IP]")
 		fmt.Fprintln(fs.Output(), "       nightfall script GAME.json")
 		fs.PrintDefaults()
 	}
@@ -72,6 +81,7 @@ func Main() int {
 	}
 
 	a := fyneapp.NewWithID(AppID)
+	trace("fyne app")
 	a.Settings().SetTheme(ui.Theme{})
 	if *langFlag == "zh" || *langFlag == "en" {
 		a.Preferences().SetString(ui.PrefLang, *langFlag)
@@ -122,7 +132,7 @@ func Main() int {
 		backend = demo
 		start = func() error { return nil }
 	} else {
-		srv, err := lan.NewServer(lan.Config{Addr: *addr, DataDir: *data, TableName: *table})
+		srv, err := lan.NewServer(lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "nightfall:", err)
 			return 1
@@ -140,6 +150,7 @@ func Main() int {
 
 	shell := ui.NewShell(w, backend, voice)
 	w.SetContent(shell.Content())
+	trace("content set")
 	var stop func()
 	var tryStart func()
 	tryStart = func() {
@@ -151,6 +162,7 @@ func Main() int {
 					shell.ShowError(startError(err, *addr), tryStart, a.Quit)
 					return
 				}
+				trace("server started")
 				if stop == nil {
 					stop = ui.Connect(backend, shell)
 				}
@@ -158,6 +170,7 @@ func Main() int {
 		}()
 	}
 	tryStart()
+	a.Lifecycle().SetOnStarted(func() { trace("window shown") })
 	w.ShowAndRun()
 	if stop != nil {
 		stop()

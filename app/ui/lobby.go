@@ -64,7 +64,9 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	l.hint.Alignment = fyne.TextAlignCenter
 	l.seated, l.watching = big(40), big(22)
 	l.watching.Color = colDim
-	l.ring = NewSeatRing(container.NewVBox(layout.NewSpacer(), l.seated, l.watching, layout.NewSpacer()))
+	center := &clockFace{clock: l.seated, label: l.watching}
+	center.ExtendBaseWidget(center)
+	l.ring = NewSeatRing(center)
 	l.ring.OnTapped = func(seat int) {
 		if l.popup != nil {
 			l.popup(seat)

@@ -4,7 +4,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"nightfall/game"
@@ -40,26 +39,21 @@ func NewGameOver() *GameOver {
 	g.winner.Alignment = fyne.TextAlignCenter
 	g.ring = NewSeatRing(nil)
 	g.title = canvas.NewText("", colDim)
-	g.title.TextSize = 30
 	g.stepLabel = canvas.NewText("", colDim)
-	g.stepLabel.TextSize = 24
 	g.current = canvas.NewText("", colAccent)
-	g.current.TextSize = 40
 	g.current.TextStyle.Bold = true
-	list := container.NewVBox()
+	objs := []fyne.CanvasObject{g.winner, g.ring, g.title}
 	for range overLines {
 		t := canvas.NewText("", colDim)
-		t.TextSize = 24
 		g.lines = append(g.lines, t)
-		list.Add(t)
+		objs = append(objs, t)
 	}
 	g.prev = widget.NewButton("", func() { g.Step(-1) })
 	g.next = widget.NewButton("", func() { g.Step(1) })
 	g.play = widget.NewButton("", func() { g.auto = !g.auto; g.refresh() })
 	controls := container.NewHBox(g.prev, g.next, g.play, g.stepLabel)
-	right := container.NewVBox(g.title, list, g.current, layout.NewSpacer(), controls)
-	g.content = container.NewBorder(container.NewPadded(g.winner), nil, nil, nil,
-		container.New(&splitLayout{ratio: 0.5}, g.ring, container.NewPadded(right)))
+	objs = append(objs, g.current, controls)
+	g.content = container.New(&overLayout{g: g}, objs...)
 	return g
 }
 
@@ -154,6 +148,7 @@ func (g *GameOver) refresh() {
 	for _, t := range []*canvas.Text{g.winner, g.title, g.stepLabel, g.current} {
 		t.Refresh()
 	}
+	g.content.Refresh()
 }
 
 // seats: every role revealed; the current step's actors and targets lit.
@@ -207,17 +202,42 @@ func (g *GameOver) seats(cur *game.Moment) []SeatInfo {
 	return out
 }
 
-// splitLayout puts two objects side by side, the first taking ratio of the width.
-type splitLayout struct{ ratio float32 }
+// overLayout: the winner across the top, the table on the left, the replay on
+// the right; sizes are shares of the height, like the table screen.
+type overLayout struct{ g *GameOver }
 
-func (s *splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(400, 300)
-}
+func (o *overLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(640, 360) }
 
-func (s *splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	w := size.Width * s.ratio
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(w, size.Height))
-	objs[1].Move(fyne.NewPos(w, 0))
-	objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
+func (o *overLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	g := o.g
+	w, h := size.Width, size.Height
+	u := h / 100
+	pad := 2 * u
+	ws := fit(g.winner, 8*u, w-2*pad)
+	g.winner.Move(fyne.NewPos(pad, u))
+	g.winner.Resize(fyne.NewSize(w-2*pad, ws.Height))
+	top := ws.Height + 2*u
+	g.ring.Move(fyne.NewPos(0, top))
+	g.ring.Resize(fyne.NewSize(w*0.5, h-top))
+	x := w*0.5 + pad
+	pw := w - x - pad
+	y := top
+	ts := fit(g.title, 4.4*u, pw)
+	g.title.Move(fyne.NewPos(x, y))
+	g.title.Resize(ts)
+	y += ts.Height + u
+	for _, t := range g.lines {
+		s := fit(t, 3.4*u, pw)
+		t.Move(fyne.NewPos(x, y))
+		t.Resize(s)
+		y += 4.6 * u
+	}
+	cs := fit(g.current, 5.6*u, pw)
+	g.current.Move(fyne.NewPos(x, y+u))
+	g.current.Resize(cs)
+	ctl := o.g.content.(*fyne.Container).Objects[len(o.g.content.(*fyne.Container).Objects)-1]
+	g.stepLabel.TextSize = 3.2 * u
+	ms := ctl.MinSize()
+	ctl.Move(fyne.NewPos(x, h-ms.Height-u))
+	ctl.Resize(fyne.NewSize(pw, ms.Height))
 }

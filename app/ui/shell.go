@@ -48,6 +48,9 @@ type Shell struct {
 	root                              fyne.CanvasObject
 	errShown                          bool
 	lastAuto                          time.Time
+
+	// Now is the clock the countdown is computed with (tests fix it).
+	Now func() time.Time
 }
 
 // NewShell builds the UI for win. voice may be nil (silent).
@@ -55,7 +58,7 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	if v == nil {
 		v = silentVoice{}
 	}
-	s := &Shell{win: win, be: be, voice: v, prefs: fyne.CurrentApp().Preferences()}
+	s := &Shell{win: win, be: be, voice: v, prefs: fyne.CurrentApp().Preferences(), Now: time.Now}
 	SetLanguage(s.prefs.StringWithFallback(PrefLang, "zh"))
 	s.voice.SetMuted(s.prefs.Bool(PrefMuted))
 
@@ -191,7 +194,7 @@ func (s *Shell) render() {
 		screen = s.over.Content()
 		s.phase.SetText(tr("app.title"))
 	default:
-		s.table.Set(TableState{View: tv, Names: names, Paused: hv.Paused, Remaining: s.remaining(time.Now())})
+		s.table.Set(TableState{View: tv, Names: names, Paused: hv.Paused, Remaining: s.remaining(s.Now())})
 		screen = s.table
 		s.phase.SetText(tr("app.title"))
 	}
@@ -388,7 +391,11 @@ func (s *Shell) ShowError(msg string, retry, quit func()) {
 // Connect feeds the backend's host views to the shell, and ticks the clock,
 // each update inside fyne.Do (the views arrive on another goroutine). The
 // returned function stops both.
-func Connect(be Backend, s *Shell) (stop func()) {
+func Connect(be Backend, s *Shell) (stop func()) { return ConnectWith(be, s, fyne.Do) }
+
+// ConnectWith is Connect with the function that runs code on the UI goroutine
+// given (tests pass their own event loop).
+func ConnectWith(be Backend, s *Shell, do func(func())) (stop func()) {
 	views, cancel := be.Subscribe()
 	done := make(chan struct{})
 	go func() {
@@ -398,7 +405,7 @@ func Connect(be Backend, s *Shell) (stop func()) {
 				if !ok {
 					return
 				}
-				fyne.Do(func() { s.Show(hv) })
+				do(func() { s.Show(hv) })
 			case <-done:
 				return
 			}
@@ -410,7 +417,7 @@ func Connect(be Backend, s *Shell) (stop func()) {
 		for {
 			select {
 			case now := <-t.C:
-				fyne.Do(func() { s.Tick(now) })
+				do(func() { s.Tick(now) })
 			case <-done:
 				return
 			}

@@ -60,7 +60,7 @@ func PhaseText(tv *game.TableView) string {
 	}
 	switch tv.Phase {
 	case "night":
-		return tr("round.night", "Round", tv.Round) + " · " + tr("stage.night")
+		return tr("round.night", "Round", tv.Round)
 	case "over":
 		return tr("stage.over")
 	}
@@ -145,14 +145,18 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 	switch m.Kind {
 	case "action":
 		role := RoleName(info, m.Role)
+		actors := ""
+		if len(m.Actors) > 0 {
+			actors = tr("moment.actors", "Seats", intList(m.Actors))
+		}
 		if m.Skip || m.Target == nil {
-			s := tr("moment.skip", "Role", role, "Actors", intList(m.Actors), "Action", actionName(m.Action))
+			s := tr("moment.skip", "Role", role, "Actors", actors, "Action", actionName(m.Action))
 			if m.By == "none" {
 				s += tr("moment.by.none")
 			}
 			return s
 		}
-		s := tr("moment.action", "Role", role, "Actors", intList(m.Actors), "Action", actionName(m.Action), "Target", m.Target.String())
+		s := tr("moment.action", "Role", role, "Actors", actors, "Action", actionName(m.Action), "Target", m.Target.String())
 		switch m.By {
 		case "random", "plurality":
 			s += tr("moment.by." + m.By)

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"nightfall/app/internal/fakelan"
+	"nightfall/lan"
+)
+
+// The projected screens, rendered headless and compared with golden PNGs
+// (go test ./app/ui -update rewrites them; look at them before committing).
+
+const goldenW, goldenH = 640, 360
+
+func TestGoldenTable(t *testing.T) {
+	for _, c := range []struct {
+		view, lang string
+		paused     bool
+	}{
+		{"night", "zh", false},
+		{"dawn-lastwords", "zh", false},
+		{"speech", "en", true},
+		{"vote", "zh", false},
+		{"pk", "zh", false},
+	} {
+		name := "table_" + c.view + "_" + c.lang
+		if c.paused {
+			name += "_paused"
+		}
+		t.Run(name, func(t *testing.T) {
+			newTestApp(t, c.lang)
+			ts := NewTableScreen()
+			w := test.NewWindow(ts)
+			defer w.Close()
+			w.Resize(fyne.NewSize(goldenW, goldenH))
+			ts.Set(TableState{View: loadView(t, c.view), Names: testNames, Paused: c.paused, Remaining: 75 * time.Second})
+			golden(t, name+".png", w.Canvas().Capture())
+		})
+	}
+}
+
+func TestGoldenLobby(t *testing.T) {
+	for _, lang := range []string{"zh"} {
+		t.Run(lang, func(t *testing.T) {
+			newTestApp(t, lang)
+			b := fakelan.New("classic-2.0", 12, 1)
+			for s, n := range testNames {
+				if s%4 != 0 { // a few seats still empty
+					b.Join(s, n)
+				}
+			}
+			l := NewLobby(func(lan.HostCommand) {})
+			w := test.NewWindow(l.Content())
+			defer w.Close()
+			w.Resize(fyne.NewSize(960, 540))
+			l.Set(b.View())
+			golden(t, "lobby_"+lang+".png", w.Canvas().Capture())
+		})
+	}
+}
+
+func TestGoldenGameOver(t *testing.T) {
+	newTestApp(t, "zh")
+	g := NewGameOver()
+	w := test.NewWindow(g.Content())
+	defer w.Close()
+	w.Resize(fyne.NewSize(goldenW, goldenH))
+	g.Set(loadView(t, "over"), testNames)
+	g.Step(3)
+	golden(t, "over_zh.png", w.Canvas().Capture())
+}
