@@ -1,8 +1,9 @@
 package lan
 
-// End-to-end: headless Chromium plays a whole game through the phone page's
+// End-to-end: headless Chromium plays whole games through the phone page's
 // own buttons, one isolated browser context (own localStorage) per phone.
-// Skipped when Chromium is missing or with -short.
+// Skipped when Chromium is missing or with -short. NIGHTFALL_CHROMIUM names
+// another browser binary.
 
 import (
 	"context"
@@ -39,6 +40,43 @@ func chromiumPath() string {
 	return ""
 }
 
+// startChromium starts one headless browser for the test; each phone gets a
+// browser context of its own in it.
+func startChromium(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	exe := chromiumPath()
+	if exe == "" {
+		t.Skip("chromium not installed")
+	}
+	dir, err := os.MkdirTemp("", "nightfall-chromium")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 50 { // chromium's children may still write for a moment
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-component-update", true), chromedp.UserDataDir(dir),
+		chromedp.WindowSize(390, 844), chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN"))
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	browser, cancelBrowser := chromedp.NewContext(allocCtx)
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(browser); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return browser
+}
+
 // browserPhone is one phone: a tab in its own browser context.
 type browserPhone struct {
 	t    testing.TB
@@ -67,7 +105,8 @@ func (p *browserPhone) waitFor(what, expr string) {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
-	p.t.Fatalf("seat %d: timed out waiting for %s; page: %s", p.seat, what, p.eval(`document.body.dataset.screen + ' ' + document.body.dataset.sync + ' ' + document.body.innerText.slice(0, 400)`))
+	p.t.Fatalf("seat %d: timed out waiting for %s; page: %s", p.seat, what,
+		p.eval(`document.body.dataset.screen + ' ' + document.body.dataset.sync + ' ' + document.body.innerText.slice(0, 400)`))
 }
 
 // pageSig is view.js syncSig computed from the engine's view.
@@ -87,15 +126,17 @@ func pageSig(pv game.PlayerView) string {
 }
 
 // stepJS makes one move a player would make on the screen in front of them,
-// and says what it did ("" when there is nothing to do). Killers and police
-// all pick the first seat they may, so groups agree; every voter picks the
-// last candidate, so ballots decide.
+// and says what it did ("" when there is nothing to do). Group members all
+// pick the first seat (or card) they may, so groups agree; every voter picks
+// the last candidate, so ballots decide; questions are declined ("keep").
 const stepJS = `(() => {
   const s = document.body.dataset.screen;
   const q = (x) => document.querySelector(x), qa = (x) => [...document.querySelectorAll(x)];
   const usable = (el) => !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
   const free = (c) => usable(c) && !c.classList.contains('dead') && !c.classList.contains('me');
   if (s === 'night') {
+    const sec = q('.night .btn.second');
+    if (usable(sec) && sec.dataset.do === 'decline') { sec.click(); return 'night-decline:' + sec.textContent; }
     const prim = q('.night .btn.primary');
     if (usable(prim)) { prim.click(); return 'night-confirm:' + prim.textContent; }
     if (q('.night .seat.chosen') || q('.night .seat.selected')) return '';
@@ -104,77 +145,55 @@ const stepJS = `(() => {
     return '';
   }
   if (s === 'day') {
+    if (q('.vote')) { // a vote, or a nomination before the speaker passes
+      const vp = q('.vote .btn.primary');
+      if (usable(vp)) { vp.click(); return 'vote:' + vp.textContent; }
+      if (!q('.vote .seat.selected')) {
+        const cells = qa('.vote .seat').filter((c) => usable(c) && !c.classList.contains('dead'));
+        if (cells.length) { const c = cells[cells.length - 1]; c.click(); return 'vote-pick:' + c.dataset.id; }
+      }
+    }
     const pass = q('.btn.pass');
     if (pass) { pass.click(); return 'pass'; }
-    if (!q('.vote')) return '';
-    const vp = q('.vote .btn.primary');
-    if (usable(vp)) { vp.click(); return 'vote:' + vp.textContent; }
-    if (q('.vote .seat.chosen') || q('.vote .seat.selected')) return '';
-    const cells = qa('.vote .seat').filter((c) => usable(c) && !c.classList.contains('dead'));
-    if (cells.length) { const c = cells[cells.length - 1]; c.click(); return 'vote-pick:' + c.dataset.id; }
-    const ab = q('.vote .btn.second');
-    if (usable(ab)) { ab.click(); return 'abstain'; }
   }
   return '';
 })()`
 
-func TestBrowserGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
-	exe := chromiumPath()
-	if exe == "" {
-		t.Skip("chromium not installed")
-	}
-	const n = 8
-	h := newHarness(t, Config{Variant: "classic-2.0", Players: n, Seed: 11, TableName: "测试桌"})
+// browserGame is one game played by len(names)-1 browser phones.
+type browserGame struct {
+	t      *testing.T
+	h      *harness
+	phones []*browserPhone
+	names  []string
+}
 
+func newBrowserGame(t *testing.T, browser context.Context, cfg Config, names []string) *browserGame {
+	t.Helper()
+	n := len(names) - 1
+	cfg.Players = n
+	if cfg.TableName == "" {
+		cfg.TableName = "测试桌"
+	}
+	h := newHarness(t, cfg)
 	base := h.ts.URL
 	if h.srv.page == nil {
-		// The page is not wired into the server yet: serve it beside the
+		// The page is not wired into the server: serve it beside the
 		// server's own handler, the way the server is meant to.
 		mux := http.NewServeMux()
-		files := http.FileServerFS(assets.Phone())
 		mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 			b, _ := fs.ReadFile(assets.Phone(), "index.html")
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Write(b)
 		})
-		mux.Handle("GET /static/", files)
+		mux.Handle("GET /static/", http.FileServerFS(assets.Phone()))
 		mux.Handle("/", h.srv.Handler())
 		ts := httptest.NewServer(mux)
 		t.Cleanup(ts.Close)
 		base = ts.URL
-		t.Log("lan does not serve the phone page yet; serving assets.Phone() beside it")
+		t.Log("lan does not serve the phone page; serving assets.Phone() beside it")
 	}
 	url := base + "/?room=" + h.srv.Room()
-
-	dir, err := os.MkdirTemp("", "nightfall-chromium")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for range 50 { // chromium's children may still write for a moment
-			if os.RemoveAll(dir) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-component-update", true), chromedp.UserDataDir(dir),
-		chromedp.WindowSize(390, 844), chromedp.Flag("lang", "zh-CN"), chromedp.Flag("accept-lang", "zh-CN"))
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	browser, cancelBrowser := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancelBrowser)
-	if err := chromedp.Do(browser); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-
-	names := []string{"", "小明", "Alice", "阿强🐱", "Bob", "王小丫", "Zoë", "李雷", "韩梅梅"}
-	phones := make([]*browserPhone, n+1)
+	g := &browserGame{t: t, h: h, names: names, phones: make([]*browserPhone, n+1)}
 	for seat := 1; seat <= n; seat++ {
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 		t.Cleanup(cancel)
@@ -183,69 +202,179 @@ func TestBrowserGame(t *testing.T) {
 			t.Fatalf("seat %d: open %s: %v", seat, url, err)
 		}
 		p.waitFor("the join screen", `document.body.dataset.screen === 'join' && document.querySelector('.lobby .seat')`)
-		phones[seat] = p
+		g.phones[seat] = p
 	}
+	return g
+}
 
-	// Join: type a name, tap the seat. Seat 2 first taps seat 1 (taken).
-	typeName := func(p *browserPhone, name string) {
-		b, _ := json.Marshal(name)
-		p.eval(`(() => { const i = document.getElementById('name'); i.value = ` + string(b) + `; i.dispatchEvent(new Event('input')); return ''; })()`)
-	}
-	tapSeat := func(p *browserPhone, seat int) {
-		p.eval(fmt.Sprintf(`(() => { document.querySelector('.lobby .seat[data-id="%d"]').click(); return ''; })()`, seat))
-	}
-	for seat := 1; seat <= n; seat++ {
-		p := phones[seat]
-		typeName(p, names[seat])
-		if seat == 2 {
-			tapSeat(p, 1)
+func (g *browserGame) n() int { return len(g.phones) - 1 }
+
+func (g *browserGame) typeName(p *browserPhone, name string) {
+	b, _ := json.Marshal(name)
+	p.eval(`(() => { const i = document.getElementById('name'); i.value = ` + string(b) + `; i.dispatchEvent(new Event('input')); return ''; })()`)
+}
+
+func (g *browserGame) tapSeat(p *browserPhone, seat int) {
+	p.eval(fmt.Sprintf(`(() => { document.querySelector('.lobby .seat[data-id="%d"]').click(); return ''; })()`, seat))
+}
+
+// join seats every phone through the join screen, then starts the game.
+func (g *browserGame) join(tryTaken bool) {
+	t := g.t
+	t.Helper()
+	for seat := 1; seat <= g.n(); seat++ {
+		p := g.phones[seat]
+		g.typeName(p, g.names[seat])
+		if tryTaken && seat == 2 {
+			g.tapSeat(p, 1)
 			p.waitFor("the seat-taken message", `document.querySelector('.msg .warn')`)
 		}
-		tapSeat(p, seat)
+		g.tapSeat(p, seat)
 		p.waitFor("the seat", fmt.Sprintf(`document.getElementById('mySeat').textContent.includes('%d')`, seat))
 	}
-	h.do(func(s *session) {
-		for i := 1; i <= n; i++ {
-			if s.seats[i-1] == nil || s.names[i-1] != names[i] {
-				t.Errorf("seat %d: not taken by %q (%q)", i, names[i], s.names[i-1])
+	g.h.do(func(s *session) {
+		for i := 1; i <= g.n(); i++ {
+			if s.seats[i-1] == nil || s.names[i-1] != g.names[i] {
+				t.Errorf("seat %d: not taken by %q (%q)", i, g.names[i], s.names[i-1])
 			}
 		}
 	})
-	h.host(HostCommand{Do: HostStart})
+	g.h.host(HostCommand{Do: HostStart})
+	g.sync()
+}
 
-	var roles [n + 1]string
-	h.do(func(s *session) {
-		for i, seat := range s.g.State().Seats {
-			roles[i+1] = seat.Cards[0].Role
+// sync waits until every page shows the engine's current view of its seat
+// and has no command in flight.
+func (g *browserGame) sync() {
+	t := g.t
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for seat := 1; seat <= g.n(); seat++ {
+		for {
+			var want string
+			g.h.do(func(s *session) { want = pageSig(s.g.PlayerView(seat)) })
+			got := g.phones[seat].eval(`document.body.dataset.sync + '#' + document.body.dataset.pending`)
+			if got == want+"#0" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("seat %d: page at %q, engine at %q", seat, got, want)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
-	})
+	}
+}
+
+func (g *browserGame) table() game.TableView {
+	var tv game.TableView
+	g.h.do(func(s *session) { tv = s.g.TableView() })
+	return tv
+}
+
+// play runs the game to its end: every phone makes its moves; when nobody
+// has anything left to do, the clock runs to the next deadline. midDay runs
+// once, the first time the table is idle in the day.
+func (g *browserGame) play(maxSteps int, midDay func()) (timeouts int) {
+	t := g.t
+	t.Helper()
+	idle := 0
+	for step := 0; ; step++ {
+		if step > maxSteps {
+			t.Fatalf("the game did not end in %d steps (now %s, round %d)", maxSteps, g.table().Stage, g.table().Round)
+		}
+		tv := g.table()
+		if tv.Phase == "over" {
+			break
+		}
+		acted := false
+		for seat := 1; seat <= g.n(); seat++ {
+			if did := g.phones[seat].eval(stepJS); did != "" {
+				acted = true
+				if testing.Verbose() {
+					t.Logf("seat %d: %s", seat, did)
+				}
+			}
+		}
+		g.sync()
+		if acted {
+			idle = 0
+			continue
+		}
+		if idle++; idle < 2 {
+			continue // one more look after the sync
+		}
+		idle = 0
+		if midDay != nil && tv.Phase == "day" {
+			midDay()
+			midDay = nil
+		}
+		browserAdvance(t, g.h)
+		timeouts++
+		g.sync()
+	}
+	g.sync()
+	return timeouts
+}
+
+// checkOver: every phone shows the winner, every seat's roles and names,
+// and the timeline.
+func (g *browserGame) checkOver(zh map[string]string) {
+	t := g.t
+	t.Helper()
+	tv := g.table()
+	for seat := 1; seat <= g.n(); seat++ {
+		p := g.phones[seat]
+		p.waitFor("the end", `document.body.dataset.screen === 'over'`)
+		if got := p.eval(`String(document.querySelectorAll('ul.reveal li').length)`); got != fmt.Sprint(g.n()) {
+			t.Errorf("seat %d: %s seats revealed, want %d", seat, got, g.n())
+		}
+		if got := p.eval(`String(document.querySelectorAll('.tl li').length)`); got == "0" {
+			t.Errorf("seat %d: no timeline", seat)
+		}
+		winner := p.eval(`document.querySelector('.winner').textContent`)
+		if want := zh["winner."+tv.Winner]; want != "" && winner != want {
+			t.Errorf("seat %d: winner %q, want %q", seat, winner, want)
+		}
+		page := p.eval(`document.getElementById('main').innerText`)
+		for i := 1; i <= g.n(); i++ {
+			if !strings.Contains(page, g.names[i]) {
+				t.Errorf("seat %d: the end screen lacks %q", seat, g.names[i])
+			}
+		}
+		if strings.Contains(page, "{{") || strings.Contains(page, "role.") || strings.Contains(page, "action.") {
+			t.Errorf("seat %d: untranslated text on the end screen:\n%s", seat, page)
+		}
+	}
+	t.Logf("game over in round %d: %s (%s)", tv.Round, tv.Winner, tv.Reason)
+}
+
+func loadZh(t *testing.T) map[string]string {
 	zh := map[string]string{}
 	if b, err := fs.ReadFile(assets.I18n(), "zh.json"); err != nil || json.Unmarshal(b, &zh) != nil {
 		t.Fatalf("zh.json: %v", err)
 	}
+	return zh
+}
 
-	// sync waits until every page shows the engine's current view of its seat
-	// and has no command in flight.
-	sync := func() {
-		t.Helper()
-		deadline := time.Now().Add(15 * time.Second)
-		for seat := 1; seat <= n; seat++ {
-			var want string
-			h.do(func(s *session) { want = pageSig(s.g.PlayerView(seat)) })
-			for {
-				got := phones[seat].eval(`document.body.dataset.sync + '#' + document.body.dataset.pending`)
-				if got == want+"#0" {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("seat %d: page at %q, engine at %q", seat, got, want)
-				}
-				time.Sleep(20 * time.Millisecond)
-				h.do(func(s *session) { want = pageSig(s.g.PlayerView(seat)) })
-			}
+var browserNames = []string{"", "小明", "Alice", "阿强🐱", "Bob", "王小丫", "Zoë", "李雷", "韩梅梅", "老张", "Kai",
+	"小红", "Chen", "🌙月亮", "Omar", "丽丽", "Sam"}
+
+// TestBrowserGame: a classic-2.0 game with every check: join errors, the
+// night screens' identical layout, hold-to-peek with real mouse events, a
+// page reload mid-game, the end screens.
+func TestBrowserGame(t *testing.T) {
+	browser := startChromium(t)
+	zh := loadZh(t)
+	const n = 8
+	g := newBrowserGame(t, browser, Config{Variant: "classic-2.0", Seed: 11}, browserNames[:n+1])
+	g.join(true)
+
+	var roles [n + 1]string
+	g.h.do(func(s *session) {
+		for i, seat := range s.g.State().Seats {
+			roles[i+1] = seat.Cards[0].Role
 		}
-	}
-	sync()
+	})
 
 	// Night 1: every phone shows the night screen, laid out identically
 	// whatever the role; the role is in the DOM only while the card is held.
@@ -256,7 +385,7 @@ func TestBrowserGame(t *testing.T) {
 	})()`
 	var first string
 	for seat := 1; seat <= n; seat++ {
-		p := phones[seat]
+		p := g.phones[seat]
 		if got := p.eval(`document.body.dataset.screen`); got != "night" {
 			t.Fatalf("seat %d: screen %q at nightfall", seat, got)
 		}
@@ -270,8 +399,7 @@ func TestBrowserGame(t *testing.T) {
 			t.Errorf("seat %d: role card shows %q while released", seat, txt)
 		}
 	}
-	// hold-to-peek with real mouse events on seat 1
-	p1 := phones[1]
+	p1 := g.phones[1]
 	var box []float64
 	json.Unmarshal([]byte(p1.eval(`JSON.stringify((() => { const b = document.getElementById('peekCover').getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; })())`)), &box)
 	if err := chromedp.Do(p1.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, box[0], box[1], chromedp.ButtonLeft)); err != nil {
@@ -288,76 +416,46 @@ func TestBrowserGame(t *testing.T) {
 		t.Errorf("seat 1 released the card and still sees %q", txt)
 	}
 
-	// Play to the end.
-	reloaded := false
-	idle, timeouts := 0, 0
-	for step := 0; ; step++ {
-		if step > 2000 {
-			t.Fatal("the game did not end")
+	reload := func() { // a page reload in the day: same seat, same view at once
+		if err := chromedp.Do(g.phones[3].ctx, chromedp.Reload()); err != nil {
+			t.Fatal(err)
 		}
-		var phase string
-		h.do(func(s *session) { phase = s.g.TableView().Phase })
-		if phase == "over" {
-			break
-		}
-		acted := false
-		for seat := 1; seat <= n; seat++ {
-			if did := phones[seat].eval(stepJS); did != "" {
-				acted = true
-				if testing.Verbose() {
-					t.Logf("seat %d: %s", seat, did)
-				}
-			}
-		}
-		sync()
-		if acted {
-			idle = 0
-			continue
-		}
-		if idle++; idle < 2 {
-			continue // one more look after the sync
-		}
-		idle = 0
-		// A page reload in the middle of the day: same seat, same view at once.
-		if !reloaded && phase == "day" {
-			reloaded = true
-			if err := chromedp.Do(phones[3].ctx, chromedp.Reload()); err != nil {
-				t.Fatal(err)
-			}
-			phones[3].waitFor("the game after a reload", `document.body.dataset.screen === 'day' || document.body.dataset.screen === 'watch'`)
-			sync()
-			t.Log("seat 3 reloaded its page and is back in the game")
-		}
-		browserAdvance(t, h)
-		timeouts++
-		sync()
+		g.phones[3].waitFor("the game after a reload", `document.body.dataset.screen === 'day' || document.body.dataset.screen === 'watch'`)
+		g.sync()
+		t.Log("seat 3 reloaded its page and is back in the game")
 	}
-	sync()
+	timeouts := g.play(2000, reload)
+	t.Logf("%d timeouts", timeouts)
+	g.checkOver(zh)
+}
 
-	// Game over on every phone: winner, every seat's role, the timeline.
-	var tv game.TableView
-	h.do(func(s *session) { tv = s.g.TableView() })
-	for seat := 1; seat <= n; seat++ {
-		p := phones[seat]
-		p.waitFor("the end", `document.body.dataset.screen === 'over'`)
-		if got := p.eval(`String(document.querySelectorAll('ul.reveal li').length)`); got != fmt.Sprint(n) {
-			t.Errorf("seat %d: %s seats revealed, want %d", seat, got, n)
-		}
-		if got := p.eval(`String(document.querySelectorAll('.tl li').length)`); got == "0" {
-			t.Errorf("seat %d: no timeline", seat)
-		}
-		winner := p.eval(`document.querySelector('.winner').textContent`)
-		if want := zh["winner."+tv.Winner]; want != "" && winner != want {
-			t.Errorf("seat %d: winner %q, want %q", seat, winner, want)
-		}
-		page := p.eval(`document.getElementById('main').innerText`)
-		for i := 1; i <= n; i++ {
-			if !strings.Contains(page, names[i]) {
-				t.Errorf("seat %d: the end screen lacks %q", seat, names[i])
+// TestBrowserVariants plays one game of other variants: police huddles and
+// self-reveal buttons (standard-003); with NIGHTFALL_BROWSER_ALL=1 also hands,
+// nominations and per-hand votes (two-hands, about 80 s) and cards, token
+// votes and the setup night (v5.0-dual, about 40 s).
+func TestBrowserVariants(t *testing.T) {
+	browser := startChromium(t)
+	zh := loadZh(t)
+	all := os.Getenv("NIGHTFALL_BROWSER_ALL") != ""
+	for _, c := range []struct {
+		variant string
+		players int
+		long    bool
+	}{
+		{"standard-003", 8, false},
+		{"two-hands", 10, true},
+		{"v5.0-dual", 8, true},
+	} {
+		t.Run(c.variant, func(t *testing.T) {
+			if c.long && !all {
+				t.Skip("long: set NIGHTFALL_BROWSER_ALL=1")
 			}
-		}
+			g := newBrowserGame(t, browser, Config{Variant: c.variant, Seed: 5}, browserNames[:c.players+1])
+			g.join(false)
+			g.play(3000, nil)
+			g.checkOver(zh)
+		})
 	}
-	t.Logf("game over in round %d after %d timeouts: %s (%s)", tv.Round, timeouts, tv.Winner, tv.Reason)
 }
 
 // browserAdvance runs the fake clock to the session's next wake-up (the

@@ -193,6 +193,13 @@ test('night: police huddle (suspect) after the check', () => {
   const m2 = V.nightModel(T, pv, names, { sel: { [m.taskKey]: 7 } });
   assert.deepEqual(V.nightCommand(pv.tasks.find((t) => t.action === 'suspect'), 'confirm', 7), { do: 'suspect', target: 7 });
   assert.equal(m2.primary.do, 'confirm');
+  // once this seat's mark is in the huddle, it is its choice: nothing to confirm again
+  const marked = structuredClone(pv);
+  marked.huddle = [{ seat: 1, target: 7 }, { seat: 5, target: 3 }];
+  const m3 = V.nightModel(T, marked, names, { sel: { [m.taskKey]: 7 } });
+  assert.equal(m3.primary.enabled, false);
+  assert.equal(m3.cells.find((c) => c.id === '7').chosen, true);
+  assert.deepEqual(m3.cells.find((c) => c.id === '3').marks, [5]);
 });
 
 test('night: cards and hands get L/R buttons; a waiting task is disabled', () => {

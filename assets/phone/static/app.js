@@ -513,8 +513,8 @@ function renderNight(main) {
       }),
       h('p', { class: 'status', text: m.status || '\u00a0' }),
       h('div', { class: 'buttons' },
-        h('button', { class: 'btn second', disabled: !m.secondary.enabled, onclick: () => act(m.secondary), text: m.secondary.label }),
-        h('button', { class: 'btn primary', disabled: !m.primary.enabled, onclick: () => act(m.primary), text: m.primary.label }))));
+        h('button', { class: 'btn second', 'data-do': m.secondary.do, disabled: !m.secondary.enabled, onclick: () => act(m.secondary), text: m.secondary.label }),
+        h('button', { class: 'btn primary', 'data-do': m.primary.do, disabled: !m.primary.enabled, onclick: () => act(m.primary), text: m.primary.label }))));
 }
 
 // ---- day, dead players, spectators ---------------------------------------------------------------

@@ -313,7 +313,7 @@ export function cellsFor(tv, names, mySeat, enabledKeys, opts = {}) {
 // never do, so nobody across the table can read a role from the screen.
 export function nightModel(T, pv, names, local = {}) {
   const tv = pv.table;
-  const task = nightTask(pv.tasks, local.focus);
+  let task = nightTask(pv.tasks, local.focus);
   const sel = local.sel || {};
   const m = {
     kind: 'night', title: '', hint: '', status: '', taskKey: '', action: '',
@@ -349,6 +349,9 @@ export function nightModel(T, pv, names, local = {}) {
   const c = cellsFor(tv, names, pv.seat, enabled, { targets });
   m.layout = c.layout;
   m.cells = c.cells;
+  // the police huddle marker has no "done": this seat's own mark is its choice
+  const own = task.action === 'suspect' ? (pv.huddle || []).find((p) => p.seat === pv.seat && p.target != null) : null;
+  if (own) task = { ...task, choice: own.target };
   const picked = isSleep ? local.guess : sel[key];
   const byId = new Map(m.cells.map((x) => [x.id, x]));
   if (picked != null && byId.has(targetKey(picked).toUpperCase())) {
