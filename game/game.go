@@ -51,6 +51,38 @@ type Game struct {
 	log   []Event
 	setup Setup
 	solo  [][]int // solo[seat] = []int{seat}, shared audiences (never modified)
+	pub   public  // what the table view reads from the log, kept as events are logged
+}
+
+// public is the table view's digest of the log, updated by record so that a
+// view costs no walk over the whole log.
+type public struct {
+	count    int       // public events: the table's version
+	stageKey int       // public version of the last event that started a timed stage
+	dawn     *DawnBody // the latest dawn
+	exploded []ExplodedBody
+	results  []int // log indexes of the private answers (ResultBody)
+}
+
+// record appends e to the log and updates the public digest.
+func (g *Game) record(e Event) {
+	g.log = append(g.log, e)
+	if e.Audience != nil {
+		if _, ok := e.Body.(ResultBody); ok {
+			g.pub.results = append(g.pub.results, len(g.log)-1)
+		}
+		return
+	}
+	p := &g.pub
+	p.count++
+	switch b := e.Body.(type) {
+	case NightBody, TurnBody, CallBody, BallotBody, SpeechesBody:
+		p.stageKey = p.count
+	case DawnBody:
+		p.dawn = &b
+	case ExplodedBody:
+		p.exploded = append(p.exploded, b)
+	}
 }
 
 // only is the audience of one seat.
@@ -196,7 +228,7 @@ func deckString(deck []string) string {
 // emit applies an event and appends it to the log.
 func (g *Game) emit(b Body, audience []int) {
 	b = g.s.apply(b)
-	g.log = append(g.log, Event{Seq: len(g.log) + 1, Audience: audience, Body: b})
+	g.record(Event{Seq: len(g.log) + 1, Audience: audience, Body: b})
 }
 
 // Mark implements Emitter for variants.
@@ -298,7 +330,7 @@ func Replay(setup Setup, events []Event) (g *Game, err error) {
 			return nil, fmt.Errorf("event sequence broken at %d (found seq %d)", len(g.log)+1, e.Seq)
 		}
 		b := g.s.apply(e.Body)
-		g.log = append(g.log, Event{Seq: e.Seq, Audience: e.Audience, Body: b})
+		g.record(Event{Seq: e.Seq, Audience: e.Audience, Body: b})
 	}
 	return g, nil
 }

@@ -142,9 +142,12 @@ func playRandom(t *testing.T, in VariantInfo, r *rand.Rand, deep bool) {
 				views[i] = g.PlayerView(i)
 			}
 		}
-		tableBefore, _ := json.Marshal(g.TableView())
 		version := g.s.Version
 		nightInput := g.s.Phase == "night" && cmd.Do != "timeout"
+		var tableBefore []byte
+		if nightInput {
+			tableBefore, _ = json.Marshal(g.TableView())
+		}
 		events, err := g.Apply(cmd)
 		if err != nil {
 			if _, ok := err.(*Rejection); !ok {

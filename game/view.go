@@ -164,14 +164,12 @@ func (g *Game) TableView() TableView {
 		}
 		tv.Seats = append(tv.Seats, sv)
 	}
-	for _, e := range g.log {
-		if x, ok := e.Body.(ExplodedBody); ok {
-			tv.Seats[x.Seat-1].Role = x.Role
-		}
-		if d, ok := e.Body.(DawnBody); ok {
-			d := d
-			tv.Dawn = &d
-		}
+	for _, x := range g.pub.exploded {
+		tv.Seats[x.Seat-1].Role = x.Role
+	}
+	if g.pub.dawn != nil {
+		d := *g.pub.dawn
+		tv.Dawn = &d
 	}
 	switch s.Phase {
 	case "night":
@@ -202,32 +200,11 @@ func (g *Game) TableView() TableView {
 
 // publicCount is the number of public events: the table's version. (The
 // log's own length would leak how many secret events happened at night.)
-func (g *Game) publicCount() int {
-	n := 0
-	for _, e := range g.log {
-		if e.Audience == nil {
-			n++
-		}
-	}
-	return n
-}
+func (g *Game) publicCount() int { return g.pub.count }
 
 // stageKey is the public version of the last event that started a timed
 // stage.
-func (g *Game) stageKey() int {
-	n, key := 0, 0
-	for _, e := range g.log {
-		if e.Audience != nil {
-			continue
-		}
-		n++
-		switch e.Body.(type) {
-		case NightBody, TurnBody, CallBody, BallotBody, SpeechesBody:
-			key = n
-		}
-	}
-	return key
-}
+func (g *Game) stageKey() int { return g.pub.stageKey }
 
 func (g *Game) dayView(tv *TableView) {
 	s := &g.s
@@ -321,9 +298,9 @@ func (g *Game) PlayerView(seat int) PlayerView {
 	pv.Spectator = !pv.Alive && s.Phase != "over" && !s.Opts.DeadSeeAll
 	pv.Known = s.variant.Knows(s, seat)
 	pv.Results = []ResultBody{}
-	for _, e := range g.log {
-		if r, ok := e.Body.(ResultBody); ok && containsInt(e.Audience, seat) {
-			pv.Results = append(pv.Results, r)
+	for _, i := range g.pub.results {
+		if e := g.log[i]; containsInt(e.Audience, seat) {
+			pv.Results = append(pv.Results, e.Body.(ResultBody))
 		}
 	}
 	pv.Tasks = []Task{}
