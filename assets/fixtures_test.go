@@ -174,8 +174,9 @@ func handmade() map[string][]frame {
 			}
 			seats = append(seats, s)
 		}
+		deal := []map[string]any{{"role": "police", "count": n / 4}, {"role": "killer", "count": n / 4}, {"role": "civilian", "count": n - 2*(n/4)}}
 		return map[string]any{"table": "Nightfall 客厅", "variant": "classic-2.0", "players": n, "started": started,
-			"seats": seats, "spectators": 1}
+			"seats": seats, "spectators": 1, "deal": deal}
 	}
 	some := map[int]bool{1: true, 2: true, 4: true, 6: true, 7: true, 9: true, 10: true}
 	mine := map[int]bool{1: true, 2: true, 3: true, 4: true, 6: true, 7: true, 9: true, 10: true}

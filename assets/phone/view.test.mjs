@@ -378,6 +378,8 @@ test('lobby: taken seats greyed with names, own seat tappable', () => {
   assert.equal(m.cells[0].name, '小明');
   assert.equal(m.cells[4].cls, 'free');
   assert.equal(m.cells[9].offline, true);
+  const d = V.lobbyModel(TZ, { players: 8, seats: [], deal: [{ role: 'police', count: 2 }, { role: 'killer', count: 2 }, { role: 'civilian', count: 4 }] }, 0);
+  assert.equal(d.deal, '警察 ×2、杀手 ×2、平民 ×4');
 });
 
 test('error texts by code', () => {

@@ -130,13 +130,19 @@ function onFrame(f) {
         S.pv = null; S.table = null; S.clock = null; S.lastBuzz = null;
       }
       break;
-    case 'view':
+    case 'view': {
+      // The host sends every seated phone a view whenever any seat's view
+      // changes (so traffic says nothing about roles): most are unchanged.
+      const key = JSON.stringify([f.view, f.names]);
+      if (S.pv && key === S.viewKey && S.mode === 'player') return;
+      S.viewKey = key;
       S.pv = f.view;
       if (f.names) S.names = f.names;
       if (S.mode !== 'player') S.mode = 'player';
       S.seat = f.view.seat;
       onViewChanged();
       break;
+    }
     case 'table':
       S.table = f.table;
       if (f.names) S.names = f.names;
@@ -225,7 +231,26 @@ function toast(text) {
 
 // ---- rendering -----------------------------------------------------------------------------
 
+// A render replaces the buttons; one arriving between a finger's press and
+// release would swallow the tap. So while a finger or button is down on the
+// page, renders wait until just after the release (and its click).
+let pressing = false;
+let renderWaiting = false;
+function setupPressGuard() {
+  const main = $('main');
+  main.addEventListener('pointerdown', () => { pressing = true; });
+  const up = () => {
+    if (!pressing) return;
+    pressing = false;
+    if (renderWaiting) setTimeout(() => { if (!pressing && renderWaiting) render(); }, 0);
+  };
+  for (const ev of ['pointerup', 'pointercancel']) window.addEventListener(ev, up, true);
+  window.addEventListener('blur', up);
+}
+
 function render() {
+  if (pressing) { renderWaiting = true; return; }
+  renderWaiting = false;
   const T = S.T;
   const screen = V.screenOf(S);
   const bd = document.body.dataset;
@@ -336,7 +361,8 @@ function renderJoin(main) {
   const r = joinRefs;
   const m = V.lobbyModel(T, S.lobby, S.seat);
   r.title.textContent = T('join.title');
-  r.game.replaceChildren(...[m.table, m.game, m.watching].filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])));
+  r.game.replaceChildren(...[m.table, m.game, m.watching].filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])),
+    m.deal ? h('br') : null, m.deal || null);
   r.label.textContent = T('join.name');
   r.input.placeholder = T('join.namePlaceholder');
   r.pick.textContent = T('join.pick');
@@ -691,6 +717,7 @@ async function startMock() {
 async function main() {
   await loadLang(S.lang);
   setupPeek();
+  setupPressGuard();
   $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; S.explodeAsk = false; render(); });
   $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; S.explodeAsk = false; render(); } });
   setInterval(tick, 250);

@@ -223,6 +223,8 @@ export function lobbyModel(T, lobby, mySeat) {
     table: lobby ? lobby.table || '' : '',
     game: lobby && lobby.variant ? T('join.game', { Variant: tId(T, 'variant', lobby.variant), Players: n }) : '',
     watching: lobby && lobby.spectators ? T('join.watching', { Count: lobby.spectators }) : '',
+    // the proposed deal ("Police ×3, Killer ×3, Civilian ×6"): public, the host sets it
+    deal: lobby && lobby.deal && lobby.deal.length ? listLabel(T, lobby.deal.map((d) => `${tId(T, 'role', d.role)} ×${d.count}`)) : '',
     cells,
     started: !!(lobby && lobby.started),
   };
