@@ -3,6 +3,7 @@ package lan
 import (
 	"crypto/subtle"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -20,8 +21,12 @@ const (
 )
 
 var upgrader = websocket.Upgrader{
-	ReadBufferSize:  4096,
-	WriteBufferSize: 4096,
+	ReadBufferSize: maxMessageSize,
+	// A view frame goes out in one WebSocket frame and one write: fewer
+	// system calls per broadcast. The buffers are shared: a connection holds
+	// one only while it writes.
+	WriteBufferSize: 32 << 10,
+	WriteBufferPool: &sync.Pool{},
 	// CheckOrigin is left nil: gorilla's same-origin check.
 	// EnableCompression stays false: compressed sizes would leak what the
 	// padding hides.
@@ -42,6 +47,7 @@ type client struct {
 	remote string
 	m      *member
 	closed bool
+	sent   int // frames queued (tests and the benchmark wait for them)
 }
 
 // queue adds a frame without blocking; false means the queue is full.
@@ -51,6 +57,7 @@ func (c *client) queue(frame []byte) bool {
 	}
 	select {
 	case c.send <- outMsg{data: frame}:
+		c.sent++
 		return true
 	default:
 		return false

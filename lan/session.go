@@ -96,16 +96,17 @@ type session struct {
 	deal     []game.RoleCount
 
 	// game
-	g        *game.Game
-	log      *gameLog
-	failed   error
-	timer    timerState
-	paused   bool
-	lastView [][]byte // seat-1 → last view sent (unpadded JSON)
-	bucket   int      // size of the last broadcast's view frames
-	lastTab  []byte
-	lastName []byte
-	lastHost []byte
+	g            *game.Game
+	log          *gameLog
+	failed       error
+	timer        timerState
+	paused       bool
+	lastView     [][]byte // seat-1 → last view sent (unpadded JSON)
+	bucket       int      // size of the last broadcast's view frames
+	lastTab      []byte
+	lastTabNames []byte
+	lastName     []byte
+	lastHost     []byte
 
 	subs   map[int]chan HostView
 	nextID int
@@ -711,8 +712,8 @@ func (s *session) broadcast() {
 			}
 		}
 	}
-	if !bytes.Equal(tab, s.lastTab) || changed {
-		s.lastTab = tab
+	if !bytes.Equal(tab, s.lastTab) || !bytes.Equal(names, s.lastTabNames) {
+		s.lastTab, s.lastTabNames = tab, names
 		frame := tableFrame(tab, names)
 		for c := range s.clients {
 			if c.m != nil && c.m.spectator {
@@ -1016,7 +1017,7 @@ func (s *session) start() error {
 func (s *session) beginGame(g *game.Game, l *gameLog) {
 	s.g, s.log, s.failed = g, l, nil
 	s.lastView = make([][]byte, len(s.seats))
-	s.lastTab, s.lastName, s.bucket = nil, nil, 0
+	s.lastTab, s.lastTabNames, s.lastName, s.bucket = nil, nil, nil, 0
 	s.timer = timerState{}
 	s.paused = false
 	s.changed()
