@@ -24,6 +24,8 @@ func (g *Game) dayCommand(cmd Command) error {
 		return g.vote(cmd)
 	case "explode":
 		return g.explode(cmd)
+	case "nominate":
+		return g.nominate(cmd)
 	case "sleep", "skip", "suspect":
 		return reject("%s is a night action; it is day now", cmd.Do)
 	}
@@ -60,7 +62,7 @@ func (g *Game) dayTimeout() error {
 func (g *Game) afterAnnouncement() {
 	s := &g.s
 	if w, r := s.variant.Win(s); w != "" {
-		g.emit(GameOverBody{Winner: w, Reason: r}, nil)
+		g.gameOver(w, r)
 		return
 	}
 	d := s.Day
@@ -89,11 +91,25 @@ func (g *Game) stageDone() {
 		g.beginSpeeches()
 	case "executed":
 		g.startNight()
-	case "speech", "pk-speech", "discussion":
+	case "nomination":
+		g.beginDefence()
+	case "speech", "pk-speech", "discussion", "defence":
 		g.openBallot()
 	default:
 		g.startNight()
 	}
+}
+
+// balloter is the variant's Balloter, or nil.
+func (g *Game) balloter() Balloter {
+	bl, _ := g.s.variant.(Balloter)
+	return bl
+}
+
+// nominations reports whether the day's speeches are nomination turns.
+func (g *Game) nominations() bool {
+	bl := g.balloter()
+	return bl != nil && bl.Nominations()
 }
 
 // SpeakingOrder is today's order (G9): from the nearest living seat on the
@@ -143,6 +159,11 @@ func (g *Game) beginSpeeches() {
 		return
 	}
 	order := g.SpeakingOrder()
+	if g.nominations() {
+		g.emit(SpeechesBody{Round: s.Round, Kind: "nomination", Order: order}, nil)
+		g.nextTurn()
+		return
+	}
 	if s.Opts.SpeechMode == "free" {
 		g.emit(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}, nil)
 		return
@@ -173,8 +194,91 @@ func (g *Game) endTurn(by string) {
 	g.nextTurn()
 }
 
+// nominate names a suspect during the speaker's nomination turn (two-hands
+// §9.3, R16): a living hand not yet a suspect, at most as many as the
+// nominator has living hands.
+func (g *Game) nominate(cmd Command) error {
+	s := &g.s
+	d := s.Day
+	if !g.nominations() {
+		return reject("there are no nominations in this game")
+	}
+	if d.Kind != "nomination" || d.Speaker == 0 {
+		return reject("suspects are nominated only during the nomination turns")
+	}
+	if cmd.Seat != d.Speaker {
+		return reject("it is seat %d's turn to nominate, not yours", d.Speaker)
+	}
+	if cmd.Target == nil || cmd.Target.Card == 0 {
+		return reject("nominate a hand, such as \"3L\"")
+	}
+	t := *cmd.Target
+	if !s.Alive(t) {
+		return reject("%s is dead and cannot be nominated", targetName(t))
+	}
+	if containsTarget(d.Suspects, t) {
+		return reject("%s is already a suspect; nominate another hand", targetName(t))
+	}
+	if g.nominationsLeft(cmd.Seat) == 0 {
+		return reject("you have used all your nominations (one per living hand)")
+	}
+	g.emit(NominateBody{Round: s.Round, Seat: cmd.Seat, Target: t}, nil)
+	return nil
+}
+
+// nominationsLeft is how many more suspects seat may nominate today: one
+// per living hand (two-hands §9.3).
+func (g *Game) nominationsLeft(seat int) int {
+	s := &g.s
+	n := 0
+	for _, c := range s.Seat(seat).Cards {
+		if c.Alive {
+			n++
+		}
+	}
+	for _, nb := range s.Day.Nominations {
+		if nb.Seat == seat {
+			n--
+		}
+	}
+	return max(n, 0)
+}
+
+// beginDefence gives every living owner of a suspect hand one turn, in
+// today's order (two-hands §9.4); without suspects there is no ballot and
+// the night falls (R16).
+func (g *Game) beginDefence() {
+	s := &g.s
+	d := s.Day
+	if len(d.Suspects) == 0 {
+		g.startNight()
+		return
+	}
+	var order []int
+	for _, x := range d.Order {
+		if s.Seat(x).Alive() && ownsTarget(d.Suspects, x) {
+			order = append(order, x)
+		}
+	}
+	g.emit(SpeechesBody{Round: s.Round, Kind: "defence", Order: order}, nil)
+	g.nextTurn()
+}
+
+// ownsTarget reports whether one of ts is seat x or a card or hand of it.
+func ownsTarget(ts []Target, x int) bool {
+	for _, t := range ts {
+		if t.Seat == x {
+			return true
+		}
+	}
+	return false
+}
+
 // openBallot opens the day's next ballot: all living players on ballot 1;
-// the tied players in a run-off (G11, G13).
+// the tied players in a run-off (G11, G13). The candidates of ballot 1 are
+// the living players in call order, or the variant's (Balloter: every
+// living card, or today's suspects); a run-off's are the tied. Voters are
+// players; a Balloter gives each a weight.
 func (g *Game) openBallot() {
 	s := &g.s
 	d := s.Day
@@ -183,23 +287,41 @@ func (g *Game) openBallot() {
 	if s.Opts.VoteCallOrder == "reverse-speech" {
 		slices.Reverse(calls)
 	}
+	bl := g.balloter()
 	var cands []Target
 	living := s.Living()
 	var voters []int
 	if index == 1 {
-		for _, x := range calls {
-			cands = append(cands, SeatTarget(x))
+		var own []Target
+		switch {
+		case bl != nil && bl.Nominations():
+			own = slices.Clone(d.Suspects)
+			sortTargets(own)
+		case bl != nil:
+			own = bl.Candidates(s)
+		}
+		if own != nil {
+			cands = own
+		} else {
+			for _, x := range calls {
+				cands = append(cands, SeatTarget(x))
+			}
 		}
 		voters = living
 	} else {
-		for _, x := range calls {
-			if containsTarget(d.Tied, SeatTarget(x)) {
-				cands = append(cands, SeatTarget(x))
+		if len(d.Tied) > 0 && d.Tied[0].Card != 0 {
+			cands = slices.Clone(d.Tied) // cards or hands: canonical order (G8)
+			sortTargets(cands)
+		} else {
+			for _, x := range calls {
+				if containsTarget(d.Tied, SeatTarget(x)) {
+					cands = append(cands, SeatTarget(x))
+				}
 			}
 		}
 		if s.Opts.TieVoters == "non-tied" {
 			for _, x := range living {
-				if !containsTarget(d.Tied, SeatTarget(x)) {
+				if !ownsTarget(d.Tied, x) {
 					voters = append(voters, x)
 				}
 			}
@@ -208,7 +330,14 @@ func (g *Game) openBallot() {
 			voters = living
 		}
 	}
-	g.emit(BallotBody{Round: s.Round, Index: index, Mode: s.Opts.VoteMode, Candidates: cands, Voters: voters}, nil)
+	var weights []int
+	if bl != nil {
+		weights = make([]int, len(voters))
+		for i, v := range voters {
+			weights[i] = bl.VoteWeight(s, v)
+		}
+	}
+	g.emit(BallotBody{Round: s.Round, Index: index, Mode: s.Opts.VoteMode, Candidates: cands, Voters: voters, Weights: weights}, nil)
 	if s.Opts.VoteMode == "sequential-open" && len(cands) > 0 {
 		g.emit(CallBody{Target: cands[0]}, nil)
 	}
@@ -228,10 +357,13 @@ func (g *Game) vote(cmd Command) error {
 		return reject("you do not vote in this ballot (the tied players do not vote in a run-off)")
 	}
 	if b.Voted(cmd.Seat) {
+		if b.Weights != nil && !containsInt(b.Abstained, cmd.Seat) {
+			return reject("you have cast all your votes in this ballot")
+		}
 		return reject("you have already voted in this ballot")
 	}
 	audience := []int(nil)
-	if b.Mode != "sequential-open" {
+	if !openMode(b.Mode) {
 		audience = g.only(cmd.Seat)
 	}
 	if cmd.Do == "abstain" {
@@ -254,7 +386,15 @@ func (g *Game) vote(cmd Command) error {
 		if !s.Opts.SelfVote && t.Seat == cmd.Seat {
 			return reject("you cannot vote for yourself")
 		}
-		g.emit(VoteBody{Seat: cmd.Seat, Target: t}, audience)
+		vb := VoteBody{Seat: cmd.Seat, Target: t}
+		if bl := g.balloter(); bl != nil && bl.VotesByHand() {
+			h, err := g.votingHand(cmd)
+			if err != nil {
+				return err
+			}
+			vb.Hand = &h
+		}
+		g.emit(vb, audience)
 	}
 	if b.AllVoted() {
 		g.closeBallot()
@@ -262,9 +402,95 @@ func (g *Game) vote(cmd Command) error {
 	return nil
 }
 
+// openMode reports whether a ballot mode shows every vote with its voter as
+// soon as it is cast (G11 sequential-open; v5.0-dual R15 tokens).
+func openMode(mode string) bool { return mode == "sequential-open" || mode == "tokens" }
+
+// votingHand is the hand a per-hand vote is cast with (two-hands §9.5): the
+// command's card, or the voter's first living hand that has not voted.
+func (g *Game) votingHand(cmd Command) (Target, error) {
+	s := &g.s
+	b := s.Day.Ballot
+	voted := func(h Target) bool {
+		for _, v := range b.Votes {
+			if v.Hand != nil && *v.Hand == h {
+				return true
+			}
+		}
+		return false
+	}
+	if cmd.Card != nil {
+		h := *cmd.Card
+		switch {
+		case h.Seat != cmd.Seat || h.Card == 0:
+			return Target{}, reject("%s is not one of your hands", targetName(h))
+		case !s.Alive(h):
+			return Target{}, reject("your hand %s is dead and cannot vote", h)
+		case voted(h):
+			return Target{}, reject("your hand %s has already voted in this ballot", h)
+		}
+		return h, nil
+	}
+	for i, c := range s.Seat(cmd.Seat).Cards {
+		h := Target{Seat: cmd.Seat, Card: i + 1}
+		if c.Alive && !voted(h) {
+			return h, nil
+		}
+	}
+	return Target{}, reject("your hands have all voted in this ballot")
+}
+
+// timeoutVotes casts, at the deadline, a seeded random vote for every vote
+// still missing (option timeoutVote "random", two-hands R17): for each hand
+// that has not voted, or each missing vote of a weighted voter.
+func (g *Game) timeoutVotes() {
+	s := &g.s
+	b := s.Day.Ballot
+	if s.Opts.TimeoutVote != "random" || b.Mode == "tokens" {
+		return
+	}
+	audience := func(seat int) []int {
+		if openMode(b.Mode) {
+			return nil
+		}
+		return g.only(seat)
+	}
+	byHand := false
+	if bl := g.balloter(); bl != nil {
+		byHand = bl.VotesByHand()
+	}
+	for _, v := range b.Voters {
+		if b.Voted(v) {
+			continue
+		}
+		var opts []Target
+		for _, c := range b.Candidates {
+			if s.Opts.SelfVote || c.Seat != v {
+				opts = append(opts, c)
+			}
+		}
+		if len(opts) == 0 {
+			continue
+		}
+		sortTargets(opts)
+		for !b.Voted(v) {
+			vb := VoteBody{Seat: v, By: "random", Options: opts}
+			if byHand {
+				h, err := g.votingHand(Command{Seat: v})
+				if err != nil {
+					break
+				}
+				vb.Hand = &h
+			}
+			g.emit(vb, audience(v))
+		}
+	}
+}
+
 func (g *Game) closeBallot() {
 	s := &g.s
 	d := s.Day
+	g.timeoutVotes()
 	b := d.Ballot
 	counts := make([]Count, len(b.Candidates))
 	for i, c := range b.Candidates {
@@ -305,6 +531,11 @@ func (g *Game) closeBallot() {
 	case "none":
 		g.startNight()
 	case "out":
+		if im, ok := s.variant.(Immunizer); ok && im.Immune(s, t.Top[0]) {
+			g.emit(ImmuneBody{Round: s.Round, Hand: t.Top[0]}, nil)
+			g.startNight()
+			return
+		}
 		g.execute(t.Top[0], "vote", nil)
 		g.afterAnnouncement()
 	case "tie":
@@ -326,22 +557,38 @@ func (g *Game) execute(t Target, by string, options []Target) {
 	g.emit(e, nil)
 }
 
-// runoff starts the speeches before run-off ballot k (G13).
+// runoff starts the speeches before run-off ballot k (G13): the owners of
+// the tied candidates (a tied card or hand counts for its seat), or the
+// living players outside the tie. With free talk (speechMode free) it is a
+// discussion of pkDiscussionSeconds instead (v5.0-dual §9.4).
 func (g *Game) runoff(k int) {
 	s := &g.s
 	d := s.Day
+	if s.Opts.SpeechMode == "free" {
+		var order []int
+		for _, x := range d.Order {
+			if s.Seat(x).Alive() {
+				order = append(order, x)
+			}
+		}
+		if order == nil {
+			order = []int{}
+		}
+		g.emit(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}, nil)
+		return
+	}
 	var speakers []int
 	kind := "pk-speech"
 	if s.variant.RunoffSpeakers(k) == "others" {
 		kind = "speech"
 		for _, x := range d.Order {
-			if s.Seat(x).Alive() && !containsTarget(d.Tied, SeatTarget(x)) {
+			if s.Seat(x).Alive() && !ownsTarget(d.Tied, x) {
 				speakers = append(speakers, x)
 			}
 		}
 	} else {
 		for _, x := range d.Order {
-			if containsTarget(d.Tied, SeatTarget(x)) {
+			if s.Seat(x).Alive() && ownsTarget(d.Tied, x) {
 				speakers = append(speakers, x)
 			}
 		}
@@ -358,10 +605,21 @@ func (g *Game) tieFinal() {
 	tied := slices.Clone(s.Day.Tied)
 	switch s.Opts.TieFinal {
 	case "draw":
-		g.emit(GameOverBody{Winner: "draw", Reason: "the vote tied on the last ballot of the day"}, nil)
+		g.gameOver("draw", "the vote tied on the last ballot of the day")
 	case "killers-win":
-		g.emit(GameOverBody{Winner: "killers", Reason: "the vote tied on the last ballot of the day"}, nil)
+		g.gameOver("killers", "the vote tied on the last ballot of the day")
 	case "lots":
+		if im, ok := s.variant.(Immunizer); ok && len(tied) > 0 {
+			// The lot's pick is what comes out on top (two-hands R18): look at
+			// the draw the event will make (a copy of the generator) to know
+			// whether it is immune.
+			peek := *s.RNG
+			if pick := tied[peek.Uint64()%uint64(len(tied))]; im.Immune(s, pick) {
+				g.emit(ImmuneBody{Round: s.Round, By: "lot", Options: tied}, nil)
+				g.startNight()
+				return
+			}
+		}
 		g.execute(Target{}, "lot", tied)
 		g.afterAnnouncement()
 	case "all-die":

@@ -60,4 +60,17 @@
 // group and solo steps) is in family.go; per-card bookkeeping goes through
 // Emitter.Mark. A variant's worked examples go under testdata/<variant-id>/
 // as golden scripts (see golden_test.go).
+//
+// Where a variant departs from seed 000's shape it implements optional
+// interfaces (variant.go), which the core checks with a type assertion:
+// SetupNighter (a setup night before night 1: v5.0-dual's identification
+// night, two-hands' redeal question), RoundEnder (a condition checked when
+// a round ends: v5.0-dual's stall draw), Balloter (cards or hands as
+// candidates, vote weights, votes per hand, nominations and defence),
+// Immunizer (the top of the vote may be immune) and Camper (camps derived
+// from the cards). Two cards or hands per seat are Target{Seat, Card}; a
+// seat acting for two cards enters them in resolution order and names the
+// card in Command.Card. Individual steps may share their live display
+// (NightStep.Share), take no target (NoTarget) or be declined by an action
+// of their own (Decline).
 package game

@@ -36,6 +36,7 @@ type Body interface{ Type() string }
 type DealBody struct {
 	Seat  int      `json:"seat"`
 	Roles []string `json:"roles"`
+	Camp  string   `json:"camp,omitempty"` // where the cards decide the camp (Camper)
 }
 
 // NightBody: night falls. Setup marks v5.0-dual's identification night.
@@ -129,12 +130,16 @@ type TurnEndBody struct {
 }
 
 // BallotBody: a ballot opens. Index counts the day's ballots from 1.
+// Weights, parallel to Voters, is each voter's number of votes where it is
+// not 1 for everybody (v5.0-dual: tokens per living card; two-hands: votes
+// per living hand).
 type BallotBody struct {
 	Round      int      `json:"round"`
 	Index      int      `json:"index"`
 	Mode       string   `json:"mode"`
 	Candidates []Target `json:"candidates"`
 	Voters     []int    `json:"voters"`
+	Weights    []int    `json:"weights,omitempty"`
 }
 
 // CallBody: sequential-open calls a candidate (hands up for Target).
@@ -142,11 +147,17 @@ type CallBody struct {
 	Target Target `json:"target"`
 }
 
-// VoteBody: a vote. Public at once in open modes; private to the voter in
-// simultaneous and secret modes until the tally.
+// VoteBody: a vote (one token in the tokens mode). Public at once in open
+// modes; private to the voter in simultaneous and secret modes until the
+// tally. Hand is the voting hand where votes are cast per hand (two-hands).
+// By is "random" for a vote the deadline cast for a hand that had not voted
+// (two-hands R17): the target is a seeded pick among Options.
 type VoteBody struct {
-	Seat   int    `json:"seat"`
-	Target Target `json:"target"`
+	Seat    int      `json:"seat"`
+	Hand    *Target  `json:"hand,omitempty"`
+	Target  Target   `json:"target"`
+	By      string   `json:"by,omitempty"`
+	Options []Target `json:"options,omitempty"`
 }
 
 // AbstainBody: a voter casts no vote.
@@ -181,6 +192,34 @@ type ExecutedBody struct {
 	Options []Target `json:"options,omitempty"`
 }
 
+// NominateBody: during their nomination turn, Seat names Target a suspect
+// (two-hands §9.3).
+type NominateBody struct {
+	Round  int    `json:"round"`
+	Seat   int    `json:"seat"`
+	Target Target `json:"target"`
+}
+
+// ImmuneBody: the hand on top of the day's vote is immune (two-hands R18);
+// nobody is put out today. By is "lot" when a seeded lot among Options (a
+// tie settled by tieFinal lots) picked it.
+type ImmuneBody struct {
+	Round   int      `json:"round"`
+	Hand    Target   `json:"hand"`
+	By      string   `json:"by,omitempty"`
+	Options []Target `json:"options,omitempty"`
+}
+
+// RedealBody: a deal was void and the cards are shuffled and dealt again
+// (G17; v5.0-dual §2 forbidden pairs, two-hands R1 zero sums and requests).
+// Reason says why in words that name no card of the new deal. Shuffle is
+// set when this event itself shuffles and deals (a redeal during the game's
+// setup night); without it the new shuffle was made with the game's setup.
+type RedealBody struct {
+	Reason  string `json:"reason"`
+	Shuffle bool   `json:"shuffle,omitempty"`
+}
+
 // ExplodedBody: a killer self-revealed (爆, standard-003 §10).
 type ExplodedBody struct {
 	Round int    `json:"round"`
@@ -196,8 +235,9 @@ type HostBody struct {
 // GameOverBody: the end. Winner: "good", "killers", "werewolves", "draw" or a
 // seat id.
 type GameOverBody struct {
-	Winner string `json:"winner"`
-	Reason string `json:"reason"`
+	Winner  string `json:"winner"`
+	Reason  string `json:"reason"`
+	Winners []int  `json:"winners,omitempty"` // the winning seats, where the cards decide the camps (Camper)
 }
 
 // RejectedBody: a script step the rules refused (printed by `nightfall
@@ -229,6 +269,9 @@ func (AbstainBody) Type() string  { return "abstain" }
 func (TallyBody) Type() string    { return "tally" }
 func (ExecutedBody) Type() string { return "executed" }
 func (ExplodedBody) Type() string { return "exploded" }
+func (NominateBody) Type() string { return "nominate" }
+func (ImmuneBody) Type() string   { return "immune" }
+func (RedealBody) Type() string   { return "redeal" }
 func (HostBody) Type() string     { return "host" }
 func (GameOverBody) Type() string { return "game_over" }
 
@@ -252,6 +295,9 @@ var bodyTypes = map[string]func() Body{
 	"tally":     func() Body { return &TallyBody{} },
 	"executed":  func() Body { return &ExecutedBody{} },
 	"exploded":  func() Body { return &ExplodedBody{} },
+	"nominate":  func() Body { return &NominateBody{} },
+	"immune":    func() Body { return &ImmuneBody{} },
+	"redeal":    func() Body { return &RedealBody{} },
 	"host":      func() Body { return &HostBody{} },
 	"game_over": func() Body { return &GameOverBody{} },
 	"rejected":  func() Body { return &RejectedBody{} },
@@ -356,6 +402,12 @@ func derefBody(b Body) Body {
 	case *ExecutedBody:
 		return *v
 	case *ExplodedBody:
+		return *v
+	case *NominateBody:
+		return *v
+	case *ImmuneBody:
+		return *v
+	case *RedealBody:
 		return *v
 	case *HostBody:
 		return *v

@@ -23,7 +23,9 @@ type Command struct {
 	Seat   int     `json:"seat,omitempty"`
 	Do     string  `json:"do"`
 	Target *Target `json:"target,omitempty"`
-	// Card names the acting card when a seat holds two cards that could act.
+	// Card names the acting card when a seat holds two cards that could act,
+	// or the voting hand where votes are cast per hand (two-hands; a script
+	// may call this field "hand").
 	Card *Target `json:"card,omitempty"`
 }
 
@@ -61,7 +63,8 @@ type public struct {
 	stageKey int       // public version of the last event that started a timed stage
 	dawn     *DawnBody // the latest dawn
 	exploded []ExplodedBody
-	results  []int // log indexes of the private answers (ResultBody)
+	immune   *ImmuneBody // the latest immunity
+	results  []int       // log indexes of the private answers (ResultBody)
 }
 
 // record appends e to the log and updates the public digest.
@@ -82,6 +85,8 @@ func (g *Game) record(e Event) {
 		p.dawn = &b
 	case ExplodedBody:
 		p.exploded = append(p.exploded, b)
+	case ImmuneBody:
+		p.immune = &b
 	}
 }
 
@@ -114,7 +119,20 @@ func New(setup Setup) (*Game, error) {
 	s.Seats = make([]SeatState, setup.Players)
 	s.Phase = "setup"
 
-	hands, err := g.deal(v, setup)
+	// The options first, from the deck in deck order: a deal's validity may
+	// depend on them (v5.0-dual forbiddenPairs); they are computed again
+	// from the deal below.
+	deck := v.Deck(setup.Players)
+	for i := range s.Seats {
+		k := in.CardsPerSeat
+		s.Seats[i].Cards = cardsOf(deck[i*k : (i+1)*k])
+	}
+	s.Opts = v.Defaults(s)
+	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
+		return nil, &SetupError{"options", err.Error()}
+	}
+
+	hands, void, err := g.deal(v, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -133,32 +151,60 @@ func New(setup Setup) (*Game, error) {
 	for i := range s.Seats {
 		s.Seats[i].Cards = nil
 	}
+	for _, why := range void {
+		g.emit(RedealBody{Reason: why}, nil)
+	}
+	camper, _ := v.(Camper)
+	var camps []string
+	if camper != nil { // each phone shows its camp (two-hands §2 step 4)
+		for i, h := range hands {
+			s.Seats[i].Cards = cardsOf(h)
+		}
+		for i := range hands {
+			camps = append(camps, camper.Camp(s, i+1))
+		}
+		for i := range s.Seats {
+			s.Seats[i].Cards = nil
+		}
+	}
 	for i, h := range hands {
-		g.emit(DealBody{Seat: i + 1, Roles: h}, g.only(i+1))
+		d := DealBody{Seat: i + 1, Roles: h}
+		if camps != nil {
+			d.Camp = camps[i]
+		}
+		g.emit(d, g.only(i+1))
+	}
+	if sn, ok := v.(SetupNighter); ok {
+		if _, setup := sn.SetupSteps(s); setup {
+			g.emit(NightBody{Round: 0, Setup: true}, nil)
+			return g, nil
+		}
 	}
 	g.startNight()
 	return g, nil
 }
 
 // deal returns each seat's roles: the script's deal, checked, or a seeded
-// shuffle of the variant's deck redealt until the variant accepts it.
-func (g *Game) deal(v Variant, setup Setup) ([][]string, error) {
+// shuffle of the variant's deck redealt until the variant accepts it; void
+// lists why each rejected shuffle was void (public: the table sees a deal
+// voided, and a void deal tells nothing about the next shuffle).
+func (g *Game) deal(v Variant, setup Setup) (hands [][]string, void []string, err error) {
 	in := v.Info()
 	deck := v.Deck(setup.Players)
 	k := in.CardsPerSeat
 	s := &g.s
 	if setup.Deal != nil {
 		if len(setup.Deal) != setup.Players {
-			return nil, &SetupError{"deal", fmt.Sprintf("has %d seats, the game has %d players", len(setup.Deal), setup.Players)}
+			return nil, nil, &SetupError{"deal", fmt.Sprintf("has %d seats, the game has %d players", len(setup.Deal), setup.Players)}
 		}
 		var got []string
 		for i, h := range setup.Deal {
 			if len(h) != k {
-				return nil, &SetupError{fmt.Sprintf("deal[%d]", i), fmt.Sprintf("seat %d needs %d role id(s), got %d", i+1, k, len(h))}
+				return nil, nil, &SetupError{fmt.Sprintf("deal[%d]", i), fmt.Sprintf("seat %d needs %d role id(s), got %d", i+1, k, len(h))}
 			}
 			for _, r := range h {
 				if !hasRole(in, r) {
-					return nil, &SetupError{fmt.Sprintf("deal[%d]", i), fmt.Sprintf("unknown role %q for %s", r, in.ID)}
+					return nil, nil, &SetupError{fmt.Sprintf("deal[%d]", i), fmt.Sprintf("unknown role %q for %s", r, in.ID)}
 				}
 			}
 			got = append(got, h...)
@@ -167,7 +213,7 @@ func (g *Game) deal(v Variant, setup Setup) ([][]string, error) {
 		slices.Sort(want)
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
-			return nil, &SetupError{"deal", fmt.Sprintf("does not fit %s for %d players: the deck is %s", in.ID, setup.Players, deckString(deck))}
+			return nil, nil, &SetupError{"deal", fmt.Sprintf("does not fit %s for %d players: the deck is %s", in.ID, setup.Players, deckString(deck))}
 		}
 		hands := make([][]string, len(setup.Deal))
 		for i, h := range setup.Deal {
@@ -175,9 +221,9 @@ func (g *Game) deal(v Variant, setup Setup) ([][]string, error) {
 			s.Seats[i].Cards = cardsOf(h)
 		}
 		if err := v.DealOK(s); err != nil {
-			return nil, &SetupError{"deal", err.Error()}
+			return nil, nil, &SetupError{"deal", err.Error()}
 		}
-		return hands, nil
+		return hands, nil, nil
 	}
 	r := rand.New(s.RNG)
 	for try := 0; ; try++ {
@@ -188,11 +234,13 @@ func (g *Game) deal(v Variant, setup Setup) ([][]string, error) {
 			hands[i] = cards[i*k : (i+1)*k]
 			s.Seats[i].Cards = cardsOf(hands[i])
 		}
-		if v.DealOK(s) == nil {
-			return hands, nil
+		err := v.DealOK(s)
+		if err == nil {
+			return hands, void, nil
 		}
+		void = append(void, err.Error())
 		if try > 100000 {
-			return nil, &SetupError{"deal", "no valid deal found"}
+			return nil, nil, &SetupError{"deal", "no valid deal found"}
 		}
 	}
 }
@@ -229,6 +277,21 @@ func deckString(deck []string) string {
 func (g *Game) emit(b Body, audience []int) {
 	b = g.s.apply(b)
 	g.record(Event{Seq: len(g.log) + 1, Audience: audience, Body: b})
+}
+
+// gameOver ends the game. Where the variant derives camps from the cards
+// (Camper), the event lists the winning seats: players win with their camp,
+// alive or dead (v5.0-dual §11, two-hands §11).
+func (g *Game) gameOver(winner, reason string) {
+	e := GameOverBody{Winner: winner, Reason: reason}
+	if c, ok := g.s.variant.(Camper); ok {
+		for seat := 1; seat <= g.s.Players; seat++ {
+			if c.Camp(&g.s, seat) == winner {
+				e.Winners = append(e.Winners, seat)
+			}
+		}
+	}
+	g.emit(e, nil)
 }
 
 // Mark implements Emitter for variants.

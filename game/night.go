@@ -1,11 +1,24 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // The night protocol (rules/README.md G3–G6), shared by every variant.
 
 func (g *Game) startNight() {
-	g.emit(NightBody{Round: g.s.Round + 1}, nil)
+	s := &g.s
+	if s.Phase == "day" {
+		// A round ends with its day (v5.0-dual R19's stall rule).
+		if re, ok := s.variant.(RoundEnder); ok {
+			if w, r := re.RoundEnd(s); w != "" {
+				g.gameOver(w, r)
+				return
+			}
+		}
+	}
+	g.emit(NightBody{Round: s.Round + 1}, nil)
 }
 
 func (g *Game) nightCommand(cmd Command) error {
@@ -15,7 +28,7 @@ func (g *Game) nightCommand(cmd Command) error {
 	case "timeout":
 		g.endNight()
 		return nil
-	case "pass", "vote", "abstain", "explode":
+	case "pass", "vote", "abstain", "explode", "nominate":
 		return reject("%s is a day action; it is night now", cmd.Do)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
@@ -40,11 +53,16 @@ func (g *Game) nightCommand(cmd Command) error {
 	}
 	members := st.Seats()
 	sel := Selection{Has: true}
-	if cmd.Do == "skip" {
+	if cmd.Do == "skip" || (st.Decline != "" && cmd.Do == st.Decline) {
 		if st.Mandatory {
 			return reject("your %s is mandatory tonight; choose a target", st.Action)
 		}
 		sel.Skip = true
+	} else if st.NoTarget {
+		if cmd.Target != nil && *cmd.Target != actor {
+			return reject("%s takes no target", st.Action)
+		}
+		sel.Target = actor
 	} else {
 		if cmd.Target == nil {
 			return reject("%s needs a target", st.Action)
@@ -69,20 +87,44 @@ func (g *Game) nightCommand(cmd Command) error {
 		g.emit(body, members)
 		g.maybeLock(st)
 	} else {
-		g.emit(body, g.only(cmd.Seat))
+		audience := g.only(cmd.Seat)
+		if st.Share != "" {
+			audience = g.shareSeats(st.Share) // v5.0-dual §5: the killer cards' live display
+		}
+		g.emit(body, audience)
 		lb := LockBody{Step: st.Index, Action: st.Action, Skip: sel.Skip, By: "submitted"}
 		if !sel.Skip {
 			t := sel.Target
 			lb.Target = &t
 		}
-		g.emit(lb, g.only(cmd.Seat))
+		g.emit(lb, audience)
 	}
 	g.deliverResults()
 	return nil
 }
 
+// shareSeats lists the seats acting tonight in the steps of display group
+// share, ascending.
+func (g *Game) shareSeats(share string) []int {
+	var out []int
+	for _, st := range g.s.Night.Steps {
+		if st.Share != share {
+			continue
+		}
+		for _, x := range st.Seats() {
+			if !containsInt(out, x) {
+				out = append(out, x)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // findStep picks the step a command is for and checks the order of a seat's
-// tasks (G3.4).
+// tasks (G3.4). When a seat has several steps with the same action (two
+// cards of one kind, v5.0-dual §5) and the command names no card, it is for
+// the first of them the seat has not submitted yet.
 func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 	s := &g.s
 	tasks := s.tasksOf(cmd.Seat)
@@ -92,8 +134,11 @@ func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 		}
 		return nil, Target{}, reject("you have no %s action tonight", cmd.Do)
 	}
+	matches := func(st *Step) bool {
+		return cmd.Do == "skip" || st.Action == cmd.Do || (st.Decline != "" && st.Decline == cmd.Do)
+	}
 	for i, st := range tasks {
-		if cmd.Do != "skip" && st.Action != cmd.Do {
+		if !matches(st) {
 			continue
 		}
 		actor, ok := actorOf(st, cmd.Seat, cmd.Card)
@@ -101,6 +146,9 @@ func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 			continue
 		}
 		if cmd.Do == "skip" && g.seatDone(st, cmd.Seat) {
+			continue
+		}
+		if cmd.Card == nil && !st.Group && g.seatDone(st, cmd.Seat) && slices.ContainsFunc(tasks[i+1:], matches) {
 			continue
 		}
 		for _, prev := range tasks[:i] {
@@ -295,6 +343,10 @@ func (g *Game) endNight() {
 		g.settle(st)
 	}
 	g.deliverResults()
+	if s.Night.Setup {
+		g.endSetupNight()
+		return
+	}
 	dawn := s.variant.Resolve(s, g)
 	if dawn.Dead == nil {
 		dawn.Dead = []Target{}
@@ -376,4 +428,40 @@ func (g *Game) settle(st *Step) {
 		lb.By, lb.Options = "random", top
 	}
 	g.emit(lb, members)
+}
+
+// endSetupNight ends the setup night (SetupNighter): either everybody's cards
+// are dealt again (two-hands R1), re-shuffled until the variant accepts the
+// deal (G17), and a new setup night follows; or action night 1 falls at once
+// (v5.0-dual R5: no dawn, no day).
+func (g *Game) endSetupNight() {
+	s := &g.s
+	sn := s.variant.(SetupNighter)
+	if !sn.SetupRedeal(s) {
+		g.startNight()
+		return
+	}
+	g.emit(RedealBody{Reason: "a player asked for a new deal", Shuffle: true}, nil)
+	for try := 0; ; try++ {
+		err := s.variant.DealOK(s)
+		if err == nil {
+			break
+		}
+		if try > 100000 {
+			panic("game: no valid deal found")
+		}
+		g.emit(RedealBody{Reason: err.Error(), Shuffle: true}, nil)
+	}
+	for i := range s.Seats {
+		roles := make([]string, len(s.Seats[i].Cards))
+		for j, c := range s.Seats[i].Cards {
+			roles[j] = c.Role
+		}
+		d := DealBody{Seat: i + 1, Roles: roles}
+		if c, ok := s.variant.(Camper); ok {
+			d.Camp = c.Camp(s, i+1)
+		}
+		g.emit(d, g.only(i+1))
+	}
+	g.emit(NightBody{Round: 0, Setup: true}, nil)
 }

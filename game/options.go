@@ -52,6 +52,10 @@ type Options struct {
 	// v5.0-dual R3, R19
 	ForbiddenPairs string `json:"forbiddenPairs"`
 	StallRounds    int    `json:"stallRounds"`
+	// two-hands R1, R17, §9.5
+	DoubleRoleRedeal string `json:"doubleRoleRedeal"`
+	TimeoutVote      string `json:"timeoutVote"`
+	ThinkSeconds     int    `json:"thinkSeconds"`
 }
 
 // commonOptions are the option names every variant with a judge-run day
@@ -75,6 +79,8 @@ var optionChoices = map[string][]string{
 	"tieFinal":          {"draw", "lots", "none", "killers-win", "all-die"},
 	"civiliansWipedOut": {"draw", "killers-win"},
 	"forbiddenPairs":    {"extended", "seed"},
+	"doubleRoleRedeal":  {"ask", "always", "never"},
+	"timeoutVote":       {"random", "none"},
 }
 
 // optionChooser is implemented by a variant whose rules file allows only some

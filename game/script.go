@@ -70,6 +70,7 @@ func ParseScript(data []byte) (*Script, error) {
 			Do     *string         `json:"do"`
 			Target json.RawMessage `json:"target"`
 			Card   json.RawMessage `json:"card"`
+			Hand   json.RawMessage `json:"hand"` // two-hands §9.5: the voting hand (same as card)
 		}
 		if err := json.Unmarshal(rs, &st); err != nil {
 			return nil, &ScriptError{fmt.Sprintf("steps[%d]", i), "a step must be an object with \"seat\", \"do\" and an optional \"target\""}
@@ -91,11 +92,14 @@ func ParseScript(data []byte) (*Script, error) {
 				return nil, &ScriptError{fmt.Sprintf("steps[%d].seat", i), fmt.Sprintf("seat %d is out of range 1..%d", cmd.Seat, n)}
 			}
 		}
+		if len(st.Hand) > 0 && string(st.Hand) != "null" && len(st.Card) > 0 && string(st.Card) != "null" {
+			return nil, &ScriptError{fmt.Sprintf("steps[%d].hand", i), "give either \"card\" or \"hand\", not both"}
+		}
 		for _, f := range []struct {
 			name string
 			raw  json.RawMessage
 			dst  **Target
-		}{{"target", st.Target, &cmd.Target}, {"card", st.Card, &cmd.Card}} {
+		}{{"target", st.Target, &cmd.Target}, {"card", st.Card, &cmd.Card}, {"hand", st.Hand, &cmd.Card}} {
 			if len(f.raw) == 0 || string(f.raw) == "null" {
 				continue
 			}

@@ -25,7 +25,8 @@ type State struct {
 	Announced     []Target // every death, in announcement order (G14)
 	LastWordsUsed int
 	Anchor        int // seat of the first death of the most recent announcement with a death (G9)
-	QuietRounds   int // consecutive rounds in which no card died (v5.0-dual R19)
+	QuietRounds   int // consecutive ended rounds in which no card died (v5.0-dual R19)
+	RoundDead     int // cards (or seats) announced dead in the current round
 	Winner        string
 	Reason        string
 }
@@ -216,6 +217,10 @@ type DayState struct {
 	Ballot   *BallotState
 	Tied     []Target
 	Executed bool
+	// Suspects are the hands nominated today, in nomination order
+	// (two-hands §9.3); Nominations every nomination made.
+	Suspects    []Target
+	Nominations []NominateBody
 	// LastWords lists who gets last words after the current announcement.
 	LastWords []int
 }
@@ -226,29 +231,66 @@ type BallotState struct {
 	Mode       string
 	Candidates []Target // in call order
 	Voters     []int
-	Call       int // sequential-open: the candidate being called
+	Weights    []int // parallel to Voters; nil: one vote each
+	Call       int   // sequential-open: the candidate being called
 	Votes      []VoteBody
 	Abstained  []int
 	Closed     bool
 	Tally      *TallyBody
 }
 
-// Voted reports whether seat has voted or abstained.
+// Weight is how many votes seat casts in this ballot (0: not a voter).
+func (b *BallotState) Weight(seat int) int {
+	for i, v := range b.Voters {
+		if v == seat {
+			if b.Weights == nil {
+				return 1
+			}
+			return b.Weights[i]
+		}
+	}
+	return 0
+}
+
+// Cast counts the votes seat has cast in this ballot.
+func (b *BallotState) Cast(seat int) int {
+	n := 0
+	for _, v := range b.Votes {
+		if v.Seat == seat {
+			n++
+		}
+	}
+	return n
+}
+
+// Voted reports whether seat has cast all its votes or abstained (withheld
+// the rest).
 func (b *BallotState) Voted(seat int) bool {
 	if containsInt(b.Abstained, seat) {
 		return true
 	}
-	for _, v := range b.Votes {
-		if v.Seat == seat {
-			return true
+	if b.Weights == nil {
+		for _, v := range b.Votes {
+			if v.Seat == seat {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	return b.Cast(seat) >= b.Weight(seat)
 }
 
 // AllVoted reports whether every voter has voted or abstained.
 func (b *BallotState) AllVoted() bool {
-	return len(b.Votes)+len(b.Abstained) >= len(b.Voters)
+	if b.Weights == nil {
+		return len(b.Votes)+len(b.Abstained) >= len(b.Voters)
+	}
+	for _, v := range b.Voters {
+		if !b.Voted(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // apply folds one event into the state. It is the only code that changes the
@@ -265,17 +307,29 @@ func (s *State) apply(b Body) Body {
 			seat.Cards[i] = CardState{Role: r, Alive: true}
 		}
 	case NightBody:
+		if s.Phase == "day" { // a round ended (v5.0-dual R19)
+			if s.RoundDead == 0 {
+				s.QuietRounds++
+			} else {
+				s.QuietRounds = 0
+			}
+		}
+		s.RoundDead = 0
 		s.Phase = "night"
 		s.Round = e.Round
 		s.Day = nil
 		n := &NightState{Round: e.Round, Setup: e.Setup}
 		s.Night = n
+		var defs []NightStep
 		if !e.Setup {
-			for i, def := range s.variant.NightSteps(s) {
-				st := &Step{NightStep: def, Index: i, Sel: make([]Selection, len(def.Actors))}
-				st.initMembers()
-				n.Steps = append(n.Steps, st)
-			}
+			defs = s.variant.NightSteps(s)
+		} else if sn, ok := s.variant.(SetupNighter); ok {
+			defs, _ = sn.SetupSteps(s)
+		}
+		for i, def := range defs {
+			st := &Step{NightStep: def, Index: i, Sel: make([]Selection, len(def.Actors))}
+			st.initMembers()
+			n.Steps = append(n.Steps, st)
 		}
 		for _, seat := range s.Living() {
 			if len(s.tasksOf(seat)) == 0 {
@@ -333,19 +387,14 @@ func (s *State) apply(b Body) Body {
 	case DawnBody:
 		s.Phase = "day"
 		s.Day = &DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead}
-		s.announce(e.Dead)
-		if len(e.Dead) == 0 {
-			s.QuietRounds++
-		} else {
-			s.QuietRounds = 0
-		}
+		s.announce(e.Dead, false)
 	case SpeechesBody:
 		d := s.Day
 		d.Stage = e.Kind
 		d.Kind = e.Kind
 		d.Queue = append([]int(nil), e.Order...)
 		d.Speaker = 0
-		if (e.Kind == "speech" || e.Kind == "discussion") && d.Order == nil {
+		if (e.Kind == "speech" || e.Kind == "discussion" || e.Kind == "nomination") && d.Order == nil {
 			d.Order = append([]int(nil), e.Order...)
 		}
 		if e.Kind == "last-words" {
@@ -364,7 +413,7 @@ func (s *State) apply(b Body) Body {
 		d.Stage = "vote"
 		d.Ballots = e.Index
 		d.Ballot = &BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-			Votes: make([]VoteBody, 0, len(e.Voters))}
+			Weights: e.Weights, Votes: make([]VoteBody, 0, len(e.Voters))}
 	case CallBody:
 		bs := s.Day.Ballot
 		for i, c := range bs.Candidates {
@@ -373,8 +422,12 @@ func (s *State) apply(b Body) Body {
 			}
 		}
 	case VoteBody:
+		if e.By == "random" && len(e.Options) > 0 {
+			e.Target = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
+		}
 		bs := s.Day.Ballot
 		bs.Votes = append(bs.Votes, e)
+		b = e
 	case AbstainBody:
 		bs := s.Day.Ballot
 		bs.Abstained = append(bs.Abstained, e.Seat)
@@ -398,12 +451,29 @@ func (s *State) apply(b Body) Body {
 		if e.Hand != nil {
 			t = *e.Hand
 		}
+		// Several executions in a row are one announcement (tieFinal
+		// all-die, v5.0-dual R16): one anchor, one list of last words.
+		more := s.Day.Stage == "executed"
 		s.Day.Stage = "executed"
-		s.announce([]Target{t})
+		s.announce([]Target{t}, more)
 		b = e
+	case NominateBody:
+		d := s.Day
+		d.Nominations = append(d.Nominations, e)
+		d.Suspects = append(d.Suspects, e.Target)
+	case ImmuneBody:
+		if e.By == "lot" && len(e.Options) > 0 {
+			e.Hand = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
+		}
+		s.Day.Stage = "immune"
+		b = e
+	case RedealBody:
+		if e.Shuffle {
+			s.shuffleDeal()
+		}
 	case ExplodedBody:
 		s.Day.Stage = "exploded"
-		s.announce([]Target{SeatTarget(e.Seat)})
+		s.announce([]Target{SeatTarget(e.Seat)}, false)
 		s.Day.LastWords = nil // a self-revealed killer never speaks (standard-003 §10)
 	case HostBody:
 	case GameOverBody:
@@ -417,9 +487,23 @@ func (s *State) apply(b Body) Body {
 	return b
 }
 
+// shuffleDeal shuffles the variant's deck with the game's generator and
+// deals it in seat order (G17), as New does: a redeal during the setup night.
+func (s *State) shuffleDeal() {
+	cards := s.variant.Deck(s.Players)
+	k := s.variant.Info().CardsPerSeat
+	rand.New(s.RNG).Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	for i := range s.Seats {
+		s.Seats[i].Cards = cardsOf(cards[i*k : (i+1)*k])
+	}
+}
+
 // announce kills the targets, records them in announcement order, moves
-// the anchor (G9) and hands out last-words slots (G14).
-func (s *State) announce(dead []Target) {
+// the anchor (G9) and hands out last-words slots (G14): one per player
+// named in the announcement (two-hands R14: a player who lost both hands,
+// or a hand, gets one turn and uses one opportunity). more continues the
+// previous announcement.
+func (s *State) announce(dead []Target, more bool) {
 	for _, t := range dead {
 		if t.Card == 0 {
 			for i := range s.Seat(t.Seat).Cards {
@@ -432,18 +516,23 @@ func (s *State) announce(dead []Target) {
 	if len(dead) == 0 {
 		return
 	}
-	s.Anchor = dead[0].Seat
+	if !more {
+		s.Anchor = dead[0].Seat
+	}
 	s.Announced = append(s.Announced, dead...)
+	s.RoundDead += len(dead)
 	if s.Day == nil {
 		return
 	}
-	s.Day.LastWords = nil
+	if !more {
+		s.Day.LastWords = nil
+	}
 	for _, t := range dead {
 		if s.LastWordsUsed >= s.Opts.LastWords {
 			break
 		}
-		s.LastWordsUsed++
 		if !containsInt(s.Day.LastWords, t.Seat) {
+			s.LastWordsUsed++
 			s.Day.LastWords = append(s.Day.LastWords, t.Seat)
 		}
 	}

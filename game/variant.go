@@ -46,6 +46,65 @@ type Variant interface {
 	RunoffSpeakers(k int) string
 }
 
+// Optional capabilities. A variant implements one of these interfaces only
+// where its rules file departs from seed 000's shape; the engine core checks
+// for them with a type assertion, so the single-role variants need none.
+
+// SetupNighter is a variant whose game opens with a setup night (round 0)
+// before action night 1: v5.0-dual §3 (the groups identify their cards) and
+// two-hands §2 step 3 (a double police or double killer may ask for a new
+// deal). Every living seat has a task in it (its steps, or sleep); it ends
+// like any night (timeout, G3.6) and is followed at once by night 1, with
+// no dawn and no day in between (v5.0-dual R5).
+type SetupNighter interface {
+	// SetupSteps lists the setup night's steps (none: everybody sleeps);
+	// ok false means this game has no setup night (an option turned it off).
+	SetupSteps(s *State) (steps []NightStep, ok bool)
+	// SetupRedeal reports, once the setup night's steps are final, whether
+	// everybody's cards are dealt again (two-hands R1); a new setup night
+	// follows the new deal.
+	SetupRedeal(s *State) bool
+}
+
+// RoundEnder is a variant with a condition checked when a round ends (after
+// its day, before the next night falls): v5.0-dual R19's stallRounds.
+type RoundEnder interface {
+	RoundEnd(s *State) (winner, reason string)
+}
+
+// Balloter is a variant whose ballots differ from seed 000's "one player,
+// one vote on a player": cards or hands as candidates, a vote weight per
+// voter, votes cast per hand, nominations.
+type Balloter interface {
+	// Nominations: the day's speeches are nomination turns (two-hands §9.3,
+	// action "nominate"), followed by the suspects' defence; the first
+	// ballot's candidates are the suspects, and no suspect means no ballot.
+	Nominations() bool
+	// Candidates lists the first ballot's candidates when there are no
+	// nominations (v5.0-dual: every living card); nil means every living
+	// seat, in call order.
+	Candidates(s *State) []Target
+	// VoteWeight is how many votes seat casts in a ballot (v5.0-dual: one
+	// token per living card; two-hands: one vote per living hand).
+	VoteWeight(s *State, seat int) int
+	// VotesByHand: each vote is cast by one of the voter's living hands,
+	// named by Command.Card (two-hands §9.5).
+	VotesByHand() bool
+}
+
+// Immunizer is a variant where the hand that comes out on top of the day's
+// vote may be immune (two-hands R18): then nobody is put out today.
+type Immunizer interface {
+	Immune(s *State, t Target) bool
+}
+
+// Camper is a variant whose players learn their camp from their cards
+// (two-hands §2 step 4, v5.0-dual R4); the camp is shown on the player's own
+// phone and in the reveal at the end.
+type Camper interface {
+	Camp(s *State, seat int) string
+}
+
 // Emitter is the narrow interface a variant's resolution writes through.
 type Emitter interface {
 	// Mark records a secret per-card counter (a needle, a spent power).
@@ -92,6 +151,17 @@ type NightStep struct {
 	Mandatory bool     // G4/G5: a seeded random target when nobody chose
 	Answers   bool     // produces a private result (Variant.Answer)
 	After     []string // G3.5: actions earlier in the order that can change the answer
+	// Share names a display group of individual steps (v5.0-dual's killer
+	// cards, §5): the holders of steps with the same Share see each other's
+	// submissions live, as in a group action, but every step keeps its own
+	// choice. Empty: no sharing.
+	Share string
+	// NoTarget: the action takes no target (two-hands' "redeal" question);
+	// choosing it selects the actor itself.
+	NoTarget bool
+	// Decline is the action id that declines an optional step in place of
+	// "skip" (two-hands' "keep"); "skip" is accepted too.
+	Decline string
 }
 
 var variants = map[string]Variant{}

@@ -22,7 +22,9 @@ type TableView struct {
 	Timer         *Timer       `json:"timer,omitempty"`
 	Ballot        *BallotView  `json:"ballot,omitempty"`
 	Tied          []Target     `json:"tied,omitempty"`
-	Dawn          *DawnBody    `json:"dawn,omitempty"` // the latest dawn announcement
+	Suspects      []Target     `json:"suspects,omitempty"` // today's nominated hands (two-hands), canonical order
+	Immune        *Target      `json:"immune,omitempty"`   // today's immune hand (two-hands R18)
+	Dawn          *DawnBody    `json:"dawn,omitempty"`     // the latest dawn announcement
 	LastWordsLeft int          `json:"lastWordsLeft"`
 	Winner        string       `json:"winner,omitempty"`
 	Reason        string       `json:"reason,omitempty"`
@@ -37,6 +39,9 @@ type SeatView struct {
 	Cards    []CardView `json:"cards,omitempty"` // only where a seat has several cards or hands
 	Silenced bool       `json:"silenced,omitempty"`
 	Role     string     `json:"role,omitempty"` // public only: a self-revealed killer
+	// Nominations left to this seat today (two-hands §9.3), while the
+	// nomination turns run.
+	Nominations int `json:"nominations,omitempty"`
 }
 
 // CardView is one card or hand as the table sees it.
@@ -65,6 +70,9 @@ type Timer struct {
 	Kind       string `json:"kind"` // "night", "last-words", "speech", "pk-speech", "discussion", "vote-call", "vote"
 	Seconds    int    `json:"seconds"`
 	MinSeconds int    `json:"minSeconds,omitempty"`
+	// Think is a countdown shown before a simultaneous ballot (two-hands
+	// thinkSeconds, "思考五秒"), included in Seconds.
+	Think int `json:"think,omitempty"`
 }
 
 // BallotView is a ballot as the table sees it.
@@ -73,6 +81,7 @@ type BallotView struct {
 	Mode       string     `json:"mode"`
 	Candidates []Target   `json:"candidates"`
 	Voters     []int      `json:"voters"`
+	Weights    []int      `json:"weights,omitempty"` // votes (tokens, hands) per voter, parallel to Voters
 	Calling    *Target    `json:"calling,omitempty"`
 	Votes      []VoteBody `json:"votes,omitempty"` // open modes: live; simultaneous-open: at the close
 	Abstained  []int      `json:"abstained,omitempty"`
@@ -88,6 +97,7 @@ type SeatReveal struct {
 	Seat  int      `json:"seat"`
 	Roles []string `json:"roles"`
 	Alive []bool   `json:"alive"`
+	Camp  string   `json:"camp,omitempty"` // where the variant derives a camp from the cards
 }
 
 // Moment is one line of the end-of-game timeline (复盘).
@@ -114,8 +124,9 @@ type PlayerView struct {
 	Seat      int          `json:"seat"`
 	Roles     []string     `json:"roles"`
 	Alive     bool         `json:"alive"`
-	Spectator bool         `json:"spectator"` // dead: public information only (G7)
-	Known     []Known      `json:"known"`     // teammates the rules reveal
+	Spectator bool         `json:"spectator"`      // dead: public information only (G7)
+	Known     []Known      `json:"known"`          // teammates the rules reveal
+	Camp      string       `json:"camp,omitempty"` // the player's camp, where cards decide it (Camper)
 	Tasks     []Task       `json:"tasks"`
 	Results   []ResultBody `json:"results"` // this seat's private answers so far
 	Huddle    []Pick       `json:"huddle,omitempty"`
@@ -126,7 +137,11 @@ type PlayerView struct {
 type Task struct {
 	Action   string   `json:"action"` // "sleep", "kill", "check", …, "pass", "vote", "explode", "suspect"
 	Step     int      `json:"step"`
-	Card     *Target  `json:"card,omitempty"`
+	Card     *Target  `json:"card,omitempty"`     // the acting card, or the voting hand
+	Count    int      `json:"count,omitempty"`    // votes (tokens) still to place in this ballot
+	NoTarget bool     `json:"noTarget,omitempty"` // the action is sent without a target
+	Decline  string   `json:"decline,omitempty"`  // the action id that declines it, besides "skip"
+	Shared   bool     `json:"shared,omitempty"`   // Team shows other steps' submissions (NightStep.Share)
 	Role     string   `json:"role,omitempty"`
 	Group    bool     `json:"group,omitempty"`
 	Optional bool     `json:"optional,omitempty"` // "skip" allowed
@@ -143,6 +158,7 @@ type Task struct {
 // Pick is a teammate's current selection.
 type Pick struct {
 	Seat   int     `json:"seat"`
+	Card   *Target `json:"card,omitempty"` // the teammate's acting card (NightStep.Share)
 	Target *Target `json:"target,omitempty"`
 	Skip   bool    `json:"skip,omitempty"`
 }
@@ -175,6 +191,9 @@ func (g *Game) TableView() TableView {
 	case "night":
 		tv.Stage = "night"
 		tv.Narration = Narration{Key: "night", Round: s.Round}
+		if s.Night.Setup {
+			tv.Narration.Key = "setup-night"
+		}
 		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightMaxSeconds, MinSeconds: s.Opts.NightMinSeconds}
 	case "day":
 		g.dayView(&tv)
@@ -184,6 +203,9 @@ func (g *Game) TableView() TableView {
 		tv.Narration = Narration{Key: "over", Winner: s.Winner}
 		for i := range s.Seats {
 			r := SeatReveal{Seat: i + 1}
+			if c, ok := s.variant.(Camper); ok {
+				r.Camp = c.Camp(s, i+1)
+			}
 			for _, c := range s.Seats[i].Cards {
 				r.Roles = append(r.Roles, c.Role)
 				r.Alive = append(r.Alive, c.Alive)
@@ -215,6 +237,15 @@ func (g *Game) dayView(tv *TableView) {
 	tv.Order = d.Order
 	tv.Tied = d.Tied
 	tv.Stage = d.Stage
+	if len(d.Suspects) > 0 {
+		tv.Suspects = slices.Clone(d.Suspects)
+		sortTargets(tv.Suspects)
+	}
+	if d.Kind == "nomination" && d.Stage == "nomination" {
+		for _, x := range d.Queue {
+			tv.Seats[x-1].Nominations = g.nominationsLeft(x)
+		}
+	}
 	if d.Speaker != 0 {
 		tv.Speaker = d.Speaker
 		tv.Queue = d.Queue
@@ -232,12 +263,33 @@ func (g *Game) dayView(tv *TableView) {
 		tv.Narration = Narration{Key: d.Kind, Round: s.Round, Seat: d.Speaker}
 	}
 	if d.Stage == "discussion" {
-		tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: s.Opts.DiscussionSeconds}
+		secs := s.Opts.DiscussionSeconds
+		if d.Ballots > 0 { // before a re-vote (v5.0-dual §9.4)
+			secs = s.Opts.PKDiscussionSeconds
+		}
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: secs}
 		tv.Narration = Narration{Key: "discussion", Round: s.Round}
+	}
+	if d.Stage == "immune" {
+		if im := g.pub.immune; im != nil && im.Round == s.Round {
+			h := im.Hand
+			tv.Immune = &h
+		}
+		if tv.Immune != nil {
+			tv.Narration = Narration{Key: "immune", Round: s.Round, Seat: tv.Immune.Seat, Seats: []Target{*tv.Immune}}
+		}
 	}
 	if b := d.Ballot; b != nil {
 		bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters,
-			Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed}
+			Weights: b.Weights, Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed}
+		if b.Weights != nil {
+			bv.Cast = 0
+			for _, v := range b.Voters {
+				if b.Voted(v) {
+					bv.Cast++
+				}
+			}
+		}
 		open := b.Mode == "sequential-open" || b.Mode == "tokens"
 		if open {
 			bv.Votes = b.Votes
@@ -260,6 +312,10 @@ func (g *Game) dayView(tv *TableView) {
 				tv.Narration = Narration{Key: "vote-call", Round: s.Round, Seat: c.Seat, Seats: []Target{c}}
 			} else {
 				tv.Timer = &Timer{Key: g.stageKey(), Kind: "vote", Seconds: s.Opts.VoteSeconds}
+				if b.Mode == "simultaneous-open" || b.Mode == "secret" {
+					tv.Timer.Think = s.Opts.ThinkSeconds
+					tv.Timer.Seconds += s.Opts.ThinkSeconds
+				}
 				tv.Narration = Narration{Key: "vote", Round: s.Round}
 			}
 		}
@@ -297,6 +353,9 @@ func (g *Game) PlayerView(seat int) PlayerView {
 	}
 	pv.Spectator = !pv.Alive && s.Phase != "over" && !s.Opts.DeadSeeAll
 	pv.Known = s.variant.Knows(s, seat)
+	if c, ok := s.variant.(Camper); ok {
+		pv.Camp = c.Camp(s, seat)
+	}
 	pv.Results = []ResultBody{}
 	for _, i := range g.pub.results {
 		if e := g.log[i]; containsInt(e.Audience, seat) {
@@ -329,7 +388,8 @@ func (g *Game) nightTasks(pv *PlayerView) {
 			if a.Seat != seat {
 				continue
 			}
-			t := Task{Action: st.Action, Step: st.Index, Role: st.Role, Group: st.Group, Optional: !st.Mandatory, Locked: st.Locked}
+			t := Task{Action: st.Action, Step: st.Index, Role: st.Role, Group: st.Group, Optional: !st.Mandatory, Locked: st.Locked,
+				NoTarget: st.NoTarget, Decline: st.Decline, Shared: st.Share != ""}
 			if a.Card != 0 {
 				c := a
 				t.Card = &c
@@ -356,7 +416,10 @@ func (g *Game) nightTasks(pv *PlayerView) {
 					t.Team = append(t.Team, p)
 				}
 			}
-			if !st.Locked {
+			if st.Share != "" {
+				t.Team = g.sharedPicks(st, seat)
+			}
+			if !st.Locked && !st.NoTarget {
 				t.Targets = g.LegalTargets(st, a)
 			}
 			t.Waiting = waiting
@@ -386,6 +449,30 @@ func (g *Game) nightTasks(pv *PlayerView) {
 	}
 }
 
+// sharedPicks lists the submissions of the other steps in st's display
+// group (NightStep.Share) made by other seats, in step order.
+func (g *Game) sharedPicks(st *Step, seat int) []Pick {
+	var out []Pick
+	for _, o := range g.s.Night.Steps {
+		if o.Share != st.Share || o == st {
+			continue
+		}
+		for j, b := range o.Actors {
+			if b.Seat == seat || !o.Sel[j].Has {
+				continue
+			}
+			c := b
+			p := Pick{Seat: b.Seat, Card: &c, Skip: o.Sel[j].Skip}
+			if !o.Sel[j].Skip {
+				x := o.Sel[j].Target
+				p.Target = &x
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func containsPick(ps []Pick, seat int) bool {
 	for _, p := range ps {
 		if p.Seat == seat {
@@ -410,35 +497,86 @@ func (g *Game) dayTasks(pv *PlayerView) {
 	s := &g.s
 	d := s.Day
 	seat := pv.Seat
+	if d.Speaker == seat && d.Kind == "nomination" {
+		if left := g.nominationsLeft(seat); left > 0 {
+			t := Task{Action: "nominate", Count: left}
+			for i, c := range s.Seats {
+				for j, card := range c.Cards {
+					h := Target{Seat: i + 1, Card: j + 1}
+					if card.Alive && !containsTarget(d.Suspects, h) {
+						t.Targets = append(t.Targets, h)
+					}
+				}
+			}
+			pv.Tasks = append(pv.Tasks, t)
+		}
+	}
 	if d.Speaker == seat {
 		pv.Tasks = append(pv.Tasks, Task{Action: "pass"})
 	}
 	if b := d.Ballot; b != nil && !b.Closed && d.Stage == "vote" && containsInt(b.Voters, seat) {
-		t := Task{Action: "vote", Abstain: s.Opts.Abstain, Done: b.Voted(seat)}
-		for _, v := range b.Votes {
-			if v.Seat == seat {
-				x := v.Target
-				t.Choice = &x
-			}
-		}
-		t.Skipped = containsInt(b.Abstained, seat)
-		if !t.Done {
-			for i, c := range b.Candidates {
-				if b.Mode == "sequential-open" && i < b.Call {
-					continue
-				}
-				if !s.Opts.SelfVote && c.Seat == seat {
-					continue
-				}
-				t.Targets = append(t.Targets, c)
-			}
-			sortTargets(t.Targets)
-		}
-		pv.Tasks = append(pv.Tasks, t)
+		pv.Tasks = append(pv.Tasks, g.voteTasks(b, seat)...)
 	}
 	if s.Opts.SelfReveal && s.Role(seat) == "killer" {
 		pv.Tasks = append(pv.Tasks, Task{Action: "explode"})
 	}
+}
+
+// voteTasks is seat's part of ballot b: one task (with Count for the
+// tokens left where a voter has several votes), or one per living hand
+// where votes are cast per hand (Balloter.VotesByHand).
+func (g *Game) voteTasks(b *BallotState, seat int) []Task {
+	s := &g.s
+	var targets []Target
+	if !b.Voted(seat) {
+		for i, c := range b.Candidates {
+			if b.Mode == "sequential-open" && i < b.Call {
+				continue
+			}
+			if !s.Opts.SelfVote && c.Seat == seat {
+				continue
+			}
+			targets = append(targets, c)
+		}
+		sortTargets(targets)
+	}
+	abstained := containsInt(b.Abstained, seat)
+	if bl := g.balloter(); bl != nil && bl.VotesByHand() {
+		var out []Task
+		for j, c := range s.Seat(seat).Cards {
+			if !c.Alive {
+				continue
+			}
+			h := Target{Seat: seat, Card: j + 1}
+			t := Task{Action: "vote", Card: &h, Abstain: s.Opts.Abstain, Skipped: abstained}
+			for _, v := range b.Votes {
+				if v.Hand != nil && *v.Hand == h {
+					x := v.Target
+					t.Choice = &x
+				}
+			}
+			t.Done = t.Choice != nil || abstained
+			if !t.Done {
+				t.Targets = targets
+			}
+			out = append(out, t)
+		}
+		return out
+	}
+	t := Task{Action: "vote", Abstain: s.Opts.Abstain, Done: b.Voted(seat), Skipped: abstained}
+	for _, v := range b.Votes {
+		if v.Seat == seat {
+			x := v.Target
+			t.Choice = &x
+		}
+	}
+	if b.Weights != nil && !t.Done {
+		t.Count = b.Weight(seat) - b.Cast(seat)
+	}
+	if !t.Done {
+		t.Targets = targets
+	}
+	return []Task{t}
 }
 
 // timeline turns the log into the end-of-game story (复盘). Called only
@@ -475,7 +613,10 @@ func (g *Game) timeline() []Moment {
 		case TallyBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "tally", Counts: b.Counts, Outcome: b.Outcome})
 		case ExecutedBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, By: b.By})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, Target: b.Hand, By: b.By})
+		case ImmuneBody:
+			h := b.Hand
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "immune", Seat: h.Seat, Target: &h, By: b.By})
 		case ExplodedBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "exploded", Seat: b.Seat, Role: b.Role})
 		case GameOverBody:
