@@ -167,4 +167,9 @@ test('command frames all have the same length', () => {
     assert.deepEqual(back, f);
   }
   assert.equal(encodeFrame({ t: 'ping' }), '{"t":"ping"}');
+  // a manifesto: the next 1 KiB step, never above the server's limit
+  const long = o.add({ do: 'attack', target: 3, via: 'killer', text: '月'.repeat(120) });
+  assert.equal(Buffer.byteLength(encodeFrame(long)), 1024);
+  const huge = o.add({ do: 'attack', target: 3, text: '月'.repeat(1250) });
+  assert.ok(Buffer.byteLength(encodeFrame(huge)) <= 4000);
 });

@@ -412,3 +412,50 @@ test('peek: numbered group labels keep the number, translate the role', () => {
   const z = V.peekModel(TZ, pv, names);
   assert.equal(z.team.find((x) => x.target === '6L').role, '警察或卧底 #2');
 });
+
+test('cat-lives-7: privileges open a form; the command carries target, manifesto and card', () => {
+  const { pv, names } = viewOf('cat-night-killer');
+  const m = V.catModel(T, pv, names, {});
+  const attack = m.privileges.find((p) => p.action === 'attack');
+  assert.ok(attack.usable);
+  assert.ok(m.privileges.findIndex((p) => !p.usable) === -1 || m.privileges.findIndex((p) => !p.usable) > m.privileges.findIndex((p) => p.usable), 'usable first');
+  const f0 = V.catModel(T, pv, names, { cat: { open: attack.key } }).form;
+  assert.ok(f0.cells && f0.text);
+  assert.equal(f0.primary.enabled, false, 'no target yet');
+  const f = V.catModel(T, pv, names, { cat: { open: attack.key, target: 3, text: '今晚 月色很美' } }).form;
+  assert.equal(f.primary.enabled, true);
+  assert.deepEqual(f.primary.cmd, { do: 'attack', via: 'killer', target: 3, text: '今晚 月色很美' });
+  assert.match(f.text.count, /^6 /, 'white space does not count');
+  assert.ok(m.done.enabled);
+  assert.deepEqual(m.done.cmd, { do: 'done' });
+});
+
+test('cat-lives-7: discard order editor and the free-choice stance', () => {
+  const { pv, names } = viewOf('cat-night-free');
+  const m = V.catModel(T, pv, names, {});
+  const ids = pv.catLives.cards.map((c) => c.card);
+  assert.deepEqual(m.order.rows.map((r) => r.id), ids);
+  assert.equal(m.order.rows[0].up, false);
+  assert.equal(m.order.rows.at(-1).bottom, true);
+  const moved = [ids[1], ids[0], ...ids.slice(2)];
+  const m2 = V.catModel(T, pv, names, { cat: { order: moved } });
+  assert.deepEqual(m2.order.primary.cmd, { do: 'order', order: moved });
+  assert.ok(m.stance);
+  assert.equal(m.stance.primary.enabled, false);
+  const m3 = V.catModel(T, pv, names, { cat: { camp: 'werewolves', cowin: true } });
+  assert.deepEqual(m3.stance.primary.cmd, { do: 'stance', camp: 'werewolves', cowin: true });
+  const p = V.catPeek(T, pv);
+  assert.equal(p.cards.length, 5);
+  assert.match(p.cards.at(-1), /bottom card/);
+  assert.deepEqual(V.peekModel(T, pv, names).roles, [], 'cards are listed by catPeek, not as L/R roles');
+  // nobody else gets the stance
+  assert.equal(V.catModel(T, viewOf('cat-night-killer').pv, names, {}).stance, null);
+});
+
+test('cat-lives-7: by day the vote is on the table, privileges in their own panel', () => {
+  const { pv, names } = viewOf('cat-day');
+  const m = V.dayModel(T, pv.table, names, pv, {});
+  assert.equal(m.vote.title, 'Vote');
+  const c = V.catModel(T, pv, names, {});
+  assert.ok(c.privileges.some((p) => p.action === 'curse' && p.usable));
+});

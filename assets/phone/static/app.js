@@ -250,6 +250,13 @@ function setupPressGuard() {
 
 function render() {
   if (pressing) { renderWaiting = true; return; }
+  // typing a manifesto: a render would take the text box away mid-word
+  const ae = document.activeElement;
+  if (ae && ae.tagName === 'TEXTAREA' && $('main').contains(ae)) {
+    if (!renderWaiting) ae.addEventListener('blur', () => setTimeout(() => { if (renderWaiting) render(); }, 0), { once: true });
+    renderWaiting = true;
+    return;
+  }
   renderWaiting = false;
   const T = S.T;
   const screen = V.screenOf(S);
@@ -460,6 +467,12 @@ function renderPeek() {
     kids.push(h('p', { class: 'dim', text: T('peek.team') }));
     kids.push(h('ul', { class: 'team' }, m.team.map((x) => h('li', {}, h('b', { text: x.target }), ' ', h('span', { class: 'nm', text: x.name }), ' · ', x.role))));
   }
+  const cp = V.catPeek(T, S.pv);
+  if (cp) {
+    kids.push(h('p', { class: 'dim', text: cp.title }), h('ol', { class: 'catcards' }, cp.cards.map((x) => h('li', { text: x.replace(/^\d+\. /, '') }))));
+    if (cp.lost) kids.push(h('p', { class: 'dim small', text: cp.lost }));
+    if (cp.notice) kids.push(h('p', { class: 'ok', text: cp.notice }));
+  }
   if (m.results.length) {
     kids.push(h('p', { class: 'dim', text: T('peek.results') }));
     kids.push(h('ul', { class: 'results' }, m.results.map((x) => h('li', { text: x }))));
@@ -505,6 +518,11 @@ function setupPeek() {
 function renderNight(main) {
   const T = S.T;
   const pv = S.pv;
+  if (pv.catLives) {
+    fresh(main, 'night', h('section', { class: 'panel night cat' },
+      h('h2', { class: 'task-title', text: T('phase.night', { Round: pv.table.round }) }), catPanel()));
+    return;
+  }
   const m = V.nightModel(T, pv, S.names, S.local);
   const task = (pv.tasks || []).find((t) => V.taskKey(t) === m.taskKey);
   const onTap = (cell) => {
@@ -541,6 +559,109 @@ function renderNight(main) {
       h('div', { class: 'buttons' },
         h('button', { class: 'btn second', 'data-do': m.secondary.do, disabled: !m.secondary.enabled, onclick: () => act(m.secondary), text: m.secondary.label }),
         h('button', { class: 'btn primary', 'data-do': m.primary.do, disabled: !m.primary.enabled, onclick: () => act(m.primary), text: m.primary.label }))));
+}
+
+// ---- cat-lives-7 -----------------------------------------------------------------------------
+
+let catText = null; // the manifesto box, kept across renders
+
+function catLocal() {
+  if (!S.local.cat) S.local.cat = {};
+  return S.local.cat;
+}
+
+function catPanel() {
+  const T = S.T;
+  const cl = catLocal();
+  const m = V.catModel(T, S.pv, S.names, S.local);
+  const kids = [h('p', { class: 'status', text: m.points })];
+  if (m.manifesto) kids.push(h('p', { class: 'dim small center', text: m.manifesto }));
+  if (m.saved) kids.push(h('p', { class: 'warn center', text: m.saved }));
+  if (m.form) {
+    const f = m.form;
+    kids.push(h('h3', { class: 'center', text: f.title }));
+    if (f.cells) {
+      kids.push(drawTable(f.cells, 'circle', {
+        kind: 'night', inPanel: true,
+        onTap: (cell) => { cl.target = cell.seat; cl.position = undefined; render(); },
+      }));
+    }
+    if (f.positions) {
+      kids.push(h('label', { class: 'field' }, f.positions.label, ' ',
+        h('span', { class: 'chips' }, f.positions.options.map((n) => h('button', {
+          class: 'chip' + (n === f.positions.value ? ' on' : ''), type: 'button', text: String(n),
+          onclick: () => { cl.position = n; render(); },
+        })))));
+    }
+    if (f.into) {
+      kids.push(h('div', { class: 'field' }, f.into.label, ' ',
+        h('span', { class: 'chips' }, f.into.options.map((o) => h('button', {
+          class: 'chip' + (o.id === f.into.value ? ' on' : ''), type: 'button', text: o.label,
+          onclick: () => { cl.into = o.id; render(); },
+        })))));
+    }
+    let use = null;
+    let count = null;
+    if (f.text) {
+      if (!catText || catText.dataset.form !== f.key) {
+        catText = h('textarea', { rows: '4', maxlength: '1200', 'data-form': f.key });
+        catText.value = cl.text || '';
+      }
+      catText.placeholder = f.text.hint;
+      count = h('p', { class: 'dim small', text: f.text.count });
+      catText.oninput = () => {
+        cl.text = catText.value;
+        const now = V.catModel(T, S.pv, S.names, S.local).form;
+        if (now) { count.textContent = now.text.count; use.disabled = !now.primary.enabled; use.textContent = now.primary.label; }
+      };
+      kids.push(h('p', { class: 'dim small', text: f.text.hint }), catText, count);
+    }
+    use = h('button', { class: 'btn primary', disabled: !f.primary.enabled, text: f.primary.label,
+      onclick: () => {
+        const now = V.catModel(T, S.pv, S.names, S.local).form;
+        if (!now || !now.primary.enabled) return;
+        sendCmd(now.primary.cmd);
+        S.local.cat = {}; catText = null; render();
+      } });
+    kids.push(h('div', { class: 'stack' }, use,
+      h('button', { class: 'btn ghost', text: T('cat.back'), onclick: () => { S.local.cat = {}; catText = null; render(); } })));
+  } else {
+    kids.push(h('ul', { class: 'privs' }, m.privileges.map((p) => h('li', {},
+      h('button', {
+        class: 'priv', type: 'button', 'aria-disabled': p.usable ? null : 'true',
+        onclick: () => { if (!p.usable) return; S.local.cat = { open: p.key }; catText = null; render(); },
+      }, h('span', { class: 'pa', text: p.label }), h('span', { class: 'pc', text: p.card }), h('span', { class: 'pk', text: p.cost }),
+      p.reason ? h('span', { class: 'pr', text: p.reason }) : null)))));
+  }
+  if (m.pending.length) {
+    kids.push(h('h3', { text: T('cat.pending') }), h('ul', { class: 'pending' }, m.pending.map((x) => h('li', {},
+      h('span', { text: x.label }), h('button', { class: 'btn small', text: T('cat.withdraw'), onclick: () => sendCmd(x.cmd) })))));
+  }
+  if (m.order) {
+    const o = m.order;
+    const move = (i, d) => {
+      const cur = o.rows.map((r) => r.id);
+      [cur[i], cur[i + d]] = [cur[i + d], cur[i]];
+      cl.order = cur;
+      render();
+    };
+    kids.push(h('h3', { text: o.title }), h('ol', { class: 'order' }, o.rows.map((r, i) => h('li', {},
+      h('span', { class: 'oc' }, r.label, r.bottom ? h('span', { class: 'dim small', text: ` · ${T('cat.bottom')}` }) : null),
+      h('button', { class: 'chip', type: 'button', disabled: !r.up, 'aria-label': T('cat.up'), text: '↑', onclick: () => move(i, -1) }),
+      h('button', { class: 'chip', type: 'button', disabled: !r.down, 'aria-label': T('cat.down'), text: '↓', onclick: () => move(i, 1) })))),
+    h('button', { class: 'btn second', disabled: !o.primary.enabled, text: o.primary.label, onclick: () => { sendCmd(o.primary.cmd); cl.order = null; } }));
+  }
+  if (m.stance) {
+    const st = m.stance;
+    kids.push(h('h3', { text: st.title }), h('p', { class: 'dim small', text: st.now }),
+      h('div', { class: 'chips' }, st.camps.map((c) => h('button', { class: 'chip' + (c.selected ? ' on' : ''), type: 'button', text: c.label,
+        onclick: () => { cl.camp = c.id; render(); } })),
+      h('button', { class: 'chip' + (st.cowin.value ? ' on' : ''), type: 'button', text: (st.cowin.value ? '☑ ' : '☐ ') + st.cowin.label,
+        onclick: () => { cl.cowin = !st.cowin.value; render(); } })),
+      h('button', { class: 'btn second', disabled: !st.primary.enabled, text: st.primary.label, onclick: () => sendCmd(st.primary.cmd) }));
+  }
+  if (m.done) kids.push(h('button', { class: 'btn primary done', disabled: !m.done.enabled, text: m.done.label, onclick: () => m.done.cmd && sendCmd(m.done.cmd) }));
+  return kids;
 }
 
 // ---- day, dead players, spectators ---------------------------------------------------------------
@@ -590,6 +711,7 @@ function renderDay(main, watching) {
     kids.push(h('p', { class: 'dim small center', text: T('day.passHint') }));
   }
   if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
+  if (!watching && S.pv && S.pv.catLives && S.pv.alive) kids.push(h('section', { class: 'panel cat' }, catPanel()));
   if (m.table) {
     kids.push(drawTable(m.table.cells, m.table.layout, {
       kind: 'view',
@@ -707,6 +829,11 @@ async function startMock() {
     } else if (pv) {
       S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
     }
+  }
+  const open = hash.get('open'); // cat-lives-7: a privilege's form
+  if (open && S.pv && S.pv.catLives) {
+    const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
+    if (p) S.local.cat = { open: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
   }
   if (hash.get('peek') === '1') S.peeking = true;
   render();

@@ -237,7 +237,8 @@ export function lobbyModel(T, lobby, mySeat) {
 export function peekModel(T, pv, names) {
   if (!pv) return null;
   const multi = (pv.roles || []).length > 1;
-  const roles = (pv.roles || []).map((r, i) => ({
+  // cat-lives-7's five cards are listed by catPeek, in discard order
+  const roles = (pv.catLives ? [] : pv.roles || []).map((r, i) => ({
     card: multi ? `${pv.seat}${i === 0 ? 'L' : 'R'}` : '',
     role: tId(T, 'role', r),
   }));
@@ -439,6 +440,134 @@ export function nightCommand(task, what, target) {
   return c;
 }
 
+// ---- cat-lives-7 ---------------------------------------------------------------------------
+
+// manifestoChars counts a manifesto as the engine does: code points that are
+// not white space.
+export function manifestoChars(text) {
+  return [...String(text || '')].filter((ch) => !/\s/u.test(ch)).length;
+}
+
+// catModel: cat-lives-7's action screen (night and day): action points, the
+// privileges of the held cards (each opens a form: target, manifesto,
+// position, form to take), this phase's pending uses, the discard order
+// editor, the free-choice stance, and "done". The same panel for every
+// player, whatever their cards.
+export function catModel(T, pv, names, local = {}) {
+  const c = pv.catLives;
+  if (!c) return null;
+  const tv = pv.table;
+  const cl = local.cat || {};
+  const tasks = pv.tasks || [];
+  const has = (a) => tasks.find((t) => t.action === a);
+  const privs = (c.privileges || []).map((p) => ({
+    key: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`,
+    action: p.action, label: tId(T, 'action', p.action), card: tId(T, 'role', p.card),
+    cost: T('cat.cost', { Cost: p.cost }), costN: p.cost,
+    // usable now, in this phase (the engine lists night privileges by day too, unusable)
+    usable: !!p.usable && !!has(p.action), reason: p.usable ? '' : p.reason || '',
+    needs: p.needs || [], target: p.target, targets: p.targets || [], positions: p.positions || {},
+    into: p.into || [], via: p.form ? 'amoeba' : p.card,
+  })).sort((a, b) => Number(b.usable) - Number(a.usable)); // usable now first
+  const m = {
+    kind: 'cat',
+    points: T('cat.points', { Points: c.points }),
+    manifesto: c.manifesto && c.manifesto.attacks > 0
+      ? T('cat.manifesto', { Chars: c.manifesto.chars, Need: c.manifesto.min * c.manifesto.attacks }) : '',
+    saved: c.saved ? T('cat.saved') : '',
+    privileges: privs,
+    form: null,
+    pending: (c.pending || []).map((p) => ({
+      label: tId(T, 'action', p.action) + (p.target != null ? ` → ${targetLabel(T, p.target)}` : ''),
+      cmd: { do: 'withdraw', action: p.action, ...(p.target != null ? { target: p.target } : {}) },
+    })),
+    order: null, stance: null,
+    done: (() => {
+      const d = has('done');
+      if (!d) return null;
+      return d.done ? { label: T('night.doneShort'), enabled: false } : { label: T('cat.done'), enabled: true, cmd: { do: 'done' } };
+    })(),
+  };
+  const open = privs.find((p) => p.key === cl.open && p.usable);
+  if (open) {
+    const needText = open.needs.includes('text');
+    const needPos = open.needs.includes('position');
+    const needInto = open.needs.includes('into');
+    let cells = null;
+    if (open.target !== 'none') {
+      const enabled = new Set(open.targets.map((t) => targetKey(t).toUpperCase()));
+      cells = cellsFor(tv, names, pv.seat, enabled).cells;
+      for (const x of cells) if (cl.target != null && sameTarget(x.id, cl.target)) x.selected = true;
+    }
+    const positions = needPos && cl.target != null ? open.positions[String(targetSeat(cl.target))] || [] : [];
+    const ready = (open.target === 'none' || cl.target != null)
+      && (!needPos || positions.includes(cl.position))
+      && (!needInto || open.into.includes(cl.into))
+      && (!needText || manifestoChars(cl.text) > 0);
+    const cmd = { do: open.action, via: open.via };
+    if (open.target !== 'none' && cl.target != null) cmd.target = cl.target;
+    if (needText) cmd.text = cl.text || '';
+    if (needPos) cmd.position = cl.position;
+    if (needInto) cmd.into = cl.into;
+    m.form = {
+      key: open.key, title: `${open.label} · ${open.card}`, cells,
+      text: needText ? { hint: T('cat.text', { Min: c.manifesto ? c.manifesto.min : 100 }), count: T('cat.chars', { Count: manifestoChars(cl.text) }) } : null,
+      positions: needPos ? { label: T('cat.position'), options: positions, value: cl.position } : null,
+      into: needInto ? { label: T('cat.into'), options: open.into.map((x) => ({ id: x, label: tId(T, 'role', x) })), value: cl.into } : null,
+      primary: { label: T('cat.use', { Action: open.label, Cost: open.costN }), enabled: ready, cmd },
+    };
+  }
+  if (c.orderOpen) {
+    const cards = cl.order && cl.order.length === (c.cards || []).length ? cl.order : (c.proposed || (c.cards || []).map((x) => x.card));
+    const fixed = !!c.bottomFixed;
+    m.order = {
+      title: T('cat.order'),
+      rows: cards.map((id, i) => ({
+        id, label: tId(T, 'role', id), bottom: i === cards.length - 1,
+        up: i > 0 && !(fixed && i === cards.length - 1),
+        down: i < cards.length - 1 && !(fixed && i === cards.length - 2),
+      })),
+      sent: !!c.proposed && (!cl.order || cl.order.join() === c.proposed.join()),
+      primary: { label: c.proposed && (!cl.order || cl.order.join() === c.proposed.join()) ? T('cat.orderSent') : T('cat.orderSubmit'),
+        enabled: !c.proposed || (!!cl.order && cl.order.join() !== c.proposed.join()), cmd: { do: 'order', order: cards } },
+    };
+  }
+  if (has('stance')) {
+    const cur = c.stance || {};
+    const camp = cl.camp || (cur.camp === 'killers' || cur.camp === 'werewolves' ? cur.camp : '');
+    const cowin = cl.cowin != null ? cl.cowin : !!cur.cowin;
+    m.stance = {
+      title: T('cat.stance'),
+      now: T('cat.stanceNow', { Camp: cur.camp === 'killers' || cur.camp === 'werewolves'
+        ? tId(T, 'camp', cur.camp) + (cur.cowin ? ` · ${T('cat.cowin')}` : ` · ${T('cat.solo')}`) : T('cat.independent') }),
+      camps: ['killers', 'werewolves'].map((x) => ({ id: x, label: tId(T, 'camp', x), selected: camp === x })),
+      cowin: { label: T('cat.cowin'), value: cowin },
+      primary: { label: T('cat.stanceSubmit', { Camp: camp ? tId(T, 'camp', camp) : '…' }), enabled: !!camp, cmd: { do: 'stance', camp, cowin } },
+    };
+  }
+  return m;
+}
+
+// catPeek is the held cards for the hold-to-peek card.
+export function catPeek(T, pv) {
+  const c = pv && pv.catLives;
+  if (!c) return null;
+  return {
+    title: T('cat.cards'),
+    cards: (c.cards || []).map((x, i) => {
+      const tags = [];
+      if (x.bottom) tags.push(T('cat.bottom'));
+      if (x.pending) tags.push(T('cat.pendingCard'));
+      if (x.guard) tags.push(T('cat.guard'));
+      if (x.form) tags.push(T('cat.form', { Form: tId(T, 'role', x.form) }));
+      return `${i + 1}. ${tId(T, 'role', x.card)}${tags.length ? ` (${listLabel(T, tags)})` : ''}`;
+    }),
+    lost: c.lost && c.lost.length ? T('cat.lost', { Cards: listLabel(T, c.lost.map((x) => tId(T, 'role', x))) }) : '',
+    notice: c.notice === 'cowin' ? T('cat.notice.cowin') : '',
+    points: T('cat.points', { Points: c.points }),
+  };
+}
+
 // ---- day ---------------------------------------------------------------------------------
 
 export function ballotModel(T, tv, names) {
@@ -495,7 +624,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
   // The day task with targets shown on the table: a vote (one per hand or
   // card in two-card variants: the first not yet cast), or another targeted
   // day action such as two-hands' nomination.
-  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && (t.action === 'vote' || (t.targets && t.targets.length)));
+  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && (t.action === 'vote' || (!pv.catLives && t.targets && t.targets.length)));
   const vt = targeted.find((t) => !t.done) || targeted[0];
   if (vt) {
     const isVote = vt.action === 'vote';
