@@ -7,7 +7,10 @@ import (
 
 // botMove plays one random legal move for a table of random bots, reading
 // the state directly (cheap enough to measure the engine, not the bots).
-// It returns false when the game is over.
+// Targets are seats, or cards and hands where the variant has two per seat;
+// a seat acting for two cards names the card (Command.Card). In the day the
+// bots sometimes nominate (two-hands), and cast all their votes (tokens,
+// hands) or abstain. It returns false when the game is over.
 func botMove(g *Game, r *rand.Rand) bool {
 	s := &g.s
 	switch s.Phase {
@@ -15,7 +18,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 		return false
 	case "night":
 		n := s.Night
-		living := s.Living()
+		targets := botTargets(s)
 		for _, st := range n.Steps {
 			if st.Done() {
 				continue
@@ -24,15 +27,37 @@ func botMove(g *Game, r *rand.Rand) bool {
 				if st.Sel[i].Has || st.Locked {
 					continue
 				}
+				card := &a
+				if a.Card == 0 {
+					card = nil
+				}
 				if !st.Mandatory && r.IntN(4) == 0 {
-					mustApply(g, Command{Seat: a.Seat, Do: "skip"})
+					mustApply(g, Command{Seat: a.Seat, Do: "skip", Card: card})
 					continue
 				}
-				for try := 0; try < 4; try++ {
-					t := SeatTarget(living[r.IntN(len(living))])
+				if st.NoTarget {
+					if r.IntN(8) == 0 {
+						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Card: card})
+					} else {
+						mustApply(g, Command{Seat: a.Seat, Do: "skip", Card: card})
+					}
+					continue
+				}
+				done := false
+				for try := 0; try < 4 && !done; try++ {
+					t := targets[r.IntN(len(targets))]
 					if s.variant.Legal(s, st, a, t) == "" {
-						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: &t})
-						break
+						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: &t, Card: card})
+						done = true
+					}
+				}
+				if !done && len(s.tasksOf(a.Seat)) > 1 {
+					// A later task of this seat waits for this one (G3.4).
+					if ts := g.LegalTargets(st, a); len(ts) > 0 {
+						t := ts[r.IntN(len(ts))]
+						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: &t, Card: card})
+					} else if !st.Mandatory {
+						mustApply(g, Command{Seat: a.Seat, Do: "skip", Card: card})
 					}
 				}
 			}
@@ -47,26 +72,61 @@ func botMove(g *Game, r *rand.Rand) bool {
 		d := s.Day
 		switch {
 		case d.Speaker != 0:
+			if d.Kind == "nomination" && r.IntN(2) == 0 && g.nominationsLeft(d.Speaker) > 0 {
+				ts := botTargets(s)
+				t := ts[r.IntN(len(ts))]
+				if !containsTarget(d.Suspects, t) {
+					mustApply(g, Command{Seat: d.Speaker, Do: "nominate", Target: &t})
+					return true
+				}
+			}
 			mustApply(g, Command{Seat: d.Speaker, Do: "pass"})
 		case d.Ballot != nil && !d.Ballot.Closed && d.Stage == "vote":
 			b := d.Ballot
 			for _, v := range b.Voters {
-				if b.Voted(v) || s.Phase != "day" || s.Day.Ballot != b || b.Closed {
-					continue
+				for !b.Voted(v) && s.Phase == "day" && s.Day.Ballot == b && !b.Closed {
+					from := max(b.Call, 0)
+					c := b.Candidates[from+r.IntN(len(b.Candidates)-from)]
+					if s.Opts.Abstain && (r.IntN(5) == 0 || (!s.Opts.SelfVote && c.Seat == v)) {
+						mustApply(g, Command{Seat: v, Do: "abstain"})
+						break
+					}
+					if !s.Opts.SelfVote && c.Seat == v {
+						break // no abstention: the deadline casts it (or drops it)
+					}
+					mustApply(g, Command{Seat: v, Do: "vote", Target: &c})
 				}
-				from := max(b.Call, 0)
-				c := b.Candidates[from+r.IntN(len(b.Candidates)-from)]
-				if r.IntN(5) == 0 || (!s.Opts.SelfVote && c.Seat == v) {
-					mustApply(g, Command{Seat: v, Do: "abstain"})
-					continue
-				}
-				mustApply(g, Command{Seat: v, Do: "vote", Target: &c})
+			}
+			if s.Phase == "day" && s.Day.Ballot == b && !b.Closed {
+				mustApply(g, Command{Do: "timeout"})
 			}
 		default:
 			mustApply(g, Command{Do: "timeout"})
 		}
 	}
 	return s.Phase != "over"
+}
+
+// botTargets lists the living targets: seats, or living cards (hands) where
+// the variant has two per seat.
+func botTargets(s *State) []Target {
+	if s.variant.Info().CardsPerSeat != 2 {
+		living := s.Living()
+		out := make([]Target, len(living))
+		for i, x := range living {
+			out[i] = SeatTarget(x)
+		}
+		return out
+	}
+	var out []Target
+	for i := range s.Seats {
+		for j, c := range s.Seats[i].Cards {
+			if c.Alive {
+				out = append(out, Target{Seat: i + 1, Card: j + 1})
+			}
+		}
+	}
+	return out
 }
 
 func mustApply(g *Game, c Command) {
@@ -102,6 +162,24 @@ func BenchmarkV4_18(b *testing.B) {
 		b.Skip("v4.0 not registered")
 	}
 	benchGames(b, "v4.0", 18)
+}
+
+// BenchmarkDual plays v5.0-dual with 12 random bots (two cards each,
+// token ballots).
+func BenchmarkDual(b *testing.B) {
+	if _, ok := Lookup("v5.0-dual"); !ok {
+		b.Skip("v5.0-dual not registered")
+	}
+	benchGames(b, "v5.0-dual", 12)
+}
+
+// BenchmarkTwoHands plays two-hands with 14 random bots (two hands each,
+// nominations, votes per hand).
+func BenchmarkTwoHands(b *testing.B) {
+	if _, ok := Lookup("two-hands"); !ok {
+		b.Skip("two-hands not registered")
+	}
+	benchGames(b, "two-hands", 14)
 }
 
 // TestBotGamesEnd makes sure the benchmark's bots finish games (so the

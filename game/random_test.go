@@ -38,6 +38,13 @@ func legalCommands(pv PlayerView) []Command {
 			c := base
 			c.Do = "skip"
 			out = append(out, c)
+			if t.Decline != "" {
+				c.Do = t.Decline
+				out = append(out, c)
+			}
+		}
+		if t.NoTarget && !t.Done {
+			out = append(out, base)
 		}
 		if t.Abstain && !t.Done {
 			c := base
@@ -54,7 +61,10 @@ func legalCommands(pv PlayerView) []Command {
 	return out
 }
 
-var anyActions = []string{"kill", "check", "save", "shoot", "hug", "silence", "sleep", "skip", "pass", "vote", "abstain", "explode", "suspect", "dance"}
+var anyActions = []string{"kill", "check", "save", "shoot", "hug", "silence", "sleep", "skip", "pass", "vote", "abstain", "explode", "suspect", "dance",
+	"assassinate", "protect", "traitor-check", "dark-check", "redeal", "keep", "nominate",
+	"attack", "onehit", "snipe", "aimed-snipe", "bind", "imprison", "deathblow", "pardon", "curse", "saint", "arson",
+	"transform", "withdraw", "order", "stance", "done"}
 
 // randomCommand is mostly a legal command of a random seat, sometimes a
 // timeout, sometimes garbage (a wrong seat, action or target).
@@ -64,8 +74,16 @@ func randomCommand(g *Game, r *rand.Rand) Command {
 	case p < 4:
 		return Command{Do: "timeout"}
 	case p < 12:
-		t := Target{Seat: r.IntN(s.Players+3) - 1}
-		return Command{Seat: r.IntN(s.Players+3) - 1, Do: anyActions[r.IntN(len(anyActions))], Target: &t}
+		t := Target{Seat: r.IntN(s.Players+3) - 1, Card: r.IntN(4)}
+		if r.IntN(2) == 0 {
+			t.Card = 0
+		}
+		cmd := Command{Seat: r.IntN(s.Players+3) - 1, Do: anyActions[r.IntN(len(anyActions))], Target: &t}
+		if r.IntN(4) == 0 {
+			c := Target{Seat: cmd.Seat, Card: r.IntN(3)}
+			cmd.Card = &c
+		}
+		return cmd
 	}
 	seats := r.Perm(s.Players)
 	for _, i := range seats {
@@ -234,8 +252,20 @@ func checkNightIsolation(t *testing.T, g *Game, cmd Command, before map[int]Play
 	t.Helper()
 	mates := map[int]bool{cmd.Seat: true}
 	if g.s.Night != nil {
+		shares := map[string]bool{}
 		for _, st := range g.s.Night.Steps {
 			if containsInt(st.Seats(), cmd.Seat) {
+				for _, x := range st.Seats() {
+					mates[x] = true
+				}
+				if st.Share != "" {
+					shares[st.Share] = true
+				}
+			}
+		}
+		// Steps sharing a live display (v5.0-dual's killer cards).
+		for _, st := range g.s.Night.Steps {
+			if shares[st.Share] {
 				for _, x := range st.Seats() {
 					mates[x] = true
 				}
@@ -304,7 +334,7 @@ func checkViews(t *testing.T, g *Game) {
 			t.Fatalf("dead seat %d has tasks", seat)
 		}
 		for _, task := range pv.Tasks {
-			if len(task.Team) > 0 && !task.Group {
+			if len(task.Team) > 0 && !task.Group && !task.Shared {
 				t.Fatalf("seat %d sees picks of a non-group task", seat)
 			}
 			for _, p := range task.Team {
@@ -319,8 +349,58 @@ func checkViews(t *testing.T, g *Game) {
 // entitled is an independent statement of each variant's start-of-game
 // knowledge (rules files §3): who may learn whose role.
 func entitled(s *State, seat int, k Known) bool {
-	mine := s.Role(seat)
 	theirs := s.Card(k.Target).Role
+	holds := func(roles ...string) bool {
+		for _, c := range s.Seat(seat).Cards {
+			if slices.Contains(roles, c.Role) {
+				return true
+			}
+		}
+		return false
+	}
+	switch s.VariantID {
+	case "v5.0-dual":
+		// §3: secret police see the secret police; police and undercover see
+		// the police group without learning which is the undercover; killers
+		// and the undercover see the killer cards and the undercover;
+		// doctors see the doctors; the butterfly and civilians see nothing.
+		switch k.Role {
+		case "police-group":
+			return holds("police", "undercover") && (theirs == "police" || theirs == "undercover")
+		case "killer", "undercover":
+			return holds("killer", "undercover") && theirs == k.Role
+		case "secret-police", "doctor":
+			return holds(k.Role) && theirs == k.Role
+		}
+		return false
+	case "two-hands":
+		// §3: killer hands see the killer hands, police hands the police
+		// hands; an assassin that acted joins the killers from the next
+		// night on (both ways); the traitor knows nobody.
+		if k.Role != theirs {
+			return false
+		}
+		joined := func(t Target) bool {
+			r := s.Mark(t, "acted")
+			return s.Card(t).Role == "assassin" && r != 0 && s.Round > r
+		}
+		killerSide := holds("killer")
+		for j := range s.Seat(seat).Cards {
+			if joined(Target{Seat: seat, Card: j + 1}) {
+				killerSide = true
+			}
+		}
+		switch theirs {
+		case "police":
+			return holds("police")
+		case "killer":
+			return killerSide
+		case "assassin":
+			return killerSide && joined(k.Target)
+		}
+		return false
+	}
+	mine := s.Role(seat)
 	if k.Role != theirs {
 		return false
 	}
@@ -334,6 +414,27 @@ func entitled(s *State, seat int, k Known) bool {
 }
 
 func sameTeam(s *State, a, b int) bool {
+	holds := func(seat int, roles ...string) bool {
+		for j, c := range s.Seat(seat).Cards {
+			if slices.Contains(roles, c.Role) {
+				return true
+			}
+			if s.VariantID == "two-hands" && c.Role == "assassin" && s.Mark(Target{Seat: seat, Card: j + 1}, "acted") != 0 &&
+				slices.Contains(roles, "killer") && s.Phase == "night" && s.Round > s.Mark(Target{Seat: seat, Card: j + 1}, "acted") {
+				return true
+			}
+		}
+		return false
+	}
+	switch s.VariantID {
+	case "v5.0-dual":
+		// §5: only the killer cards share their selections.
+		return holds(a, "killer") && holds(b, "killer")
+	case "two-hands":
+		// §5: the killer group (killer hands and an assassin that acted on
+		// an earlier night) and the police group.
+		return (holds(a, "killer") && holds(b, "killer")) || (holds(a, "police") && holds(b, "police"))
+	}
 	ra, rb := s.Role(a), s.Role(b)
 	return ra == rb && (ra == "killer" || ra == "police")
 }
