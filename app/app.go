@@ -181,7 +181,8 @@ func Main() int {
 // startError says what went wrong in words the host can act on.
 func startError(err error, addr string) string {
 	switch {
-	case errors.Is(err, syscall.EADDRINUSE):
+	// lan does not wrap the listen error (yet): its sentence is matched too.
+	case errors.Is(err, syscall.EADDRINUSE) || strings.Contains(err.Error(), "port is in use"):
 		return ui.Tr("err.port", "Addr", addr)
 	case errors.Is(err, lan.ErrNoInterface):
 		return ui.Tr("err.noif")

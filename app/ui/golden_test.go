@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"nightfall/app/internal/fakelan"
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -41,6 +42,25 @@ func TestGoldenTable(t *testing.T) {
 			golden(t, name+".png", w.Canvas().Capture())
 		})
 	}
+}
+
+// Seats with several cards or hands (v5.0-dual, two-hands), a silenced seat
+// and a self-revealed killer.
+func TestGoldenTableCards(t *testing.T) {
+	newTestApp(t, "zh")
+	tv := loadView(t, "speech")
+	for i := range tv.Seats {
+		s := &tv.Seats[i]
+		s.Cards = []game.CardView{{Card: game.Target{Seat: s.Seat, Card: 1}, Alive: s.Alive}, {Card: game.Target{Seat: s.Seat, Card: 2}, Alive: s.Alive && s.Seat%3 != 0}}
+	}
+	tv.Seats[7].Silenced = true
+	tv.Seats[10].Role = "killer"
+	ts := NewTableScreen()
+	w := test.NewWindow(ts)
+	defer w.Close()
+	w.Resize(fyne.NewSize(goldenW, goldenH))
+	ts.Set(TableState{View: tv, Names: testNames, Remaining: 42 * time.Second})
+	golden(t, "table_cards_zh.png", w.Canvas().Capture())
 }
 
 func TestGoldenLobby(t *testing.T) {

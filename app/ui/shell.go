@@ -336,6 +336,15 @@ func (s *Shell) seatMenu(seat int) {
 	if name == "" {
 		return
 	}
+	menu := s.SeatMenu(seat, name)
+	pos, _ := s.lobby.ring.SeatCenter(seat)
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.lobby.ring)
+	widget.ShowPopUpMenuAtPosition(menu, s.win.Canvas(), abs.Add(pos))
+}
+
+// SeatMenu is the host's menu for a seated player: move to another seat
+// (swapping with whoever sits there) or remove.
+func (s *Shell) SeatMenu(seat int, name string) *fyne.Menu {
 	var moves []*fyne.MenuItem
 	for _, st := range s.hv.Lobby.Seats {
 		if st.Seat == seat {
@@ -355,10 +364,7 @@ func (s *Shell) seatMenu(seat int) {
 	remove := fyne.NewMenuItem(tr("lobby.remove"), func() {
 		s.host(lan.HostCommand{Do: lan.HostRemove, Seat: seat})
 	})
-	menu := fyne.NewMenu(tr("lobby.seatmenu", "Seat", seat, "Name", name), move, remove)
-	pos, _ := s.lobby.ring.SeatCenter(seat)
-	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.lobby.ring)
-	widget.ShowPopUpMenuAtPosition(menu, s.win.Canvas(), abs.Add(pos))
+	return fyne.NewMenu(tr("lobby.seatmenu", "Seat", seat, "Name", name), move, remove)
 }
 
 // ShowError replaces everything with a start-up error and what to do about

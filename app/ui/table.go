@@ -35,7 +35,8 @@ type TableScreen struct {
 	phase, narr              *canvas.Text
 	clock, clockLabel        *canvas.Text
 	dawn, spTitle, speaker   *canvas.Text
-	next, pk, ballot, call   *canvas.Text
+	next, queue, pk          *canvas.Text
+	ballot, call             *canvas.Text
 	outcome, lastWords, hint *canvas.Text
 	rows                     []*tallyRow
 	nrows                    int // rows in use
@@ -58,7 +59,7 @@ func NewTableScreen() *TableScreen {
 	t.clock.TextStyle.Bold = true
 	t.dawn, t.spTitle, t.speaker = mk(colDim), mk(colDim), mk(colAccent)
 	t.speaker.TextStyle.Bold = true
-	t.next, t.pk, t.ballot, t.call = mk(colNext), mk(colCall), mk(colDim), mk(colCall)
+	t.next, t.queue, t.pk, t.ballot, t.call = mk(colNext), mk(colDim), mk(colCall), mk(colDim), mk(colCall)
 	t.outcome, t.lastWords, t.hint = mk(colText), mk(colDim), mk(colNightText)
 	t.outcome.TextStyle.Bold = true
 	cf := &clockFace{clock: t.clock, label: t.clockLabel}
@@ -132,7 +133,7 @@ func (t *TableScreen) seatWithName(seat int) string {
 // update recomputes every text and the seats from the state.
 func (t *TableScreen) update() {
 	tv := t.st.View
-	for _, x := range []*canvas.Text{t.phase, t.narr, t.clock, t.clockLabel, t.dawn, t.spTitle, t.speaker, t.next, t.pk, t.ballot, t.call, t.outcome, t.lastWords, t.hint} {
+	for _, x := range []*canvas.Text{t.phase, t.narr, t.clock, t.clockLabel, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call, t.outcome, t.lastWords, t.hint} {
 		x.Text = ""
 	}
 	t.nrows = 0
@@ -171,6 +172,9 @@ func (t *TableScreen) update() {
 		t.speaker.Text = t.seatWithName(tv.Speaker)
 		if tv.Next != 0 {
 			t.next.Text = tr("table.next", "Who", t.seatWithName(tv.Next))
+		}
+		if len(tv.Queue) > 2 {
+			t.queue.Text = tr("table.queue", "Seats", intList(tv.Queue[2:]))
 		}
 	}
 	if len(tv.Tied) > 0 && tv.Phase == "day" {
@@ -311,7 +315,7 @@ func (r *tableRenderer) MinSize() fyne.Size { return fyne.NewSize(640, 360) }
 
 func (r *tableRenderer) Objects() []fyne.CanvasObject {
 	t := r.t
-	objs := []fyne.CanvasObject{t.bg, t.phase, t.narr, t.ring, t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.pk, t.ballot, t.call}
+	objs := []fyne.CanvasObject{t.bg, t.phase, t.narr, t.ring, t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call}
 	for _, row := range t.rows[:t.visibleRows()] {
 		objs = append(objs, row.bar, row.seat, row.count, row.voters)
 	}
@@ -375,7 +379,8 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	place(t.dawn, 4.2*u, 2*u)
 	place(t.spTitle, 3.6*u, 0)
 	place(t.speaker, 8*u, u)
-	place(t.next, 4.6*u, 2*u)
+	place(t.next, 4.6*u, u)
+	place(t.queue, 3.6*u, 2*u)
 	place(t.pk, 5.2*u, 2*u)
 	place(t.ballot, 3.8*u, u)
 	place(t.call, 4.6*u, u)

@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"nightfall/app/internal/fakelan"
+	"nightfall/lan"
+)
+
+func TestLobbyStartOnlyWhenValid(t *testing.T) {
+	newTestApp(t, "zh")
+	b := fakelan.New("classic-2.0", 8, 1)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, b, nil)
+	w.SetContent(s.Content())
+	s.Show(b.View())
+	if !s.Lobby().StartButton().Disabled() {
+		t.Error("Start is enabled with every seat empty")
+	}
+	if r := s.Lobby().Reason(); r == "" {
+		t.Error("no reason shown for the disabled Start")
+	}
+	b.JoinAll()
+	s.Show(b.View())
+	if s.Lobby().StartButton().Disabled() || s.Lobby().Reason() != "" {
+		t.Errorf("Start disabled (reason %q) with every seat taken", s.Lobby().Reason())
+	}
+	test.Tap(s.Lobby().StartButton())
+	if last := b.Commands[len(b.Commands)-1]; last.Do != lan.HostStart {
+		t.Errorf("Start sent %+v", last)
+	}
+}
+
+func TestSeatMenuMovesAndRemoves(t *testing.T) {
+	newTestApp(t, "en")
+	b := fakelan.New("classic-2.0", 8, 1)
+	b.Join(2, "Bob")
+	b.Join(5, "Eve")
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, b, nil)
+	w.SetContent(s.Content())
+	s.Show(b.View())
+	m := s.SeatMenu(2, "Bob")
+	move, remove := m.Items[0], m.Items[1]
+	for _, it := range move.ChildMenu.Items {
+		if it.Label == "Seat 5  ⇄ Eve" {
+			it.Action()
+		}
+	}
+	hv := b.View()
+	if hv.Lobby.Seats[4].Name != "Bob" || hv.Lobby.Seats[1].Name != "Eve" {
+		t.Errorf("after moving 2 to 5: seat 2 %q, seat 5 %q", hv.Lobby.Seats[1].Name, hv.Lobby.Seats[4].Name)
+	}
+	remove.Action()
+	if b.View().Lobby.Seats[1].Taken {
+		t.Error("seat 2 still taken after Remove")
+	}
+}
+
+func TestLanguageAndMuteToggles(t *testing.T) {
+	a := newTestApp(t, "zh")
+	b := fakelan.New("classic-2.0", 8, 1)
+	b.JoinAll()
+	_ = b.Host(lan.HostCommand{Do: lan.HostStart})
+	w := test.NewWindow(nil)
+	defer w.Close()
+	v := &recVoice{}
+	s := NewShell(w, b, v)
+	w.SetContent(s.Content())
+	s.Show(b.View())
+	if got := s.Table().Narration(); got != "天黑请闭眼" {
+		t.Fatalf("narration %q", got)
+	}
+	test.Tap(s.Buttons().Lang)
+	if got := s.Table().Narration(); got != "Night falls — close your eyes" {
+		t.Errorf("after switching to English: %q", got)
+	}
+	if got := a.Preferences().String(PrefLang); got != "en" {
+		t.Errorf("language preference %q, want en", got)
+	}
+	test.Tap(s.Buttons().Mute)
+	if !v.muted || !a.Preferences().Bool(PrefMuted) {
+		t.Error("mute did not mute the voice or was not remembered")
+	}
+	test.Tap(s.Buttons().Lang)
+	if got := s.Table().Narration(); got != "天黑请闭眼" {
+		t.Errorf("back to Chinese: %q", got)
+	}
+}
+
+func TestHostControls(t *testing.T) {
+	newTestApp(t, "en")
+	b := fakelan.New("classic-2.0", 8, 1)
+	b.JoinAll()
+	_ = b.Host(lan.HostCommand{Do: lan.HostStart})
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, b, nil)
+	w.SetContent(s.Content())
+	s.Show(b.View())
+	bt := s.Buttons()
+	if !bt.Skip.Disabled() {
+		t.Error("Skip is enabled at night (nobody speaks)")
+	}
+	test.Tap(bt.Pause)
+	s.Show(b.View())
+	if !b.View().Paused || bt.Pause.Text != "Resume" {
+		t.Errorf("after Pause: paused %v, button %q", b.View().Paused, bt.Pause.Text)
+	}
+	test.Tap(bt.Pause)
+	if b.View().Paused {
+		t.Error("Resume did not resume")
+	}
+	s.host(lan.HostCommand{Do: lan.HostSkip}) // refused: nobody speaks; the reason shows in the bar
+	if s.Status() == "" {
+		t.Error("a refused command shows no reason")
+	}
+}
