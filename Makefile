@@ -1,0 +1,174 @@
+# Nightfall — build, test and lint.
+#
+#   make deps       install missing Debian packages and staticcheck (idempotent)
+#   make build      build bin/nightfall (cgo, Fyne/GLFW)
+#   make run        build and run it (ARGS="serve ..." to pass arguments)
+#   make test       gofmt + vet + staticcheck + race tests (game, lan) + other tests + test-ui
+#   make test-ui    tests tagged `xvfb` under ./app/..., inside a virtual X display
+#   make bench      benchmarks of ./game/... (and ./lan/... when it has any)
+#   make lint       gofmt + vet + staticcheck
+#   make fonts      rebuild assets/fonts' CJK subset font from the app's strings (npm subset-font)
+#   make sounds     regenerate assets/sounds' narration clips (espeak-ng + sox)
+#   make clean
+#
+# Knobs: TESTFLAGS="-count=1 -v", BENCH=., BENCHTIME=2s, ARGS=..., BUILD_TAGS=migrated_fynedo
+# (what `fyne build` adds for FyneApp.toml's fyneDo migration: drops Fyne's wrong-thread
+# checks), DEPS= (empty: skip the deps prerequisite, e.g. without root/sudo).
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.ONESHELL:  # each recipe below is one small bash script
+.DEFAULT_GOAL := build
+
+# A fresh machine may have Go installed without it being on PATH.
+ifeq ($(shell command -v go),)
+export PATH := /usr/local/go/bin:$(PATH)
+endif
+
+# System packages: the Fyne/GLFW cgo build (gcc, libc6-dev, GL/X11 headers, pkg-config), and the
+# tests and tooling (Xvfb + xauth for xvfb-run, screenshots, CJK font, headless browser, QR
+# decoding, mDNS, networking, speech). xauth is only a Recommends of xvfb, so it is listed.
+DEB_PACKAGES := gcc libc6-dev \
+	libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev \
+	pkg-config xvfb xauth x11-apps imagemagick fonts-wqy-microhei chromium zbar-tools \
+	avahi-utils iproute2 espeak-ng sox libasound2-dev
+
+STATICCHECK_VERSION ?= v0.8.2
+GOPATH_BIN  := $(shell go env GOPATH)/bin
+STATICCHECK := $(GOPATH_BIN)/staticcheck
+
+TESTFLAGS ?=
+BUILD_TAGS ?=
+BENCH     ?= .
+BENCHTIME ?= 2s
+ARGS      ?=
+DEPS      ?= deps
+XVFB_RUN  ?= xvfb-run -a -s "-screen 0 1920x1080x24"
+
+# Package lists, computed when a recipe uses them. Directories without Go files yet simply
+# do not appear, so a partial tree never makes go vet/test fail with "matched no packages".
+MODULE    = $(shell go list -m)
+HAS_GO_FILES := {{if or .GoFiles .CgoFiles .TestGoFiles .XTestGoFiles .InvalidGoFiles}}{{.ImportPath}}{{end}}
+ALL_PKGS  = $(shell go list -e -f '$(HAS_GO_FILES)' ./... 2>/dev/null)
+RACE_PKGS = $(filter $(MODULE)/game $(MODULE)/game/% $(MODULE)/lan $(MODULE)/lan/%,$(ALL_PKGS))
+APP_PKGS  = $(filter $(MODULE)/app $(MODULE)/app/%,$(ALL_PKGS))
+REST_PKGS = $(filter-out $(RACE_PKGS) $(APP_PKGS),$(ALL_PKGS))
+
+.PHONY: fonts sounds deps build run test test-race test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
+
+deps:
+	@missing=()
+	for p in $(DEB_PACKAGES); do
+		dpkg -s "$$p" >/dev/null 2>&1 || missing+=("$$p")
+	done
+	sudo=; [[ $$(id -u) == 0 ]] || sudo=sudo
+	if (( $${#missing[@]} )); then
+		echo "deps: installing $${missing[*]}"
+		( set -x
+		  $$sudo apt-get update
+		  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$${missing[@]}" )
+	else
+		echo "deps: all Debian packages present"
+	fi
+	if [[ ! -x "$(STATICCHECK)" ]]; then
+		( set -x; GOBIN="$(GOPATH_BIN)" go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) )
+	fi
+
+build: $(DEPS)
+	CGO_ENABLED=1 go build -tags '$(BUILD_TAGS)' -o bin/nightfall .
+
+run: $(DEPS) build
+	@case "$${LANG:-C}" in C|C.*|POSIX) export LANG=en_US.UTF-8 ;; esac
+	./bin/nightfall $(ARGS)
+
+# ---- checks ---------------------------------------------------------------------------------
+
+# Go files git knows about (tracked, or new and not ignored); plain find outside a git checkout.
+fmt-check:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		files=$$(git ls-files --cached --others --exclude-standard -- '*.go')
+	else
+		files=$$(find . -name '*.go' -not -path './bin/*')
+	fi
+	[[ -z "$$files" ]] && exit 0
+	bad=$$(gofmt -l $$files)
+	if [[ -n "$$bad" ]]; then
+		echo "gofmt: these files need formatting (run gofmt -w):"; echo "$$bad"; exit 1
+	fi
+
+vet:
+	@pkgs="$(ALL_PKGS)"
+	[[ -z "$$pkgs" ]] && { echo "vet: no packages yet"; exit 0; }
+	set -x
+	go vet $$pkgs
+
+staticcheck: $(DEPS)
+	$(STATICCHECK) ./...
+
+lint: fmt-check vet staticcheck
+
+# ---- tests ----------------------------------------------------------------------------------
+
+test: $(DEPS) lint test-race test-app test-rest test-ui
+
+# The engine and the network side: always under the race detector.
+test-race:
+	@pkgs="$(RACE_PKGS)"
+	[[ -z "$$pkgs" ]] && { echo "test-race: no game/lan packages yet"; exit 0; }
+	set -x
+	go test -race $(TESTFLAGS) $$pkgs
+
+# The Fyne UI, headless: the `ci` tag swaps Fyne's GLFW driver for its software one, so no cgo,
+# no GL and no display are needed.
+test-app:
+	@pkgs="$(APP_PKGS)"
+	[[ -z "$$pkgs" ]] && { echo "test-app: no app packages yet"; exit 0; }
+	set -x
+	CGO_ENABLED=0 go test -tags ci $(TESTFLAGS) $$pkgs
+
+# Everything else (main, any other top-level package), normal cgo build.
+test-rest:
+	@pkgs="$(REST_PKGS)"
+	[[ -z "$$pkgs" ]] && { echo "test-rest: no other packages yet"; exit 0; }
+	set -x
+	go test $(TESTFLAGS) $$pkgs
+
+# UI tests that need a real X display and GL: test files with a `//go:build xvfb` line under
+# ./app/..., run with Fyne's GLFW driver inside Xvfb (24-bit screen; xvfb-run's default is 8-bit).
+test-ui:
+	@dirs=$$(grep -rlE --include='*_test.go' '^//go:build.*[ (&|]xvfb\b' app 2>/dev/null | xargs -r -n1 dirname | sort -u || true)
+	[[ -z "$$dirs" ]] && { echo "test-ui: no xvfb-tagged app tests yet"; exit 0; }
+	case "$${LANG:-C}" in C|C.*|POSIX) export LANG=en_US.UTF-8 ;; esac
+	set -x
+	$(XVFB_RUN) go test -tags xvfb $(TESTFLAGS) $$(sed 's|^|./|' <<<"$$dirs")
+
+# ---- generated assets -------------------------------------------------------------------------
+
+# The bundled font: printable ASCII plus every character of the app's strings, cut from
+# WenQuanYi Micro Hei (fonts-wqy-microhei) by harfbuzz (npm subset-font, installed into a cache
+# folder, not the repository). assets/fonts/fonts_test.go fails when a string needs `make fonts`.
+FONT_SRC  ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+FONT_TOOL ?= $${XDG_CACHE_HOME:-$$HOME/.cache}/nightfall-fonttool
+fonts:
+	tool="$(FONT_TOOL)"; mkdir -p "$$tool"
+	[[ -d "$$tool/node_modules/subset-font" ]] || npm install --prefix "$$tool" --no-audit --no-fund subset-font@2.9.0
+	cp assets/fonts/subset.mjs "$$tool/subset.mjs"
+	go run ./assets/fonts/chars > "$$tool/chars.txt"
+	node "$$tool/subset.mjs" "$(FONT_SRC)" "$$tool/chars.txt" assets/fonts/wqy-microhei-subset.ttf
+
+sounds:
+	assets/sounds/gen.sh
+
+bench:
+	@pkgs="$(filter $(MODULE)/game $(MODULE)/game/%,$(ALL_PKGS))"
+	if [[ -d lan ]] && grep -rqs --include='*_test.go' '^func Benchmark' lan; then
+		pkgs="$$pkgs $(filter $(MODULE)/lan $(MODULE)/lan/%,$(ALL_PKGS))"
+	fi
+	[[ -z "$${pkgs// /}" ]] && { echo "bench: no packages yet"; exit 0; }
+	set -x
+	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) $$pkgs
+
+clean:
+	@rm -rf bin/ out/ shots/
+	rm -f *.test *.out *.prof *.coverprofile coverage.html coverage.txt
+	go clean -testcache
