@@ -13,6 +13,9 @@ import (
 // hands) or abstain. It returns false when the game is over.
 func botMove(g *Game, r *rand.Rand) bool {
 	s := &g.s
+	if s.cat != nil {
+		return catBotMove(g, r) // cat-lives-7 runs its own phases
+	}
 	switch s.Phase {
 	case "over":
 		return false
@@ -181,6 +184,9 @@ func BenchmarkTwoHands(b *testing.B) {
 	}
 	benchGames(b, "two-hands", 14)
 }
+
+// BenchmarkCatLives7 plays cat-lives-7 with 7 random bots.
+func BenchmarkCatLives7(b *testing.B) { benchGames(b, "cat-lives-7", 7) }
 
 // TestBotGamesEnd makes sure the benchmark's bots finish games (so the
 // benchmark measures whole games).

@@ -73,4 +73,12 @@
 // card in Command.Card. Individual steps may share their live display
 // (NightStep.Share), take no target (NoTarget) or be declined by an action
 // of their own (Decline).
+//
+// A variant whose phases follow none of this (cat-lives-7: withdrawable
+// privileges paid with action points, day privileges, a vote open all day,
+// five cards per seat) implements the hooks of hooks.go instead: it runs
+// its nights and days itself (phaseRunner), applies its own events
+// (eventApplier; its state is State.cat), deals under its own constraints
+// (dealer) and adds its part to the views (viewer), while still emitting
+// the core events the screens and scripts rely on.
 package game

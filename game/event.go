@@ -415,6 +415,8 @@ func derefBody(b Body) Body {
 		return *v
 	case *RejectedBody:
 		return *v
+	case interface{ deref() Body }: // a variant's own events (cat-lives-7)
+		return v.deref()
 	}
 	return b
 }

@@ -27,6 +27,19 @@ type Command struct {
 	// or the voting hand where votes are cast per hand (two-hands; a script
 	// may call this field "hand").
 	Card *Target `json:"card,omitempty"`
+	// cat-lives-7's fields, named as in its rules file: a kill manifesto,
+	// an aimed snipe's position, an amoeba's new form, the free-choice
+	// stance (camp, cowin), a discard order (card ids, first lost first),
+	// the action a withdrawal cancels, and via, the card id (or "amoeba")
+	// acting when two held cards offer the action.
+	Text     string   `json:"text,omitempty"`
+	Position int      `json:"position,omitempty"`
+	Into     string   `json:"into,omitempty"`
+	Camp     string   `json:"camp,omitempty"`
+	Cowin    bool     `json:"cowin,omitempty"`
+	Order    []string `json:"order,omitempty"`
+	Action   string   `json:"action,omitempty"`
+	Via      string   `json:"via,omitempty"`
 }
 
 // Rejection is the reason a command was refused: one sentence a player can
@@ -132,7 +145,15 @@ func New(setup Setup) (*Game, error) {
 		return nil, &SetupError{"options", err.Error()}
 	}
 
-	hands, void, err := g.deal(v, setup)
+	var hands [][]string
+	var void []string
+	var after []Body // a dealer's hidden bookkeeping, emitted after the deal
+	var err error
+	if d, ok := v.(dealer); ok {
+		hands, after, err = d.dealHands(s, setup, rand.New(s.RNG))
+	} else {
+		hands, void, err = g.deal(v, setup)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -173,6 +194,9 @@ func New(setup Setup) (*Game, error) {
 			d.Camp = camps[i]
 		}
 		g.emit(d, g.only(i+1))
+	}
+	for _, b := range after {
+		g.emit(b, []int{})
 	}
 	if sn, ok := v.(SetupNighter); ok {
 		if _, setup := sn.SetupSteps(s); setup {
@@ -338,6 +362,9 @@ func (g *Game) apply(cmd Command) error {
 		if t.Card > len(s.Seats[t.Seat-1].Cards) {
 			return reject("seat %d has no card %s", t.Seat, t)
 		}
+	}
+	if pr, ok := s.variant.(phaseRunner); ok && (s.Phase == "night" || s.Phase == "day") {
+		return pr.command(g, cmd)
 	}
 	switch s.Phase {
 	case "night":

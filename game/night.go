@@ -19,6 +19,9 @@ func (g *Game) startNight() {
 		}
 	}
 	g.emit(NightBody{Round: s.Round + 1}, nil)
+	if pr, ok := s.variant.(phaseRunner); ok {
+		pr.nightFell(g)
+	}
 }
 
 func (g *Game) nightCommand(cmd Command) error {

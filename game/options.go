@@ -56,6 +56,13 @@ type Options struct {
 	DoubleRoleRedeal string `json:"doubleRoleRedeal"`
 	TimeoutVote      string `json:"timeoutVote"`
 	ThinkSeconds     int    `json:"thinkSeconds"`
+	// cat-lives-7 §15
+	ExtraCard         string `json:"extraCard"`
+	FreeChoiceSeat    int    `json:"freeChoiceSeat"` // 0: random
+	ManifestoMinChars int    `json:"manifestoMinChars"`
+	NightSeconds      int    `json:"nightSeconds"`
+	ClosingSeconds    int    `json:"closingSeconds"`
+	StalemateRounds   int    `json:"stalemateRounds"`
 }
 
 // commonOptions are the option names every variant with a judge-run day

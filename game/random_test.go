@@ -58,7 +58,7 @@ func legalCommands(pv PlayerView) []Command {
 			out = append(out, c)
 		}
 	}
-	return out
+	return append(out, catCommands(pv)...)
 }
 
 var anyActions = []string{"kill", "check", "save", "shoot", "hug", "silence", "sleep", "skip", "pass", "vote", "abstain", "explode", "suspect", "dance",
@@ -359,6 +359,10 @@ func entitled(s *State, seat int, k Known) bool {
 		return false
 	}
 	switch s.VariantID {
+	case "cat-lives-7":
+		// §2: nobody learns anybody's camp or cards; a co-winning partner is
+		// told only that the free-choice player co-wins (no seat named).
+		return false
 	case "v5.0-dual":
 		// §3: secret police see the secret police; police and undercover see
 		// the police group without learning which is the undercover; killers
@@ -427,6 +431,9 @@ func sameTeam(s *State, a, b int) bool {
 		return false
 	}
 	switch s.VariantID {
+	case "cat-lives-7":
+		// §8: no group action; nobody sees another player's privileges.
+		return false
 	case "v5.0-dual":
 		// §5: only the killer cards share their selections.
 		return holds(a, "killer") && holds(b, "killer")

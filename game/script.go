@@ -79,6 +79,23 @@ func ParseScript(data []byte) (*Script, error) {
 			return nil, &ScriptError{fmt.Sprintf("steps[%d].do", i), "missing"}
 		}
 		cmd := Command{Do: *st.Do}
+		// cat-lives-7's step fields (rules/cat-lives-7.md, SCRIPT.md "any
+		// further fields an action needs").
+		var more struct {
+			Text     string   `json:"text"`
+			Position int      `json:"position"`
+			Into     string   `json:"into"`
+			Camp     string   `json:"camp"`
+			Cowin    bool     `json:"cowin"`
+			Order    []string `json:"order"`
+			Action   string   `json:"action"`
+			Via      string   `json:"via"`
+		}
+		if err := json.Unmarshal(rs, &more); err != nil {
+			return nil, &ScriptError{fmt.Sprintf("steps[%d]", i), "text, into, camp, action and via are strings, position a number, cowin true or false, order a list of card ids: " + err.Error()}
+		}
+		cmd.Text, cmd.Position, cmd.Into, cmd.Camp, cmd.Cowin = more.Text, more.Position, more.Into, more.Camp, more.Cowin
+		cmd.Order, cmd.Action, cmd.Via = more.Order, more.Action, more.Via
 		if !containsString(in.Actions, cmd.Do) && !containsString(commonActions, cmd.Do) {
 			return nil, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
 		}

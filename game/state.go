@@ -29,6 +29,8 @@ type State struct {
 	RoundDead     int // cards (or seats) announced dead in the current round
 	Winner        string
 	Reason        string
+
+	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
 }
 
 // SeatState is one seat's cards.
@@ -299,6 +301,11 @@ func (b *BallotState) AllVoted() bool {
 // draws the same numbers and reaches the same state.
 func (s *State) apply(b Body) Body {
 	s.Version++
+	if ea, ok := s.variant.(eventApplier); ok {
+		if stored, done := ea.applyEvent(s, b); done {
+			return stored
+		}
+	}
 	switch e := b.(type) {
 	case DealBody:
 		seat := s.Seat(e.Seat)

@@ -30,6 +30,8 @@ type TableView struct {
 	Reason        string       `json:"reason,omitempty"`
 	Reveal        []SeatReveal `json:"reveal,omitempty"`   // game over only
 	Timeline      []Moment     `json:"timeline,omitempty"` // game over only
+	// CatLives is cat-lives-7's public part (catlives_view.go).
+	CatLives *CatTableView `json:"catLives,omitempty"`
 }
 
 // SeatView is one seat as the table sees it.
@@ -73,6 +75,9 @@ type Timer struct {
 	// Think is a countdown shown before a simultaneous ballot (two-hands
 	// thinkSeconds, "思考五秒"), included in Seconds.
 	Think int `json:"think,omitempty"`
+	// Warn is how many seconds before the end the screens warn that the
+	// phase is ending (cat-lives-7's night); 0: no warning.
+	Warn int `json:"warn,omitempty"`
 }
 
 // BallotView is a ballot as the table sees it.
@@ -131,6 +136,8 @@ type PlayerView struct {
 	Results   []ResultBody `json:"results"` // this seat's private answers so far
 	Huddle    []Pick       `json:"huddle,omitempty"`
 	Table     TableView    `json:"table"`
+	// CatLives is cat-lives-7's private part (catlives_view.go).
+	CatLives *CatPlayerView `json:"catLives,omitempty"`
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -216,6 +223,9 @@ func (g *Game) TableView() TableView {
 		if s.Day != nil {
 			tv.Order = s.Day.Order
 		}
+	}
+	if vw, ok := s.variant.(viewer); ok {
+		vw.tableView(g, &tv)
 	}
 	return tv
 }
@@ -363,6 +373,10 @@ func (g *Game) PlayerView(seat int) PlayerView {
 		}
 	}
 	pv.Tasks = []Task{}
+	if vw, ok := s.variant.(viewer); ok {
+		vw.playerView(g, &pv) // its own tasks
+		return pv
+	}
 	if !pv.Alive || s.Phase == "over" {
 		return pv
 	}

@@ -1,0 +1,998 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// catMode is one privilege mode of a card (§3, §8).
+type catMode struct {
+	ID     string
+	Cards  []string // card types offering it (real cards or an amoeba's form)
+	Cost   int      // AP (arson: paid when it takes effect, §8.11)
+	Night  bool
+	Day    bool
+	Target string // "other", "any", "none", "executed" (R15)
+	Jail   bool   // imprisonable: void if the user is imprisoned that night (§8.5)
+	Once   bool   // once per night (§7)
+	Attack bool   // needs a manifesto (§8.1)
+	Normal bool   // a normal attack (attack, snipe)
+}
+
+var catModes = []catMode{
+	{ID: "attack", Cards: []string{"killer", "werewolf"}, Cost: 1, Night: true, Target: "other", Jail: true, Attack: true, Normal: true},
+	{ID: "onehit", Cards: []string{"killer", "werewolf"}, Cost: 3, Night: true, Target: "other", Attack: true},
+	{ID: "snipe", Cards: []string{"sniper"}, Cost: 1, Night: true, Target: "other", Jail: true, Attack: true, Normal: true},
+	{ID: "aimed-snipe", Cards: []string{"sniper"}, Cost: 4, Night: true, Target: "other", Attack: true},
+	{ID: "bind", Cards: []string{"soulbind"}, Cost: 2, Night: true, Target: "any", Jail: true},
+	{ID: "heal", Cards: []string{"witchdoctor"}, Cost: 2, Night: true, Target: "any", Jail: true},
+	{ID: "vest", Cards: []string{"vest"}, Cost: 1, Night: true, Target: "none", Jail: true, Once: true},
+	{ID: "wolfsbane", Cards: []string{"vest"}, Cost: 1, Night: true, Target: "none", Jail: true, Once: true},
+	{ID: "imprison", Cards: []string{"jail"}, Cost: 2, Night: true, Target: "other"},
+	{ID: "anti-snipe", Cards: []string{"jail"}, Cost: 2, Night: true, Target: "none", Jail: true, Once: true},
+	{ID: "deathblow", Cards: []string{"deathblow"}, Cost: 2, Night: true, Day: true, Target: "other"},
+	{ID: "pardon", Cards: []string{"deathblow"}, Cost: 2, Night: true, Target: "executed", Jail: true},
+	{ID: "curse", Cards: []string{"curse"}, Cost: 1, Night: true, Day: true, Target: "any", Jail: true},
+	{ID: "vicious-curse", Cards: []string{"curse"}, Cost: 2, Night: true, Day: true, Target: "any", Jail: true},
+	{ID: "bless", Cards: []string{"curse"}, Cost: 1, Night: true, Day: true, Target: "any", Jail: true},
+	{ID: "devout-bless", Cards: []string{"curse"}, Cost: 2, Night: true, Day: true, Target: "any", Jail: true},
+	{ID: "saint", Cards: []string{"arson"}, Cost: 3, Night: true, Target: "none", Once: true},
+	{ID: "arson", Cards: []string{"arson"}, Cost: 0, Night: true, Day: true, Target: "other", Jail: true},
+	{ID: "transform", Cards: []string{"amoeba"}, Cost: 2, Night: true, Day: true, Target: "none"},
+}
+
+func catModeOf(id string) (catMode, bool) {
+	for _, m := range catModes {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return catMode{}, false
+}
+
+// catMinCost is the least a mode can cost (an arson costs at least 2 when it
+// takes effect), for the amoeba's budget (R20).
+func catMinCost(m catMode) int {
+	if m.ID == "arson" {
+		return 2
+	}
+	return m.Cost
+}
+
+// catKind is an attack's kind (R7) by the acting card's type.
+func catKind(form string) string {
+	switch form {
+	case "killer":
+		return "KILLER"
+	case "werewolf":
+		return "WEREWOLF"
+	}
+	return "SNIPER"
+}
+
+// catChars counts a manifesto's characters: code points other than white
+// space (§8.1).
+func catChars(text string) int {
+	n := 0
+	for _, r := range text {
+		if !unicode.IsSpace(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// catCard is a held card able to act, and the type it acts as.
+type catCard struct {
+	Index int
+	Type  string // the card's id, or the amoeba's form
+	Form  bool   // acting through an amoeba's form
+}
+
+// catCardsFor lists seat's usable cards offering mode m: held, not pending
+// (R13); an amoeba in a form offering it (or the amoeba itself for
+// transform). Real cards first.
+func catCardsFor(s *State, seat int, m catMode) []catCard {
+	st := &s.cat.Seats[seat-1]
+	var out, forms []catCard
+	for j, card := range s.Seats[seat-1].Cards {
+		if !card.Alive || j == st.Pending {
+			continue
+		}
+		if slices.Contains(m.Cards, card.Role) {
+			out = append(out, catCard{Index: j, Type: card.Role})
+		}
+		if card.Role == "amoeba" && m.ID != "transform" && st.Form != "" && slices.Contains(m.Cards, st.Form) {
+			forms = append(forms, catCard{Index: j, Type: st.Form, Form: true})
+		}
+	}
+	return append(out, forms...)
+}
+
+// catModeProblem says why seat cannot use mode m now (whatever its target),
+// or "" with the acting card. via names the card (its id, or "amoeba") when
+// two cards offer the mode.
+func catModeProblem(s *State, seat int, m catMode, via string) (catCard, string) {
+	c := s.cat
+	st := &c.Seats[seat-1]
+	cards := catCardsFor(s, seat, m)
+	if len(cards) == 0 {
+		return catCard{}, fmt.Sprintf("you hold no card with %s", m.ID)
+	}
+	card := cards[0]
+	if via != "" {
+		found := false
+		for _, k := range cards {
+			if (via == "amoeba" && k.Form) || (!k.Form && k.Type == via) {
+				card, found = k, true
+				break
+			}
+		}
+		if !found {
+			return catCard{}, fmt.Sprintf("your %s card cannot use %s now", via, m.ID)
+		}
+	}
+	night := s.Phase == "night"
+	switch {
+	case night && !m.Night:
+		return card, fmt.Sprintf("%s is used by day only", m.ID)
+	case !night && !m.Day:
+		return card, fmt.Sprintf("%s is a night privilege; it is day now", m.ID)
+	}
+	if seat == c.Free && c.Cowin {
+		switch m.ID {
+		case "snipe", "aimed-snipe", "deathblow", "saint":
+			return card, fmt.Sprintf("a free-choice player who co-wins may not use %s (§2)", m.ID)
+		}
+	}
+	mine := func(action string) []PrivilegeBody {
+		var out []PrivilegeBody
+		for _, a := range c.Acts {
+			if a.Seat == seat && a.Action == action {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	if m.Once && len(mine(m.ID)) > 0 {
+		return card, fmt.Sprintf("you have already used %s tonight; once covers the whole night", m.ID)
+	}
+	switch m.ID {
+	case "saint":
+		if st.SaintSpent {
+			return card, "your saint privilege has already taken effect once; it works once per game"
+		}
+	case "deathblow":
+		if slices.Contains(st.Blows, card.Index) {
+			return card, "this card's ultimate kill is spent; it works once per card"
+		}
+		for _, a := range mine("deathblow") {
+			if a.Card-1 == card.Index {
+				return card, "this card's ultimate kill is already on its way; it works once per card"
+			}
+		}
+	case "transform":
+		if st.Into != "" || len(mine("transform")) > 0 {
+			return card, "a transformation of your amoeba is already under way"
+		}
+		if n := len(st.Order); n > 0 && st.Order[n-1] == card.Index && s.Round > 1 && st.Transforms >= 1 {
+			return card, "your amoeba is your bottom card: it transforms only once"
+		}
+		if len(catIntoChoices(s, seat)) == 0 {
+			return card, "your amoeba has been every card it can become"
+		}
+	}
+	if card.Form {
+		if left := 4 - st.Spent; left < catMinCost(m) {
+			return card, fmt.Sprintf("your amoeba's %s form has %d of its 4 AP left; %s needs %d", st.Form, left, m.ID, catMinCost(m))
+		}
+	}
+	if st.AP < m.Cost {
+		return card, fmt.Sprintf("%s costs %d AP; you have %d", m.ID, m.Cost, st.AP)
+	}
+	return card, ""
+}
+
+// catIntoChoices lists the forms seat's amoeba may take next (§8.13): not a
+// type dealt to the player, not one it has been, not killer or werewolf for
+// a co-winning free-choice player.
+func catIntoChoices(s *State, seat int) []string {
+	c := s.cat
+	st := &c.Seats[seat-1]
+	var out []string
+	for _, f := range catForms {
+		dealt := false
+		for _, card := range s.Seats[seat-1].Cards {
+			if card.Role == f {
+				dealt = true
+			}
+		}
+		if dealt || slices.Contains(st.Been, f) {
+			continue
+		}
+		if seat == c.Free && c.Cowin && (f == "killer" || f == "werewolf") {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// catTargetProblem says why seat may not aim mode m at t, or "".
+func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) string {
+	c := s.cat
+	if !s.Alive(t) {
+		return fmt.Sprintf("seat %d is dead and cannot be a target", t.Seat)
+	}
+	switch m.Target {
+	case "other":
+		if t.Seat == seat {
+			return fmt.Sprintf("%s takes another living player, not yourself", m.ID)
+		}
+	case "executed":
+		x := &c.Seats[t.Seat-1]
+		switch {
+		case !slices.Contains(c.Executed, t.Seat):
+			return fmt.Sprintf("seat %d was not executed yesterday; a pardon takes a player executed on the previous day", t.Seat)
+		case x.Pending < 0 && x.Pardoned:
+			return fmt.Sprintf("seat %d has already been pardoned once and cannot be pardoned again", t.Seat)
+		case x.Pending < 0:
+			return fmt.Sprintf("seat %d was executed while their saint was in effect and cannot be pardoned", t.Seat)
+		}
+		for _, u := range c.Seats[seat-1].Pardons {
+			if u.Card == card.Index && u.Seat == t.Seat {
+				return fmt.Sprintf("this pardon card has already been used on seat %d; each card pardons each player once", t.Seat)
+			}
+		}
+		for _, a := range c.Acts {
+			if a.Seat == seat && a.Action == "pardon" && a.Card-1 == card.Index && a.Target.Seat == t.Seat {
+				return fmt.Sprintf("this pardon card is already used on seat %d tonight", t.Seat)
+			}
+		}
+	}
+	return ""
+}
+
+// catPrivilege submits a privilege (§7 spending, §8).
+func (v catLives) privilege(g *Game, cmd Command) error {
+	s := &g.s
+	c := s.cat
+	m, ok := catModeOf(cmd.Do)
+	if !ok {
+		return reject("%q is not an action of this game", cmd.Do)
+	}
+	card, why := catModeProblem(s, cmd.Seat, m, cmd.Via)
+	if why != "" {
+		return reject("%s", why)
+	}
+	body := PrivilegeBody{ID: c.NextID + 1, Round: s.Round, Day: s.Phase == "day", Seat: cmd.Seat, Action: m.ID,
+		Card: card.Index + 1, Cost: m.Cost}
+	if card.Form {
+		body.Form = card.Type
+	}
+	switch m.Target {
+	case "none":
+		if cmd.Target != nil && cmd.Target.Seat != cmd.Seat {
+			return reject("%s takes no target", m.ID)
+		}
+	default:
+		if cmd.Target == nil {
+			return reject("%s needs a target", m.ID)
+		}
+		if why := catTargetProblem(s, cmd.Seat, m, card, *cmd.Target); why != "" {
+			return reject("%s", why)
+		}
+		t := SeatTarget(cmd.Target.Seat)
+		body.Target = &t
+	}
+	switch m.ID {
+	case "aimed-snipe":
+		k := cmd.Position
+		n := catPublicCards(s, cmd.Target.Seat)
+		switch {
+		case k < 1:
+			return reject("aimed-snipe needs a position, counted from the bottom of the target's order (1 = the bottom card)")
+		case k > n:
+			return reject("seat %d holds %d cards; position %d does not exist", cmd.Target.Seat, n, k)
+		case k == 1 && n > 1:
+			return reject("the bottom card (position 1) can be aimed at only when the player has a single card; seat %d has %d", cmd.Target.Seat, n)
+		}
+		body.Position = k
+	case "transform":
+		choices := catIntoChoices(s, cmd.Seat)
+		switch {
+		case cmd.Into == "":
+			return reject("transform needs \"into\": the card your amoeba becomes (%s)", strings.Join(choices, ", "))
+		case !slices.Contains(catForms, cmd.Into):
+			return reject("an amoeba can become %s, not %q", strings.Join(catForms, ", "), cmd.Into)
+		case !slices.Contains(choices, cmd.Into):
+			return reject("your amoeba cannot become %s (a card type you were dealt, one it has been, or, co-winning, killer or werewolf); it can become %s", cmd.Into, strings.Join(choices, ", "))
+		}
+		body.Into = cmd.Into
+	}
+	if m.Attack {
+		chars, attacks := catManifesto(c, cmd.Seat, 0)
+		chars += catChars(cmd.Text)
+		attacks++
+		if need := s.Opts.ManifestoMinChars * attacks; chars < need {
+			return reject("your kill manifestos tonight have %d characters; %d attacks need at least %d (%d per attack, white space not counted)",
+				chars, attacks, need, s.Opts.ManifestoMinChars)
+		}
+		body.Text = cmd.Text
+	}
+	g.emit(body, g.only(cmd.Seat))
+	return nil
+}
+
+// catManifesto counts seat's manifesto characters and attacks pending in
+// this phase, leaving out the privilege with id skip.
+func catManifesto(c *catState, seat, skip int) (chars, attacks int) {
+	for _, a := range c.Acts {
+		if a.Seat != seat || a.ID == skip {
+			continue
+		}
+		if m, _ := catModeOf(a.Action); m.Attack {
+			chars += catChars(a.Text)
+			attacks++
+		}
+	}
+	return chars, attacks
+}
+
+// catPublicCards is seat's public card count (a pending card included).
+func catPublicCards(s *State, seat int) int {
+	n := 0
+	for _, card := range s.Seats[seat-1].Cards {
+		if card.Alive {
+			n++
+		}
+	}
+	return n
+}
+
+// withdraw cancels the player's most recent pending privilege with the
+// action (and target) and frees its AP (§7).
+func (v catLives) withdraw(g *Game, cmd Command) error {
+	s := &g.s
+	c := s.cat
+	if cmd.Action == "" {
+		return reject("withdraw needs \"action\": the privilege to cancel")
+	}
+	for i := len(c.Acts) - 1; i >= 0; i-- {
+		a := c.Acts[i]
+		if a.Seat != cmd.Seat || a.Action != cmd.Action || (cmd.Target != nil && (a.Target == nil || a.Target.Seat != cmd.Target.Seat)) {
+			continue
+		}
+		if m, _ := catModeOf(a.Action); m.Attack {
+			chars, attacks := catManifesto(c, cmd.Seat, a.ID)
+			if need := s.Opts.ManifestoMinChars * attacks; chars < need {
+				return reject("withdrawing it would leave your other %d attacks with %d manifesto characters, fewer than %d; withdraw an attack without text first",
+					attacks, chars, need)
+			}
+		}
+		g.emit(WithdrawBody{Seat: cmd.Seat, ID: a.ID, Action: a.Action}, g.only(cmd.Seat))
+		return nil
+	}
+	if cmd.Target != nil {
+		return reject("you have no pending %s on seat %d to withdraw", cmd.Action, cmd.Target.Seat)
+	}
+	return reject("you have no pending %s to withdraw", cmd.Action)
+}
+
+// stance is the free-choice player's choice (§2), until night 1 ends.
+func (v catLives) stance(g *Game, cmd Command) error {
+	s := &g.s
+	c := s.cat
+	switch {
+	case cmd.Seat != c.Free:
+		return reject("only the free-choice player chooses a stance")
+	case s.Phase != "night" || s.Round != 1:
+		return reject("the stance is chosen during night 1 and never changes afterwards")
+	case cmd.Camp == "civilians" || cmd.Camp == "good":
+		return reject("the free-choice player cannot join the civilians: choose \"killers\" or \"werewolves\"")
+	case cmd.Camp != "killers" && cmd.Camp != "werewolves":
+		return reject("a stance needs \"camp\": \"killers\" or \"werewolves\" (and \"cowin\": true or false)")
+	}
+	if cmd.Cowin {
+		for _, a := range c.Acts {
+			if a.Seat != cmd.Seat {
+				continue
+			}
+			if a.Action == "snipe" || a.Action == "aimed-snipe" || a.Action == "deathblow" || a.Action == "saint" ||
+				(a.Action == "transform" && (a.Into == "killer" || a.Into == "werewolf")) {
+				return reject("co-win forbids your pending %s; withdraw it first", a.Action)
+			}
+		}
+	}
+	g.emit(StanceBody{Seat: cmd.Seat, Camp: cmd.Camp, Cowin: cmd.Cowin}, g.only(cmd.Seat))
+	return nil
+}
+
+// catOrderOpen reports whether seat may submit a discard order now: night 1
+// (§5) or a reorder window's phase.
+func catOrderOpen(s *State) bool {
+	c := s.cat
+	return (s.Phase == "night" && s.Round == 1) || (c.Window != 0 && c.Window == catPhase(s) && !c.DayOver)
+}
+
+// order submits a discard order (§5).
+func (v catLives) order(g *Game, cmd Command) error {
+	s := &g.s
+	c := s.cat
+	st := &c.Seats[cmd.Seat-1]
+	if !catOrderOpen(s) {
+		return reject("the discard order can be changed only during night 1 and in a reorder window")
+	}
+	var held []string
+	for _, x := range st.Order {
+		if x != st.Pending {
+			held = append(held, s.Seats[cmd.Seat-1].Cards[x].Role)
+		}
+	}
+	order := slices.Clone(cmd.Order)
+	if st.Pending >= 0 && len(order) == len(held)+1 {
+		// The pending card may be listed too: it stays the front card.
+		if i := slices.Index(order, s.Seats[cmd.Seat-1].Cards[st.Pending].Role); i >= 0 {
+			order = slices.Delete(order, i, i+1)
+		}
+	}
+	if len(order) == 0 || len(held) == 0 {
+		return reject("an order lists every card you hold, first lost first: %s", strings.Join(held, ", "))
+	}
+	got := slices.Clone(order)
+	want := slices.Clone(held)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		return reject("an order lists every card you hold, first lost first: %s", strings.Join(want, ", "))
+	}
+	last := order[len(order)-1]
+	if last == "commoner" {
+		return reject("the bottom card (the last of the order) must be a privilege card, not a commoner")
+	}
+	if s.Round > 1 || s.Phase == "day" {
+		bottom := held[len(held)-1]
+		if last != bottom {
+			return reject("your bottom card is %s and never changes: keep it last", bottom)
+		}
+	}
+	g.emit(OrderBody{Seat: cmd.Seat, Order: order}, g.only(cmd.Seat))
+	return nil
+}
+
+// command runs cat-lives-7's nights and days (phaseRunner).
+func (v catLives) command(g *Game, cmd Command) error {
+	s := &g.s
+	if s.Phase == "day" {
+		return v.dayCommand(g, cmd)
+	}
+	if s.Phase != "night" {
+		return reject("nothing can be done now")
+	}
+	switch cmd.Do {
+	case "timeout":
+		v.endNight(g)
+		return nil
+	case "pass", "vote":
+		return reject("%s is a day action; it is night now", cmd.Do)
+	}
+	if !s.Seat(cmd.Seat).Alive() {
+		return reject("seat %d is dead; dead players give no input", cmd.Seat)
+	}
+	switch cmd.Do {
+	case "done", "sleep":
+		if containsInt(s.Night.Slept, cmd.Seat) {
+			return reject("you have already said you are done tonight")
+		}
+		g.emit(SleepBody{Seat: cmd.Seat}, g.only(cmd.Seat))
+		return nil
+	case "stance":
+		return v.stance(g, cmd)
+	case "order":
+		return v.order(g, cmd)
+	case "withdraw":
+		return v.withdraw(g, cmd)
+	}
+	return v.privilege(g, cmd)
+}
+
+// nightFell gives every living player the night's AP (§7): +2 and +1 per
+// commoner held (not a pending one), the bodyguard's upkeep, own arsons
+// taking effect (pay max(2, ⌈AP/2⌉), never below 0), then arsons against
+// the player (halve, rounding down), in declaration order (R14).
+func (v catLives) nightFell(g *Game) {
+	s := &g.s
+	c := s.cat
+	var out []PointsBody
+	for _, seat := range s.Living() {
+		st := &c.Seats[seat-1]
+		p := PointsBody{Round: s.Round, Seat: seat, Gain: 2}
+		guard := -1
+		for j, card := range s.Seats[seat-1].Cards {
+			if !card.Alive || j == st.Pending {
+				continue
+			}
+			switch {
+			case card.Role == "commoner":
+				p.Gain++
+			case card.Role == "bodyguard":
+				guard = j
+			case card.Role == "amoeba" && st.Form == "bodyguard" && st.Spent < 4 && guard < 0:
+				guard = j
+			}
+		}
+		ap := st.AP + p.Gain
+		if guard >= 0 {
+			p.Upkeep = 1
+			p.Guard = guard + 1
+			ap--
+		}
+		for _, a := range c.Arsons {
+			if a.Seat == seat && a.Night == s.Round {
+				pay := min(ap, max(2, (ap+1)/2))
+				p.Arson = append(p.Arson, pay)
+				ap -= pay
+			}
+		}
+		for _, a := range c.Arsons {
+			if a.Target == seat && a.Night == s.Round {
+				p.Burned = append(p.Burned, ap-ap/2)
+				ap /= 2
+			}
+		}
+		p.AP = ap
+		out = append(out, p)
+	}
+	for _, p := range out {
+		g.emit(p, g.only(p.Seat))
+	}
+}
+
+// catHit is one hit on a player at night (§9): an ordinary hit of a kind,
+// or an ultimate kill (Kind "U").
+type catHit struct {
+	Kind  string
+	Cause string
+}
+
+// catRemoval is a card removed by §9: its index in Q and the cause.
+type catRemoval struct {
+	Index int
+	Cause string
+}
+
+// catLosses is §9's algorithm for one player: q is the number of cards in Q
+// (the order without a pending card), guard the bodyguard's index in Q (-1:
+// none working), pending whether a pending card precedes Q in the public
+// order, aimed the aimed positions (counted from the bottom of the public
+// order), hits the ordinary and ultimate-kill hits. It returns the removed
+// cards of Q in order, each with the cause of its loss (see the package
+// notes for the attribution).
+func catLosses(q, guard int, pending bool, aimed []int, hits []catHit) []catRemoval {
+	removed := map[int]string{}
+	public := q
+	if pending {
+		public++
+	}
+	aimedAtGuard := false
+	for _, k := range aimed {
+		i := public - k
+		if pending {
+			i--
+		}
+		if i < 0 || i >= q {
+			continue // no card there, or the pending card: a miss
+		}
+		if i == guard {
+			aimedAtGuard = true
+		} else if _, done := removed[i]; !done {
+			removed[i] = "attack"
+		}
+	}
+	// The hits in the order their causes are listed: attacks, failed
+	// bindings, ultimate kills.
+	var pool []catHit
+	for _, cause := range []string{"attack", "binding", "deathblow"} {
+		for _, h := range hits {
+			if h.Cause == cause {
+				pool = append(pool, h)
+			}
+		}
+	}
+	take := func(i int) catHit {
+		h := pool[i]
+		pool = slices.Delete(pool, i, i+1)
+		return h
+	}
+	var front, back []int // F and R
+	for i := 0; i < q; i++ {
+		if _, done := removed[i]; done || i == guard {
+			continue
+		}
+		if guard >= 0 && i > guard {
+			back = append(back, i)
+		} else {
+			front = append(front, i)
+		}
+	}
+	n := len(pool)
+	f := len(front)
+	if guard < 0 || n <= f {
+		for _, i := range front[:min(n, f)] {
+			removed[i] = take(0).Cause
+		}
+		return catSorted(removed)
+	}
+	// 4b: the bodyguard breaks at a cost of one hit (an ultimate kill, or an
+	// ordinary hit of another kind than SNIPER when it was aimed at), or of
+	// two hits of different kinds.
+	var breaker []catHit
+	if i := slices.IndexFunc(pool, func(h catHit) bool { return h.Kind == "U" }); i >= 0 {
+		breaker = append(breaker, take(i))
+	} else if i := slices.IndexFunc(pool, func(h catHit) bool { return h.Kind != "SNIPER" }); aimedAtGuard && i >= 0 {
+		breaker = append(breaker, take(i))
+	} else if n >= f+2 {
+		for i := 1; i < len(pool); i++ {
+			if pool[i].Kind != pool[0].Kind && pool[i].Kind != "U" && pool[0].Kind != "U" {
+				b := take(i)
+				breaker = append(breaker, take(0), b)
+				break
+			}
+		}
+	}
+	for _, i := range front {
+		removed[i] = take(0).Cause
+	}
+	if breaker == nil {
+		return catSorted(removed)
+	}
+	removed[guard] = breaker[0].Cause
+	for _, i := range back[:min(len(pool), len(back))] {
+		removed[i] = take(0).Cause
+	}
+	return catSorted(removed)
+}
+
+func catSorted(m map[int]string) []catRemoval {
+	out := make([]catRemoval, 0, len(m))
+	for i, c := range m {
+		out = append(out, catRemoval{Index: i, Cause: c})
+	}
+	slices.SortFunc(out, func(a, b catRemoval) int { return a.Index - b.Index })
+	return out
+}
+
+// catNightOutcome is §10's result plus what the dawn shows of it.
+type catNightOutcome struct {
+	Resolve    ResolveBody
+	Manifestos []string
+}
+
+// resolveNight is §10 steps 2–10, computed from the state at the end of the
+// night (after the orders of step 1 took effect).
+func (v catLives) resolveNight(s *State) catNightOutcome {
+	c := s.cat
+	out := catNightOutcome{Resolve: ResolveBody{Round: s.Round, When: "night"}}
+	r := &out.Resolve
+	void := map[int]bool{}
+	// Step 2: imprisonment (it cannot itself be imprisoned).
+	jailed := map[int]bool{}
+	for _, a := range c.Acts {
+		if a.Action == "imprison" {
+			jailed[a.Target.Seat] = true
+		}
+	}
+	for _, a := range c.Acts {
+		if m, _ := catModeOf(a.Action); m.Jail && jailed[a.Seat] {
+			void[a.ID] = true
+		}
+	}
+	for seat := 1; seat <= s.Players; seat++ {
+		if jailed[seat] {
+			r.Jailed = append(r.Jailed, seat)
+		}
+	}
+	valid := func(action string) []PrivilegeBody {
+		var out []PrivilegeBody
+		for _, a := range c.Acts {
+			if a.Action == action && !void[a.ID] {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	// Step 3: launched attacks.
+	var launched []PrivilegeBody
+	kind := map[int]string{}
+	for _, a := range c.Acts {
+		if m, _ := catModeOf(a.Action); m.Attack && !void[a.ID] {
+			launched = append(launched, a)
+			form := a.Form
+			if form == "" {
+				form = s.Seats[a.Seat-1].Cards[a.Card-1].Role
+			}
+			kind[a.ID] = catKind(form)
+			if t := catChars(a.Text); t > 0 {
+				out.Manifestos = append(out.Manifestos, a.Text)
+			}
+		}
+	}
+	normal := func(a PrivilegeBody) bool { return a.Action == "attack" || a.Action == "snipe" }
+	// Step 4: anti-snipe voids every normal snipe.
+	if len(valid("anti-snipe")) > 0 {
+		for _, a := range launched {
+			if a.Action == "snipe" {
+				void[a.ID] = true
+			}
+		}
+	}
+	// Step 5: soul-binding and healing, from the launched attacks.
+	type key struct {
+		kind           string
+		binder, target int
+	}
+	var keys []key
+	for _, a := range c.Acts {
+		if (a.Action == "bind" || a.Action == "heal") && !void[a.ID] {
+			k := key{a.Action, a.Seat, a.Target.Seat}
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	type cardKey struct{ seat, card int }
+	voidCards := map[cardKey]bool{}
+	var extra []struct {
+		seat int
+		hit  catHit
+	}
+	for _, k := range keys {
+		kinds := []string{"KILLER", "SNIPER"}
+		if k.kind == "heal" {
+			kinds = []string{"WEREWOLF", "SNIPER"}
+		}
+		success, any := false, false
+		for _, a := range launched {
+			if a.Target.Seat != k.target || !slices.Contains(kinds, kind[a.ID]) {
+				continue
+			}
+			any = true
+			if normal(a) {
+				success = true
+				voidCards[cardKey{a.Seat, a.Card}] = true
+			}
+		}
+		if success && !slices.Contains(r.Saved, k.target) {
+			r.Saved = append(r.Saved, k.target)
+		}
+		if any {
+			continue // not empty: the pair is broken
+		}
+		count := 1
+		for _, p := range c.Streaks {
+			if p.Kind == k.kind && p.Binder == k.binder && p.Target == k.target && p.Night == s.Round-1 {
+				count = p.Count + 1
+			}
+		}
+		if count >= 2 { // R11: a loss uses up both nights
+			extra = append(extra, struct {
+				seat int
+				hit  catHit
+			}{k.target, catHit{Kind: strings.ToUpper(k.kind), Cause: "binding"}})
+			continue
+		}
+		r.Streaks = append(r.Streaks, catStreak{Kind: k.kind, Binder: k.binder, Target: k.target, Count: count, Night: s.Round})
+	}
+	slices.Sort(r.Saved)
+	for _, a := range launched {
+		if normal(a) && voidCards[cardKey{a.Seat, a.Card}] {
+			void[a.ID] = true
+		}
+	}
+	// Step 6: vests and wolfsbane on their users.
+	vest, bane := map[int]bool{}, map[int]bool{}
+	for _, a := range valid("vest") {
+		vest[a.Seat] = true
+	}
+	for _, a := range valid("wolfsbane") {
+		bane[a.Seat] = true
+	}
+	for _, a := range launched {
+		t := a.Target.Seat
+		switch {
+		case a.Action == "snipe" && (vest[t] || bane[t]),
+			a.Action == "attack" && kind[a.ID] == "KILLER" && vest[t],
+			a.Action == "attack" && kind[a.ID] == "WEREWOLF" && bane[t]:
+			void[a.ID] = true
+		}
+	}
+	// Step 8: pardons.
+	for _, a := range valid("pardon") {
+		x := &c.Seats[a.Target.Seat-1]
+		if x.Pending >= 0 && !x.Pardoned && !slices.Contains(r.Pardoned, a.Target.Seat) {
+			r.Pardoned = append(r.Pardoned, a.Target.Seat)
+		}
+	}
+	slices.Sort(r.Pardoned)
+	// Step 9: card losses (§9), with step 7's ultimate kills.
+	for seat := 1; seat <= s.Players; seat++ {
+		if !s.Seat(seat).Alive() {
+			continue
+		}
+		st := &c.Seats[seat-1]
+		var aimed []int
+		var hits []catHit
+		for _, a := range launched {
+			if a.Target.Seat != seat || void[a.ID] {
+				continue
+			}
+			if a.Action == "aimed-snipe" {
+				aimed = append(aimed, a.Position)
+			} else {
+				hits = append(hits, catHit{Kind: kind[a.ID], Cause: "attack"})
+			}
+		}
+		for _, x := range extra {
+			if x.seat == seat {
+				hits = append(hits, x.hit)
+			}
+		}
+		for _, a := range valid("deathblow") {
+			if a.Target.Seat == seat {
+				hits = append(hits, catHit{Kind: "U", Cause: "deathblow"})
+			}
+		}
+		if len(aimed) == 0 && len(hits) == 0 {
+			continue
+		}
+		q := slices.Clone(st.Order)
+		pending := st.Pending >= 0
+		if pending {
+			q = q[1:]
+		}
+		guard := -1
+		if st.Guard >= 0 {
+			guard = slices.Index(q, st.Guard)
+		}
+		for _, rm := range catLosses(len(q), guard, pending, aimed, hits) {
+			r.Losses = append(r.Losses, CatLoss{Seat: seat, Card: q[rm.Index] + 1, Cause: rm.Cause})
+		}
+	}
+	for id := range void {
+		r.Void = append(r.Void, id)
+	}
+	slices.Sort(r.Void)
+	return out
+}
+
+// endNight ends the night: orders take effect (step 1), §10's resolution,
+// the dawn announcement (§11), the co-win notice on dawn 1, the win check,
+// and the day.
+func (v catLives) endNight(g *Game) {
+	s := &g.s
+	c := s.cat
+	if s.Round == 1 || c.Window == catPhase(s) {
+		ob := OrdersBody{Round: s.Round}
+		if s.Round == 1 {
+			for seat := 1; seat <= s.Players; seat++ {
+				if st := &c.Seats[seat-1]; !st.OrderSet && st.Proposed == nil && s.Seat(seat).Alive() {
+					ob.Random = append(ob.Random, seat)
+				}
+			}
+		}
+		g.emit(ob, []int{})
+	}
+	before := s.Living()
+	pendingRoles := map[int]string{}
+	for i := range c.Seats {
+		if p := c.Seats[i].Pending; p >= 0 {
+			pendingRoles[i+1] = s.Seats[i].Cards[p].Role
+		}
+	}
+	out := v.resolveNight(s)
+	g.emit(out.Resolve, []int{})
+	a := AnnounceBody{Round: s.Round, When: "dawn", Manifestos: out.Manifestos, Saved: out.Resolve.Saved,
+		Pardoned: out.Resolve.Pardoned}
+	lost := catLossLines(s, out.Resolve.Losses)
+	var seats []int
+	for seat := range pendingRoles {
+		if !slices.Contains(out.Resolve.Pardoned, seat) {
+			seats = append(seats, seat)
+		}
+	}
+	slices.Sort(seats)
+	for _, seat := range seats {
+		l := CardLoss{Seat: seat, Cause: "execution"}
+		catCount(&l, pendingRoles[seat])
+		lost = append(lost, l)
+		lost = catSortLines(lost)
+	}
+	a.Losses = lost
+	a.Dead = catDied(s, before)
+	v.finishAnnounce(g, &a, len(out.Resolve.Losses)+len(seats))
+	g.emit(a, nil)
+	dead := seatList(a.Dead...)
+	if dead == nil {
+		dead = []Target{}
+	}
+	g.emit(DawnBody{Round: s.Round, Dead: dead}, nil)
+	if s.Round == 1 && c.Cowin && c.Stance != "" {
+		partner := slices.Index(c.Camps, c.Stance) + 1
+		if partner > 0 && s.Seat(partner).Alive() {
+			g.emit(NoticeBody{Round: 1, Seat: partner, Note: "cowin"}, g.only(partner))
+		}
+	}
+	if w, why := v.Win(s); w != "" {
+		v.gameOver(g, w, why)
+		return
+	}
+	v.startDay(g)
+}
+
+// catLossLines turns card losses into the public lines: per seat and
+// cause, how many privilege and commoner cards (§11).
+func catLossLines(s *State, losses []CatLoss) []CardLoss {
+	var out []CardLoss
+	for _, l := range losses {
+		i := slices.IndexFunc(out, func(x CardLoss) bool { return x.Seat == l.Seat && x.Cause == l.Cause })
+		if i < 0 {
+			out = append(out, CardLoss{Seat: l.Seat, Cause: l.Cause})
+			i = len(out) - 1
+		}
+		catCount(&out[i], s.Seats[l.Seat-1].Cards[l.Card-1].Role)
+	}
+	return catSortLines(out)
+}
+
+func catCount(l *CardLoss, role string) {
+	if role == "commoner" {
+		l.Commoner++
+	} else {
+		l.Privilege++
+	}
+}
+
+var catCauses = []string{"attack", "binding", "deathblow", "execution", "saint"}
+
+func catSortLines(ls []CardLoss) []CardLoss {
+	slices.SortStableFunc(ls, func(a, b CardLoss) int {
+		if a.Seat != b.Seat {
+			return a.Seat - b.Seat
+		}
+		return slices.Index(catCauses, a.Cause) - slices.Index(catCauses, b.Cause)
+	})
+	return ls
+}
+
+// catDied lists the seats of before that are dead now.
+func catDied(s *State, before []int) []int {
+	var out []int
+	for _, x := range before {
+		if !s.Seat(x).Alive() {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// finishAnnounce adds the card counts, the game's lost-card count and the
+// reorder window (§5: 11 and 22 lost cards; one window when one
+// announcement passes both) to an announcement of n lost cards.
+func (v catLives) finishAnnounce(g *Game, a *AnnounceBody, n int) {
+	s := &g.s
+	c := s.cat
+	for seat := 1; seat <= s.Players; seat++ {
+		a.Cards = append(a.Cards, catPublicCards(s, seat))
+	}
+	a.Lost = c.Lost + n
+	for _, t := range []int{11, 22} {
+		if c.Lost < t && a.Lost >= t {
+			a.Reorder = true
+		}
+	}
+	if a.Dead == nil {
+		a.Dead = []int{}
+	}
+}

@@ -1,0 +1,538 @@
+package game
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// catCommands lists, for the randomized tests, cat-lives-7 commands a
+// player's view offers beyond its tasks: privileges with the manifesto text,
+// aimed positions and forms they need, discard orders, stances and
+// withdrawals.
+func catCommands(pv PlayerView) []Command {
+	cp := pv.CatLives
+	if cp == nil || len(pv.Tasks) == 0 {
+		return nil
+	}
+	var out []Command
+	need := cp.Manifesto.Min*(cp.Manifesto.Attacks+1) - cp.Manifesto.Chars
+	text := strings.Repeat("猫", max(need, 0)) + " 命"
+	for _, p := range cp.Privileges {
+		if !p.Usable {
+			continue
+		}
+		base := Command{Seat: pv.Seat, Do: p.Action}
+		if p.Form {
+			base.Via = "amoeba"
+		}
+		if slices.Contains(p.Needs, "text") {
+			base.Text = text
+		}
+		if p.Target == "none" {
+			for _, into := range p.Into {
+				c := base
+				c.Into = into
+				out = append(out, c)
+			}
+			if p.Into == nil {
+				out = append(out, base)
+			}
+			continue
+		}
+		for _, t := range p.Targets {
+			c := base
+			t := t
+			c.Target = &t
+			if ks := p.Positions[t.String()]; len(ks) > 0 {
+				for _, k := range ks {
+					c.Position = k
+					out = append(out, c)
+				}
+				continue
+			}
+			out = append(out, c)
+		}
+	}
+	if cp.OrderOpen {
+		var held []string
+		for _, c := range cp.Cards {
+			if !c.Pending {
+				held = append(held, c.Card)
+			}
+		}
+		if len(held) > 1 {
+			out = append(out, Command{Seat: pv.Seat, Do: "order", Order: slices.Clone(held)})
+			rev := slices.Clone(held[:len(held)-1])
+			slices.Reverse(rev)
+			out = append(out, Command{Seat: pv.Seat, Do: "order", Order: append(rev, held[len(held)-1])})
+		}
+	}
+	if cp.Stance != nil && slices.ContainsFunc(pv.Tasks, func(t Task) bool { return t.Action == "stance" }) {
+		for _, camp := range []string{"killers", "werewolves"} {
+			out = append(out, Command{Seat: pv.Seat, Do: "stance", Camp: camp}, Command{Seat: pv.Seat, Do: "stance", Camp: camp, Cowin: true})
+		}
+	}
+	for _, a := range cp.Pending {
+		out = append(out, Command{Seat: pv.Seat, Do: "withdraw", Action: a.Action})
+	}
+	return out
+}
+
+// catBotMove is botMove for cat-lives-7: at night each living player uses
+// a few random privileges and says done, then the night ends; by day the
+// speakers pass, everybody votes (sometimes changes), a few use day
+// privileges, and the timed segments end.
+func catBotMove(g *Game, r *rand.Rand) bool {
+	s := &g.s
+	switch s.Phase {
+	case "over":
+		return false
+	case "night", "day":
+		if s.Phase == "day" && s.Day.Speaker != 0 {
+			mustApply(g, Command{Seat: s.Day.Speaker, Do: "pass"})
+			return true
+		}
+		if s.Phase == "day" && s.cat.DayOver {
+			mustApply(g, Command{Do: "timeout"})
+			return true
+		}
+		for _, seat := range s.Living() {
+			pv := g.PlayerView(seat)
+			cmds := catCommands(pv)
+			for k := 0; k < 2 && len(cmds) > 0; k++ {
+				c := cmds[r.IntN(len(cmds))]
+				if c.Do == "withdraw" {
+					continue
+				}
+				if _, err := g.Apply(c); err != nil {
+					continue // a later choice may no longer fit (AP spent)
+				}
+				cmds = catCommands(g.PlayerView(seat))
+			}
+			if s.Phase == "day" {
+				for _, t := range pv.Tasks {
+					if t.Action == "vote" && !t.Done && len(t.Targets) > 0 && (t.Choice == nil || r.IntN(4) == 0) {
+						x := t.Targets[r.IntN(len(t.Targets))]
+						mustApply(g, Command{Seat: seat, Do: "vote", Target: &x})
+					}
+				}
+			}
+		}
+		mustApply(g, Command{Do: "timeout"})
+	}
+	return s.Phase != "over"
+}
+
+func catRun(t *testing.T, script string) []map[string]any {
+	t.Helper()
+	events, err := RunScript([]byte(script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	for _, e := range events {
+		var m map[string]any
+		_ = json.Unmarshal(mustJSONBytes(e), &m)
+		out = append(out, m)
+	}
+	return out
+}
+
+// TestCatLosses: §9's bodyguard algorithm on the worked examples 2 and 3
+// (Q = [C1, G, S, C2, Z], the bodyguard at index 1) and edge cases.
+func TestCatLosses(t *testing.T) {
+	K := catHit{Kind: "KILLER", Cause: "attack"}
+	W := catHit{Kind: "WEREWOLF", Cause: "attack"}
+	S := catHit{Kind: "SNIPER", Cause: "attack"}
+	B := catHit{Kind: "BIND", Cause: "binding"}
+	U := catHit{Kind: "U", Cause: "deathblow"}
+	idx := func(rs []catRemoval) []int {
+		out := []int{}
+		for _, r := range rs {
+			out = append(out, r.Index)
+		}
+		return out
+	}
+	cases := []struct {
+		name    string
+		q       int
+		guard   int
+		pending bool
+		aimed   []int
+		hits    []catHit
+		want    []int
+	}{
+		{"ex2: K K W break the bodyguard", 5, 1, false, nil, []catHit{K, K, W}, []int{0, 1}},
+		{"ex2: K K K one kind, only C1", 5, 1, false, nil, []catHit{K, K, K}, []int{0}},
+		{"ex2: K + ultimate kill", 5, 1, false, nil, []catHit{K, U}, []int{0, 1}},
+		{"ex2: K K W S, then S", 5, 1, false, nil, []catHit{K, K, W, S}, []int{0, 1, 2}},
+		{"ex3: aimed 2 + K bypasses G", 5, 1, false, []int{2}, []catHit{K}, []int{0, 3}},
+		{"ex3: aimed at G + W W", 5, 1, false, []int{4}, []catHit{W, W}, []int{0, 1}},
+		{"ex3: aimed at G + S S", 5, 1, false, []int{4}, []catHit{S, S}, []int{0}},
+		{"no bodyguard: hits from the front", 5, -1, false, nil, []catHit{K, W}, []int{0, 1}},
+		{"no bodyguard: more hits than cards", 2, -1, false, nil, []catHit{K, W, S}, []int{0, 1}},
+		{"bodyguard first, one kind: nothing", 3, 0, false, nil, []catHit{K, K}, []int{}},
+		{"bodyguard first, two kinds", 3, 0, false, nil, []catHit{K, W, K}, []int{0, 1}},
+		{"bind + attack are two kinds", 3, 0, false, nil, []catHit{B, K}, []int{0}},
+		{"two kinds but n < f+2", 5, 2, false, nil, []catHit{K, W, S}, []int{0, 1}},
+		{"pending card: aimed on it misses", 4, -1, true, []int{5}, nil, []int{}},
+		{"pending card: position 4 is Q[0]", 4, -1, true, []int{4}, nil, []int{0}},
+		{"aimed twice on one card: one loss", 5, -1, false, []int{3, 3}, nil, []int{2}},
+		{"aimed beyond the cards misses", 2, -1, false, []int{3}, nil, []int{}},
+	}
+	for _, c := range cases {
+		got := idx(catLosses(c.q, c.guard, c.pending, c.aimed, c.hits))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: removed %v, want %v", c.name, got, c.want)
+		}
+	}
+	// Causes: the ultimate kill breaks the bodyguard; the attack takes C1.
+	rs := catLosses(5, 1, false, nil, []catHit{U, K})
+	if len(rs) != 2 || rs[0].Cause != "attack" || rs[1].Cause != "deathblow" {
+		t.Errorf("causes %+v, want C1 attack, G deathblow", rs)
+	}
+}
+
+// TestCatModify: §8.9 and R17's order (doublings, halvings, +1s, −1s,
+// floor 0), with example 5's numbers.
+func TestCatModify(t *testing.T) {
+	cases := []struct {
+		n    int
+		mods []string
+		want int
+	}{
+		{8, []string{"vicious-curse"}, 16},
+		{13, []string{"devout-bless"}, 6},
+		{2, []string{"curse"}, 3},
+		{1, nil, 1},
+		{0, []string{"bless"}, 0},
+		{1, []string{"bless", "bless"}, 0},
+		{5, []string{"bless", "vicious-curse"}, 9},
+		{5, []string{"devout-bless", "vicious-curse"}, 5},
+		{7, []string{"devout-bless", "devout-bless"}, 1},
+		{3, []string{"curse", "devout-bless"}, 2},
+		{0, []string{"curse", "vicious-curse"}, 1},
+	}
+	for _, c := range cases {
+		if got := catModify(c.n, c.mods); got != c.want {
+			t.Errorf("catModify(%d, %v) = %d, want %d", c.n, c.mods, got, c.want)
+		}
+	}
+}
+
+// TestCatExecuted: §12 step 3 and R24.
+func TestCatExecuted(t *testing.T) {
+	tot := func(vs ...int) []Count {
+		var out []Count
+		for i, v := range vs {
+			out = append(out, Count{Target: SeatTarget(i + 1), Votes: v})
+		}
+		return out
+	}
+	cases := []struct {
+		totals []Count
+		living int
+		want   []int
+	}{
+		{tot(3, 16, 0, 6, 0, 0, 1), 7, []int{2, 4}},
+		{tot(5, 5, 5, 1), 4, []int{1, 2, 3}},
+		{tot(9, 4, 4, 1), 4, []int{1, 2, 3}},
+		{tot(9, 0, 0), 3, []int{1}},
+		{tot(0, 0, 0), 3, nil},
+		{tot(3, 2), 2, []int{1}},
+		{tot(2, 2), 2, nil},
+		{tot(0, 0), 2, nil},
+	}
+	for _, c := range cases {
+		if got := catExecuted(c.totals, c.living); !slices.Equal(got, c.want) {
+			t.Errorf("catExecuted(%v, %d) = %v, want %v", c.totals, c.living, got, c.want)
+		}
+	}
+}
+
+// catDeal is a scripted deal for the table tests (seat 7 is free-choice).
+const catDeal = `"deal":[["commoner","jail","deathblow","amoeba","killer"],
+ ["commoner","witchdoctor","soulbind","curse","werewolf"],
+ ["commoner","bodyguard","sniper","commoner","soulbind"],
+ ["commoner","bodyguard","sniper","commoner","witchdoctor"],
+ ["commoner","commoner","vest","curse","arson"],
+ ["commoner","commoner","amoeba","bodyguard","vest"],
+ ["commoner","jail","deathblow","arson","amoeba"]]`
+
+func catScript(opts string, steps ...string) string {
+	if opts == "" {
+		opts = `"manifestoMinChars":0`
+	}
+	return `{"variant":"cat-lives-7","players":7,"seed":7,"options":{"freeChoiceSeat":7,` + opts + `},` + catDeal +
+		`,"steps":[` + strings.Join(steps, ",") + `]}`
+}
+
+// catPoints returns the AP balances of the points events of round r.
+func catPoints(es []map[string]any, r int) map[int]int {
+	out := map[int]int{}
+	for _, e := range es {
+		if e["type"] == "points" && int(e["round"].(float64)) == r {
+			out[int(e["seat"].(float64))] = int(e["ap"].(float64))
+		}
+	}
+	return out
+}
+
+func catRejections(es []map[string]any) []string {
+	var out []string
+	for _, e := range es {
+		if e["type"] == "rejected" {
+			out = append(out, e["reason"].(string))
+		}
+	}
+	return out
+}
+
+// TestCatPoints: §7's arithmetic (gain, upkeep, carry-over, arson paid and
+// suffered), example 1 and its variants.
+func TestCatPoints(t *testing.T) {
+	days := `{"do":"timeout"},{"do":"timeout"}`
+	passes := `{"seat":1,"do":"pass"},{"seat":2,"do":"pass"},{"seat":3,"do":"pass"},{"seat":4,"do":"pass"},{"seat":5,"do":"pass"},{"seat":6,"do":"pass"},{"seat":7,"do":"pass"}`
+	es := catRun(t, catScript("",
+		`{"seat":3,"do":"snipe","target":6}`, `{"seat":3,"do":"bind","target":2}`, `{"seat":5,"do":"vest"}`,
+		`{"do":"timeout"}`, `{"seat":5,"do":"arson","target":3}`, catVotesFor(6), passes, days))
+	if r := catRejections(es); r != nil {
+		t.Fatal(r)
+	}
+	n1, n2 := catPoints(es, 1), catPoints(es, 2)
+	if n1[3] != 3 || n1[5] != 4 {
+		t.Errorf("night 1: seat 3 has %d (want 2+2−1 = 3), seat 5 %d (want 4)", n1[3], n1[5])
+	}
+	if n2[5] != 3 || n2[3] != 1 {
+		t.Errorf("night 2: seat 5 has %d (want 3+4 = 7 − 4 = 3), seat 3 %d (want 0+4−1 = 3, halved: 1)", n2[5], n2[3])
+	}
+	// Arson with 0 AP is accepted; costs are refused beyond the balance.
+	es = catRun(t, catScript("",
+		`{"seat":3,"do":"snipe","target":6}`, `{"seat":3,"do":"bind","target":2}`, `{"seat":3,"do":"vest"}`,
+		`{"seat":3,"do":"snipe","target":6}`, `{"seat":5,"do":"vest"}`, `{"seat":5,"do":"vicious-curse","target":1}`,
+		`{"seat":5,"do":"curse","target":1}`, `{"seat":5,"do":"arson","target":4}`, `{"seat":5,"do":"vest"}`))
+	r := catRejections(es)
+	if len(r) != 3 || !strings.Contains(r[0], "hold no card with vest") || !strings.Contains(r[1], "costs 1 AP; you have 0") ||
+		!strings.Contains(r[2], "already used vest tonight") {
+		t.Errorf("rejections %q", r)
+	}
+	// Withdrawal frees the AP.
+	es = catRun(t, catScript("",
+		`{"seat":3,"do":"bind","target":2}`, `{"seat":3,"do":"bind","target":4}`, `{"seat":3,"do":"withdraw","action":"bind","target":2}`,
+		`{"seat":3,"do":"bind","target":5}`, `{"seat":3,"do":"snipe","target":6}`))
+	if r := catRejections(es); len(r) != 1 || !strings.Contains(r[0], "costs 2 AP; you have 1") {
+		t.Errorf("rejections %q", r)
+	}
+}
+
+// catVotesFor: every living seat but x votes for x, x for the next seat.
+func catVotesFor(x int) string {
+	var out []string
+	for seat := 1; seat <= 7; seat++ {
+		t := x
+		if seat == x {
+			t = x%7 + 1
+		}
+		out = append(out, `{"seat":`+itoaTest(seat)+`,"do":"vote","target":`+itoaTest(t)+`}`)
+	}
+	return strings.Join(out, ",")
+}
+
+// TestCatManifesto: §8.1's characters, counted without white space, summed
+// over a night's attacks; refused with the counts.
+func TestCatManifesto(t *testing.T) {
+	long := strings.Repeat("杀 ", 100)
+	es := catRun(t, catScript(`"manifestoMinChars":100`,
+		`{"seat":1,"do":"attack","target":3,"text":"too short"}`,
+		`{"seat":1,"do":"attack","target":3,"text":"`+long+long+`"}`,
+		`{"seat":1,"do":"attack","target":4}`,
+		`{"seat":1,"do":"attack","target":5}`,
+		`{"seat":1,"do":"withdraw","action":"attack","target":3}`,
+		`{"seat":1,"do":"withdraw","action":"attack","target":4}`,
+		`{"seat":1,"do":"withdraw","action":"attack","target":3}`))
+	r := catRejections(es)
+	want := []string{"have 8 characters; 1 attacks need at least 100", "have 200 characters; 3 attacks need at least 300",
+		"leave your other 1 attacks with 0 manifesto characters"}
+	if len(r) != len(want) {
+		t.Fatalf("rejections %q", r)
+	}
+	for i := range want {
+		if !strings.Contains(r[i], want[i]) {
+			t.Errorf("rejection %d: %q, want %q", i, r[i], want[i])
+		}
+	}
+}
+
+// TestCatAmoeba: the transformation's delay (a night declaration completes
+// at the end of the next night), the forms it may take, and the 4-AP budget.
+func TestCatAmoeba(t *testing.T) {
+	g, err := New(Setup{Variant: "cat-lives-7", Players: 7, Seed: 3,
+		Options: json.RawMessage(`{"freeChoiceSeat":7,"manifestoMinChars":0}`),
+		Deal: [][]string{{"commoner", "jail", "deathblow", "amoeba", "killer"},
+			{"commoner", "witchdoctor", "soulbind", "curse", "werewolf"},
+			{"commoner", "bodyguard", "sniper", "commoner", "soulbind"},
+			{"commoner", "bodyguard", "sniper", "commoner", "witchdoctor"},
+			{"commoner", "commoner", "vest", "curse", "arson"},
+			{"commoner", "commoner", "amoeba", "bodyguard", "vest"},
+			{"commoner", "jail", "deathblow", "arson", "amoeba"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do := func(c Command) error { _, err := g.Apply(c); return err }
+	endDay := func() {
+		for seat := 1; seat <= 6; seat++ { // everybody votes for seat 6 (6 for 7)
+			x := &Target{Seat: 6}
+			if seat == 6 {
+				x = &Target{Seat: 7}
+			}
+			must(t, do(Command{Seat: seat, Do: "vote", Target: x}))
+		}
+		for g.s.Phase == "day" {
+			if g.s.Day.Speaker != 0 {
+				must(t, do(Command{Seat: g.s.Day.Speaker, Do: "pass"}))
+			} else {
+				must(t, do(Command{Do: "timeout"}))
+			}
+		}
+	}
+	// Seat 1 (killer) may not become killer (dealt), jail or deathblow (dealt).
+	for _, into := range []string{"killer", "jail", "deathblow", "amoeba"} {
+		if err := do(Command{Seat: 1, Do: "transform", Into: into}); err == nil {
+			t.Errorf("transform into %s accepted", into)
+		}
+	}
+	must(t, do(Command{Seat: 1, Do: "transform", Into: "sniper"}))
+	if err := do(Command{Seat: 1, Do: "transform", Into: "vest"}); err == nil {
+		t.Errorf("a second transformation under way accepted")
+	}
+	must(t, do(Command{Do: "timeout"})) // night 1 ends: not yet a sniper
+	endDay()
+	if err := do(Command{Seat: 1, Do: "snipe", Target: &Target{Seat: 3}}); err == nil {
+		t.Errorf("snipe accepted before the transformation completed")
+	}
+	must(t, do(Command{Do: "timeout"})) // night 2 ends: the amoeba is a sniper
+	endDay()
+	st := &g.s.cat.Seats[0]
+	if st.Form != "sniper" || st.Spent != 0 {
+		t.Fatalf("form %q spent %d, want sniper 0", st.Form, st.Spent)
+	}
+	// Night 3: 2+1 AP per night, 6 carried minus 2 paid: the budget, not
+	// the balance, stops the second aimed snipe (4 + 4 > 4).
+	must(t, do(Command{Seat: 1, Do: "aimed-snipe", Target: &Target{Seat: 3}, Position: 2}))
+	err = do(Command{Seat: 1, Do: "snipe", Target: &Target{Seat: 3}})
+	if err == nil || !strings.Contains(err.Error(), "0 of its 4 AP left") {
+		t.Errorf("snipe beyond the budget: %v", err)
+	}
+	must(t, do(Command{Seat: 1, Do: "withdraw", Action: "aimed-snipe"}))
+	for range 4 {
+		must(t, do(Command{Seat: 1, Do: "snipe", Target: &Target{Seat: 3}}))
+	}
+	if err := do(Command{Seat: 1, Do: "snipe", Target: &Target{Seat: 3}}); err == nil {
+		t.Errorf("a fifth snipe through the form accepted")
+	}
+	// A new form may be declared while using the current one.
+	must(t, do(Command{Seat: 1, Do: "transform", Into: "vest"}))
+	if err := do(Command{Seat: 1, Do: "transform", Into: "sniper"}); err == nil {
+		t.Errorf("a transformation accepted while one is under way")
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCatPardon: pardon limits (§8.8, R13).
+func TestCatPardon(t *testing.T) {
+	var votes []string
+	for seat := 1; seat <= 7; seat++ {
+		if seat != 5 {
+			votes = append(votes, `{"seat":`+itoaTest(seat)+`,"do":"vote","target":5}`)
+		}
+	}
+	day := strings.Join(votes, ",") + `,{"seat":1,"do":"pass"},{"seat":2,"do":"pass"},{"seat":3,"do":"pass"},{"seat":4,"do":"pass"},{"seat":5,"do":"pass"},{"seat":6,"do":"pass"},{"seat":7,"do":"pass"},{"do":"timeout"},{"do":"timeout"}`
+	es := catRun(t, catScript("",
+		`{"do":"timeout"}`, day,
+		// Night 2: seat 5 executed (pending); seat 1 pardons it; a pardon on
+		// seat 4 is refused; seat 7 pardons 5 too.
+		`{"seat":1,"do":"pardon","target":4}`, `{"seat":1,"do":"pardon","target":5}`, `{"seat":1,"do":"pardon","target":5}`,
+		`{"seat":7,"do":"pardon","target":5}`, `{"do":"timeout"}`))
+	r := catRejections(es)
+	if len(r) != 2 || !strings.Contains(r[0], "was not executed yesterday") || !strings.Contains(r[1], "already used on seat 5 tonight") {
+		t.Errorf("rejections %q", r)
+	}
+	var dawn map[string]any
+	for _, e := range es {
+		if e["type"] == "announce" && e["when"] == "dawn" && e["round"] == 2.0 {
+			dawn = e
+		}
+	}
+	if dawn == nil || !slices.Equal(toInts(dawn["pardoned"]), []int{5}) || dawn["losses"] != nil {
+		t.Errorf("dawn 2: %v", dawn)
+	}
+}
+
+func itoaTest(n int) string { return string(rune('0' + n)) }
+
+func toInts(v any) []int {
+	var out []int
+	xs, _ := v.([]any)
+	for _, x := range xs {
+		out = append(out, int(x.(float64)))
+	}
+	return out
+}
+
+// TestCatBodyguardOrder: the bodyguard protects only the cards behind it,
+// ultimate kills and executions ignore it (§9), and a reordered bodyguard
+// protects from its new place.
+func TestCatBodyguardOrder(t *testing.T) {
+	// Seat 3 = [C, G, S, C, soulbind]: three killer attacks take only C.
+	es := catRun(t, catScript("", `{"seat":1,"do":"attack","target":3}`, `{"seat":1,"do":"attack","target":3}`,
+		`{"seat":1,"do":"attack","target":3}`, `{"do":"timeout"}`))
+	if r := catRejections(es); r != nil {
+		t.Fatal(r)
+	}
+	if got := catDawnLosses(es, 1); got != "3:attack:0+1" {
+		t.Errorf("dawn 1 losses %s, want seat 3 one commoner", got)
+	}
+	// Reordered on night 1 with the bodyguard at the front: nothing is lost.
+	es = catRun(t, catScript("", `{"seat":3,"do":"order","order":["bodyguard","commoner","sniper","commoner","soulbind"]}`,
+		`{"seat":1,"do":"attack","target":3}`, `{"seat":1,"do":"attack","target":3}`, `{"do":"timeout"}`))
+	if got := catDawnLosses(es, 1); got != "" {
+		t.Errorf("dawn 1 losses %s, want none", got)
+	}
+	// An ultimate kill and an attack: the kill breaks the bodyguard.
+	es = catRun(t, catScript("", `{"seat":1,"do":"attack","target":3}`, `{"seat":7,"do":"deathblow","target":3}`, `{"do":"timeout"}`))
+	if got := catDawnLosses(es, 1); got != "3:attack:0+1 3:deathblow:1+0" {
+		t.Errorf("dawn 1 losses %s", got)
+	}
+	// A bottom card that is not a privilege is refused.
+	es = catRun(t, catScript("", `{"seat":3,"do":"order","order":["bodyguard","sniper","commoner","soulbind","commoner"]}`))
+	if r := catRejections(es); len(r) != 1 || !strings.Contains(r[0], "must be a privilege card") {
+		t.Errorf("rejections %q", r)
+	}
+}
+
+// catDawnLosses summarizes a dawn's loss lines as "seat:cause:priv+common".
+func catDawnLosses(es []map[string]any, round int) string {
+	var parts []string
+	for _, e := range es {
+		if e["type"] != "announce" || e["when"] != "dawn" || int(e["round"].(float64)) != round {
+			continue
+		}
+		ls, _ := e["losses"].([]any)
+		for _, l := range ls {
+			m := l.(map[string]any)
+			p, _ := m["privilege"].(float64)
+			c, _ := m["commoner"].(float64)
+			parts = append(parts, itoaTest(int(m["seat"].(float64)))+":"+m["cause"].(string)+":"+itoaTest(int(p))+"+"+itoaTest(int(c)))
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,449 @@
+package game
+
+import (
+	"slices"
+	"strconv"
+)
+
+// CatTableView is cat-lives-7's public part of the table view
+// (TableView.CatLives): only what R27 makes public.
+type CatTableView struct {
+	Seats []CatSeatView `json:"seats"`
+	// Lost counts the cards lost in the game; Reorder says that a reorder
+	// window runs in the current phase (§5).
+	Lost    int  `json:"lost"`
+	Reorder bool `json:"reorder,omitempty"`
+	// Dawn is the latest dawn announcement (manifestos, saved players,
+	// losses by kind and cause, pardons, deaths); Dusk the latest end of a
+	// day (executions, totals, losses, pending execution losses, day deaths
+	// with their camps).
+	Dawn *AnnounceBody `json:"dawn,omitempty"`
+	Dusk *AnnounceBody `json:"dusk,omitempty"`
+	// Votes are the day's current votes, live, each with its weight (the
+	// voter's cards); Counts the weighted totals as they stand (curses and
+	// blessings are applied only at the end: Dusk.Totals).
+	Votes  []CatVote `json:"votes,omitempty"`
+	Counts []Count   `json:"counts,omitempty"`
+	// Closing: the closing window runs (vote changes are closed, R23).
+	Closing bool `json:"closing,omitempty"`
+	// Ready: every living player has sent done today (the host may end the
+	// day's timed segments, §6).
+	Ready bool `json:"ready,omitempty"`
+	// At the end of the game (G7): the free-choice player's stance, the card
+	// set aside, every privilege used with the void ones marked.
+	Stance   *SeatCamp       `json:"stance,omitempty"`
+	SetAside string          `json:"setAside,omitempty"`
+	History  []PrivilegeBody `json:"history,omitempty"`
+	Voided   []int           `json:"voided,omitempty"`
+}
+
+// CatSeatView is one seat as the table sees it.
+type CatSeatView struct {
+	Seat  int `json:"seat"`
+	Cards int `json:"cards"` // cards held (a pending execution card included)
+	// Pending: executed yesterday, the loss is announced at dawn.
+	Pending       bool   `json:"pending,omitempty"`
+	LostPrivilege int    `json:"lostPrivilege,omitempty"`
+	LostCommoner  int    `json:"lostCommoner,omitempty"`
+	Camp          string `json:"camp,omitempty"` // revealed by a day death (R25), or at the end
+	Stance        string `json:"stance,omitempty"`
+	Cowin         bool   `json:"cowin,omitempty"`
+	Saved         bool   `json:"saved,omitempty"` // saved at dawn: no vote today
+}
+
+// CatVote is a voter's current vote.
+type CatVote struct {
+	Seat    int  `json:"seat"`
+	Target  int  `json:"target"`
+	Weight  int  `json:"weight"`
+	Changed bool `json:"changed,omitempty"`
+	Default bool `json:"default,omitempty"` // cast for oneself at the end of the day (§12)
+}
+
+// CatPlayerView is what one player privately knows in cat-lives-7
+// (PlayerView.CatLives).
+type CatPlayerView struct {
+	// Stance: the free-choice player's current choice (camp "" =
+	// independent so far); Notice "cowin": the free-choice player co-wins
+	// with you (§2, nobody named).
+	Stance *CatStance `json:"stance,omitempty"`
+	Notice string     `json:"notice,omitempty"`
+	// Points: AP free to spend now (pending privileges reserved).
+	Points int `json:"points"`
+	// Cards: the held cards in discard order, front first (a pending card
+	// first); Lost the cards lost, in dealt order.
+	Cards []CatCardView `json:"cards"`
+	Lost  []string      `json:"lost,omitempty"`
+	// OrderOpen: a discard order may be submitted now (night 1, a reorder
+	// window); Proposed the order submitted for it; BottomFixed whether the
+	// bottom card may no longer change.
+	OrderOpen   bool     `json:"orderOpen,omitempty"`
+	Proposed    []string `json:"proposed,omitempty"`
+	BottomFixed bool     `json:"bottomFixed,omitempty"`
+	// Privileges: every mode of the held cards, usable now or not (Reason).
+	Privileges []CatPrivilegeView `json:"privileges"`
+	// Pending: this phase's privileges, withdrawable until it ends.
+	Pending []PrivilegeBody `json:"pending,omitempty"`
+	// Manifesto: tonight's characters against what the attacks need.
+	Manifesto CatManifesto `json:"manifesto"`
+	// Arsons declared and waiting; Saint: the saint covers today.
+	Arsons []int `json:"arsons,omitempty"`
+	Saint  bool  `json:"saint,omitempty"`
+	Saved  bool  `json:"saved,omitempty"`
+	// Vote: the player's current vote and whether the one change is left.
+	Vote      int  `json:"vote,omitempty"`
+	CanChange bool `json:"canChange,omitempty"`
+	// Nightfall is how the last nightfall's AP came about (§7): the gain,
+	// the bodyguard's upkeep, arsons paid and suffered.
+	Nightfall *PointsBody `json:"nightfall,omitempty"`
+}
+
+// CatStance is the free-choice player's stance (§2): camp "killers" or
+// "werewolves", or "" (independent, the default); Fixed once night 1 ended.
+type CatStance struct {
+	Camp  string `json:"camp"`
+	Cowin bool   `json:"cowin,omitempty"`
+	Fixed bool   `json:"fixed,omitempty"`
+}
+
+// CatCardView is one held card.
+type CatCardView struct {
+	Card    string `json:"card"`
+	Index   int    `json:"index"` // 1..5, dealt order
+	Pending bool   `json:"pending,omitempty"`
+	Bottom  bool   `json:"bottom,omitempty"`
+	// An amoeba: its form, the AP left of the form's 4, a transformation
+	// under way and the phase it completes in ("night n" / "day n").
+	Form   string `json:"form,omitempty"`
+	Budget int    `json:"budget,omitempty"`
+	Into   string `json:"into,omitempty"`
+	Ready  string `json:"ready,omitempty"`
+	Guard  bool   `json:"guard,omitempty"` // the bodyguard working tonight
+}
+
+// CatPrivilegeView is one privilege mode of the player's cards.
+type CatPrivilegeView struct {
+	Action string `json:"action"`
+	Card   string `json:"card"`           // the card offering it
+	Form   bool   `json:"form,omitempty"` // through the amoeba's form
+	Cost   int    `json:"cost"`
+	Note   string `json:"note,omitempty"`
+	// Target: "other", "any", "none", "executed"; Targets the legal ones.
+	Target  string   `json:"target"`
+	Targets []Target `json:"targets,omitempty"`
+	// Needs names the extra fields: "text" (manifesto), "position" (with
+	// Positions per target seat: the legal positions), "into" (with Into).
+	Needs     []string         `json:"needs,omitempty"`
+	Positions map[string][]int `json:"positions,omitempty"`
+	Into      []string         `json:"into,omitempty"`
+	Usable    bool             `json:"usable"`
+	Reason    string           `json:"reason,omitempty"`
+}
+
+// CatManifesto is the night's manifesto count (§8.1).
+type CatManifesto struct {
+	Attacks int `json:"attacks"`
+	Chars   int `json:"chars"`
+	Min     int `json:"min"` // characters per attack
+}
+
+// tableView fills TableView.CatLives and runs the shared fields the variant
+// runs differently: the timer, the narration, the ballot (viewer).
+func (v catLives) tableView(g *Game, tv *TableView) {
+	s := &g.s
+	c := s.cat
+	if c == nil {
+		return
+	}
+	ct := &CatTableView{Lost: c.Lost, Dawn: c.Dawn, Dusk: c.Dusk}
+	over := s.Phase == "over"
+	for seat := 1; seat <= s.Players; seat++ {
+		st := &c.Seats[seat-1]
+		sv := CatSeatView{Seat: seat, Cards: catPublicCards(s, seat), Pending: st.Pending >= 0,
+			LostPrivilege: c.LostKinds[seat-1][0], LostCommoner: c.LostKinds[seat-1][1]}
+		if s.Phase == "day" && slices.Contains(c.Saved, seat) {
+			sv.Saved = true
+		}
+		for _, r := range c.Revealed {
+			if r.Seat == seat {
+				sv.Camp, sv.Stance, sv.Cowin = r.Camp, r.Stance, r.Cowin
+			}
+		}
+		if over {
+			sv.Camp = c.Camps[seat-1]
+			if seat == c.Free {
+				sv.Stance, sv.Cowin = c.Stance, c.Cowin
+			}
+		}
+		ct.Seats = append(ct.Seats, sv)
+	}
+	ct.Reorder = !over && c.Window != 0 && c.Window == catPhase(s) && !c.DayOver
+	if over {
+		ct.Stance = &SeatCamp{Seat: c.Free, Camp: "free-choice", Stance: c.Stance, Cowin: c.Cowin}
+		ct.SetAside = c.SetAside
+		ct.History = c.History
+		ct.Voided = c.Voided
+	}
+	warn := min(60, s.Opts.NightSeconds/5)
+	switch s.Phase {
+	case "night":
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightSeconds, Warn: warn}
+	case "day":
+		d := s.Day
+		tv.Timer = nil
+		tv.Narration = Narration{Key: "day", Round: s.Round}
+		switch {
+		case d.Speaker != 0:
+			secs := s.Opts.SpeechSeconds
+			if d.Kind == "last-words" {
+				secs = s.Opts.LastWordsSeconds
+			}
+			tv.Timer = &Timer{Key: g.stageKey(), Kind: d.Kind, Seconds: secs}
+			tv.Narration = Narration{Key: d.Kind, Round: s.Round, Seat: d.Speaker}
+		case d.Stage == "discussion":
+			tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: s.Opts.DiscussionSeconds}
+			tv.Narration = Narration{Key: "discussion", Round: s.Round}
+		case d.Stage == "closing":
+			tv.Timer = &Timer{Key: g.stageKey(), Kind: "closing", Seconds: s.Opts.ClosingSeconds}
+			tv.Narration = Narration{Key: "closing", Round: s.Round}
+			ct.Closing = true
+		}
+		if b := d.Ballot; b != nil {
+			bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters, Closed: b.Closed}
+			for _, x := range b.Voters {
+				w := catCards(s, x)
+				bv.Weights = append(bv.Weights, w)
+				cur, cast := catVotes(b, x)
+				if cast == 0 {
+					continue
+				}
+				bv.Cast++
+				cv := CatVote{Seat: x, Target: cur, Weight: w, Changed: cast > 1}
+				for _, vb := range b.Votes {
+					if vb.Seat == x && vb.By == "default" {
+						cv.Default = true
+					}
+				}
+				ct.Votes = append(ct.Votes, cv)
+			}
+			bv.Votes = b.Votes
+			for _, t := range b.Candidates {
+				n := 0
+				for _, cv := range ct.Votes {
+					if cv.Target == t.Seat {
+						n += cv.Weight
+					}
+				}
+				ct.Counts = append(ct.Counts, Count{Target: t, Votes: n})
+			}
+			bv.Counts = ct.Counts
+			if b.Closed && b.Tally != nil {
+				bv.Counts = b.Tally.Counts
+				bv.Outcome = b.Tally.Outcome
+				bv.Top = b.Tally.Top
+			}
+			tv.Ballot = bv
+		}
+		if !c.DayOver && len(c.DayDone) > 0 {
+			ready := true
+			for _, x := range s.Living() {
+				if !slices.Contains(c.DayDone, x) {
+					ready = false
+				}
+			}
+			ct.Ready = ready
+		}
+	}
+	tv.CatLives = ct
+}
+
+// playerView fills PlayerView.CatLives and the player's tasks (viewer).
+func (v catLives) playerView(g *Game, pv *PlayerView) {
+	s := &g.s
+	c := s.cat
+	seat := pv.Seat
+	if c == nil || seat < 1 || seat > s.Players {
+		return
+	}
+	st := &c.Seats[seat-1]
+	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.Opts.ManifestoMinChars}, Privileges: []CatPrivilegeView{}}
+	if seat == c.Free {
+		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != "night"}
+	}
+	if c.Notice == seat {
+		cp.Notice = "cowin"
+	}
+	cards := s.Seats[seat-1].Cards
+	for i, x := range st.Order {
+		cv := CatCardView{Card: cards[x].Role, Index: x + 1, Pending: x == st.Pending, Bottom: i == len(st.Order)-1,
+			Guard: s.Phase == "night" && x == st.Guard}
+		if x == st.Amoeba {
+			cv.Form, cv.Into = st.Form, st.Into
+			if st.Form != "" {
+				cv.Budget = 4 - st.Spent
+			}
+			if st.Into != "" {
+				cv.Ready = catPhaseName(st.Due)
+			}
+		}
+		cp.Cards = append(cp.Cards, cv)
+	}
+	for _, card := range cards {
+		if !card.Alive {
+			cp.Lost = append(cp.Lost, card.Role)
+		}
+	}
+	cp.BottomFixed = s.Round > 1 || s.Phase != "night"
+	if st.Proposed != nil {
+		cp.Proposed = catNames(s, seat, st.Proposed)
+	}
+	for _, a := range c.Arsons {
+		if a.Seat == seat {
+			cp.Arsons = append(cp.Arsons, a.Target)
+		}
+	}
+	cp.Saint = st.Saint == s.Round && s.Phase == "day"
+	cp.Nightfall = st.Points
+	cp.Saved = s.Phase == "day" && slices.Contains(c.Saved, seat)
+	for _, a := range c.Acts {
+		if a.Seat == seat {
+			cp.Pending = append(cp.Pending, a)
+		}
+	}
+	cp.Manifesto.Chars, cp.Manifesto.Attacks = catManifesto(c, seat, 0)
+	alive := s.Seat(seat).Alive()
+	active := alive && (s.Phase == "night" || (s.Phase == "day" && !c.DayOver))
+	cp.OrderOpen = active && catOrderOpen(s)
+	for _, m := range catModes {
+		cards := catCardsFor(s, seat, m)
+		seen := map[bool]bool{}
+		for _, k := range cards {
+			if seen[k.Form] {
+				continue
+			}
+			seen[k.Form] = true
+			via := ""
+			if k.Form {
+				via = "amoeba"
+			} else if len(cards) > 1 {
+				via = k.Type
+			}
+			pr := CatPrivilegeView{Action: m.ID, Card: k.Type, Form: k.Form, Cost: m.Cost, Target: m.Target}
+			if m.ID == "arson" {
+				pr.Note = "half your AP (at least 2) at the next nightfall"
+			}
+			_, why := catModeProblem(s, seat, m, via)
+			if !active {
+				why = "nothing can be done now"
+			}
+			pr.Usable, pr.Reason = why == "", why
+			if m.Target != "none" {
+				for _, x := range s.Living() {
+					if catTargetProblem(s, seat, m, k, SeatTarget(x)) == "" {
+						pr.Targets = append(pr.Targets, SeatTarget(x))
+					}
+				}
+			}
+			if m.Attack {
+				pr.Needs = append(pr.Needs, "text")
+			}
+			if m.ID == "aimed-snipe" {
+				pr.Needs = append(pr.Needs, "position")
+				pr.Positions = map[string][]int{}
+				for _, t := range pr.Targets {
+					n := catPublicCards(s, t.Seat)
+					var ks []int
+					for k := 1; k <= n; k++ {
+						if k > 1 || n == 1 {
+							ks = append(ks, k)
+						}
+					}
+					pr.Positions[t.String()] = ks
+				}
+			}
+			if m.ID == "transform" {
+				pr.Needs = append(pr.Needs, "into")
+				pr.Into = catIntoChoices(s, seat)
+			}
+			cp.Privileges = append(cp.Privileges, pr)
+		}
+	}
+	if s.Phase == "day" && s.Day.Ballot != nil {
+		cur, cast := catVotes(s.Day.Ballot, seat)
+		cp.Vote = cur
+		cp.CanChange = cast < 2 && s.Day.Stage != "closing" && !c.DayOver && slices.Contains(s.Day.Ballot.Voters, seat)
+	}
+	pv.CatLives = cp
+	if !alive || s.Phase == "over" {
+		pv.Tasks = []Task{}
+		return
+	}
+	pv.Tasks = v.tasks(g, seat, cp)
+}
+
+// tasks are the player's tasks now, for clients that read only Tasks: the
+// usable privileges with their targets, and done, order, stance, withdraw,
+// pass and vote.
+func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
+	s := &g.s
+	c := s.cat
+	out := []Task{}
+	if s.Phase == "day" {
+		d := s.Day
+		if d.Speaker == seat {
+			out = append(out, Task{Action: "pass"})
+		}
+		if c.DayOver {
+			return out
+		}
+		if b := d.Ballot; b != nil && slices.Contains(b.Voters, seat) {
+			cur, cast := catVotes(b, seat)
+			t := Task{Action: "vote", Done: cast >= 2 || (cast == 1 && d.Stage == "closing")}
+			if cur != 0 {
+				x := SeatTarget(cur)
+				t.Choice = &x
+			}
+			if !t.Done {
+				for _, x := range b.Candidates {
+					if x.Seat != cur {
+						t.Targets = append(t.Targets, x)
+					}
+				}
+			}
+			out = append(out, t)
+		}
+	}
+	for _, p := range cp.Privileges {
+		if !p.Usable {
+			continue
+		}
+		t := Task{Action: p.Action, Role: p.Card, Optional: true, NoTarget: p.Target == "none", Targets: p.Targets}
+		if p.Target != "none" && len(p.Targets) == 0 {
+			continue
+		}
+		out = append(out, t)
+	}
+	if cp.OrderOpen {
+		out = append(out, Task{Action: "order", NoTarget: true, Optional: true, Done: cp.Proposed != nil})
+	}
+	if seat == c.Free && s.Phase == "night" && s.Round == 1 {
+		out = append(out, Task{Action: "stance", NoTarget: true, Optional: true, Done: c.Stance != ""})
+	}
+	if len(cp.Pending) > 0 {
+		out = append(out, Task{Action: "withdraw", NoTarget: true, Optional: true})
+	}
+	if s.Phase == "night" {
+		out = append(out, Task{Action: "done", NoTarget: true, Done: containsInt(s.Night.Slept, seat)})
+	} else {
+		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(c.DayDone, seat)})
+	}
+	return out
+}
+
+// catPhaseName names a phase key: "night n" or "day n".
+func catPhaseName(k int) string {
+	if k%2 == 1 {
+		return "night " + strconv.Itoa((k+1)/2)
+	}
+	return "day " + strconv.Itoa(k/2)
+}

@@ -1,0 +1,48 @@
+package game
+
+import "math/rand/v2"
+
+// Hooks for a variant whose phases do not follow the shared protocol at all
+// (cat-lives-7: withdrawable privileges paid with action points, several
+// actions per player and phase, day privileges, a vote open all day, two
+// executions). Each is an optional interface the engine core checks with a
+// type assertion at one place; the other variants implement none of them
+// and the core behaves exactly as before for them.
+
+// phaseRunner is a variant that runs its nights and days itself: every
+// player command and every timeout of a night or a day goes to command
+// (after the core's checks of seat and target ranges), and nightFell is
+// called once each night has fallen (after the night event; AP gains and
+// other nightfall bookkeeping). The variant emits core events where they
+// fit (night, dawn, speeches, turns, ballot, vote, tally, executed,
+// game_over) so that the shared views and scripts keep working.
+type phaseRunner interface {
+	command(g *Game, cmd Command) error
+	nightFell(g *Game)
+}
+
+// eventApplier is a variant with events of its own, or with its own reading
+// of a core event (cat-lives-7's "executed" takes one card, not the seat).
+// State.apply offers it every event first: handled true means the variant
+// applied it (and returns the body as stored: random draws written in);
+// false lets the core apply it (the variant may update its own state first).
+type eventApplier interface {
+	applyEvent(s *State, b Body) (stored Body, handled bool)
+}
+
+// dealer is a variant whose deal is not "shuffle the deck, deal in seat
+// order" (cat-lives-7 §4: camps first, commoners by count, no duplicate
+// privilege cards). It checks a scripted deal or deals one from r (the
+// game's generator, G17), and returns events to emit right after the deal
+// events (hidden bookkeeping such as the camps).
+type dealer interface {
+	dealHands(s *State, setup Setup, r *rand.Rand) (hands [][]string, after []Body, err error)
+}
+
+// viewer is a variant that adds to the views: it is called at the end of
+// TableView and PlayerView and may fill its own optional fields and
+// replace the shared ones it runs differently (tasks, timer, ballot).
+type viewer interface {
+	tableView(g *Game, tv *TableView)
+	playerView(g *Game, pv *PlayerView)
+}
