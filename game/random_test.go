@@ -117,6 +117,9 @@ func observable(g *Game) string {
 // same state, and the views leak nothing (checkViews).
 func TestRandomGames(t *testing.T) {
 	games := 1000
+	if raceEnabled {
+		games = 120
+	}
 	if testing.Short() {
 		games = 100
 	}
