@@ -19,17 +19,18 @@ const maxNameRunes = 24
 const maxIDLen = 64
 
 // inFrame is a frame from a phone (PROTOCOL.md "Client → server"). Fields a
-// type does not use are ignored.
+// type does not use are ignored. A "cmd" carries the fields of game.Command
+// (do, target, card, and whatever a variant adds), all but the seat: Seat
+// here is the seat a "join" takes, and a "cmd" that names one must name the
+// phone's own.
 type inFrame struct {
-	T      string       `json:"t"`
-	Token  string       `json:"token"`
-	Lang   string       `json:"lang"`
-	Name   string       `json:"name"`
-	Seat   *int         `json:"seat"`
-	ID     string       `json:"id"`
-	Do     string       `json:"do"`
-	Target *game.Target `json:"target"`
-	Card   *game.Target `json:"card"`
+	T     string `json:"t"`
+	Token string `json:"token"`
+	Lang  string `json:"lang"`
+	Name  string `json:"name"`
+	Seat  *int   `json:"seat"`
+	ID    string `json:"id"`
+	game.Command
 }
 
 // decodeFrame reads a phone's frame. The error is a sentence for the phone.

@@ -50,12 +50,9 @@ type logSeat struct {
 // cmdRecord is a command the game accepted. By is "phone", "clock" or
 // "host"; ID is the phone's command id.
 type cmdRecord struct {
-	By     string       `json:"by"`
-	Seat   int          `json:"seat,omitempty"`
-	ID     string       `json:"id,omitempty"`
-	Do     string       `json:"do"`
-	Target *game.Target `json:"target,omitempty"`
-	Card   *game.Target `json:"card,omitempty"`
+	By string `json:"by"`
+	ID string `json:"id,omitempty"`
+	game.Command
 }
 
 type logCmd struct {

@@ -308,10 +308,25 @@ func (p *phone) cmd(do string, target, card *game.Target) frame {
 	return p.cmdID(id, do, target, card)
 }
 
+// cmdText is cmd with a text (cat-lives-7's manifesto).
+func (p *phone) cmdText(do string, target, card *game.Target, text string) frame {
+	p.t.Helper()
+	p.nextID++
+	return p.cmdFull(fmt.Sprintf("t%d-%d", p.seat, p.nextID), do, target, card, text)
+}
+
 func (p *phone) cmdID(id, do string, target, card *game.Target) frame {
 	p.t.Helper()
-	p.last = sentCmd{id, do, target, card}
+	return p.cmdFull(id, do, target, card, "")
+}
+
+func (p *phone) cmdFull(id, do string, target, card *game.Target, text string) frame {
+	p.t.Helper()
+	p.last = sentCmd{id, do, target, card, text}
 	m := map[string]any{"t": "cmd", "id": id, "do": do}
+	if text != "" {
+		m["text"] = text
+	}
 	if target != nil {
 		m["target"] = target
 	}
@@ -338,6 +353,7 @@ func (p *phone) playerView() game.PlayerView {
 type sentCmd struct {
 	id, do       string
 	target, card *game.Target
+	text         string
 }
 
 // seatAll dials n phones and seats them.

@@ -182,7 +182,9 @@ func TestServeCommand(t *testing.T) {
 				ws.WriteMessage(websocket.TextMessage, fmt.Appendf(nil, `{"t":"join","name":"p%d\u001b[2J","seat":%d}`, seat, seat))
 				ws.WriteMessage(websocket.TextMessage, fmt.Appendf(nil, `{"t":"join","name":"p%d","seat":%d}`, seat, seat))
 			}
-			out.waitFor(t, regexp.MustCompile(fmt.Sprintf(`Seat %d: "p%d"`, tc.seats, tc.seats)))
+			for seat := 1; seat <= tc.seats; seat++ {
+				out.waitFor(t, regexp.MustCompile(fmt.Sprintf(`Seat %d: "p%d"`, seat, seat)))
+			}
 			if tc.enter {
 				fmt.Fprintln(stdinW)
 				out.waitFor(t, regexp.MustCompile(`Playing with 8 players`))

@@ -59,9 +59,7 @@ func (s *session) load(path string) error {
 			}
 		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.ID != "":
 			if m := s.seats[r.cmd.Seat-1]; m != nil {
-				c := r.cmd
-				m.remember(c.ID, fingerprint(inFrame{Do: c.Do, Target: c.Target, Card: c.Card}),
-					mustJSON(ackFrame{T: "ack", ID: c.ID}))
+				m.remember(r.cmd.ID, fingerprint(r.cmd.Command), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))
 			}
 		}
 	}

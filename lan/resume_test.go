@@ -98,7 +98,7 @@ func TestResume(t *testing.T) {
 		}
 		n := h2.eventCount()
 		c := old.last
-		if f := tb2.phones[old.seat].cmdID(c.id, c.do, c.target, c.card); f.T != "ack" {
+		if f := tb2.phones[old.seat].cmdFull(c.id, c.do, c.target, c.card, c.text); f.T != "ack" {
 			t.Errorf("seat %d resent %s after the resume: %s", old.seat, c.id, f.raw)
 		}
 		if h2.eventCount() != n {

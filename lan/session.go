@@ -553,7 +553,7 @@ func (s *session) command(c *client, f inFrame) {
 		s.sendErr(c, "", codeBadFrame, fmt.Sprintf(`a command needs an "id" of 1 to %d characters`, maxIDLen))
 		return
 	}
-	fp := fingerprint(f)
+	fp := fingerprint(f.Command)
 	if a, ok := m.acks[f.ID]; ok && a.cmd == fp {
 		s.send(c, a.frame)
 		return
@@ -579,7 +579,8 @@ func (s *session) command(c *client, f inFrame) {
 		answer(codeSaving, s.failedReason())
 		return
 	}
-	cmd := game.Command{Seat: m.seat, Do: f.Do, Target: f.Target, Card: f.Card}
+	cmd := f.Command
+	cmd.Seat = m.seat
 	err := s.apply(cmd, "phone", f.ID)
 	var rej *game.Rejection
 	switch {
@@ -598,16 +599,11 @@ func (s *session) command(c *client, f inFrame) {
 	s.send(m.conn, fr) // after the views: the phone holds its new view when the ack arrives
 }
 
-func fingerprint(f inFrame) string {
-	var b strings.Builder
-	b.WriteString(f.Do)
-	for _, t := range []*game.Target{f.Target, f.Card} {
-		b.WriteByte('|')
-		if t != nil {
-			b.WriteString(t.String())
-		}
-	}
-	return b.String()
+// fingerprint identifies a command apart from its seat: a resent id with
+// the same fingerprint is the same command.
+func fingerprint(c game.Command) string {
+	c.Seat = 0
+	return string(mustJSON(c))
 }
 
 // apply runs a command on the game and saves it with its events. A
@@ -617,7 +613,7 @@ func (s *session) apply(cmd game.Command, by, id string) error {
 	if err != nil {
 		return err
 	}
-	rec := logCmd{Cmd: cmdRecord{By: by, Seat: cmd.Seat, ID: id, Do: cmd.Do, Target: cmd.Target, Card: cmd.Card}, N: len(evs)}
+	rec := logCmd{Cmd: cmdRecord{By: by, ID: id, Command: cmd}, N: len(evs)}
 	if !s.save(rec, evs) {
 		return s.failed
 	}
