@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"nightfall/game"
@@ -347,4 +348,56 @@ func parseRecord(l logLine, first bool, sg *savedGame, rec *savedRecord) (int, s
 		return 0, "an event line where a record was expected"
 	}
 	return 0, "unknown record"
+}
+
+// SavedGame describes a game log in the data directory, for a "resume"
+// choice in the host's UI.
+type SavedGame struct {
+	Path    string
+	ID      string
+	Created time.Time
+	Table   string
+	Variant string
+	Players int
+	Names   []string // by seat
+	Over    bool     // the log holds the end of the game
+}
+
+// SavedGames lists the game logs of dataDir (empty: DefaultDataDir), the
+// newest first. Files that are not readable game logs are left out.
+func SavedGames(dataDir string) ([]SavedGame, error) {
+	if dataDir == "" {
+		d, err := DefaultDataDir()
+		if err != nil {
+			return nil, err
+		}
+		dataDir = d
+	}
+	paths, err := filepath.Glob(filepath.Join(dataDir, "games", "*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	var out []SavedGame
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		first, _, _ := bytes.Cut(data, []byte("\n"))
+		var h logHeader
+		if json.Unmarshal(first, &h) != nil || h.Nightfall != logVersion {
+			continue
+		}
+		sg := SavedGame{Path: p, ID: h.ID, Created: h.Created, Table: h.Table, Variant: h.Setup.Variant,
+			Players: h.Setup.Players, Over: bytes.Contains(data, []byte(`"type":"game_over"`))}
+		sg.Names = make([]string, h.Setup.Players)
+		for _, s := range h.Seats {
+			if s.Seat >= 1 && s.Seat <= len(sg.Names) {
+				sg.Names[s.Seat-1] = s.Name
+			}
+		}
+		out = append(out, sg)
+	}
+	slices.SortFunc(out, func(a, b SavedGame) int { return b.Created.Compare(a.Created) })
+	return out, nil
 }

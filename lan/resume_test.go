@@ -2,11 +2,13 @@ package lan
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,3 +220,35 @@ func TestTornLog(t *testing.T) {
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestSavedGames(t *testing.T) {
+	h, _ := startedTable(t, 8, 31)
+	games, err := SavedGames(h.dir)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("SavedGames: %v %v", games, err)
+	}
+	g := games[0]
+	if g.Over || g.Variant != "classic-2.0" || g.Players != 8 || g.Names[0] != "玩家1 🌙" || g.Path == "" {
+		t.Errorf("saved game: %+v", g)
+	}
+	var out, errs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		done <- serve(ctx, []string{"--resume", "last", "--data", h.dir, "--port", "0", "--host", "127.0.0.1", "--no-mdns"},
+			strings.NewReader(""), &out, &errs)
+	}()
+	out.waitFor(t, regexp.MustCompile(`Resumed `+regexp.QuoteMeta(g.Path)))
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("serve --resume last: %d %s", code, errs.String())
+	}
+	h.host(HostCommand{Do: HostEnd})
+	if games, _ := SavedGames(h.dir); len(games) != 1 || !games[0].Over {
+		t.Errorf("after the end: %+v", games)
+	}
+	if code := serve(context.Background(), []string{"--resume", "last", "--data", h.dir}, strings.NewReader(""), &out, &errs); code != 1 ||
+		!strings.Contains(errs.String(), "no unfinished game") {
+		t.Errorf("serve --resume last with only finished games: %d %s", code, errs.String())
+	}
+}

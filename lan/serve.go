@@ -70,7 +70,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		variant   = fs.String("variant", "", "rule variant (default: "+game.Variants()[0].ID+"; known: "+strings.Join(game.VariantIDs(), ", ")+")")
 		players   = fs.Int("players", 0, "number of players (default: 12, within the variant's range)")
 		seed      = fs.Uint64("seed", 0, "deal seed (default: random)")
-		resume    = fs.String("resume", "", "resume the game of this log `FILE` (the phones come back to their seats)")
+		resume    = fs.String("resume", "", "resume the game of this log `FILE` (the phones come back to their seats); \"last\": the newest unfinished game")
 		dataDir   = fs.String("data", "", "data directory for game logs (default: "+defaultDataDirHint()+")")
 		table     = fs.String("name", "Nightfall", "table name, shown in the lobby and advertised over mDNS")
 		room      = fs.String("room", "", "room code (default: random)")
@@ -88,6 +88,24 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "nightfall serve: unexpected argument %q\n", fs.Arg(0))
 		fs.Usage()
 		return 2
+	}
+	if *resume == "last" {
+		games, err := SavedGames(*dataDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "nightfall serve: %v\n", err)
+			return 1
+		}
+		*resume = ""
+		for _, g := range games {
+			if !g.Over {
+				*resume = g.Path
+				break
+			}
+		}
+		if *resume == "" {
+			fmt.Fprintln(stderr, "nightfall serve: no unfinished game to resume")
+			return 1
+		}
 	}
 	portSet := false
 	fs.Visit(func(f *flag.Flag) { portSet = portSet || f.Name == "port" })

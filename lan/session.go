@@ -308,8 +308,8 @@ func (s *session) disconnect(c *client) {
 		return
 	}
 	m.conn = nil
-	if m.seat == 0 && !m.spectator && s.g == nil {
-		delete(s.members, m.hash) // a lobby visitor who never sat leaves no trace
+	if m.seat == 0 && !m.spectator {
+		delete(s.members, m.hash) // a visitor without a seat or a place leaves no trace
 	}
 	s.lobbyChanged()
 }
