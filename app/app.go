@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -170,13 +171,25 @@ func Main() int {
 		}()
 	}
 	tryStart()
-	a.Lifecycle().SetOnStarted(func() { trace("window shown") })
+	a.Lifecycle().SetOnStarted(func() {
+		trace("window shown")
+		if os.Getenv("NIGHTFALL_TRACE") != "" {
+			time.AfterFunc(5*time.Second, func() {
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				log.Printf("trace: Go heap in use %d MiB, from the OS %d MiB", m.HeapInuse>>20, m.Sys>>20)
+			})
+		}
+	})
 	w.ShowAndRun()
 	if stop != nil {
 		stop()
 	}
 	return 0
 }
+
+// The real server is a backend of the UI.
+var _ ui.Backend = (*lan.Server)(nil)
 
 // startError says what went wrong in words the host can act on.
 func startError(err error, addr string) string {
