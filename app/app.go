@@ -117,8 +117,10 @@ func Main() int {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var backend ui.Backend
-	var start func() error
+	// start makes the backend; the LAN server is made anew on each try (a
+	// server whose Start failed cannot be started again).
+	var start func() (ui.Backend, error)
+	var closeSrv func()
 	if v := os.Getenv("NIGHTFALL_DEMO"); v != "" {
 		demo := fakelan.New(v, 12, uint64(time.Now().UnixNano()))
 		demo.JoinAll("小明", "Alice", "阿强", "Bob", "小红", "Carol", "老王", "Dave", "小李", "Eve", "阿美", "Frank")
@@ -130,33 +132,42 @@ func Main() int {
 			_ = demo.Host(lan.HostCommand{Do: lan.HostStart})
 		}
 		go demo.RunClock(ctx)
-		backend = demo
-		start = func() error { return nil }
+		start = func() (ui.Backend, error) { return demo, nil }
 	} else {
-		srv, err := lan.NewServer(lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost})
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "nightfall:", err)
-			return 1
-		}
-		defer srv.Close()
-		backend = srv
-		start = func() error {
-			if err := srv.Start(ctx); err != nil {
-				return err
+		var mu sync.Mutex
+		var srv *lan.Server
+		closeSrv = func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if srv != nil {
+				_ = srv.Close()
 			}
-			fmt.Printf("Nightfall: join at %s\n", srv.JoinURL())
-			return nil
+		}
+		start = func() (ui.Backend, error) {
+			s, err := lan.NewServer(lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost})
+			if err != nil {
+				return nil, err
+			}
+			if err := s.Start(ctx); err != nil {
+				_ = s.Close()
+				return nil, err
+			}
+			mu.Lock()
+			srv = s
+			mu.Unlock()
+			fmt.Printf("Nightfall: join at %s\n", s.JoinURL())
+			return s, nil
 		}
 	}
 
-	shell := ui.NewShell(w, backend, voice)
+	shell := ui.NewShell(w, nil, voice)
 	w.SetContent(shell.Content())
 	trace("content set")
 	var stop func()
 	var tryStart func()
 	tryStart = func() {
 		go func() {
-			err := start()
+			be, err := start()
 			fyne.Do(func() {
 				if err != nil {
 					log.Printf("nightfall: cannot start the network service: %v", err)
@@ -165,7 +176,8 @@ func Main() int {
 				}
 				trace("server started")
 				if stop == nil {
-					stop = ui.Connect(backend, shell)
+					shell.SetBackend(be)
+					stop = ui.Connect(be, shell)
 				}
 			})
 		}()
@@ -184,6 +196,9 @@ func Main() int {
 	w.ShowAndRun()
 	if stop != nil {
 		stop()
+	}
+	if closeSrv != nil {
+		closeSrv()
 	}
 	return 0
 }

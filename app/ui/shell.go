@@ -123,7 +123,14 @@ func (s *Shell) Buttons() ShellButtons {
 // ShellButtons are the bar's buttons (for tests).
 type ShellButtons struct{ Pause, AddTime, Skip, End, NewGame, Mute, Lang, Full *widget.Button }
 
+// SetBackend sets the server the host controls talk to (the app makes a new
+// one when the host retries after a failed start).
+func (s *Shell) SetBackend(be Backend) { s.be = be }
+
 func (s *Shell) host(cmd lan.HostCommand) {
+	if s.be == nil {
+		return
+	}
 	if err := s.be.Host(cmd); err != nil {
 		s.status.SetText(err.Error())
 		return
