@@ -81,43 +81,52 @@ func catCommands(pv PlayerView) []Command {
 	return out
 }
 
-// catBotMove is botMove for cat-lives-7: at night each living player uses
-// a few random privileges and says done, then the night ends; by day the
-// speakers pass, everybody votes (sometimes changes), a few use day
-// privileges, and the timed segments end.
+// catBotMove is botMove for cat-lives-7, reading the state directly: at
+// night and by day each living player tries two random privileges (a legal
+// target, the manifesto, position or form it needs), by day votes (and
+// sometimes changes), the speakers pass, and the phase's segments end.
 func catBotMove(g *Game, r *rand.Rand) bool {
 	s := &g.s
 	switch s.Phase {
 	case "over":
 		return false
 	case "night", "day":
-		if s.Phase == "day" && s.Day.Speaker != 0 {
-			mustApply(g, Command{Seat: s.Day.Speaker, Do: "pass"})
+		if s.Phase == "day" && (s.Day.Speaker != 0 || s.cat.DayOver) {
+			if s.Day.Speaker != 0 {
+				mustApply(g, Command{Seat: s.Day.Speaker, Do: "pass"})
+			} else {
+				mustApply(g, Command{Do: "timeout"})
+			}
 			return true
 		}
-		if s.Phase == "day" && s.cat.DayOver {
-			mustApply(g, Command{Do: "timeout"})
-			return true
-		}
-		for _, seat := range s.Living() {
-			pv := g.PlayerView(seat)
-			cmds := catCommands(pv)
-			for k := 0; k < 2 && len(cmds) > 0; k++ {
-				c := cmds[r.IntN(len(cmds))]
-				if c.Do == "withdraw" {
+		living := s.Living()
+		text := strings.Repeat("猫", s.Opts.ManifestoMinChars)
+		for _, seat := range living {
+			for k := 0; k < 2; k++ {
+				m := catModes[r.IntN(len(catModes))]
+				card, why := catModeProblem(s, seat, m, "")
+				if why != "" {
 					continue
 				}
-				if _, err := g.Apply(c); err != nil {
-					continue // a later choice may no longer fit (AP spent)
-				}
-				cmds = catCommands(g.PlayerView(seat))
-			}
-			if s.Phase == "day" {
-				for _, t := range pv.Tasks {
-					if t.Action == "vote" && !t.Done && len(t.Targets) > 0 && (t.Choice == nil || r.IntN(4) == 0) {
-						x := t.Targets[r.IntN(len(t.Targets))]
-						mustApply(g, Command{Seat: seat, Do: "vote", Target: &x})
+				c := Command{Seat: seat, Do: m.ID, Text: text}
+				if m.Target != "none" {
+					x := SeatTarget(living[r.IntN(len(living))])
+					if catTargetProblem(s, seat, m, card, x) != "" {
+						continue
 					}
+					c.Target = &x
+					c.Position = 1 + r.IntN(catPublicCards(s, x.Seat))
+				}
+				if m.ID == "transform" {
+					forms := catIntoChoices(s, seat)
+					c.Into = forms[r.IntN(len(forms))]
+				}
+				_, _ = g.Apply(c) // an aimed position may not fit
+			}
+			if s.Phase == "day" && s.Day.Ballot != nil && slices.Contains(s.Day.Ballot.Voters, seat) {
+				if _, cast := catVotes(s.Day.Ballot, seat); cast == 0 || (cast == 1 && r.IntN(4) == 0) {
+					x := SeatTarget(living[r.IntN(len(living))])
+					_, _ = g.Apply(Command{Seat: seat, Do: "vote", Target: &x})
 				}
 			}
 		}
@@ -535,4 +544,117 @@ func catDawnLosses(es []map[string]any, round int) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// catResolve returns the night resolve event of round r.
+func catResolve(es []map[string]any, r int) map[string]any {
+	for _, e := range es {
+		if e["type"] == "resolve" && e["when"] == "night" && int(e["round"].(float64)) == r {
+			return e
+		}
+	}
+	return nil
+}
+
+// TestCatNightVoids: imprisonment (§8.5, mutual too), anti-snipe (§8.6),
+// vest and wolfsbane (§8.4), and what the dawn shows of them (R19: an
+// attack voided by imprisonment was never made, its manifesto is not read).
+func TestCatNightVoids(t *testing.T) {
+	cases := []struct {
+		name   string
+		steps  []string
+		void   []int
+		jailed []int
+		losses string
+		texts  int
+	}{
+		{"imprisoned attack", []string{`{"seat":7,"do":"imprison","target":1}`, `{"seat":1,"do":"attack","target":5,"text":"a"}`,
+			`{"seat":2,"do":"attack","target":5,"text":"b"}`}, []int{2}, []int{1}, "5:attack:0+1", 1},
+		{"mutual imprisonment", []string{`{"seat":7,"do":"imprison","target":1}`, `{"seat":1,"do":"imprison","target":7}`,
+			`{"seat":1,"do":"attack","target":5,"text":"a"}`}, []int{3}, []int{1, 7}, "", 0},
+		{"a one-hit kill cannot be imprisoned", []string{`{"seat":7,"do":"imprison","target":1}`, `{"seat":1,"do":"onehit","target":5,"text":"a"}`},
+			nil, []int{1}, "5:attack:0+1", 1},
+		{"anti-snipe voids snipes", []string{`{"seat":1,"do":"anti-snipe"}`, `{"seat":3,"do":"snipe","target":6,"text":"a"}`},
+			[]int{2}, nil, "", 1},
+		{"a vest stops the killer, not the werewolf", []string{`{"seat":5,"do":"vest"}`, `{"seat":1,"do":"attack","target":5,"text":"a"}`,
+			`{"seat":2,"do":"attack","target":5,"text":"b"}`}, []int{2}, nil, "5:attack:0+1", 2},
+		{"wolfsbane stops the werewolf and snipes", []string{`{"seat":6,"do":"wolfsbane"}`, `{"seat":2,"do":"attack","target":6,"text":"a"}`,
+			`{"seat":3,"do":"snipe","target":6,"text":"b"}`, `{"seat":1,"do":"attack","target":6,"text":"c"}`}, []int{2, 3}, nil, "6:attack:0+1", 3},
+	}
+	for _, c := range cases {
+		es := catRun(t, catScript("", append(c.steps, `{"do":"timeout"}`)...))
+		if r := catRejections(es); r != nil {
+			t.Errorf("%s: rejections %q", c.name, r)
+			continue
+		}
+		r := catResolve(es, 1)
+		if got := toInts(r["void"]); !slices.Equal(got, c.void) {
+			t.Errorf("%s: void %v, want %v", c.name, got, c.void)
+		}
+		if got := toInts(r["jailed"]); !slices.Equal(got, c.jailed) {
+			t.Errorf("%s: jailed %v, want %v", c.name, got, c.jailed)
+		}
+		if got := catDawnLosses(es, 1); got != c.losses {
+			t.Errorf("%s: losses %q, want %q", c.name, got, c.losses)
+		}
+		for _, e := range es {
+			if e["type"] == "announce" {
+				if ms, _ := e["manifestos"].([]any); len(ms) != c.texts {
+					t.Errorf("%s: %d manifestos, want %d", c.name, len(ms), c.texts)
+				}
+			}
+		}
+	}
+}
+
+// TestCatDay: one vote change, none in the closing window (R23); a day
+// ultimate kill takes the card after a pending execution loss, ignoring
+// the bodyguard (§12 steps 4-6); the executed player's loss is pending.
+func TestCatDay(t *testing.T) {
+	es := catRun(t, catScript("", `{"do":"timeout"}`,
+		`{"seat":1,"do":"vote","target":2}`, `{"seat":1,"do":"vote","target":3}`, `{"seat":1,"do":"vote","target":4}`,
+		`{"seat":7,"do":"deathblow","target":3}`, `{"seat":7,"do":"deathblow","target":4}`,
+		`{"seat":2,"do":"vote","target":3}`, `{"seat":3,"do":"vote","target":3}`, `{"seat":5,"do":"vote","target":3}`,
+		`{"seat":6,"do":"vote","target":3}`,
+		`{"seat":1,"do":"pass"}`, `{"seat":2,"do":"pass"}`, `{"seat":3,"do":"pass"}`, `{"seat":4,"do":"pass"}`,
+		`{"seat":5,"do":"pass"}`, `{"seat":6,"do":"pass"}`, `{"seat":7,"do":"pass"}`, `{"do":"timeout"}`,
+		`{"seat":4,"do":"vote","target":3}`, `{"seat":4,"do":"vote","target":5}`, `{"seat":7,"do":"vote","target":3}`, `{"do":"timeout"}`))
+	r := catRejections(es)
+	want := []string{"already changed your vote once", "ultimate kill is already on its way", "cannot be changed in the closing window"}
+	if len(r) != len(want) {
+		t.Fatalf("rejections %q", r)
+	}
+	for i := range want {
+		if !strings.Contains(r[i], want[i]) {
+			t.Errorf("rejection %d: %q, want %q", i, r[i], want[i])
+		}
+	}
+	var day map[string]any
+	for _, e := range es {
+		if e["type"] == "resolve" && e["when"] == "day" {
+			day = e
+		}
+	}
+	b, _ := json.Marshal(day)
+	if got := string(b); !strings.Contains(got, `"losses":[{"card":2,"cause":"deathblow","seat":3}]`) ||
+		!strings.Contains(got, `"pending":[{"card":1,"cause":"execution","seat":3}]`) {
+		t.Errorf("day resolve %s", got)
+	}
+}
+
+// TestCatTwoLeft: with two living players only a unique top total is
+// executed; a tie executes nobody (R24).
+func TestCatTwoLeft(t *testing.T) {
+	cases := []struct {
+		totals []Count
+		want   []int
+	}{
+		{[]Count{{Target: SeatTarget(2), Votes: 2}, {Target: SeatTarget(7), Votes: 0}}, []int{2}},
+		{[]Count{{Target: SeatTarget(2), Votes: 1}, {Target: SeatTarget(7), Votes: 1}}, nil},
+	}
+	for _, c := range cases {
+		if got := catExecuted(c.totals, 2); !slices.Equal(got, c.want) {
+			t.Errorf("%v: %v, want %v", c.totals, got, c.want)
+		}
+	}
 }
