@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -64,9 +63,6 @@ type logCmd struct {
 type logMember struct {
 	Member logSeat `json:"member"`
 }
-
-// errLogFailed marks a session whose log can no longer be written.
-var errLogFailed = errors.New("the game log cannot be written")
 
 // hashToken is how a token is kept: in memory and in the log.
 func hashToken(token string) string {

@@ -42,7 +42,7 @@ func (s *session) load(path string) error {
 		}
 	}
 	s.room, s.table, s.addr = h.Room, h.Table, h.Addr
-	s.variant, s.players, s.seed = h.Setup.Variant, h.Setup.Players, 0
+	s.variant, s.seed = h.Setup.Variant, 0
 	s.resizeSeats(h.Setup.Players)
 	for _, ls := range h.Seats {
 		if err := s.restoreMember(ls); err != nil {

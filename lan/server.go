@@ -93,14 +93,14 @@ func NewServer(cfg Config) (*Server, error) {
 		if !ok {
 			return nil, fmt.Errorf("unknown variant %q (known: %s)", cfg.Variant, strings.Join(game.VariantIDs(), ", "))
 		}
-		sess.players = cfg.Players
-		if sess.players == 0 {
-			sess.players = min(max(12, in.MinPlayers), in.MaxPlayers)
+		players := cfg.Players
+		if players == 0 {
+			players = min(max(12, in.MinPlayers), in.MaxPlayers)
 		}
-		if sess.players < 1 || sess.players > maxTablePlay {
-			return nil, fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, sess.players)
+		if players < 1 || players > maxTablePlay {
+			return nil, fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, players)
 		}
-		sess.resizeSeats(sess.players)
+		sess.resizeSeats(players)
 		sess.seed = cfg.Seed
 		for k, v := range cfg.Options {
 			if err := sess.setOption(k, v); err != nil {

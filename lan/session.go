@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"nightfall/game"
 )
@@ -86,8 +85,7 @@ type session struct {
 	names   []string  // seat-1 → name (kept for a released seat during a game)
 
 	// lobby setup
-	variant string
-	players int
+	variant string // the number of players is len(seats)
 	seed    uint64
 	options map[string]json.RawMessage
 	// recomputed by checkSetup on every change of the setup
@@ -96,42 +94,19 @@ type session struct {
 	deal     []game.RoleCount
 
 	// game
-	g            *game.Game
-	log          *gameLog
-	failed       error
-	timer        timerState
-	paused       bool
-	lastView     [][]byte // seat-1 → last view sent (unpadded JSON)
-	bucket       int      // size of the last broadcast's view frames
-	lastTab      []byte
-	lastTabNames []byte
-	lastName     []byte
-	lastHost     []byte
+	g             *game.Game
+	log           *gameLog
+	failed        error
+	timer         timerState
+	paused        bool
+	lastView      [][]byte // seat-1 → last view sent (unpadded JSON)
+	bucket        int      // size of the last broadcast's view frames
+	lastTab       []byte
+	lastTabNames  []byte
+	lastViewNames []byte
 
 	subs   map[int]chan HostView
 	nextID int
-}
-
-// timerState follows the engine's current timer (TableView.Timer) on the
-// host's clock.
-type timerState struct {
-	key     int
-	kind    string
-	seconds int
-	total   time.Duration // seconds plus time the host added
-	min     time.Duration
-	elapsed time.Duration // run before since
-	since   time.Time     // zero while paused or without a timer
-	wake    time.Duration // run time at which the armed wake-up fires
-	stop    func() bool
-	gen     int
-}
-
-func (t *timerState) run(now time.Time) time.Duration {
-	if t.since.IsZero() {
-		return t.elapsed
-	}
-	return t.elapsed + now.Sub(t.since)
 }
 
 func newToken() string {
@@ -185,7 +160,7 @@ func (s *session) setupOptions() json.RawMessage {
 }
 
 func (s *session) setup() game.Setup {
-	return game.Setup{Variant: s.variant, Players: s.players, Seed: s.seed, Options: s.setupOptions()}
+	return game.Setup{Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.setupOptions()}
 }
 
 // checkSetup recomputes what follows from the lobby's setup: whether the
@@ -198,7 +173,7 @@ func (s *session) checkSetup() {
 	if !ok {
 		return
 	}
-	s.deal, _ = game.ProposedDeal(s.variant, s.players)
+	s.deal, _ = game.ProposedDeal(s.variant, len(s.seats))
 	st := s.setup()
 	st.Players = min(max(st.Players, in.MinPlayers), in.MaxPlayers)
 	var defaults, values map[string]any
@@ -233,8 +208,8 @@ func (s *session) startProblem() string {
 	if !ok {
 		return fmt.Sprintf("unknown variant %q", s.variant)
 	}
-	if s.players < in.MinPlayers || s.players > in.MaxPlayers {
-		return fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, s.players)
+	if n := len(s.seats); n < in.MinPlayers || n > in.MaxPlayers {
+		return fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, n)
 	}
 	if s.optErr != "" {
 		return s.optErr
@@ -298,10 +273,16 @@ func (s *session) connect(c *client) {
 }
 
 func (s *session) disconnect(c *client) {
-	if !s.clients[c] {
-		return
+	if s.clients[c] {
+		s.drop(c)
 	}
+}
+
+// drop forgets a connection. A visitor without a seat or a spectator's
+// place leaves no trace.
+func (s *session) drop(c *client) {
 	delete(s.clients, c)
+	c.ws.Close()
 	c.shut()
 	m := c.m
 	if m == nil || m.conn != c {
@@ -309,7 +290,7 @@ func (s *session) disconnect(c *client) {
 	}
 	m.conn = nil
 	if m.seat == 0 && !m.spectator {
-		delete(s.members, m.hash) // a visitor without a seat or a place leaves no trace
+		delete(s.members, m.hash)
 	}
 	s.lobbyChanged()
 }
@@ -322,13 +303,7 @@ func (s *session) send(c *client, frame []byte) {
 	}
 	if !c.queue(frame) {
 		s.logf("lan: dropping a slow phone (%s)", c.remote)
-		delete(s.clients, c)
-		c.ws.Close()
-		c.shut()
-		if c.m != nil && c.m.conn == c {
-			c.m.conn = nil
-			s.lobbyChanged()
-		}
+		s.drop(c)
 	}
 }
 
@@ -544,7 +519,7 @@ func (s *session) lobbyChanged() {
 
 // ---- game commands --------------------------------------------------------
 
-// phoneOnly are actions only the host's clock may take.
+// hostActions are the engine's commands only the host (or its clock) gives.
 var hostActions = []string{"timeout", "end"}
 
 func (s *session) command(c *client, f inFrame) {
@@ -558,10 +533,7 @@ func (s *session) command(c *client, f inFrame) {
 		s.send(c, a.frame)
 		return
 	}
-	answer := func(code, reason string) {
-		fr := errFrame(f.ID, code, reason)
-		s.send(c, fr)
-	}
+	answer := func(code, reason string) { s.sendErr(c, f.ID, code, reason) }
 	switch {
 	case s.g == nil:
 		answer(codeNotStart, "the game has not started")
@@ -689,7 +661,7 @@ func (s *session) broadcast() {
 		return
 	}
 	names := s.namesJSON()
-	changed := !bytes.Equal(names, s.lastName)
+	changed := !bytes.Equal(names, s.lastViewNames)
 	tab := mustJSON(s.g.TableView())
 	views := make([][]byte, len(s.seats))
 	size := 0
@@ -701,7 +673,7 @@ func (s *session) broadcast() {
 		size = max(size, viewFrameSize(views[i], names))
 	}
 	if changed {
-		s.lastView, s.lastName, s.bucket = views, names, size
+		s.lastView, s.lastViewNames, s.bucket = views, names, size
 		for i, m := range s.seats {
 			if m != nil && m.conn != nil {
 				s.send(m.conn, viewFrame(views[i], names, size))
@@ -721,7 +693,7 @@ func (s *session) broadcast() {
 
 // ---- host -------------------------------------------------------------------
 
-// HostView builds the big screen's view.
+// hostView builds the big screen's view.
 func (s *session) hostView() HostView {
 	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room}
 	s.srv.mu.Lock()
@@ -852,18 +824,20 @@ func (s *session) hostApply(cmd game.Command) error {
 }
 
 func (s *session) endGame() error {
-	if s.failed != nil {
-		// The log is broken: end in memory and show the reveal.
-		if _, err := s.g.Apply(game.Command{Do: "end"}); err != nil {
-			return err
-		}
-		s.failed = nil
-		s.broadcast()
-		s.failed = errLogFailed
-		s.stopTimer()
-		return nil
+	if s.failed == nil {
+		return s.hostApply(game.Command{Do: "end"})
 	}
-	return s.hostApply(game.Command{Do: "end"})
+	// The log cannot be written: end in memory, so that the table sees the
+	// reveal; nothing more depends on the log.
+	if _, err := s.g.Apply(game.Command{Do: "end"}); err != nil {
+		return err
+	}
+	failed := s.failed
+	s.failed = nil
+	s.stopTimer()
+	s.broadcast()
+	s.failed = failed
+	return nil
 }
 
 func (s *session) setPlayers(n int) error {
@@ -875,7 +849,6 @@ func (s *session) setPlayers(n int) error {
 			return fmt.Errorf("seat %d is taken: move or remove that player first", i+1)
 		}
 	}
-	s.players = n
 	s.resizeSeats(n)
 	s.checkSetup()
 	return nil
@@ -1013,7 +986,7 @@ func (s *session) start() error {
 func (s *session) beginGame(g *game.Game, l *gameLog) {
 	s.g, s.log, s.failed = g, l, nil
 	s.lastView = make([][]byte, len(s.seats))
-	s.lastTab, s.lastTabNames, s.lastName, s.bucket = nil, nil, nil, 0
+	s.lastTab, s.lastTabNames, s.lastViewNames, s.bucket = nil, nil, nil, 0
 	s.timer = timerState{}
 	s.paused = false
 	s.changed()
@@ -1028,7 +1001,6 @@ func (s *session) newGame() error {
 	s.log.close()
 	s.g, s.log, s.failed = nil, nil, nil
 	s.timer, s.paused = timerState{}, false
-	s.players = len(s.seats)
 	s.seed = 0
 	for i, m := range s.seats {
 		if m == nil {

@@ -8,6 +8,28 @@ import (
 	"nightfall/game"
 )
 
+// timerState follows the engine's current timer (TableView.Timer) on the
+// host's clock.
+type timerState struct {
+	key     int
+	kind    string
+	seconds int
+	total   time.Duration // seconds plus time the host added
+	min     time.Duration
+	elapsed time.Duration // run before since
+	since   time.Time     // zero while paused or without a timer
+	wake    time.Duration // run time at which the armed wake-up fires
+	stop    func() bool
+	gen     int
+}
+
+func (t *timerState) run(now time.Time) time.Duration {
+	if t.since.IsZero() {
+		return t.elapsed
+	}
+	return t.elapsed + now.Sub(t.since)
+}
+
 // realClock is the wall clock.
 type realClock struct{}
 
