@@ -221,7 +221,13 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 	}
 	rr.ring.rad = r
 	cx, cy := w/2, h/2-r*0.35
-	tableA, tableB := max((a-r*1.3)*0.86, 10), max((b-r*1.3)*0.96, 10)
+	// A stadium (rounded rectangle) reaches further into its corners than
+	// the ellipse of seats: shrink its long side more.
+	long := float32(0.86)
+	if a > 1.3*b {
+		long = 0.8
+	}
+	tableA, tableB := max((a-r*1.3)*long, 10), max((b-r*1.3)*0.96, 10)
 	rr.table.Move(fyne.NewPos(cx-tableA, cy-tableB))
 	rr.table.Resize(fyne.NewSize(2*tableA, 2*tableB))
 	rr.table.StrokeWidth = max(2, r*0.06)

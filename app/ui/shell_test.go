@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"nightfall/app/internal/fakelan"
@@ -118,5 +119,27 @@ func TestHostControls(t *testing.T) {
 	s.host(lan.HostCommand{Do: lan.HostSkip}) // refused: nobody speaks; the reason shows in the bar
 	if s.Status() == "" {
 		t.Error("a refused command shows no reason")
+	}
+}
+
+func TestFullScreenButtonAndF11(t *testing.T) {
+	newTestApp(t, "en")
+	b := fakelan.New("classic-2.0", 8, 1)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, b, nil)
+	w.SetContent(s.Content())
+	test.Tap(s.Buttons().Full)
+	if !w.FullScreen() || s.Buttons().Full.Text != "Window" {
+		t.Errorf("after the button: full screen %v, label %q", w.FullScreen(), s.Buttons().Full.Text)
+	}
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF11})
+	if w.FullScreen() {
+		t.Error("F11 did not leave full screen")
+	}
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF11})
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if w.FullScreen() {
+		t.Error("Escape did not leave full screen")
 	}
 }
