@@ -176,15 +176,6 @@ type savedRecord struct {
 	events []game.Event
 }
 
-// events is every event of the log, in order.
-func (sg *savedGame) events() []game.Event {
-	out := append([]game.Event(nil), sg.initial...)
-	for _, r := range sg.records {
-		out = append(out, r.events...)
-	}
-	return out
-}
-
 // LogError is a game log that cannot be resumed; Line is 1-based (0: the
 // file as a whole).
 type LogError struct {

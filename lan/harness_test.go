@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -117,12 +116,6 @@ func newHarness(t testing.TB, cfg Config) *harness {
 func (h *harness) close() {
 	h.srv.Close()
 	h.ts.Close()
-}
-
-func (h *harness) warnings() []string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return slices.Clone(h.warns)
 }
 
 // do runs f on the session loop.
@@ -379,24 +372,4 @@ func (h *harness) eventCount() int {
 		}
 	})
 	return n
-}
-
-// httpGet fetches a path of the test server.
-func (h *harness) httpGet(path string) (*http.Response, string) {
-	h.t.Helper()
-	resp, err := http.Get(h.ts.URL + path)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var b strings.Builder
-	buf := make([]byte, 4096)
-	for {
-		n, err := resp.Body.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	return resp, b.String()
 }
