@@ -190,8 +190,8 @@ func (g *Game) TableView() TableView {
 	for _, x := range g.pub.exploded {
 		tv.Seats[x.Seat-1].Role = x.Role
 	}
-	if g.pub.dawn != nil {
-		d := *g.pub.dawn
+	if g.pub.hasDawn {
+		d := g.pub.dawn
 		tv.Dawn = &d
 	}
 	switch s.Phase {
@@ -646,6 +646,9 @@ func (g *Game) stepsOfRound(round int) []*Step {
 	r, err := New(g.setup)
 	if err != nil {
 		return nil
+	}
+	if n := r.s.Night; n != nil && n.Round == round && !n.Setup {
+		return n.Steps // the first night falls in New
 	}
 	for _, e := range g.log[len(r.log):] {
 		b := r.s.apply(e.Body)
