@@ -30,9 +30,10 @@ func botMove(g *Game, r *rand.Rand) bool {
 				if st.Sel[i].Has || st.Locked {
 					continue
 				}
-				card := &a
-				if a.Card == 0 {
-					card = nil
+				var card *Target
+				if a.Card != 0 {
+					c := a
+					card = &c
 				}
 				if !st.Mandatory && r.IntN(4) == 0 {
 					mustApply(g, Command{Seat: a.Seat, Do: "skip", Card: card})

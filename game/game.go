@@ -72,9 +72,10 @@ type Game struct {
 // public is the table view's digest of the log, updated by record so that a
 // view costs no walk over the whole log.
 type public struct {
-	count    int       // public events: the table's version
-	stageKey int       // public version of the last event that started a timed stage
-	dawn     *DawnBody // the latest dawn
+	count    int      // public events: the table's version
+	stageKey int      // public version of the last event that started a timed stage
+	dawn     DawnBody // the latest dawn, if hasDawn
+	hasDawn  bool
 	exploded []ExplodedBody
 	immune   *ImmuneBody // the latest immunity
 	results  []int       // log indexes of the private answers (ResultBody)
@@ -95,7 +96,7 @@ func (g *Game) record(e Event) {
 	case NightBody, TurnBody, CallBody, BallotBody, SpeechesBody:
 		p.stageKey = p.count
 	case DawnBody:
-		p.dawn = &b
+		p.dawn, p.hasDawn = b, true
 	case ExplodedBody:
 		p.exploded = append(p.exploded, b)
 	case ImmuneBody:
@@ -136,9 +137,9 @@ func New(setup Setup) (*Game, error) {
 	// depend on them (v5.0-dual forbiddenPairs); they are computed again
 	// from the deal below.
 	deck := v.Deck(setup.Players)
-	for i := range s.Seats {
-		k := in.CardsPerSeat
-		s.Seats[i].Cards = cardsOf(deck[i*k : (i+1)*k])
+	all := cardsOf(deck) // one allocation for every seat
+	for i, k := 0, in.CardsPerSeat; i < len(s.Seats); i++ {
+		s.Seats[i].Cards = all[i*k : (i+1)*k : (i+1)*k]
 	}
 	s.Opts = v.Defaults(s)
 	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
@@ -152,7 +153,7 @@ func New(setup Setup) (*Game, error) {
 	if d, ok := v.(dealer); ok {
 		hands, after, err = d.dealHands(s, setup, rand.New(s.RNG))
 	} else {
-		hands, void, err = g.deal(v, setup)
+		hands, void, err = g.deal(v, setup, deck)
 	}
 	if err != nil {
 		return nil, err
@@ -212,9 +213,8 @@ func New(setup Setup) (*Game, error) {
 // shuffle of the variant's deck redealt until the variant accepts it; void
 // lists why each rejected shuffle was void (public: the table sees a deal
 // voided, and a void deal tells nothing about the next shuffle).
-func (g *Game) deal(v Variant, setup Setup) (hands [][]string, void []string, err error) {
+func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, void []string, err error) {
 	in := v.Info()
-	deck := v.Deck(setup.Players)
 	k := in.CardsPerSeat
 	s := &g.s
 	if setup.Deal != nil {

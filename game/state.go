@@ -431,10 +431,10 @@ func (s *State) apply(b Body) Body {
 	case VoteBody:
 		if e.By == "random" && len(e.Options) > 0 {
 			e.Target = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
+			b = e // only then: boxing a vote again costs an allocation
 		}
 		bs := s.Day.Ballot
 		bs.Votes = append(bs.Votes, e)
-		b = e
 	case AbstainBody:
 		bs := s.Day.Ballot
 		bs.Abstained = append(bs.Abstained, e.Seat)
