@@ -266,9 +266,18 @@ func (tb *table) step() bool {
 	tb.t.Helper()
 	acted := false
 	order := tb.rng.Perm(len(tb.phones) - 1)
+	for _, p := range tb.phones[1:] { // one round trip for all, not one each
+		p.send(`{"t":"ping"}`)
+	}
 	for _, i := range order {
 		p := tb.phones[i+1]
-		p.sync() // its view is current: every frame queued before the ping has arrived
+		// After the pong its view is current: every frame queued before the
+		// ping has arrived. Once a bot has acted in this step, the others
+		// sync again.
+		p.until(func(f frame) bool { return f.T == "pong" })
+		if acted {
+			p.sync()
+		}
 		v := p.playerView()
 		c, ok := tb.decide(v)
 		if !ok {
@@ -291,7 +300,7 @@ func (tb *table) step() bool {
 			tb.after()
 		}
 		if p.playerView().Table.Phase == "over" {
-			return true
+			acted = true
 		}
 	}
 	return acted
