@@ -14,7 +14,7 @@ const (
 	writeWait      = 10 * time.Second // to write one frame
 	pongWait       = 45 * time.Second // silence after which a phone is dropped
 	pingPeriod     = 20 * time.Second // how often the server pings (< pongWait)
-	maxMessageSize = 4096             // largest frame a phone may send
+	maxMessageSize = 16 << 10         // largest frame a phone may send (a 2000-character manifesto fits)
 	sendBuffer     = 64               // frames queued to a phone before it counts as too slow
 	rateBurst      = 40               // frames a phone may send at once
 	ratePerSecond  = 20               // and then per second

@@ -18,6 +18,15 @@ const maxNameRunes = 24
 // maxIDLen is the longest command id.
 const maxIDLen = 64
 
+// Limits of a cmd's variant fields (cat-lives-7): a manifesto's length in
+// characters, a discard order's length and the length of each short word
+// (into, camp, action, via, an order's card ids).
+const (
+	maxTextRunes = 2000
+	maxOrderLen  = 8
+	maxWordLen   = 32
+)
+
 // inFrame is a frame from a phone (PROTOCOL.md "Client → server"). Fields a
 // type does not use are ignored. A "cmd" carries the fields of game.Command
 // (do, target, card, and whatever a variant adds), all but the seat: Seat
@@ -53,6 +62,32 @@ func decodeFrame(data []byte) (inFrame, error) {
 		return inFrame{}, fmt.Errorf(`the frame has no "t" (type)`)
 	}
 	return f, nil
+}
+
+// checkCommand bounds the free-form fields of a phone's command; the engine
+// checks what they mean. The error is a sentence for the phone.
+func checkCommand(c game.Command) error {
+	if n := utf8.RuneCountInString(c.Text); n > maxTextRunes {
+		return fmt.Errorf("a manifesto has at most %d characters (this one has %d)", maxTextRunes, n)
+	}
+	for _, r := range c.Text {
+		if (unicode.IsControl(r) && r != '\n' && r != '\t') || unicode.Is(unicode.Bidi_Control, r) {
+			return fmt.Errorf("the text holds an invisible control character")
+		}
+	}
+	if len(c.Order) > maxOrderLen {
+		return fmt.Errorf("a discard order lists at most %d cards", maxOrderLen)
+	}
+	words := append([]string{c.Do, c.Into, c.Camp, c.Action, c.Via}, c.Order...)
+	for _, w := range words {
+		if len(w) > maxWordLen {
+			return fmt.Errorf("a command field has at most %d bytes (%.20q… is longer)", maxWordLen, w)
+		}
+	}
+	if c.Position < 0 || c.Position > 99 {
+		return fmt.Errorf("position %d is out of range", c.Position)
+	}
+	return nil
 }
 
 // cleanName trims a name and checks it: 1 to maxNameRunes characters, no

@@ -528,6 +528,10 @@ func (s *session) command(c *client, f inFrame) {
 		s.sendErr(c, "", codeBadFrame, fmt.Sprintf(`a command needs an "id" of 1 to %d characters`, maxIDLen))
 		return
 	}
+	if err := checkCommand(f.Command); err != nil {
+		s.sendErr(c, f.ID, codeBadFrame, err.Error())
+		return
+	}
 	fp := fingerprint(f.Command)
 	if a, ok := m.acks[f.ID]; ok && a.cmd == fp {
 		s.send(c, a.frame)

@@ -171,5 +171,7 @@ test('command frames all have the same length', () => {
   const long = o.add({ do: 'attack', target: 3, via: 'killer', text: '月'.repeat(120) });
   assert.equal(Buffer.byteLength(encodeFrame(long)), 1024);
   const huge = o.add({ do: 'attack', target: 3, text: '月'.repeat(1250) });
-  assert.ok(Buffer.byteLength(encodeFrame(huge)) <= 4000);
+  assert.equal(Buffer.byteLength(encodeFrame(huge)), 4096);
+  const max = o.add({ do: 'attack', target: 3, text: '月'.repeat(2000) }); // lan's maxTextRunes
+  assert.ok(Buffer.byteLength(encodeFrame(max)) <= 16000);
 });

@@ -47,13 +47,13 @@ const utf8Len = (s) => new TextEncoder().encode(s).length;
 
 // encodeFrame serialises a frame; cmd frames get a "pad" of spaces up to
 // CMD_FRAME_BYTES, or, when longer (a cat-lives-7 manifesto), up to the next
-// multiple of 1024 bytes below the server's 4096-byte limit (the server
+// multiple of 1024 bytes below the server's 16384-byte limit (the server
 // ignores the field).
 export function encodeFrame(frame) {
   const s = JSON.stringify(frame);
   if (frame.t !== 'cmd') return s;
   const n = utf8Len(s) + ',"pad":""'.length;
-  const size = n <= CMD_FRAME_BYTES ? CMD_FRAME_BYTES : Math.min(4000, Math.ceil(n / 1024) * 1024);
+  const size = n <= CMD_FRAME_BYTES ? CMD_FRAME_BYTES : Math.min(16000, Math.ceil(n / 1024) * 1024);
   if (n > size) return s;
   return JSON.stringify({ ...frame, pad: ' '.repeat(size - n) });
 }
