@@ -423,9 +423,18 @@ test('cat-lives-7: privileges open a form; the command carries target, manifesto
   assert.ok(f0.cells && f0.text);
   assert.equal(f0.primary.enabled, false, 'no target yet');
   const f = V.catModel(T, pv, names, { cat: { open: attack.key, target: 3, text: '今晚 月色很美' } }).form;
-  assert.equal(f.primary.enabled, true);
-  assert.deepEqual(f.primary.cmd, { do: 'attack', via: 'killer', target: 3, text: '今晚 月色很美' });
-  assert.match(f.text.count, /^6 /, 'white space does not count');
+  assert.equal(f.text.count, '6/100', 'white space does not count');
+  assert.equal(f.primary.enabled, false, 'too short: refused before sending');
+  assert.match(f.text.short, /6 of 100/);
+  const long = '今晚 月色很美。'.repeat(15); // 7 characters each (the space does not count)
+  assert.equal(V.manifestoChars(long), 105);
+  const g = V.catModel(T, pv, names, { cat: { open: attack.key, target: 3, text: long } }).form;
+  assert.equal(g.text.count, '105/100');
+  assert.equal(g.text.short, '');
+  assert.equal(g.primary.enabled, true);
+  assert.deepEqual(g.primary.cmd, { do: 'attack', via: 'killer', target: 3, text: long });
+  // the engine's count: every code point but white space (tabs, newlines, U+3000 too)
+  assert.equal(V.manifestoChars('a\tb\nc\u3000d!'), 5);
   assert.ok(m.done.enabled);
   assert.deepEqual(m.done.cmd, { do: 'done' });
 });
@@ -437,6 +446,11 @@ test('cat-lives-7: discard order editor and the free-choice stance', () => {
   assert.deepEqual(m.order.rows.map((r) => r.id), ids);
   assert.equal(m.order.rows[0].up, false);
   assert.equal(m.order.rows.at(-1).bottom, true);
+  // drag: the bottom card is fixed once night 1 is over
+  assert.deepEqual(V.moveCard(['a', 'b', 'c', 'd'], 0, 3, false), ['b', 'c', 'd', 'a']);
+  assert.deepEqual(V.moveCard(['a', 'b', 'c', 'd'], 0, 3, true), ['b', 'c', 'a', 'd']);
+  assert.equal(V.moveCard(['a', 'b', 'c', 'd'], 3, 0, true), null);
+  assert.equal(V.moveCard(['a', 'b', 'c', 'd'], 1, 1, false), null);
   const moved = [ids[1], ids[0], ...ids.slice(2)];
   const m2 = V.catModel(T, pv, names, { cat: { order: moved } });
   assert.deepEqual(m2.order.primary.cmd, { do: 'order', order: moved });

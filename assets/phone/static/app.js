@@ -604,17 +604,22 @@ function catPanel() {
     let count = null;
     if (f.text) {
       if (!catText || catText.dataset.form !== f.key) {
-        catText = h('textarea', { rows: '4', maxlength: '1200', 'data-form': f.key });
+        catText = h('textarea', { rows: '4', maxlength: '2000', 'data-form': f.key });
         catText.value = cl.text || '';
       }
       catText.placeholder = f.text.hint;
-      count = h('p', { class: 'dim small', text: f.text.count });
+      count = h('p', { class: 'count' + (f.text.short ? ' short' : ''), 'aria-live': 'polite', text: f.text.count });
+      const short = h('p', { class: 'warn small', text: f.text.short });
       catText.oninput = () => {
         cl.text = catText.value;
         const now = V.catModel(T, S.pv, S.names, S.local).form;
-        if (now) { count.textContent = now.text.count; use.disabled = !now.primary.enabled; use.textContent = now.primary.label; }
+        if (!now) return;
+        count.textContent = now.text.count;
+        count.classList.toggle('short', !!now.text.short);
+        short.textContent = now.text.short;
+        use.disabled = !now.primary.enabled; use.textContent = now.primary.label;
       };
-      kids.push(h('p', { class: 'dim small', text: f.text.hint }), catText, count);
+      kids.push(h('p', { class: 'dim small', text: f.text.hint }), catText, count, short);
     }
     use = h('button', { class: 'btn primary', disabled: !f.primary.enabled, text: f.primary.label,
       onclick: () => {
@@ -645,10 +650,13 @@ function catPanel() {
       cl.order = cur;
       render();
     };
-    kids.push(h('h3', { text: o.title }), h('ol', { class: 'order' }, o.rows.map((r, i) => h('li', {},
-      h('span', { class: 'oc' }, r.label, r.bottom ? h('span', { class: 'dim small', text: ` · ${T('cat.bottom')}` }) : null),
-      h('button', { class: 'chip', type: 'button', disabled: !r.up, 'aria-label': T('cat.up'), text: '↑', onclick: () => move(i, -1) }),
-      h('button', { class: 'chip', type: 'button', disabled: !r.down, 'aria-label': T('cat.down'), text: '↓', onclick: () => move(i, 1) })))),
+    const list = h('ol', { class: 'order' }, o.rows.map((r, i) => h('li', { class: r.fixed ? 'fixed' : '', 'data-i': String(i) },
+      h('span', { class: 'oc' + (r.fixed ? '' : ' grip') }, r.fixed ? null : h('span', { class: 'dim', 'aria-hidden': 'true', text: '≡ ' }), r.label,
+        r.bottom ? h('span', { class: 'dim small', text: ` · ${T('cat.bottom')}` }) : null),
+      h('button', { class: 'chip', type: 'button', disabled: !r.up, 'aria-label': `${T('cat.up')}: ${r.label}`, text: '↑', onclick: () => move(i, -1) }),
+      h('button', { class: 'chip', type: 'button', disabled: !r.down, 'aria-label': `${T('cat.down')}: ${r.label}`, text: '↓', onclick: () => move(i, 1) }))));
+    orderDrag(list, o, (next) => { cl.order = next; render(); });
+    kids.push(h('h3', { text: o.title }), h('p', { class: 'dim small', text: T('cat.drag') }), list,
     h('button', { class: 'btn second', disabled: !o.primary.enabled, text: o.primary.label, onclick: () => { sendCmd(o.primary.cmd); cl.order = null; } }));
   }
   if (m.stance) {
@@ -662,6 +670,48 @@ function catPanel() {
   }
   if (m.done) kids.push(h('button', { class: 'btn primary done', disabled: !m.done.enabled, text: m.done.label, onclick: () => m.done.cmd && sendCmd(m.done.cmd) }));
   return kids;
+}
+
+// orderDrag lets the discard order be reordered by dragging a card's label
+// (pointer events: touch, pen and mouse); the fixed bottom card neither
+// moves nor takes a card below it (V.moveCard).
+function orderDrag(list, o, done) {
+  let drag = null; // { from, li, y0 }
+  const rows = () => [...list.children];
+  const indexAt = (y, from) => { // where a card dragged from index from lands
+    const rs = rows();
+    for (let i = 0; i < rs.length; i++) {
+      const b = rs[i].getBoundingClientRect();
+      if (y < b.top + b.height / 2) return i > from ? i - 1 : i;
+    }
+    return rs.length - 1;
+  };
+  list.addEventListener('pointerdown', (e) => {
+    const grip = e.target.closest('.grip');
+    if (!grip) return;
+    const li = grip.closest('li');
+    drag = { from: Number(li.dataset.i), li, y0: e.clientY };
+    li.classList.add('dragging');
+    try { list.setPointerCapture(e.pointerId); } catch { /* synthetic */ }
+    e.preventDefault();
+  });
+  list.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    drag.li.style.transform = `translateY(${e.clientY - drag.y0}px)`;
+  });
+  const end = (e, drop) => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    d.li.classList.remove('dragging');
+    d.li.style.transform = '';
+    if (!drop) return;
+    const ids = o.rows.map((r) => r.id);
+    const next = V.moveCard(ids, d.from, indexAt(e.clientY, d.from), o.bottomFixed);
+    if (next) done(next);
+  };
+  list.addEventListener('pointerup', (e) => end(e, true));
+  list.addEventListener('pointercancel', (e) => end(e, false));
 }
 
 // ---- day, dead players, spectators ---------------------------------------------------------------

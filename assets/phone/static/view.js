@@ -500,10 +500,15 @@ export function catModel(T, pv, names, local = {}) {
       for (const x of cells) if (cl.target != null && sameTarget(x.id, cl.target)) x.selected = true;
     }
     const positions = needPos && cl.target != null ? open.positions[String(targetSeat(cl.target))] || [] : [];
+    // the night's manifestos together need min × attacks characters (§8.1):
+    // this attack's text counts with those already sent tonight
+    const mf = c.manifesto || { chars: 0, attacks: 0, min: 100 };
+    const have = (mf.chars || 0) + manifestoChars(cl.text);
+    const need = (mf.min || 0) * ((mf.attacks || 0) + 1);
     const ready = (open.target === 'none' || cl.target != null)
       && (!needPos || positions.includes(cl.position))
       && (!needInto || open.into.includes(cl.into))
-      && (!needText || manifestoChars(cl.text) > 0);
+      && (!needText || have >= need);
     const cmd = { do: open.action, via: open.via };
     if (open.target !== 'none' && cl.target != null) cmd.target = cl.target;
     if (needText) cmd.text = cl.text || '';
@@ -511,7 +516,10 @@ export function catModel(T, pv, names, local = {}) {
     if (needInto) cmd.into = cl.into;
     m.form = {
       key: open.key, title: `${open.label} · ${open.card}`, cells,
-      text: needText ? { hint: T('cat.text', { Min: c.manifesto ? c.manifesto.min : 100 }), count: T('cat.chars', { Count: manifestoChars(cl.text) }) } : null,
+      text: needText ? {
+        hint: T('cat.text', { Min: mf.min }), count: T('cat.chars', { Count: have, Need: need }), have, need,
+        short: have < need ? T('cat.short', { Count: have, Need: need }) : '',
+      } : null,
       positions: needPos ? { label: T('cat.position'), options: positions, value: cl.position } : null,
       into: needInto ? { label: T('cat.into'), options: open.into.map((x) => ({ id: x, label: tId(T, 'role', x) })), value: cl.into } : null,
       primary: { label: T('cat.use', { Action: open.label, Cost: open.costN }), enabled: ready, cmd },
@@ -526,7 +534,9 @@ export function catModel(T, pv, names, local = {}) {
         id, label: tId(T, 'role', id), bottom: i === cards.length - 1,
         up: i > 0 && !(fixed && i === cards.length - 1),
         down: i < cards.length - 1 && !(fixed && i === cards.length - 2),
+        fixed: fixed && i === cards.length - 1,
       })),
+      bottomFixed: fixed,
       sent: !!c.proposed && (!cl.order || cl.order.join() === c.proposed.join()),
       primary: { label: c.proposed && (!cl.order || cl.order.join() === c.proposed.join()) ? T('cat.orderSent') : T('cat.orderSubmit'),
         enabled: !c.proposed || (!!cl.order && cl.order.join() !== c.proposed.join()), cmd: { do: 'order', order: cards } },
@@ -546,6 +556,21 @@ export function catModel(T, pv, names, local = {}) {
     };
   }
   return m;
+}
+
+// moveCard moves the card at index from to index to in a discard order
+// (drag and drop); with the bottom card fixed, the last card stays last and
+// nothing is dropped below it. Returns a new array, or null for no move.
+export function moveCard(ids, from, to, bottomFixed) {
+  const n = ids.length;
+  const last = bottomFixed ? n - 2 : n - 1;
+  if (from < 0 || from >= n || (bottomFixed && from === n - 1)) return null;
+  to = Math.max(0, Math.min(last, to));
+  if (to === from) return null;
+  const out = ids.slice();
+  const [x] = out.splice(from, 1);
+  out.splice(to, 0, x);
+  return out;
 }
 
 // catPeek is the held cards for the hold-to-peek card.
