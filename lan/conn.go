@@ -21,7 +21,7 @@ const (
 )
 
 var upgrader = websocket.Upgrader{
-	ReadBufferSize: maxMessageSize,
+	ReadBufferSize: 4096, // a larger frame is read in pieces, up to maxMessageSize
 	// A view frame goes out in one WebSocket frame and one write: fewer
 	// system calls per broadcast. The buffers are shared: a connection holds
 	// one only while it writes.
