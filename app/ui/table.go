@@ -40,6 +40,12 @@ type TableScreen struct {
 	outcome, lastWords, hint *canvas.Text
 	rows                     []*tallyRow
 	nrows                    int // rows in use
+	// cat-lives-7: the dawn's manifestos and their wrapped lines, the
+	// dusk's totals after curses and blessings
+	manifestos []string
+	mlines     []*canvas.Text
+	nml        int
+	catTotals  *canvas.Text
 }
 
 type tallyRow struct {
@@ -62,6 +68,7 @@ func NewTableScreen() *TableScreen {
 	t.next, t.queue, t.pk, t.ballot, t.call = mk(colNext), mk(colDim), mk(colCall), mk(colDim), mk(colCall)
 	t.outcome, t.lastWords, t.hint = mk(colText), mk(colDim), mk(colNightText)
 	t.outcome.TextStyle.Bold = true
+	t.catTotals = mk(colText)
 	cf := &clockFace{clock: t.clock, label: t.clockLabel}
 	cf.ExtendBaseWidget(cf)
 	t.ring = NewSeatRing(cf)
@@ -184,6 +191,7 @@ func (t *TableScreen) update() {
 		t.lastWords.Text = tr("table.lastWordsLeft", "N", tv.LastWordsLeft)
 	}
 	t.updateBallot(tv)
+	t.catUpdate(tv)
 	t.ring.SetSeats(t.seats(tv))
 }
 
@@ -221,6 +229,9 @@ func (t *TableScreen) updateBallot(tv *game.TableView) {
 		r.voters.Text = ""
 		if vs := voters[c.Target]; len(vs) > 0 {
 			r.voters.Text = "← " + intList(vs)
+		}
+		if w := catVoters(tv, c.Target); w != "" {
+			r.voters.Text = "← " + w // cat-lives-7: voter×weight
 		}
 		r.bar.FillColor = colAccent
 		if calling {
@@ -277,6 +288,9 @@ func (t *TableScreen) seats(tv *game.TableView) []SeatInfo {
 		si := SeatInfo{Seat: s.Seat, Name: t.name(s.Seat), Dead: !s.Alive,
 			Speaker: s.Seat == tv.Speaker, Next: s.Seat == tv.Next && tv.Next != 0,
 			Badge: votes[s.Seat]}
+		if b := catBadge(tv, s.Seat); b != "" && tv.Stage == "vote" {
+			si.Badge = b
+		}
 		if b := tv.Ballot; b != nil && b.Calling != nil && !b.Closed && b.Calling.Seat == s.Seat {
 			si.Calling = true
 		}
@@ -285,6 +299,9 @@ func (t *TableScreen) seats(tv *game.TableView) []SeatInfo {
 		}
 		for _, c := range s.Cards {
 			si.Cards = append(si.Cards, c.Alive)
+		}
+		if n := catSeatNote(tv, s.Seat); n != "" {
+			si.Note, si.NoteCol = n, colDim
 		}
 		if s.Silenced {
 			si.Note = tr("table.silenced")
@@ -319,7 +336,10 @@ func (r *tableRenderer) Objects() []fyne.CanvasObject {
 	for _, row := range t.rows[:t.visibleRows()] {
 		objs = append(objs, row.bar, row.seat, row.count, row.voters)
 	}
-	return append(objs, t.outcome, t.lastWords)
+	for _, l := range t.mlines[:t.nml] {
+		objs = append(objs, l)
+	}
+	return append(objs, t.outcome, t.catTotals, t.lastWords)
 }
 
 func (r *tableRenderer) Refresh() {
@@ -377,6 +397,11 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	}
 	place(t.hint, 4.2*u, u)
 	place(t.dawn, 4.2*u, 2*u)
+	if len(t.manifestos) > 0 {
+		y = t.layoutManifestos(x, y, pw, h-8*u, u) + u
+	} else {
+		t.layoutManifestos(x, y, pw, h, u) // hides the lines of an earlier dawn
+	}
 	place(t.spTitle, 3.6*u, 0)
 	place(t.speaker, 8*u, u)
 	place(t.next, 4.6*u, u)
@@ -413,6 +438,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 		y += u
 	}
 	place(t.outcome, 6*u, u)
+	place(t.catTotals, 3.6*u, u)
 	if t.lastWords.Text != "" {
 		s := fit(t.lastWords, 3.4*u, pw)
 		t.lastWords.Move(fyne.NewPos(x, h-s.Height-2*u))

@@ -10,6 +10,7 @@ package voice
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"nightfall/game"
@@ -105,6 +106,7 @@ type Narrator struct {
 	over      bool
 	paused    bool
 	warnedKey int // timer key of the last ten-second chime
+	catDawn   int // cat-lives-7: round whose manifestos were chimed
 }
 
 // WarnAt is when the chime warns that a speech is about to run out.
@@ -146,6 +148,16 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 			out = append(out, Line{Kind: "peaceful"})
 		} else {
 			out = append(out, Line{Kind: "died", Seats: seatsOf(d.Dead)})
+		}
+	}
+	// cat-lives-7: a chime for each manifesto shown at dawn (they are read
+	// from the screen, not spoken)
+	if c := tv.CatLives; c != nil && c.Dawn != nil && c.Dawn.Round == tv.Round && n.catDawn != tv.Round {
+		n.catDawn = tv.Round
+		for _, m := range c.Dawn.Manifestos {
+			if strings.TrimSpace(m) != "" {
+				out = append(out, Line{Kind: "chime"})
+			}
 		}
 	}
 	for _, s := range tv.Seats {

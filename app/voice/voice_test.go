@@ -106,3 +106,24 @@ func TestDawnAndTurnsOnce(t *testing.T) {
 		t.Errorf("second warning for the same timer: %v", l)
 	}
 }
+
+// cat-lives-7: one chime per manifesto at dawn, once.
+func TestCatLivesManifestoChimes(t *testing.T) {
+	tv := &game.TableView{Variant: "cat-lives-7", Round: 1, Phase: "day", Stage: "discussion",
+		CatLives: &game.CatTableView{Dawn: &game.AnnounceBody{Round: 1, When: "dawn", Manifestos: []string{"a", "b"}}}}
+	var n Narrator
+	chimes := 0
+	for _, l := range n.Observe(tv, false) {
+		if l.Kind == "chime" {
+			chimes++
+		}
+	}
+	if chimes != 2 {
+		t.Errorf("%d chimes, want 2", chimes)
+	}
+	for _, l := range n.Observe(tv, false) {
+		if l.Kind == "chime" {
+			t.Errorf("chimed again")
+		}
+	}
+}

@@ -1,0 +1,209 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"nightfall/game"
+)
+
+// cat-lives-7 on the big screen: at dawn each manifesto (wrapped, large)
+// with the kinds of cards lost; the card count of every seat; by day the
+// weighted votes, and at dusk the totals with curses and blessings applied.
+
+// catUpdate fills the cat-lives-7 texts (after update's shared ones).
+func (t *TableScreen) catUpdate(tv *game.TableView) {
+	t.manifestos = t.manifestos[:0]
+	t.catTotals.Text = ""
+	ct := tv.CatLives
+	if ct == nil || tv.Phase != "day" {
+		return
+	}
+	if d := ct.Dawn; d != nil && d.Round == tv.Round && tv.Ballot == nil {
+		for _, m := range d.Manifestos {
+			if strings.TrimSpace(m) != "" {
+				t.manifestos = append(t.manifestos, m)
+			}
+		}
+		t.dawn.Text = catLossText(d)
+	}
+	if d := ct.Dusk; d != nil && d.Round == tv.Round && len(d.Totals) > 0 {
+		raw := map[game.Target]int{}
+		for _, c := range d.Votes {
+			raw[c.Target] = c.Votes
+		}
+		var parts []string
+		for _, c := range d.Totals {
+			if r, ok := raw[c.Target]; ok && r != c.Votes {
+				parts = append(parts, tr("table.cat.total", "Seat", tr("seat", "Seat", c.Target.String()), "Raw", r, "N", c.Votes))
+			} else if c.Votes != 0 {
+				parts = append(parts, tr("table.cat.total1", "Seat", tr("seat", "Seat", c.Target.String()), "N", c.Votes))
+			}
+		}
+		if len(parts) > 0 {
+			t.catTotals.Text = tr("table.cat.totals") + "  " + strings.Join(parts, " · ")
+		}
+	}
+}
+
+// catLossText is the dawn's line: the cards lost by kind, or none (each
+// seat's losses are on its seat: catSeatNote).
+func catLossText(d *game.AnnounceBody) string {
+	k := catLosses(d, 0)
+	if k == [2]int{} {
+		return tr("table.cat.noloss")
+	}
+	return tr("table.cat.lost", "Losses", catKinds(k))
+}
+
+// catLosses sums the dawn's losses by kind (privilege, commoner) for seat,
+// or for every seat (0).
+func catLosses(d *game.AnnounceBody, seat int) [2]int {
+	var k [2]int
+	for _, l := range d.Losses {
+		if seat == 0 || l.Seat == seat {
+			k[0] += l.Privilege
+			k[1] += l.Commoner
+		}
+	}
+	return k
+}
+
+func catKinds(k [2]int) string {
+	var kinds []string
+	if k[0] > 0 {
+		kinds = append(kinds, tr("table.cat.privilege", "N", k[0]))
+	}
+	if k[1] > 0 {
+		kinds = append(kinds, tr("table.cat.commoner", "N", k[1]))
+	}
+	return strings.Join(kinds, " + ")
+}
+
+// catVoters lists the weighted voters for a target: "2×3 5×2".
+func catVoters(tv *game.TableView, target game.Target) string {
+	if tv.CatLives == nil {
+		return ""
+	}
+	var parts []string
+	for _, v := range tv.CatLives.Votes {
+		if v.Target == target.Seat {
+			parts = append(parts, fmt.Sprintf("%d×%d", v.Seat, v.Weight))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// catBadge is a voter's badge during the vote: "→2 ×5" (target, weight).
+func catBadge(tv *game.TableView, seat int) string {
+	if tv.CatLives == nil {
+		return ""
+	}
+	for _, v := range tv.CatLives.Votes {
+		if v.Seat == seat {
+			return fmt.Sprintf("→%d ×%d", v.Target, v.Weight)
+		}
+	}
+	return ""
+}
+
+// catSeatNote is a seat's card count under its name ("5张").
+func catSeatNote(tv *game.TableView, seat int) string {
+	if tv.CatLives == nil {
+		return ""
+	}
+	for _, s := range tv.CatLives.Seats {
+		if s.Seat == seat {
+			n := tr("table.cat.cards", "N", s.Cards)
+			if d := tv.CatLives.Dawn; d != nil && d.Round == tv.Round && tv.Phase == "day" {
+				if k := catLosses(d, seat); k != [2]int{} {
+					n += " −" + catKinds(k)
+				}
+			}
+			if s.Pending {
+				n += " · " + tr("table.cat.pending")
+			}
+			return n
+		}
+	}
+	return ""
+}
+
+// layoutManifestos wraps the dawn's manifestos into lines at x, from y down
+// to bottom, width w: as large as fits, between 2.6 and 5 hundredths of
+// the height. Returns the y below them.
+func (t *TableScreen) layoutManifestos(x, y, w, bottom, u float32) float32 {
+	for _, l := range t.mlines {
+		l.Text = ""
+		l.Resize(fyne.Size{})
+	}
+	t.nml = 0
+	if len(t.manifestos) == 0 {
+		return y
+	}
+	var lines []string
+	var size float32
+	for size = 5 * u; ; size *= 0.9 {
+		lines = lines[:0]
+		for i, m := range t.manifestos {
+			if i > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, wrapText("“"+strings.TrimSpace(m)+"”", size, w)...)
+		}
+		lh := fyne.MeasureText("M", size, fyne.TextStyle{}).Height
+		if y+lh*float32(len(lines)) <= bottom || size < 2.6*u {
+			break
+		}
+	}
+	lh := fyne.MeasureText("M", size, fyne.TextStyle{}).Height
+	for _, s := range lines {
+		if y+lh > bottom {
+			break
+		}
+		if t.nml == len(t.mlines) {
+			t.mlines = append(t.mlines, canvas.NewText("", colText))
+		}
+		l := t.mlines[t.nml]
+		t.nml++
+		if s == "" {
+			y += lh * 0.4
+			continue
+		}
+		l.Text, l.TextSize = s, size
+		l.Move(fyne.NewPos(x, y))
+		l.Resize(l.MinSize())
+		y += lh
+	}
+	return y
+}
+
+// wrapText breaks s into lines at most w wide at the text size: at a space
+// where the line has one, else between any two characters (Chinese).
+func wrapText(s string, size, w float32) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		rs := []rune(para)
+		for len(rs) > 0 {
+			n := len(rs)
+			for n > 1 && fyne.MeasureText(string(rs[:n]), size, fyne.TextStyle{}).Width > w {
+				n--
+			}
+			if n < len(rs) {
+				for k := n; k > n/2; k-- {
+					if unicode.IsSpace(rs[k]) {
+						n = k
+						break
+					}
+				}
+			}
+			out = append(out, strings.TrimRightFunc(string(rs[:n]), unicode.IsSpace))
+			rs = []rune(strings.TrimLeftFunc(string(rs[n:]), unicode.IsSpace))
+		}
+	}
+	return out
+}

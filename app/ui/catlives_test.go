@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"nightfall/game"
+)
+
+// catView is a 7-seat cat-lives-7 day: seat 4 died in the night, seats 2
+// and 6 lost cards, two manifestos were read.
+func catView(t *testing.T) *game.TableView {
+	tv := loadView(t, "speech")
+	tv.Variant, tv.Players = "cat-lives-7", 7
+	tv.Seats = tv.Seats[:7]
+	for i := range tv.Seats {
+		tv.Seats[i].Alive = i != 3
+	}
+	tv.Speaker, tv.Next, tv.Queue, tv.Order, tv.Dawn = 0, 0, nil, nil, nil
+	tv.Stage = "discussion"
+	tv.Narration = game.Narration{Key: "discussion", Round: 1}
+	tv.Timer = &game.Timer{Key: 9, Kind: "discussion", Seconds: 300}
+	cards := []int{5, 3, 5, 0, 5, 4, 5}
+	ct := &game.CatTableView{Lost: 7}
+	for i, n := range cards {
+		ct.Seats = append(ct.Seats, game.CatSeatView{Seat: i + 1, Cards: n})
+	}
+	ct.Dawn = &game.AnnounceBody{Round: 1, When: "dawn", Dead: []int{4}, Cards: cards, Lost: 7,
+		Manifestos: []string{
+			strings.Repeat("月亮很圆，猫在屋顶上看着你。", 8),
+			"The moon was full and the cat on the roof saw everything you did last winter; tonight the roof is yours no longer, and the garden will be quiet again by morning.",
+		},
+		Losses: []game.CardLoss{{Seat: 2, Cause: "attack", Privilege: 1, Commoner: 1}, {Seat: 4, Cause: "attack", Privilege: 2, Commoner: 3}, {Seat: 6, Cause: "snipe", Commoner: 1}}}
+	tv.CatLives = ct
+	return tv
+}
+
+func TestGoldenCatLives(t *testing.T) {
+	for _, c := range []struct{ name, lang string }{{"dawn", "zh"}, {"dawn", "en"}, {"vote", "zh"}} {
+		name := "table_cat-" + c.name + "_" + c.lang
+		t.Run(name, func(t *testing.T) {
+			newTestApp(t, c.lang)
+			tv := catView(t)
+			if c.name == "vote" {
+				tv.Stage = "vote"
+				tv.Narration = game.Narration{Key: "vote", Round: 1}
+				tv.Timer = nil
+				ct := tv.CatLives
+				ct.Votes = []game.CatVote{{Seat: 1, Target: 2, Weight: 5}, {Seat: 3, Target: 2, Weight: 5}, {Seat: 2, Target: 6, Weight: 3}, {Seat: 6, Target: 2, Weight: 4}, {Seat: 5, Target: 6, Weight: 5}}
+				ct.Counts = []game.Count{{Target: game.SeatTarget(2), Votes: 14}, {Target: game.SeatTarget(6), Votes: 8}}
+				tv.Ballot = &game.BallotView{Index: 1, Mode: "live-weighted", Candidates: []game.Target{game.SeatTarget(1), game.SeatTarget(2), game.SeatTarget(3), game.SeatTarget(5), game.SeatTarget(6), game.SeatTarget(7)},
+					Voters: []int{1, 2, 3, 5, 6, 7}, Cast: 5, Counts: ct.Counts, Closed: true, Outcome: "out", Top: []game.Target{game.SeatTarget(2)}}
+				ct.Dusk = &game.AnnounceBody{Round: 1, When: "dusk", Executed: []int{2},
+					Votes:  []game.Count{{Target: game.SeatTarget(2), Votes: 14}, {Target: game.SeatTarget(6), Votes: 8}},
+					Totals: []game.Count{{Target: game.SeatTarget(2), Votes: 16}, {Target: game.SeatTarget(6), Votes: 7}}}
+			}
+			ts := NewTableScreen()
+			w := test.NewWindow(ts)
+			defer w.Close()
+			w.Resize(fyne.NewSize(goldenW, goldenH))
+			ts.Set(TableState{View: tv, Names: testNames, Remaining: 75 * time.Second})
+			golden(t, name+".png", w.Canvas().Capture())
+		})
+	}
+}
