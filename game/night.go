@@ -156,6 +156,9 @@ func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 		}
 		for _, prev := range tasks[:i] {
 			if !g.seatDone(prev, cmd.Seat) {
+				if a, ok := actorOf(prev, cmd.Seat, nil); ok && a.Card != 0 && prev.Action == st.Action {
+					return nil, Target{}, reject("first finish your %s with %s; night actions go in the night's order", prev.Action, a)
+				}
 				return nil, Target{}, reject("first finish your %s; night actions go in the night's order", prev.Action)
 			}
 		}
