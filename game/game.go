@@ -67,6 +67,11 @@ type Game struct {
 	setup Setup
 	solo  [][]int // solo[seat] = []int{seat}, shared audiences (never modified)
 	pub   public  // what the table view reads from the log, kept as events are logged
+
+	// The table view of the current version, built once: every seat's
+	// PlayerView embeds it, and at the end it carries the timeline.
+	table        TableView
+	tableVersion int
 }
 
 // public is the table view's digest of the log, updated by record so that a
@@ -349,6 +354,12 @@ func (g *Game) apply(cmd Command) error {
 		g.emit(GameOverBody{Winner: "none", Reason: "the host ended the game"}, nil)
 		return nil
 	}
+	if cmd.Do == "timeout" && cmd.Seat != 0 {
+		return reject("a deadline passes by the host's clock, not by a seat")
+	}
+	if cmd.Do == "skip" && cmd.Seat == 0 {
+		return g.hostSkip()
+	}
 	if cmd.Do != "timeout" {
 		if cmd.Seat < 1 || cmd.Seat > s.Players {
 			return reject("there is no seat %d at this table (seats 1 to %d)", cmd.Seat, s.Players)
@@ -373,6 +384,28 @@ func (g *Game) apply(cmd Command) error {
 		return g.dayCommand(cmd)
 	}
 	return reject("nothing can be done now")
+}
+
+// hostSkip is the host's "skip this speaker" (an absent player): the turn
+// ends as if the speaker had passed, logged with by "host". In a free
+// discussion it ends the discussion.
+func (g *Game) hostSkip() error {
+	s := &g.s
+	if s.Phase != "day" {
+		return reject("nobody is speaking now")
+	}
+	if _, ok := s.variant.(phaseRunner); ok {
+		return g.apply(Command{Do: "timeout"})
+	}
+	switch {
+	case s.Day.Speaker != 0:
+		g.endTurn("host")
+	case s.Day.Stage == "discussion":
+		g.stageDone()
+	default:
+		return reject("nobody is speaking now")
+	}
+	return nil
 }
 
 // Events is the whole log so far (do not modify).

@@ -62,9 +62,26 @@ type Narration struct {
 	Winner string   `json:"winner,omitempty"`
 }
 
+// revealAll lists every seat's roles.
+func revealAll(s *State) []SeatReveal {
+	var out []SeatReveal
+	for i := range s.Seats {
+		r := SeatReveal{Seat: i + 1}
+		if c, ok := s.variant.(Camper); ok {
+			r.Camp = c.Camp(s, i+1)
+		}
+		for _, c := range s.Seats[i].Cards {
+			r.Roles = append(r.Roles, c.Role)
+			r.Alive = append(r.Alive, c.Alive)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // Timer says which deadline runs now. Key changes whenever a new timer
 // starts (it is the version at which it started), so the host's clock knows
-// when to re-arm. The clock sends Command{Do: "timeout"} when Seconds pass;
+// when to re-arm. Seconds 0 means no deadline. The clock sends Command{Do: "timeout"} when Seconds pass;
 // at night it may end the night early once MinSeconds have passed and
 // Game.NightComplete() holds (G3.6).
 type Timer struct {
@@ -135,6 +152,7 @@ type PlayerView struct {
 	Tasks     []Task       `json:"tasks"`
 	Results   []ResultBody `json:"results"` // this seat's private answers so far
 	Huddle    []Pick       `json:"huddle,omitempty"`
+	Reveal    []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
 	Table     TableView    `json:"table"`
 	// CatLives is cat-lives-7's private part (catlives_view.go).
 	CatLives *CatPlayerView `json:"catLives,omitempty"`
@@ -171,7 +189,19 @@ type Pick struct {
 }
 
 // TableView builds the public view.
+//
+// The view is built once per state version and shared: callers must not
+// modify its slices.
 func (g *Game) TableView() TableView {
+	if g.tableVersion == g.s.Version && g.tableVersion != 0 {
+		return g.table
+	}
+	g.table = g.buildTableView()
+	g.tableVersion = g.s.Version
+	return g.table
+}
+
+func (g *Game) buildTableView() TableView {
 	s := &g.s
 	tv := TableView{
 		Variant: s.VariantID, Players: s.Players, Version: g.publicCount(), Round: s.Round,
@@ -208,17 +238,7 @@ func (g *Game) TableView() TableView {
 		tv.Stage = "over"
 		tv.Winner, tv.Reason = s.Winner, s.Reason
 		tv.Narration = Narration{Key: "over", Winner: s.Winner}
-		for i := range s.Seats {
-			r := SeatReveal{Seat: i + 1}
-			if c, ok := s.variant.(Camper); ok {
-				r.Camp = c.Camp(s, i+1)
-			}
-			for _, c := range s.Seats[i].Cards {
-				r.Roles = append(r.Roles, c.Role)
-				r.Alive = append(r.Alive, c.Alive)
-			}
-			tv.Reveal = append(tv.Reveal, r)
-		}
+		tv.Reveal = revealAll(s)
 		tv.Timeline = g.timeline()
 		if s.Day != nil {
 			tv.Order = s.Day.Order
@@ -362,6 +382,10 @@ func (g *Game) PlayerView(seat int) PlayerView {
 		pv.Roles = append(pv.Roles, c.Role)
 	}
 	pv.Spectator = !pv.Alive && s.Phase != "over" && !s.Opts.DeadSeeAll
+	if !pv.Alive && s.Phase != "over" && s.Opts.DeadSeeAll {
+		// G7 option deadSeeAll: a dead player may watch with every role open.
+		pv.Reveal = revealAll(s)
+	}
 	pv.Known = s.variant.Knows(s, seat)
 	if c, ok := s.variant.(Camper); ok {
 		pv.Camp = c.Camp(s, seat)

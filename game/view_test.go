@@ -41,3 +41,53 @@ func TestTimelineNamesActors(t *testing.T) {
 		t.Errorf("timeline nights %v, want 1..3", nights)
 	}
 }
+
+// TestHostSkipAndClockOnly: the host skips an absent speaker (logged as
+// by "host"); a seat cannot send the clock's timeout.
+func TestHostSkipAndClockOnly(t *testing.T) {
+	g2 := newTestGame(t, "classic-2.0", deal12, `{"lastWords":0}`)
+	if _, err := g2.Apply(Command{Seat: 3, Do: "timeout"}); err == nil {
+		t.Fatal("a seat's timeout was accepted")
+	}
+	if _, err := g2.Apply(Command{Do: "skip"}); err == nil {
+		t.Fatal("host skip accepted at night")
+	}
+	v := SeatTarget(6)
+	for _, k := range []int{4, 9, 12} {
+		mustApply(g2, Command{Seat: k, Do: "kill", Target: &v})
+	}
+	mustApply(g2, Command{Do: "timeout"})
+	speaker := g2.s.Day.Speaker
+	events, err := g2.Apply(Command{Do: "skip"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, ok := events[0].Body.(TurnEndBody)
+	if !ok || end.Seat != speaker || end.By != "host" {
+		t.Fatalf("skip gave %s, want turn_end of seat %d by host", mustJSON(events[0]), speaker)
+	}
+}
+
+// TestDeadSeeAll: with the option, a dead player's phone shows every role;
+// without it, nothing more than the table.
+func TestDeadSeeAll(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := `{"deadSeeAll":false}`
+		if on {
+			opts = `{"deadSeeAll":true}`
+		}
+		g := newTestGame(t, "classic-2.0", deal12, opts)
+		v := SeatTarget(6)
+		for _, k := range []int{4, 9, 12} {
+			mustApply(g, Command{Seat: k, Do: "kill", Target: &v})
+		}
+		mustApply(g, Command{Do: "timeout"})
+		pv := g.PlayerView(6)
+		if on != (len(pv.Reveal) == 12) || pv.Spectator == on {
+			t.Errorf("deadSeeAll %v: reveal %d seats, spectator %v", on, len(pv.Reveal), pv.Spectator)
+		}
+		if len(g.PlayerView(5).Reveal) != 0 {
+			t.Errorf("a living player sees the reveal")
+		}
+	}
+}

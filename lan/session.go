@@ -800,7 +800,7 @@ func (s *session) host(cmd HostCommand) error {
 		if tv.Speaker == 0 && tv.Stage != "discussion" {
 			return errors.New("nobody is speaking now")
 		}
-		err = s.hostApply(game.Command{Do: "timeout"})
+		err = s.hostApply(game.Command{Do: "skip"}) // the engine logs the turn as ended by the host
 	case HostEnd:
 		err = s.endGame()
 	case HostNewGame:
