@@ -125,23 +125,42 @@ func pageSig(pv game.PlayerView) string {
 	return fmt.Sprintf("%d|%s|%s", pv.Table.Version, pv.Table.Phase, strings.Join(ts, ","))
 }
 
+// pickJS taps, on the night screen, the first seat (or card) other than
+// one's own that the task takes. Every living seat takes a tap on every
+// phone (the screen does not tell which ones the role may use): a seat the
+// task cannot use is answered with a message and stays unselected.
+const pickJS = `(() => {
+  const q = (x) => document.querySelector(x), qa = (x) => [...document.querySelectorAll(x)];
+  const usable = (el) => !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
+  const free = (c) => usable(c) && !c.classList.contains('dead') && !c.classList.contains('me');
+  for (const c of qa('.night .seat').filter(free)) {
+    const id = c.dataset.id;
+    c.click();
+    if (q('.night .seat.selected')) return id;
+  }
+  return '';
+})()`
+
 // stepJS makes one move a player would make on the screen in front of them,
 // and says what it did ("" when there is nothing to do). Group members all
 // pick the first seat (or card) they may, so groups agree; every voter picks
-// the last candidate, so ballots decide; questions are declined ("keep").
+// the last candidate, so ballots decide; questions without a target (only
+// one's own seat to tap) are declined with Skip ("keep").
 const stepJS = `(() => {
   const s = document.body.dataset.screen;
   const q = (x) => document.querySelector(x), qa = (x) => [...document.querySelectorAll(x)];
   const usable = (el) => !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
-  const free = (c) => usable(c) && !c.classList.contains('dead') && !c.classList.contains('me');
   if (s === 'night') {
-    const sec = q('.night .btn.second');
-    if (usable(sec) && sec.dataset.do === 'decline') { sec.click(); return 'night-decline:' + sec.textContent; }
     const prim = q('.night .btn.primary');
     if (usable(prim)) { prim.click(); return 'night-confirm:' + prim.textContent; }
     if (q('.night .seat.chosen') || q('.night .seat.selected')) return '';
-    const cells = qa('.night .seat').filter(free);
-    if (cells.length) { cells[0].click(); return 'night-pick:' + cells[0].dataset.id; }
+    const id = ` + pickJS + `;
+    if (id) return 'night-pick:' + id;
+    const sec = q('.night .btn.second');
+    if (usable(sec)) {
+      sec.click(); // Skip: sends a command, unless the task cannot be skipped (then a message)
+      if (document.body.dataset.pending !== '0') return 'night-skip';
+    }
     return '';
   }
   if (s === 'day') {
@@ -376,44 +395,92 @@ func TestBrowserGame(t *testing.T) {
 		}
 	})
 
-	// Night 1: every phone shows the night screen, laid out identically
-	// whatever the role; the role is in the DOM only while the card is held.
+	// Night 1: every phone shows the same night screen whatever the role —
+	// the same boxes, the same elements and classes, the same texts but for
+	// seat numbers — before a pick, with a seat picked, and once confirmed;
+	// the role, the action and the team's picks are in the DOM only while
+	// the card is held.
 	layout := `(() => {
 	  const r = (sel) => { const e = document.querySelector(sel); if (!e) return 'none'; const b = e.getBoundingClientRect(); return [b.x, b.y, b.width, b.height].map(Math.round).join(','); };
-	  const cls = [...document.querySelectorAll('.night *')].map((e) => e.tagName + '.' + [...e.classList].filter((c) => c !== 'me' && c !== 'off').sort().join('.')).join(' ');
-	  return [r('.night'), r('.night .table'), r('.night .btn.primary'), r('.night .btn.second'), r('#peekCover'), cls].join(' | ');
+	  const cls = [...document.querySelectorAll('.night *')].map((e) => e.tagName + '.' + [...e.classList].filter((c) => c !== 'me').sort().join('.')).sort().join(' ');
+	  const attrs = [...document.querySelectorAll('.night button')].map((e) => [e.disabled, e.getAttribute('aria-disabled')].join('/')).sort().join(' ');
+	  const text = document.querySelector('.night').innerText.replace(/\d+/g, '#');
+	  return [r('.night'), r('.night .table'), r('.night .btn.primary'), r('.night .btn.second'), r('#peekCover'), cls, attrs, text].join(' | ');
 	})()`
-	var first string
-	for seat := 1; seat <= n; seat++ {
-		p := g.phones[seat]
-		if got := p.eval(`document.body.dataset.screen`); got != "night" {
-			t.Fatalf("seat %d: screen %q at nightfall", seat, got)
-		}
-		l := p.eval(layout)
-		if first == "" {
-			first = l
-		} else if l != first {
-			t.Errorf("seat %d (%s): night screen differs from seat 1 (%s):\n%s\n%s", seat, roles[seat], roles[1], l, first)
-		}
-		if txt := p.eval(`document.getElementById('peekBody').textContent`); txt != "" {
-			t.Errorf("seat %d: role card shows %q while released", seat, txt)
+	sameNight := func(when string) {
+		t.Helper()
+		var first string
+		for seat := 1; seat <= n; seat++ {
+			p := g.phones[seat]
+			if got := p.eval(`document.body.dataset.screen`); got != "night" {
+				t.Fatalf("seat %d: screen %q %s", seat, got, when)
+			}
+			l := p.eval(layout)
+			if first == "" {
+				first = l
+			} else if l != first {
+				t.Errorf("%s: seat %d (%s): night screen differs from seat 1 (%s):\n%s\n%s", when, seat, roles[seat], roles[1], l, first)
+			}
+			if txt := p.eval(`document.getElementById('peekBody').textContent`); txt != "" {
+				t.Errorf("%s: seat %d: role card shows %q while released", when, seat, txt)
+			}
+			if got := p.eval(`String(document.querySelectorAll('.night .marks').length)`); got != "0" {
+				t.Errorf("%s: seat %d (%s): %s team marks on the seats while the card is released", when, seat, roles[seat], got)
+			}
+			for _, r := range roles[1:] {
+				if txt := p.eval(`document.getElementById('main').innerText`); strings.Contains(txt, zh["role."+r]) {
+					t.Errorf("%s: seat %d: the screen names the role %q:\n%s", when, seat, r, txt)
+				}
+			}
 		}
 	}
-	p1 := g.phones[1]
-	var box []float64
-	json.Unmarshal([]byte(p1.eval(`JSON.stringify((() => { const b = document.getElementById('peekCover').getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; })())`)), &box)
-	if err := chromedp.Do(p1.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, box[0], box[1], chromedp.ButtonLeft)); err != nil {
-		t.Fatal(err)
+	sameNight("at nightfall")
+	for seat := 1; seat <= n; seat++ {
+		if g.phones[seat].eval(pickJS) == "" {
+			t.Fatalf("seat %d (%s): no seat to pick", seat, roles[seat])
+		}
+	}
+	sameNight("with a seat picked")
+	for seat := 1; seat <= n; seat++ {
+		g.phones[seat].eval(`(() => { document.querySelector('.night .btn.primary').click(); return ''; })()`)
+	}
+	g.sync()
+	sameNight("with the picks confirmed")
+
+	// hold reports what a phone shows while its card is held with the mouse
+	hold := func(seat int, js string) string {
+		t.Helper()
+		p := g.phones[seat]
+		var box []float64
+		json.Unmarshal([]byte(p.eval(`JSON.stringify((() => { const b = document.getElementById('peekCover').getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; })())`)), &box)
+		if err := chromedp.Do(p.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, box[0], box[1], chromedp.ButtonLeft)); err != nil {
+			t.Fatal(err)
+		}
+		got := p.eval(js)
+		if err := chromedp.Do(p.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, box[0], box[1], chromedp.ButtonLeft)); err != nil {
+			t.Fatal(err)
+		}
+		if txt := p.eval(`document.getElementById('peekBody').textContent + document.querySelectorAll('.night .marks').length`); txt != "0" {
+			t.Errorf("seat %d released the card and still sees %q", seat, txt)
+		}
+		return got
 	}
 	role := zh["role."+roles[1]]
-	if txt := p1.eval(`document.getElementById('peekBody').textContent`); role == "" || !strings.Contains(txt, role) {
+	if txt := hold(1, `document.getElementById('peekBody').textContent`); role == "" || !strings.Contains(txt, role) {
 		t.Errorf("seat 1 holding the card sees %q, want the role %q", txt, role)
 	}
-	if err := chromedp.Do(p1.ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, box[0], box[1], chromedp.ButtonLeft)); err != nil {
-		t.Fatal(err)
+	// a killer holding the card sees the action and the teammates' picks, also on the seats
+	var killers []int
+	for seat := 1; seat <= n; seat++ {
+		if roles[seat] == "killer" {
+			killers = append(killers, seat)
+		}
 	}
-	if txt := p1.eval(`document.getElementById('peekBody').textContent`); txt != "" {
-		t.Errorf("seat 1 released the card and still sees %q", txt)
+	if len(killers) >= 2 {
+		got := hold(killers[0], `document.getElementById('peekBody').textContent + ' | marks: ' + [...document.querySelectorAll('.night .marks')].map((e) => e.textContent).join(',')`)
+		if !strings.Contains(got, zh["action.kill"]) || !strings.Contains(got, fmt.Sprint(killers[1])) || strings.HasSuffix(got, "marks: ") {
+			t.Errorf("killer %d holding the card sees %q, want the action, teammate %d's pick and marks", killers[0], got, killers[1])
+		}
 	}
 
 	reload := func() { // a page reload in the day: same seat, same view at once

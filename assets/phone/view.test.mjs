@@ -106,124 +106,247 @@ test('table box keeps touch targets at least 48 px and fits 360 px', () => {
   }
 });
 
-// The heart of the night's fairness: a killer's and a civilian's screens
-// have the same structure — same fields, same number of cells laid out the
-// same way, same buttons — before and after their picks.
-function shape(m) {
+// The heart of the night's fairness: every role's night screen is the same.
+// `visible` is what the page draws from a night model: everything but the
+// card's content (`peek`, drawn only while the card is held) and the wiring
+// (`wire`, what a tap or button does, never drawn). `anon` also drops which
+// seat is the phone's own, for views of different seats.
+const visible = (m) => { const { peek, wire, ...rest } = m; return rest; };
+const anon = (m) => ({ ...visible(m), cells: m.cells.map(({ me, ...c }) => c) });
+
+// One table (classic-2.0, 12 seats, night 1), seen from seat 4 by a killer,
+// a police officer, a doctor and a civilian.
+function rolesAtOneTable() {
+  const { pv, names } = viewOf('night-killer');
+  const all = pv.table.seats.map((s) => s.seat);
+  const as = (roles, tasks, known) => ({ ...structuredClone(pv), roles, tasks, known });
   return {
-    keys: Object.keys(m).sort(),
-    layout: m.layout,
-    cells: m.cells.map((c) => [c.id, c.dead, c.me ? 'me' : '', c.label]),
-    hintLines: m.hint.length > 0,
-    buttons: [typeof m.primary.label, typeof m.secondary.label],
+    names,
+    views: {
+      killer: structuredClone(pv),
+      police: as(['police'], [{ action: 'check', step: 1, role: 'police', group: true, targets: all.filter((s) => ![4, 7, 11].includes(s)), done: false }],
+        [{ target: 4, role: 'police' }, { target: 7, role: 'police' }, { target: 11, role: 'police' }]),
+      doctor: as(['doctor'], [{ action: 'save', step: 2, role: 'doctor', optional: true, targets: all, done: false }], null),
+      civilian: as(['civilian'], [{ action: 'sleep', step: 0, done: false }], null),
+    },
   };
 }
 
-test('night screens have the same shape for every role', () => {
-  const civ = viewOf('night-civilian');
-  const kil = viewOf('night-killer');
-  const pol = viewOf('night-police');
-  const a = V.nightModel(T, civ.pv, civ.names, {});
-  const b = V.nightModel(T, kil.pv, kil.names, {});
-  const c = V.nightModel(T, pol.pv, pol.names, {});
-  const strip = (s) => ({ ...s, cells: s.cells.map((x) => [x[0], x[1], x[3]]) }); // "me" differs by seat
-  assert.deepEqual(strip(shape(a)), strip(shape(b)));
-  assert.deepEqual(strip(shape(a)), strip(shape(c)));
-  // before a pick, both primary buttons are disabled; after one, both enabled
-  assert.equal(a.primary.enabled, false);
-  assert.equal(b.primary.enabled, false);
-  const a2 = V.nightModel(T, civ.pv, civ.names, { guess: 9 });
-  const b2 = V.nightModel(T, kil.pv, kil.names, { sel: { [b.taskKey]: 9 } });
-  assert.equal(a2.primary.enabled, true);
-  assert.equal(b2.primary.enabled, true);
-  assert.equal(a2.primary.do, 'sleep');
-  assert.equal(b2.primary.do, 'confirm');
-  assert.equal(a2.cells.filter((x) => x.selected).length, 1);
-  assert.equal(b2.cells.filter((x) => x.selected).length, 1);
-  // same title font, same everything: the only thing that differs is text
-  assert.equal(typeof a.title, 'string');
-  assert.ok(a.title && b.title);
+// the states a night screen goes through, applied to any role's view
+const STATES = {
+  fresh: (pv) => ({ pv, local: {} }),
+  picked: (pv) => ({ pv, local: { sel: { [V.taskKey(pv.tasks[0])]: 6 } } }),
+  confirmed: (pv) => {
+    const v = structuredClone(pv);
+    v.tasks[0].done = true;
+    if (v.tasks[0].action !== 'sleep') v.tasks[0].choice = 6;
+    return { pv: v, local: { sel: { [V.taskKey(v.tasks[0])]: 6 }, guess: 6 } };
+  },
+  skipped: (pv) => {
+    const v = structuredClone(pv);
+    v.tasks[0].done = true;
+    if (v.tasks[0].action !== 'sleep') v.tasks[0].skipped = true;
+    return { pv: v, local: {} };
+  },
+  teamPicking: (pv) => { // a teammate (if any) picks 6: live on the killer's card only
+    const v = structuredClone(pv);
+    if (v.tasks[0].group) v.tasks[0].team = [{ seat: 9, target: 6 }];
+    return { pv: v, local: {} };
+  },
+};
+
+test('night screens are identical for a killer, a police, a doctor and a civilian at one table', () => {
+  const { views, names } = rolesAtOneTable();
+  for (const [lang, t] of [['en', T], ['zh', TZ]]) {
+    for (const [state, make] of Object.entries(STATES)) {
+      const ms = Object.fromEntries(Object.entries(views).map(([role, pv]) => {
+        const x = make(pv);
+        return [role, V.nightModel(t, x.pv, names, x.local)];
+      }));
+      for (const role of ['killer', 'police', 'doctor']) {
+        // title, hint, status, centre, layout, every seat's look and tap-ability, button labels and states
+        assert.deepEqual(visible(ms[role]), visible(ms.civilian), `${lang} ${state}: ${role} vs civilian`);
+      }
+      // nothing on screen names a role or an action
+      const text = JSON.stringify(visible(ms.killer));
+      for (const word of ['Kill', 'Check', 'Save', 'Ready', 'Team', 'Guess', '杀', '验', '救', '同伴', '准备', '猜测']) {
+        assert.ok(!text.includes(word), `${lang} ${state}: "${word}" on screen`);
+      }
+      // ... but the card (held) does
+      assert.notDeepEqual(ms.killer.peek, ms.civilian.peek);
+    }
+  }
+  // the states themselves
+  const c = views.civilian, k = views.killer;
+  const m = (f, pv) => { const x = f(pv); return V.nightModel(T, x.pv, names, x.local); };
+  const fresh = m(STATES.fresh, c);
+  assert.equal(fresh.title, 'Night 1 · your move');
+  assert.equal(V.nightModel(TZ, c, names, {}).title, '第 1 夜 · 请行动');
+  assert.equal(fresh.status, 'No pick yet');
+  assert.deepEqual([fresh.secondary, fresh.primary], [{ label: 'Skip', enabled: true }, { label: 'Pick a seat', enabled: false }]);
+  const picked = m(STATES.picked, c);
+  assert.equal(picked.status, 'Your pick: Seat 6');
+  assert.deepEqual(picked.primary, { label: 'Confirm Seat 6', enabled: true });
+  assert.equal(picked.cells.find((x) => x.id === '6').selected, true);
+  const done = m(STATES.confirmed, c);
+  assert.equal(done.status, 'Your pick: Seat 6');
+  assert.deepEqual([done.secondary.enabled, done.primary], [false, { label: 'Done ✓', enabled: false }]);
+  assert.equal(done.cells.find((x) => x.id === '6').chosen, true);
+  assert.equal(m(STATES.skipped, c).status, 'Skipped');
+  // every living seat takes a tap on every phone; which ones the task can use is wiring
+  assert.ok(fresh.cells.every((x) => x.enabled === !x.dead));
+  assert.ok(!fresh.wire.legal.includes('4'), 'no guess on oneself');
+  assert.deepEqual(m(STATES.fresh, views.police).wire.legal, ['1', '2', '3', '5', '6', '8', '9', '10', '12']);
+  // what the buttons do differs, out of sight
+  assert.deepEqual(picked.wire.primary, { do: 'sleep', target: 6 });
+  assert.deepEqual(m(STATES.picked, k).wire.primary, { do: 'confirm', target: 6 });
+  assert.equal(fresh.wire.secondary.do, 'sleep-skip', "a sleeper's Skip: ready without a guess");
+  assert.equal(m(STATES.fresh, k).wire.secondary.do, 'refuse', 'a mandatory kill cannot be skipped');
+  assert.equal(m(STATES.fresh, views.doctor).wire.secondary.do, 'skip');
+  // a teammate's pick is on the card only: text and marks
+  const kt = m(STATES.teamPicking, k);
+  assert.ok(kt.cells.every((x) => x.marks.length === 0));
+  assert.deepEqual(kt.peek.marks, [{ id: '6', seats: [9] }]);
+  assert.ok(kt.peek.lines.some((l) => /Team: 9→6/.test(l)), kt.peek.lines.join('\n'));
+  assert.equal(kt.peek.title, 'Your tap: Kill');
+  assert.equal(m(STATES.fresh, c).peek.title, 'Your tap: a private guess');
 });
 
-test('night: the neutral task needs a guess, which is never sent', () => {
+test('night screens of real views of one table are identical but for the own seat', () => {
+  const pairs = [['night-killer', 'night-civilian'], ['night-doctor-16', 'night-civilian-16'],
+    ['hands-night-killer', 'hands-night-villager'], ['dual-night-killer', 'dual-night-two-tasks'], ['night-cards-killer', 'night-cards-sleep']];
+  for (const [a, b] of pairs) {
+    const x = viewOf(a), y = viewOf(b);
+    for (const t of [T, TZ]) {
+      assert.deepEqual(anon(V.nightModel(t, x.pv, x.names, {})), anon(V.nightModel(t, y.pv, y.names, {})), `${a} vs ${b}`);
+      // the same seat tapped on both phones (if both tasks can use it) looks the same
+      const ka = V.nightModel(t, x.pv, x.names, {}).wire, kb = V.nightModel(t, y.pv, y.names, {}).wire;
+      const both = ka.legal.find((id) => kb.legal.includes(id));
+      const pick = (w) => ({ sel: { [w.taskKey]: /^\d+$/.test(both) ? Number(both) : both } });
+      assert.deepEqual(anon(V.nightModel(t, x.pv, x.names, pick(ka))), anon(V.nightModel(t, y.pv, y.names, pick(kb))), `${a} vs ${b}, ${both} picked`);
+    }
+  }
+  // v5.0-dual's setup night: the narration, for everyone
+  const s = viewOf('dual-setup-night');
+  assert.match(V.nightModel(T, s.pv, s.names, {}).hint, /Nobody acts/);
+});
+
+test('night: the neutral task takes a guess, which is never sent', () => {
   const { pv, names } = viewOf('night-civilian');
-  const m = V.nightModel(T, pv, names, { guess: 4 });
-  const task = pv.tasks[0];
-  assert.deepEqual(V.nightCommand(task, m.primary.do), { do: 'sleep' });
-  assert.equal(m.cells.find((x) => x.id === '1').enabled, false, 'own seat not a guess');
+  const key = V.taskKey(pv.tasks[0]);
+  const m = V.nightModel(T, pv, names, { sel: { [key]: 4 } });
+  assert.deepEqual(V.nightCommand(pv.tasks[0], m.wire.primary.do, m.wire.primary.target), { do: 'sleep' });
+  assert.deepEqual(V.nightCommand(pv.tasks[0], 'sleep-skip'), { do: 'sleep' });
+  assert.ok(!m.wire.legal.includes('1'), 'own seat not a guess');
+  assert.equal(m.cells.find((x) => x.id === '1').enabled, true, '... but it takes a tap like any seat');
   assert.equal(m.cells.find((x) => x.id === '4').selected, true);
+  // after "ready" the guess may still change, as a team's pick may
+  const done = structuredClone(pv);
+  done.tasks[0].done = true;
+  const m2 = V.nightModel(T, done, names, { sel: { [key]: 7 }, guess: 4 });
+  assert.deepEqual(m2.primary, { label: 'Confirm Seat 7', enabled: true });
+  assert.equal(m2.wire.primary.do, 'guess', 'nothing is sent again');
+  assert.equal(m2.cells.find((x) => x.id === '4').chosen, true);
 });
 
-test('night: group task shows teammates live and lets the player change', () => {
+test('night: group task shows teammates on the card and lets the player change', () => {
   const { pv, names } = viewOf('night-killer-picks');
   const m = V.nightModel(T, pv, names, {});
-  assert.equal(m.action, 'kill');
-  assert.match(m.status, /9→6/);
-  assert.deepEqual(m.cells.find((x) => x.id === '6').marks, [9]);
+  assert.equal(m.wire.action, 'kill');
+  assert.equal(m.status, 'Your pick: Seat 6');
+  assert.deepEqual(m.primary, { label: 'Done ✓', enabled: false }, 'nothing new to confirm');
+  assert.equal(m.secondary.enabled, false);
   assert.equal(m.cells.find((x) => x.id === '6').chosen, true);
-  assert.equal(m.primary.enabled, false, 'nothing new to confirm');
-  const m2 = V.nightModel(T, pv, names, { sel: { [m.taskKey]: 2 } });
+  assert.deepEqual(m.cells.find((x) => x.id === '6').marks, [], 'no marks on screen');
+  assert.deepEqual(m.peek.marks, [{ id: '6', seats: [9] }]);
+  assert.ok(m.peek.lines.some((l) => /9→6/.test(l)));
+  assert.ok(m.peek.lines.some((l) => /Team action/.test(l)));
+  const m2 = V.nightModel(T, pv, names, { sel: { [m.wire.taskKey]: 2 } });
   assert.equal(m2.primary.enabled, true);
-  assert.deepEqual(V.nightCommand(pv.tasks[0], m2.primary.do, m2.primary.target), { do: 'kill', target: 2 });
+  assert.deepEqual(V.nightCommand(pv.tasks[0], m2.wire.primary.do, m2.wire.primary.target), { do: 'kill', target: 2 });
 });
 
 test('night: locked group task is final', () => {
   const { pv, names } = viewOf('night-killer-locked');
-  const m = V.nightModel(T, pv, names, {});
-  assert.equal(m.primary.enabled, false);
-  assert.match(m.status, /Final: Seat 5/);
-  assert.ok(m.cells.every((c) => !c.enabled));
+  const m = V.nightModel(T, pv, names, { sel: { [V.taskKey(pv.tasks[0])]: 7 } });
+  assert.deepEqual(m.primary, { label: 'Done ✓', enabled: false });
+  assert.equal(m.status, 'Your pick: Seat 5');
+  assert.deepEqual(m.wire.legal, []);
+  assert.ok(m.peek.lines.some((l) => /Final/.test(l)));
 });
 
-test('night: optional individual action offers Skip, and a check says where its answer goes', () => {
+test('night: optional action offers Skip; a check says where its answer goes (on the card)', () => {
   const { pv, names } = viewOf('night-doctor-16');
   const m = V.nightModel(T, pv, names, {});
-  assert.equal(m.action, 'save');
-  assert.equal(m.secondary.do, 'skip');
+  assert.equal(m.wire.action, 'save');
+  assert.equal(m.wire.secondary.do, 'skip');
   assert.deepEqual(V.nightCommand(pv.tasks[0], 'skip'), { do: 'skip' });
+  assert.ok(m.peek.lines.some((l) => /Skip: you do not use it/.test(l)));
   const pol = viewOf('night-police');
-  assert.match(V.nightModel(T, pol.pv, pol.names, {}).hint, /hidden card/);
+  const mp = V.nightModel(T, pol.pv, pol.names, {});
+  assert.ok(mp.peek.lines.some((l) => /on this card/.test(l)));
+  assert.ok(!/card/.test(mp.hint + mp.status) || mp.hint === V.nightModel(T, pv, names, {}).hint);
 });
 
 test('night: police huddle (suspect) after the check', () => {
   const { pv, names } = viewOf('night-police-answer');
   const m = V.nightModel(T, pv, names, {});
-  assert.equal(m.action, 'suspect');
-  assert.equal(m.secondary.do, 'clear', 'a marker is optional but has no skip');
-  const m2 = V.nightModel(T, pv, names, { sel: { [m.taskKey]: 7 } });
-  assert.deepEqual(V.nightCommand(pv.tasks.find((t) => t.action === 'suspect'), 'confirm', 7), { do: 'suspect', target: 7 });
-  assert.equal(m2.primary.do, 'confirm');
-  // once this seat's mark is in the huddle, it is its choice: nothing to confirm again
+  assert.equal(m.wire.action, 'suspect');
+  assert.equal(m.secondary.enabled, true);
+  assert.equal(m.wire.secondary.do, 'local-skip', 'a marker is optional; skipping sends nothing');
+  const m2 = V.nightModel(T, pv, names, { sel: { [m.wire.taskKey]: 7 } });
+  assert.deepEqual(V.nightCommand(pv.tasks.find((t) => t.action === 'suspect'), m2.wire.primary.do, m2.wire.primary.target), { do: 'suspect', target: 7 });
+  assert.ok(m.peek.lines.some((l) => /Police marks/.test(l)));
+  // once this seat's mark is in the huddle, it is its choice: done, but it may move
   const marked = structuredClone(pv);
   marked.huddle = [{ seat: 1, target: 7 }, { seat: 5, target: 3 }];
-  const m3 = V.nightModel(T, marked, names, { sel: { [m.taskKey]: 7 } });
-  assert.equal(m3.primary.enabled, false);
+  const m3 = V.nightModel(T, marked, names, { sel: { [m.wire.taskKey]: 7 } });
+  assert.deepEqual(m3.primary, { label: 'Done ✓', enabled: false });
   assert.equal(m3.cells.find((c) => c.id === '7').chosen, true);
-  assert.deepEqual(m3.cells.find((c) => c.id === '3').marks, [5]);
+  assert.deepEqual(m3.cells.find((c) => c.id === '3').marks, []);
+  assert.deepEqual(m3.peek.marks, [{ id: '3', seats: [5] }]);
+  assert.ok(m3.wire.legal.includes('2'));
+  // Skip without a mark: the finished look
+  const m4 = V.nightModel(T, pv, names, { skipped: { [m.wire.taskKey]: true } });
+  assert.equal(m4.status, 'Skipped');
+  assert.deepEqual(m4.primary, { label: 'Done ✓', enabled: false });
 });
 
-test('night: cards and hands get L/R buttons; a waiting task is disabled', () => {
+test('night: cards and hands get L/R buttons; a waiting task looks like any other', () => {
   const { pv, names } = viewOf('night-cards-killer');
   const m = V.nightModel(T, pv, names, { sel: {} });
   assert.equal(m.layout, 'cards');
   assert.equal(m.cells.length, 16);
   assert.equal(m.cells.find((c) => c.id === '6R').dead, true);
   assert.equal(m.cells.find((c) => c.id === '3L').label, '3L');
-  const k = V.nightModel(T, pv, names, { sel: { [m.taskKey]: '3R' } });
-  assert.deepEqual(V.nightCommand(pv.tasks[0], k.primary.do, k.primary.target), { do: 'kill', target: '3R', card: '4L' });
-  // after the kill, the save waits on it
-  const done = structuredClone(pv);
-  done.tasks[0].done = true; done.tasks[0].choice = '3R';
+  assert.equal(m.peek.title, 'Your tap: Kill (card 4L)');
+  assert.ok(m.peek.lines.some((l) => /Tonight: Kill 4L, Save 4R/.test(l)), m.peek.lines.join('\n'));
+  const k = V.nightModel(T, pv, names, { sel: { [m.wire.taskKey]: '3R' } });
+  assert.deepEqual(V.nightCommand(pv.tasks[0], k.wire.primary.do, k.wire.primary.target), { do: 'kill', target: '3R', card: '4L' });
+  // the save waits on the kill: the same screen, nothing to tap, told on the card
   const w = structuredClone(pv);
   w.tasks = [w.tasks[1]];
   const mw = V.nightModel(T, w, names, {});
-  assert.equal(mw.primary.enabled, false);
-  assert.match(mw.hint, /First finish: Kill/);
-  // the sleeper of a two-card game guesses on the same card grid
   const s = viewOf('night-cards-sleep');
-  const ms = V.nightModel(T, s.pv, s.names, {});
-  assert.equal(ms.layout, 'cards');
-  assert.equal(ms.cells.length, 16);
+  assert.deepEqual(anon(mw), anon(V.nightModel(T, s.pv, s.names, {})));
+  assert.deepEqual(mw.wire.legal, []);
+  assert.equal(mw.wire.secondary.do, 'refuse');
+  assert.ok(mw.peek.lines.some((l) => /First finish: Kill/.test(l)));
+});
+
+test('night: a question without a target (redeal) is the same screen: tap your own seat, or Skip', () => {
+  const { pv, names } = viewOf('hands-night-villager');
+  const q = structuredClone(pv);
+  q.tasks = [{ action: 'redeal', step: 0, role: 'villager', noTarget: true, decline: 'keep', optional: true, done: false }];
+  const m = V.nightModel(T, q, names, {});
+  assert.deepEqual(visible(m), visible(V.nightModel(T, pv, names, {})));
+  assert.deepEqual(m.wire.legal, ['8L', '8R']);
+  assert.equal(m.wire.secondary.do, 'decline');
+  assert.deepEqual(V.nightCommand(q.tasks[0], 'decline'), { do: 'keep' });
+  const m2 = V.nightModel(T, q, names, { sel: { [m.wire.taskKey]: '8L' } });
+  assert.equal(m2.primary.label, 'Confirm 8L');
+  assert.deepEqual(V.nightCommand(q.tasks[0], m2.wire.primary.do, m2.wire.primary.target), { do: 'redeal' });
+  assert.ok(m.peek.lines.some((l) => /own seat/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
 });
 
 test('nightTask order: first undone, else changeable group task', () => {
@@ -382,9 +505,18 @@ test('lobby: taken seats greyed with names, own seat tappable', () => {
   assert.equal(d.deal, '警察 ×2、杀手 ×2、平民 ×4');
 });
 
-test('error texts by code', () => {
+test('error texts by code; an engine refusal keeps its English reason behind a translated prefix', () => {
   assert.equal(V.errorText(T, { code: 'seat-taken' }), en['err.seat-taken']);
-  assert.match(V.errorText(T, { id: 'c-1', reason: 'seat 4 is dead and cannot vote' }), /seat 4 is dead/);
+  assert.equal(V.errorText(TZ, { code: 'not-yours', reason: 'seat 3 is not yours' }), zh['err.not-yours']);
+  const refused = { id: 'c-1', code: 'rejected', reason: 'seat 4 is dead and cannot vote' };
+  assert.equal(V.errorText(T, refused), 'Refused: seat 4 is dead and cannot vote');
+  assert.equal(V.errorText(TZ, refused), '操作被拒绝：seat 4 is dead and cannot vote');
+  // at night the reason may name the action: the toast does not
+  const night = { id: 'c-2', code: 'rejected', reason: 'your kill is mandatory tonight; choose a target' };
+  assert.equal(V.cmdErrorText(TZ, night, true), zh['err.night']);
+  assert.equal(V.cmdErrorText(T, night, true), en['err.night']);
+  assert.equal(V.cmdErrorText(T, refused, false), 'Refused: seat 4 is dead and cannot vote');
+  assert.equal(V.cmdErrorText(T, { id: 'c-3', code: 'saving' }, true), en['err.saving']);
 });
 
 test('timer counts down from when its key appeared', () => {

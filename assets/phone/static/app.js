@@ -57,7 +57,8 @@ const S = {
   replaced: false,
   myName: store.get('nightfall:name') || '',
   joinMsg: null, // {text, spectate}
-  local: { sel: {}, guess: null, focus: null, vote: null },
+  local: freshLocal(),
+  refusal: '', // the last refused command's reason at night: shown behind the card
   localKey: '',
   voteKey: '',
   peeking: false,
@@ -67,6 +68,22 @@ const S = {
   lastBuzz: null,
 };
 const tokenKey = () => `nightfall:${S.room || 'mock'}`;
+
+// Local picks live for one night (or one ballot). A guess is never sent, so
+// it is kept here across a reload: a sleeper's screen after a reload shows
+// "Your pick: 6" as a killer's does.
+function freshLocal() { return { sel: {}, guess: null, skipped: {}, focus: null, vote: null }; }
+const nightKey = () => `nightfall:night:${S.room || 'mock'}`;
+function saveNight() {
+  if (S.mock) return;
+  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: S.local.guess, skipped: S.local.skipped }));
+}
+function loadNight(k) {
+  try {
+    const x = JSON.parse(store.get(nightKey()) || 'null');
+    if (x && x.k === k) { S.local.guess = x.guess ?? null; S.local.skipped = x.skipped || {}; }
+  } catch { /* a bad entry: start afresh */ }
+}
 const outbox = new Outbox(randomId());
 let conn = null;
 
@@ -156,11 +173,15 @@ function onFrame(f) {
       return;
     case 'ack':
       outbox.settle(f.id);
+      S.refusal = '';
       break;
     case 'error':
       if (f.id) {
         outbox.settle(f.id);
-        toast(V.errorText(S.T, f));
+        // at night the reason may name the action: only behind the card
+        const night = V.screenOf(S) === 'night';
+        toast(V.cmdErrorText(S.T, f, night));
+        S.refusal = night ? V.errorText(S.T, f) : '';
       } else {
         joinError(f);
       }
@@ -200,7 +221,7 @@ function onViewChanged() {
   noteTimer(tv);
   // local picks live for one night / one ballot
   const k = `${tv.phase}:${tv.round}`;
-  if (k !== S.localKey) { S.localKey = k; S.local = { sel: {}, guess: null, focus: null, vote: null }; }
+  if (k !== S.localKey) { S.localKey = k; S.local = freshLocal(); S.refusal = ''; if (tv.phase === 'night') loadNight(k); }
   const vk = tv.ballot ? `${tv.round}:${tv.ballot.index}` : '';
   if (vk !== S.voteKey) { S.voteKey = vk; S.local.vote = null; }
   const bk = V.buzzKey(pv);
@@ -477,9 +498,28 @@ function renderPeek() {
     kids.push(h('p', { class: 'dim', text: T('peek.results') }));
     kids.push(h('ul', { class: 'results' }, m.results.map((x) => h('li', { text: x }))));
   }
+  // tonight's task: what a tap on the night screen does, team picks, answers
+  const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : null;
+  if (nm && nm.peek) {
+    kids.push(h('div', { class: 'tonight' },
+      h('p', { class: 'task', text: nm.peek.title }),
+      nm.peek.lines.length ? h('ul', {}, nm.peek.lines.map((x) => h('li', { text: x }))) : null));
+  }
+  if (S.refusal && nightShown()) kids.push(h('p', { class: 'warn small', text: S.refusal }));
   body.replaceChildren(...kids);
   body.hidden = false;
   $('peek').classList.add('open');
+}
+
+// nightShown: the night screen of a classic-style game is on (its seats
+// carry the team's marks while the card is held).
+function nightShown() { return !!S.pv && !S.pv.catLives && V.screenOf(S) === 'night'; }
+
+// peekChanged follows the card being pressed or released: the card's
+// content, and the marks on the seats.
+function peekChanged() {
+  if (S.peeking) renderPeek(); else clearPeek();
+  if (nightShown()) render();
 }
 
 function clearPeek() {
@@ -496,17 +536,17 @@ function setupPeek() {
     e.preventDefault();
     try { cover.setPointerCapture(e.pointerId); } catch { /* synthetic */ }
     S.peeking = true;
-    renderPeek();
+    peekChanged();
   };
   const up = () => {
     if (!S.peeking) return;
     S.peeking = false;
-    clearPeek();
+    peekChanged();
   };
   cover.addEventListener('pointerdown', down);
   for (const ev of ['pointerup', 'pointercancel', 'lostpointercapture', 'pointerleave']) cover.addEventListener(ev, up);
   cover.addEventListener('contextmenu', (e) => e.preventDefault());
-  cover.addEventListener('keydown', (e) => { if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) { e.preventDefault(); S.peeking = true; renderPeek(); } });
+  cover.addEventListener('keydown', (e) => { if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) { e.preventDefault(); S.peeking = true; peekChanged(); } });
   cover.addEventListener('keyup', up);
   cover.addEventListener('blur', up);
   window.addEventListener('blur', up);
@@ -524,41 +564,49 @@ function renderNight(main) {
     return;
   }
   const m = V.nightModel(T, pv, S.names, S.local);
-  const task = (pv.tasks || []).find((t) => V.taskKey(t) === m.taskKey);
+  const w = m.wire;
+  const task = (pv.tasks || []).find((t) => V.taskKey(t) === w.taskKey);
+  const sel = S.local.sel;
+  const notNow = () => toast(T('night.notNow'));
+  // Every living seat answers a tap the same way on every phone: a seat the
+  // task cannot use gets the same message whatever the role.
   const onTap = (cell) => {
-    if (!task) return;
-    if (task.action === 'sleep') {
-      S.local.guess = V.sameTarget(S.local.guess, cell.id) ? null : (cell.card ? cell.id : cell.seat);
-    } else {
-      const t = (task.targets || []).find((x) => V.sameTarget(x, cell.id));
-      if (t == null) return;
-      S.local.sel[m.taskKey] = t;
-      S.local.focus = m.taskKey;
-    }
+    if (!task || !w.legal.includes(cell.id)) { if (!w.done) notNow(); return; }
+    const t = cell.card ? cell.id : cell.seat;
+    if (V.sameTarget(sel[w.taskKey], t)) delete sel[w.taskKey]; // a second tap takes the pick back
+    else sel[w.taskKey] = t;
+    S.local.focus = w.taskKey;
     render();
   };
   const act = (b) => {
-    if (!b.enabled || !task) return;
-    if (b.do === 'clear') {
-      if (task.action === 'sleep') S.local.guess = null; else delete S.local.sel[m.taskKey];
-      render();
-      return;
+    if (!b || !task) return;
+    switch (b.do) {
+      case 'refuse': notNow(); return; // a mandatory or waiting task: the card says why
+      case 'local-skip': S.local.skipped[w.taskKey] = true; delete sel[w.taskKey]; break;
+      case 'guess': S.local.guess = b.target; break; // a new guess after "ready": nothing to send
+      case 'sleep': S.local.guess = b.target; sendCmd(V.nightCommand(task, 'sleep')); break;
+      case 'sleep-skip': S.local.guess = null; delete sel[w.taskKey]; sendCmd(V.nightCommand(task, 'sleep')); break;
+      case 'skip': case 'decline': delete sel[w.taskKey]; sendCmd(V.nightCommand(task, b.do)); break;
+      default: sendCmd(V.nightCommand(task, b.do, b.target));
     }
-    sendCmd(V.nightCommand(task, b.do, b.target));
+    saveNight();
+    render();
   };
+  // the team's marks on the seats: only while the card is held, like the role
+  const marks = S.peeking && m.peek ? new Map(m.peek.marks.map((x) => [x.id, x.seats])) : new Map();
+  const cells = m.cells.map((c) => (marks.has(c.id) ? { ...c, marks: marks.get(c.id) } : c));
   fresh(main, 'night',
     h('section', { class: 'panel night' },
       h('h2', { class: 'task-title', text: m.title }),
       h('p', { class: 'hint', text: m.hint }),
-      drawTable(m.cells, m.layout, {
+      drawTable(cells, m.layout, {
         kind: 'night', inPanel: true, onTap,
-        tapDisabled: (cell) => { if (!cell.dead && task && task.action !== 'sleep' && !task.done && !task.waiting) toast(T('night.notTarget')); },
         center: h('div', { class: 'center-label' }, h('div', { class: 'moon', text: '☾' }), h('div', { text: m.center })),
       }),
       h('p', { class: 'status', text: m.status || '\u00a0' }),
       h('div', { class: 'buttons' },
-        h('button', { class: 'btn second', 'data-do': m.secondary.do, disabled: !m.secondary.enabled, onclick: () => act(m.secondary), text: m.secondary.label }),
-        h('button', { class: 'btn primary', 'data-do': m.primary.do, disabled: !m.primary.enabled, onclick: () => act(m.primary), text: m.primary.label }))));
+        h('button', { class: 'btn second', disabled: !m.secondary.enabled, onclick: () => m.secondary.enabled && act(w.secondary), text: m.secondary.label }),
+        h('button', { class: 'btn primary', disabled: !m.primary.enabled, onclick: () => m.primary.enabled && act(w.primary), text: m.primary.label }))));
 }
 
 // ---- cat-lives-7 -----------------------------------------------------------------------------
@@ -874,8 +922,7 @@ async function startMock() {
     const pv = S.pv;
     if (pv && pv.table.phase === 'night') {
       const task = V.nightTask(pv.tasks, null);
-      if (task && task.action === 'sleep') S.local.guess = /^\d+$/.test(tap) ? Number(tap) : tap;
-      else if (task) S.local.sel[V.taskKey(task)] = (task.targets || []).find((t) => V.sameTarget(t, tap));
+      if (task) S.local.sel[V.taskKey(task)] = /^\d+$/.test(tap) ? Number(tap) : tap.toUpperCase();
     } else if (pv) {
       S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
     }

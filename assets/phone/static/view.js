@@ -31,8 +31,11 @@ export const NARRATION_KEYS = ['night', 'setup-night', 'day', 'last-words', 'spe
   'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over'];
 export const CAMP_IDS = ['good', 'killers', 'werewolves', 'free-choice'];
 export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
-// error codes of lan/frame.go the page translates; others show the server's reason
-export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat'];
+// error codes of lan/frame.go the page translates (err.<code>); the others
+// ("rejected": the engine's refusal) show the server's English reason behind
+// a translated "Refused:"
+export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat',
+  'not-yours', 'bad-frame', 'hello'];
 export const VARIANT_IDS = ['classic-2.0', 'standard-003', 'v3.0', 'v4.0', 'v5.0-dual', 'two-hands', 'cat-lives-7'];
 export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
 
@@ -310,131 +313,175 @@ export function cellsFor(tv, names, mySeat, enabledKeys, opts = {}) {
   return { layout: cards ? 'cards' : 'circle', cells };
 }
 
-// nightModel: the night screen. Deliberately the same shape for every role:
-// a title, a two-line hint, the table of seats, a status line and two
-// buttons. Only texts and which seats accept a tap differ; colours and sizes
-// never do, so nobody across the table can read a role from the screen.
+// nightModel: the night screen. It is the same for every role and every
+// kind of task — title, hint, status wording, button labels, which buttons
+// are enabled, which seats take a tap, colours — so that nobody glancing at
+// a phone across the table learns anything: only the seat numbers in
+// "Your pick: 6" / "Confirm 6" differ, and they differ for everyone. Each
+// screen goes through the same states:
+//
+//   nothing picked   "No pick yet"    [Skip]  [Pick a seat] (disabled)
+//   a seat tapped    "Your pick: 6"   [Skip]  [Confirm 6]
+//   confirmed        "Your pick: 6"   [Skip]  [Done ✓]      (both disabled)
+//   skipped          "Skipped"        [Skip]  [Done ✓]      (both disabled)
+//
+// A player without a night action makes a private guess (kept on this
+// phone, never sent) and confirms it the same way; "Skip" is then "ready
+// without a guess". Everything that depends on the role — the action's
+// name, team picks, "first finish …", where an answer appears — is in
+// `peek`, which app.js shows only while the card is held. `wire` says what
+// the buttons and taps do; it is never rendered either.
 export function nightModel(T, pv, names, local = {}) {
   const tv = pv.table;
-  let task = nightTask(pv.tasks, local.focus);
+  const task = nightTask(pv.tasks, local.focus);
   const sel = local.sel || {};
+  const c = cellsFor(tv, names, pv.seat, null, { targets: task ? task.targets : [] });
+  // every living seat takes a tap, for every role: a tap the task cannot
+  // use is answered by one generic message (app.js), whoever taps
+  for (const x of c.cells) x.enabled = !x.dead;
   const m = {
-    kind: 'night', title: '', hint: '', status: '', taskKey: '', action: '',
-    layout: 'circle', cells: [], center: T('phase.night', { Round: tv.round }),
-    primary: { label: T('night.doneShort'), do: null, enabled: false },
-    secondary: { label: T('night.clear'), do: 'clear', enabled: false },
+    kind: 'night',
+    title: T('night.title', { Round: tv.round }),
+    // v5.0-dual's setup night: the narration (public) says nobody acts
+    hint: tv.narration && tv.narration.key === 'setup-night' ? narrationText(T, tv) : T('night.hint'),
+    status: T('night.noPick'),
+    layout: c.layout, cells: c.cells, center: T('phase.night', { Round: tv.round }),
+    primary: { label: T('night.pickFirst'), enabled: false },
+    secondary: { label: T('night.skip'), enabled: true },
+    peek: null,
+    wire: { taskKey: '', action: '', legal: [], done: false, primary: null, secondary: { do: 'refuse' } },
   };
   if (!task) {
-    const c = cellsFor(tv, names, pv.seat, null);
-    m.layout = c.layout; m.cells = c.cells; m.title = T('night.done');
+    // nothing to do: the finished look
+    m.status = T('night.skipped');
+    m.primary = { label: T('night.doneShort'), enabled: false };
+    m.secondary.enabled = false;
+    m.wire.done = true;
+    m.peek = { title: T('peek.nothing'), lines: [], marks: [] };
     return m;
   }
   const key = taskKey(task);
-  m.taskKey = key;
-  m.action = task.action;
-  m.title = tId(T, 'action', task.action);
   const isSleep = task.action === 'sleep';
+  const isSuspect = task.action === 'suspect';
   const targets = task.targets || [];
-  let enabled;
-  if (isSleep && task.done) {
-    enabled = new Set();
-  } else if (isSleep) {
-    // The neutral task looks like every other: a private guess on the same
-    // table of seats (kept on this phone, never sent), then "I'm ready".
-    enabled = new Set((tv.seats || []).filter((s) => s.alive && s.seat !== pv.seat).map((s) => String(s.seat)));
-    if (tv.seats && tv.seats.some((s) => s.cards && s.cards.length)) {
-      enabled = new Set();
-      for (const s of tv.seats) for (const c of s.cards || []) if (c.alive && s.seat !== pv.seat) enabled.add(targetKey(c.card).toUpperCase());
-    }
-  } else {
-    enabled = new Set(actionable(task) ? targets.map((t) => targetKey(t).toUpperCase()) : []);
-  }
-  const c = cellsFor(tv, names, pv.seat, enabled, { targets });
-  m.layout = c.layout;
-  m.cells = c.cells;
-  // the police huddle marker has no "done": this seat's own mark is its choice
-  const own = task.action === 'suspect' ? (pv.huddle || []).find((p) => p.seat === pv.seat && p.target != null) : null;
-  if (own) task = { ...task, choice: own.target };
-  const picked = isSleep ? local.guess : sel[key];
+  const upper = (t) => targetKey(t).toUpperCase();
   const byId = new Map(m.cells.map((x) => [x.id, x]));
-  if (picked != null && byId.has(targetKey(picked).toUpperCase())) {
-    // a submitted guess looks like a submitted action: ringed, not filled
-    if (isSleep && task.done) byId.get(targetKey(picked).toUpperCase()).chosen = true;
-    else byId.get(targetKey(picked).toUpperCase()).selected = true;
+  m.wire.taskKey = key;
+  m.wire.action = task.action;
+
+  // the confirmed choice, and whether this task is finished
+  let choice = null;
+  let done = !!task.done;
+  if (isSleep) {
+    choice = done && local.guess != null ? local.guess : null;
+  } else if (isSuspect) {
+    // the police huddle marker has no "done": this seat's own mark is its choice
+    const own = (pv.huddle || []).find((p) => p.seat === pv.seat && p.target != null);
+    choice = own ? own.target : null;
+    done = !!own || !!(local.skipped && local.skipped[key]);
+  } else {
+    choice = task.choice != null ? task.choice : null;
   }
-  if (task.choice != null && byId.has(targetKey(task.choice).toUpperCase())) byId.get(targetKey(task.choice).toUpperCase()).chosen = true;
-  for (const p of task.team || []) {
-    if (p.target != null && byId.has(targetKey(p.target).toUpperCase())) byId.get(targetKey(p.target).toUpperCase()).marks.push(p.seat);
-  }
-  if (task.action === 'suspect') {
-    for (const p of pv.huddle || []) {
-      if (p.seat !== pv.seat && p.target != null && byId.has(targetKey(p.target).toUpperCase())) byId.get(targetKey(p.target).toUpperCase()).marks.push(p.seat);
+  // may the player still tap a seat? before the task is done; after it, a
+  // group pick until the group locks, a marker, and a guess (so that a
+  // sleeper's screen can do all that a killer's can)
+  const changeable = !task.waiting && !task.locked && (!done || isSleep || isSuspect || (!!task.group && !task.noTarget));
+
+  // the seats (or cards) the task accepts
+  let legal = [];
+  if (changeable) {
+    if (isSleep) {
+      legal = m.cells.filter((x) => !x.dead && x.seat !== pv.seat).map((x) => x.id);
+    } else if (task.noTarget) {
+      // a question without a target (two-hands' redeal): tap one's own seat
+      const own = task.card != null ? [upper(task.card)] : m.cells.filter((x) => x.seat === pv.seat).map((x) => x.id);
+      legal = own.filter((id) => byId.has(id) && !byId.get(id).dead);
+    } else {
+      legal = targets.map(upper).filter((id) => byId.has(id));
     }
   }
+  m.wire.legal = legal;
+  m.wire.done = done;
+  const picked = sel[key] != null && legal.includes(upper(sel[key])) ? sel[key] : null;
+  const fresh = picked != null && !(choice != null && sameTarget(picked, choice));
+  if (fresh) byId.get(upper(picked)).selected = true;
+  if (choice != null && byId.has(upper(choice))) byId.get(upper(choice)).chosen = true;
 
-  // hint (always two lines' worth of text)
-  if (task.waiting) m.hint = T('night.waiting', { Action: tId(T, 'action', task.waiting) });
-  else if (isSleep) m.hint = T('night.sleepHint');
-  else if (task.action === 'suspect') m.hint = T('night.suspectHint');
-  else if (task.group) m.hint = T('night.groupHint');
-  else m.hint = T('night.soloHint');
-  if (!task.waiting && ANSWERING.has(task.action)) m.hint += ' ' + T('night.answerHint');
+  // status: the same wording for everyone
+  if (fresh) m.status = T('night.chosen', { Target: targetLabel(T, picked) });
+  else if (choice != null) m.status = T('night.chosen', { Target: targetLabel(T, choice) });
+  else if (done) m.status = T('night.skipped');
 
-  // status line
+  // buttons: the same labels and enabled states for everyone
+  if (fresh) {
+    const target = targets.find((t) => sameTarget(t, picked)) ?? picked;
+    m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
+    if (isSleep) m.wire.primary = { do: done ? 'guess' : 'sleep', target: picked };
+    else if (task.noTarget) m.wire.primary = { do: 'use', target: picked };
+    else m.wire.primary = { do: 'confirm', target };
+  } else if (done) {
+    m.primary = { label: T('night.doneShort'), enabled: false };
+  }
+  m.secondary.enabled = !done;
+  if (!done) {
+    if (isSleep) m.wire.secondary = { do: 'sleep-skip' }; // ready without a guess
+    else if (isSuspect) m.wire.secondary = { do: 'local-skip' }; // no marker: nothing to send
+    else if (task.waiting || task.locked) m.wire.secondary = { do: 'refuse' };
+    else if (task.decline) m.wire.secondary = { do: 'decline' };
+    else if (task.optional) m.wire.secondary = { do: 'skip' };
+    else m.wire.secondary = { do: 'refuse' }; // mandatory: told only behind the card
+  }
+
+  // the card: what this screen's tap does, for this role only
+  const action = tId(T, 'action', task.action);
+  const lines = [];
+  let title;
   if (isSleep) {
-    m.status = local.guess != null ? `${T('night.guess')}: ${targetLabel(T, local.guess)}` : T('night.guess');
-  } else if (task.action === 'suspect') {
-    const others = (pv.huddle || []).filter((p) => p.seat !== pv.seat);
-    m.status = others.length ? T('night.huddle', { Picks: picksText(T, others) }) : T('night.huddle', { Picks: '—' });
-  } else if (task.locked) {
-    m.status = task.skipped || task.choice == null ? T('night.skipped') : T('night.final', { Target: targetLabel(T, task.choice) });
-  } else if (task.group) {
-    const team = task.team || [];
-    m.status = team.length ? T('night.team', { Picks: picksText(T, team) }) : T('night.teamNone');
-  } else if (task.done) {
-    m.status = task.skipped ? T('night.skipped') : T('night.final', { Target: targetLabel(T, task.choice) });
-  } else if (picked != null) {
-    m.status = T('night.chosen', { Target: targetLabel(T, picked) });
-  }
-
-  // buttons
-  if (isSleep) {
-    // Same gesture as an action: tap a seat, then the big button.
-    if (task.done) m.primary = { label: T('night.readyDone'), do: null, enabled: false };
-    else if (local.guess != null) m.primary = { label: T('night.ready'), do: 'sleep', enabled: true };
-    else m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
-    m.secondary = { label: T('night.clear'), do: 'clear', enabled: local.guess != null && !task.done };
-    return m;
-  }
-  if (task.waiting) {
-    m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
-    return m;
-  }
-  if (!actionable(task)) {
-    m.primary = { label: T('night.doneShort'), do: null, enabled: false };
-    return m;
-  }
-  if (task.noTarget || (!targets.length && task.action !== 'suspect')) {
-    m.primary = { label: task.decline ? tId(T, 'action', task.action) : T('night.use', { Action: tId(T, 'action', task.action) }), do: 'use', enabled: true };
-  } else if (picked != null && !(task.choice != null && sameTarget(picked, task.choice))) {
-    m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), do: 'confirm', enabled: true, target: picked };
-  } else if (task.done) {
-    m.primary = { label: T('night.doneShort'), do: null, enabled: false };
+    title = T('peek.guess');
+    lines.push(T('peek.sleep'));
   } else {
-    m.primary = { label: T('night.pickFirst'), do: null, enabled: false };
+    title = task.card != null ? T('peek.taskCard', { Action: action, Card: targetKey(task.card).toUpperCase() }) : T('peek.task', { Action: action });
+    if (task.waiting) lines.push(T('night.waiting', { Action: tId(T, 'action', task.waiting) }));
+    if (isSuspect) lines.push(T('night.suspectHint'));
+    else if (task.noTarget) lines.push(T('peek.noTarget'));
+    else if (task.group) lines.push(T('peek.group'));
+    else lines.push(T('peek.solo'));
+    if (task.locked) lines.push(T('peek.locked'));
+    else if (!isSuspect && task.decline) lines.push(T('peek.decline', { Action: tId(T, 'action', task.decline) }));
+    else if (!isSuspect && task.optional) lines.push(T('peek.optional'));
+    else if (!isSuspect) lines.push(T('peek.mandatory'));
+    if (ANSWERING.has(task.action)) lines.push(T('night.answerHint'));
   }
-  if (task.decline && !task.done) m.secondary = { label: tId(T, 'action', task.decline), do: 'decline', enabled: true };
-  else if (task.optional && !task.done && task.action !== 'suspect') m.secondary = { label: T('night.skip'), do: 'skip', enabled: true };
-  else m.secondary = { label: T('night.clear'), do: 'clear', enabled: picked != null };
+  const marks = [];
+  const mark = (p) => {
+    if (p.target == null || !byId.has(upper(p.target))) return;
+    let x = marks.find((k) => k.id === upper(p.target));
+    if (!x) marks.push((x = { id: upper(p.target), seats: [] }));
+    x.seats.push(p.seat);
+  };
+  if (isSuspect) {
+    const others = (pv.huddle || []).filter((p) => p.seat !== pv.seat);
+    lines.push(T('night.huddle', { Picks: others.length ? picksText(T, others) : '—' }));
+    others.forEach(mark);
+  } else if (task.group || task.shared || (task.team && task.team.length)) {
+    const team = task.team || [];
+    lines.push(team.length ? T('night.team', { Picks: picksText(T, team) }) : T('night.teamNone'));
+    team.forEach(mark);
+  }
+  const all = (pv.tasks || []).filter((t) => t.action !== 'explode');
+  if (all.length > 1) {
+    lines.push(T('peek.steps', { Actions: listLabel(T, all.map((t) => tId(T, 'action', t.action) + (t.card != null ? ` ${targetKey(t.card).toUpperCase()}` : '') + (t.done ? ' ✓' : ''))) }));
+  }
+  m.peek = { title, lines, marks };
   return m;
 }
 
-// nightCommand is the cmd frame body for a night button.
+// nightCommand is the cmd frame body for a night button's wire.do.
 export function nightCommand(task, what, target) {
   const c = { do: task.action };
   if (what === 'skip') c.do = 'skip';
   if (what === 'decline') c.do = task.decline || 'skip';
-  if (what === 'sleep') c.do = 'sleep';
+  if (what === 'sleep' || what === 'sleep-skip') return { do: 'sleep' };
   if (what === 'confirm') c.target = target;
   if (task.card != null) c.card = task.card;
   return c;
@@ -772,8 +819,19 @@ export function syncSig(pv, tv) {
   return `${t.version}|${t.phase}|${tasks}`;
 }
 
-// errorText translates an error frame: a known code, else the server's reason.
+// errorText translates an error frame: a known code, else the server's
+// (English) reason after a translated "Refused:" ("操作被拒绝："), so that a
+// Chinese player at least knows that something was refused.
 export function errorText(T, f) {
-  if (f.code && JOIN_ERRORS.includes(f.code)) return T(`err.${f.code}`);
+  if (f.code && JOIN_ERRORS.includes(f.code)) return T(`err.${f.code}`, { Reason: f.reason || '' });
   return T('err.unknown', { Reason: f.reason || f.code || '?' });
+}
+
+// cmdErrorText is the toast for a refused command. At night an engine's
+// reason can name the action ("your kill is mandatory"), so the toast only
+// says that something was refused, the same for every role; the reason
+// (errorText) goes behind the card, with the role.
+export function cmdErrorText(T, f, night) {
+  if (night && !(f.code && JOIN_ERRORS.includes(f.code))) return T('err.night');
+  return errorText(T, f);
 }
