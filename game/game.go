@@ -122,9 +122,9 @@ func New(setup Setup) (*Game, error) {
 	if setup.Players < in.MinPlayers || setup.Players > in.MaxPlayers {
 		return nil, &SetupError{"players", fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, setup.Players)}
 	}
-	// A game logs a few hundred events; one allocation up front keeps the
-	// log from regrowing (the benchmark's largest cost otherwise).
-	g := &Game{setup: setup, log: make([]Event, 0, 64*setup.Players)}
+	// A game logs a few dozen events per seat; one allocation of that size
+	// keeps the log from regrowing in most games.
+	g := &Game{setup: setup, log: make([]Event, 0, 24*setup.Players)}
 	g.solo = make([][]int, setup.Players+1)
 	for i := 1; i <= setup.Players; i++ {
 		g.solo[i] = []int{i}

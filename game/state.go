@@ -339,7 +339,7 @@ func (s *State) apply(b Body) Body {
 			n.Steps = append(n.Steps, st)
 		}
 		for _, seat := range s.Living() {
-			if len(s.tasksOf(seat)) == 0 {
+			if !s.hasTask(seat) {
 				n.Sleep = append(n.Sleep, seat)
 			}
 		}
@@ -543,6 +543,18 @@ func (s *State) announce(dead []Target, more bool) {
 			s.Day.LastWords = append(s.Day.LastWords, t.Seat)
 		}
 	}
+}
+
+// hasTask reports whether seat acts in a step tonight.
+func (s *State) hasTask(seat int) bool {
+	for _, st := range s.Night.Steps {
+		for _, a := range st.Actors {
+			if a.Seat == seat {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tasksOf lists the steps tonight in which seat acts, in resolution order.
