@@ -605,3 +605,43 @@ test('cat-lives-7: by day the vote is on the table, privileges in their own pane
   const c = V.catModel(T, pv, names, {});
   assert.ok(c.privileges.some((p) => p.action === 'curse' && p.usable));
 });
+
+// cat-lives-7's fairness: the panel as it is drawn closed (before "Open my
+// hand") is the same for every player, whatever their cards. The closed
+// model carries no seat; the page's header (own seat and name) is the only
+// difference.
+test('cat-lives-7: the closed hand is identical for a killer, a sniper, a commoner-only and the free-choice player', () => {
+  const killer = viewOf('cat-night-killer');
+  const sniper = viewOf('cat-night-civilian'); // sniper, amoeba, bodyguard
+  const free = viewOf('cat-night-free');
+  assert.ok(killer.pv.catLives.cards.some((c) => c.card === 'killer'));
+  assert.ok(sniper.pv.catLives.cards.some((c) => c.card === 'sniper'));
+  assert.ok(free.pv.tasks.some((t) => t.action === 'stance'), 'the free-choice player');
+  // a commoner-only hand: nothing to use, more points
+  const commoner = structuredClone(sniper.pv);
+  commoner.seat = 1;
+  commoner.catLives = { ...commoner.catLives, points: 7, privileges: [], pending: [],
+    cards: commoner.catLives.cards.map((c) => ({ ...c, card: 'commoner' })) };
+  commoner.tasks = commoner.tasks.filter((t) => t.action === 'order' || t.action === 'done');
+  const views = { killer: killer.pv, sniper: sniper.pv, commoner, free: free.pv };
+  // ... and by day (the same players' hands on the day's table)
+  const day = viewOf('cat-day').pv;
+  const byDay = Object.fromEntries(Object.entries(views).map(([k, v]) => [k, { ...structuredClone(v), table: day.table }]));
+  for (const [lang, t] of [['en', T], ['zh', TZ]]) {
+    for (const [when, vs] of [['night', views], ['day', byDay]]) {
+      const ms = Object.fromEntries(Object.entries(vs).map(([k, v]) => [k, V.catClosedModel(t, v)]));
+      for (const k of ['killer', 'sniper', 'free']) assert.deepEqual(ms[k], ms.commoner, `${lang} ${when}: ${k} vs commoner-only`);
+      const text = JSON.stringify(ms.killer);
+      for (const word of ['AP', 'points', 'Kill', 'Snipe', 'Stance', 'order', '点', '杀', '狙', '立场', '顺序']) {
+        assert.ok(!text.includes(word), `${lang} ${when}: "${word}" on the closed hand`);
+      }
+      // the open hand (behind the button) does differ
+      assert.notDeepEqual(V.catModel(t, vs.killer, killer.names, {}), V.catModel(t, vs.sniper, killer.names, {}));
+    }
+  }
+  assert.deepEqual(V.catClosedModel(T, killer.pv), { kind: 'cat-closed', title: `Night ${killer.pv.table.round} · your move`,
+    hint: 'Open your hand where nobody can see it. It closes by itself after 20 s without a touch.', open: 'Open my hand' });
+  assert.equal(V.catClosedModel(TZ, killer.pv).open, '打开我的牌');
+  assert.match(V.catClosedModel(T, day).title, /^Day \d+ · your hand$/);
+  assert.equal(V.catClosedModel(T, viewOf('night-killer').pv), null, 'not cat-lives');
+});

@@ -559,8 +559,7 @@ function renderNight(main) {
   const T = S.T;
   const pv = S.pv;
   if (pv.catLives) {
-    fresh(main, 'night', h('section', { class: 'panel night cat' },
-      h('h2', { class: 'task-title', text: T('phase.night', { Round: pv.table.round }) }), catPanel()));
+    fresh(main, 'night', h('section', { class: 'panel night cat' }, catSection()));
     return;
   }
   const m = V.nightModel(T, pv, S.names, S.local);
@@ -612,6 +611,51 @@ function renderNight(main) {
 // ---- cat-lives-7 -----------------------------------------------------------------------------
 
 let catText = null; // the manifesto box, kept across renders
+
+// The hand (points, privileges, manifesto, order, stance, "done") is private:
+// closed, the panel is the same on every phone (V.catClosedModel); it opens
+// on a deliberate tap of "Open my hand" and closes by itself after
+// V.CAT_IDLE_MS without a touch or key, when the page is hidden, or when the
+// phase changes. S.catHand: the phase it was opened in, or null.
+let catTimer = null;
+function catHandKey() { const tv = S.pv && S.pv.table; return tv ? `${tv.phase}:${tv.round}` : ''; }
+function catIsOpen() { return !!S.catHand && S.catHand === catHandKey(); }
+function catArm() { clearTimeout(catTimer); catTimer = setTimeout(() => setCatHand(false), V.CAT_IDLE_MS); }
+function setCatHand(open) {
+  clearTimeout(catTimer);
+  catTimer = null;
+  if (open) {
+    S.catHand = catHandKey();
+    catArm();
+  } else {
+    if (!S.catHand) return;
+    S.catHand = null;
+    // a focused manifesto box would hold the render back: let it go (the draft stays in S.local.cat)
+    const ae = document.activeElement;
+    if (ae && $('main').contains(ae) && ae.blur) ae.blur();
+  }
+  render();
+}
+function catActivity() { if (catIsOpen()) catArm(); }
+function setupCatHand() {
+  for (const ev of ['pointerdown', 'keydown', 'input', 'scroll', 'wheel']) document.addEventListener(ev, catActivity, { capture: true, passive: true });
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState !== 'visible') setCatHand(false); });
+  window.addEventListener('pagehide', () => setCatHand(false));
+}
+
+// catSection: the cat-lives panel's content, closed (the same for everyone) or open.
+function catSection() {
+  const T = S.T;
+  const c = V.catClosedModel(T, S.pv);
+  const title = h('h2', { class: 'task-title', text: c.title });
+  if (!catIsOpen()) {
+    return [title, h('div', { class: 'hand-closed', 'aria-hidden': 'true' }),
+      h('p', { class: 'hint', text: c.hint }),
+      h('button', { class: 'btn primary hand-open', type: 'button', onclick: () => setCatHand(true), text: c.open })];
+  }
+  return [title, ...catPanel(),
+    h('button', { class: 'btn ghost hand-close', type: 'button', onclick: () => setCatHand(false), text: T('cat.close') })];
+}
 
 function catLocal() {
   if (!S.local.cat) S.local.cat = {};
@@ -809,7 +853,7 @@ function renderDay(main, watching) {
     kids.push(h('p', { class: 'dim small center', text: T('day.passHint') }));
   }
   if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
-  if (!watching && S.pv && S.pv.catLives && S.pv.alive) kids.push(h('section', { class: 'panel cat' }, catPanel()));
+  if (!watching && S.pv && S.pv.catLives && S.pv.alive) kids.push(h('section', { class: 'panel cat' }, catSection()));
   if (m.table) {
     kids.push(drawTable(m.table.cells, m.table.layout, {
       kind: 'view',
@@ -932,6 +976,7 @@ async function startMock() {
     const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
     if (p) S.local.cat = { open: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
   }
+  if (S.pv && S.pv.catLives && (open || hash.get('hand') === '1')) { S.catHand = catHandKey(); catArm(); } // cat-lives-7: the hand opened
   if (hash.get('peek') === '1') S.peeking = true;
   render();
 }
@@ -942,6 +987,7 @@ async function main() {
   await loadLang(S.lang);
   setupPeek();
   setupPressGuard();
+  setupCatHand();
   $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; S.explodeAsk = false; render(); });
   $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; S.explodeAsk = false; render(); } });
   setInterval(tick, 250);

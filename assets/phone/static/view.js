@@ -605,6 +605,25 @@ export function catModel(T, pv, names, local = {}) {
   return m;
 }
 
+// catClosedModel: cat-lives-7's panel as everybody sees it, closed. The same
+// for every player whatever their cards: a title, a hint and the button that
+// opens the hand. Points (commoner cards add points), privileges and costs,
+// the manifesto, pending uses, the discard order, the stance and "done" are
+// all in catModel, drawn only after a deliberate tap on that button, and the
+// page closes it again after CAT_IDLE_MS without a touch or when hidden.
+export const CAT_IDLE_MS = 20000;
+export function catClosedModel(T, pv) {
+  if (!pv || !pv.catLives) return null;
+  const tv = pv.table || {};
+  const night = tv.phase === 'night';
+  return {
+    kind: 'cat-closed',
+    title: night ? T('night.title', { Round: tv.round }) : T('cat.dayTitle', { Round: tv.round }),
+    hint: T('cat.handHint', { Seconds: CAT_IDLE_MS / 1000 }),
+    open: T('cat.open'),
+  };
+}
+
 // moveCard moves the card at index from to index to in a discard order
 // (drag and drop); with the bottom card fixed, the last card stays last and
 // nothing is dropped below it. Returns a new array, or null for no move.
