@@ -12,6 +12,7 @@ import (
 // bots sometimes nominate (two-hands), and cast all their votes (tokens,
 // hands) or abstain. It returns false when the game is over.
 func botMove(g *Game, r *rand.Rand) bool {
+	tgt := botScratch // the engine copies the target; bots never run in parallel
 	s := &g.s
 	if s.cat != nil {
 		return catBotMove(g, r) // cat-lives-7 runs its own phases
@@ -51,7 +52,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 				for try := 0; try < 4 && !done; try++ {
 					t := targets[r.IntN(len(targets))]
 					if s.variant.Legal(s, st, a, t) == "" {
-						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: &t, Card: card})
+						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: at(tgt, t), Card: card})
 						done = true
 					}
 				}
@@ -59,7 +60,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 					// A later task of this seat waits for this one (G3.4).
 					if ts := g.LegalTargets(st, a); len(ts) > 0 {
 						t := ts[r.IntN(len(ts))]
-						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: &t, Card: card})
+						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: at(tgt, t), Card: card})
 					} else if !st.Mandatory {
 						mustApply(g, Command{Seat: a.Seat, Do: "skip", Card: card})
 					}
@@ -80,7 +81,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 				ts := botTargets(s)
 				t := ts[r.IntN(len(ts))]
 				if !containsTarget(d.Suspects, t) {
-					mustApply(g, Command{Seat: d.Speaker, Do: "nominate", Target: &t})
+					mustApply(g, Command{Seat: d.Speaker, Do: "nominate", Target: at(tgt, t)})
 					return true
 				}
 			}
@@ -98,7 +99,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 					if !s.Opts.SelfVote && c.Seat == v {
 						break // no abstention: the deadline casts it (or drops it)
 					}
-					mustApply(g, Command{Seat: v, Do: "vote", Target: &c})
+					mustApply(g, Command{Seat: v, Do: "vote", Target: at(tgt, c)})
 				}
 			}
 			if s.Phase == "day" && s.Day.Ballot == b && !b.Closed {
@@ -133,6 +134,14 @@ func botTargets(s *State) []Target {
 	return out
 }
 
+var botScratch = new(Target)
+
+// at stores t in the scratch target p and returns p.
+func at(p *Target, t Target) *Target {
+	*p = t
+	return p
+}
+
 func mustApply(g *Game, c Command) {
 	if _, err := g.Apply(c); err != nil {
 		panic(err)
@@ -143,9 +152,9 @@ func benchGames(b *testing.B, variant string, players int) {
 	r := rand.New(rand.NewPCG(1, 2))
 	rounds := 0
 	b.ReportAllocs()
+	g := new(Game)
 	for i := 0; i < b.N; i++ {
-		g, err := New(Setup{Variant: variant, Players: players, Seed: uint64(i)})
-		if err != nil {
+		if err := g.Reset(Setup{Variant: variant, Players: players, Seed: uint64(i)}); err != nil {
 			b.Fatal(err)
 		}
 		for botMove(g, r) {

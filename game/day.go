@@ -127,7 +127,7 @@ func (g *Game) SpeakingOrder() []int {
 	}
 	wrap := func(x int) int { return (x-1+n)%n + 1 }
 	alive := func(x int) bool { return s.Seat(x).Alive() }
-	living := len(s.Living())
+	living := s.CountLiving()
 	if living == 0 {
 		return nil
 	}
@@ -288,9 +288,9 @@ func (g *Game) openBallot() {
 		slices.Reverse(calls)
 	}
 	bl := g.balloter()
-	var cands []Target
 	living := s.Living()
-	var voters []int
+	cands := make([]Target, 0, len(living))
+	voters := make([]int, 0, len(living))
 	if index == 1 {
 		var own []Target
 		switch {

@@ -68,7 +68,9 @@ func teamKnowledge(s *State, seat int, roles ...string) []Known {
 // groupStep is a group action of the living holders of role.
 func groupStep(s *State, action, role string, mandatory, answers bool) NightStep {
 	st := NightStep{Action: action, Role: role, Group: true, Mandatory: mandatory, Answers: answers}
-	for _, seat := range s.LivingWith(role) {
+	living := s.LivingWith(role)
+	st.Actors = make([]Target, 0, len(living))
+	for _, seat := range living {
 		st.Actors = append(st.Actors, SeatTarget(seat))
 	}
 	return st

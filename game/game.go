@@ -113,7 +113,24 @@ func (g *Game) record(e Event) {
 func (g *Game) only(seat int) []int { return g.solo[seat] }
 
 // New deals a game and lets the first night fall.
-func New(setup Setup) (*Game, error) {
+func New(setup Setup) (*Game, error) { return newGame(setup, nil) }
+
+// Reset starts a new game in g from setup, reusing g's storage: for
+// simulations that play many games in a row. Events and views obtained from
+// g before must not be used afterwards. On error g is unchanged.
+func (g *Game) Reset(setup Setup) error {
+	for i := range g.log {
+		g.log[i] = Event{} // let the old bodies go
+	}
+	ng, err := newGame(setup, g.log[:0])
+	if err != nil {
+		return err
+	}
+	*g = *ng
+	return nil
+}
+
+func newGame(setup Setup, log []Event) (*Game, error) {
 	v, ok := Lookup(setup.Variant)
 	if !ok {
 		return nil, &SetupError{"variant", fmt.Sprintf("unknown variant %q (known: %v)", setup.Variant, VariantIDs())}
@@ -124,13 +141,19 @@ func New(setup Setup) (*Game, error) {
 	}
 	// A game logs a few dozen events per seat; one allocation of that size
 	// keeps the log from regrowing in most games.
-	g := &Game{setup: setup, log: make([]Event, 0, 24*setup.Players)}
+	if cap(log) < 24*setup.Players {
+		log = make([]Event, 0, 24*setup.Players)
+	}
+	g := &Game{setup: setup, log: log}
 	g.solo = make([][]int, setup.Players+1)
+	seats := make([]int, setup.Players+1)
 	for i := 1; i <= setup.Players; i++ {
-		g.solo[i] = []int{i}
+		seats[i] = i
+		g.solo[i] = seats[i : i+1 : i+1]
 	}
 	s := &g.s
 	s.variant = v
+	s.applier, _ = v.(eventApplier)
 	s.VariantID = in.ID
 	s.Players = setup.Players
 	s.Seed = setup.Seed

@@ -130,7 +130,8 @@ func (g *Game) shareSeats(share string) []int {
 // the first of them the seat has not submitted yet.
 func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 	s := &g.s
-	tasks := s.tasksOf(cmd.Seat)
+	var buf [8]*Step
+	tasks := s.appendTasks(buf[:0], cmd.Seat)
 	if len(tasks) == 0 {
 		if cmd.Do == "skip" {
 			return nil, Target{}, reject("you have no night action to skip; tap sleep")
@@ -371,7 +372,7 @@ func (g *Game) settle(st *Step) {
 		sel   Selection
 		votes int
 	}
-	var opts []option
+	opts := make([]option, 0, len(st.Sel))
 	// A seat's selection counts once per member card it holds (two-hands: two
 	// member hands make one selection that counts twice), since Sel is per card.
 	for _, sel := range st.Sel {
@@ -409,7 +410,7 @@ func (g *Game) settle(st *Step) {
 	for _, o := range opts {
 		best = max(best, o.votes)
 	}
-	var top []Target
+	top := make([]Target, 0, len(opts))
 	var skipTop bool
 	for _, o := range opts {
 		if o.votes == best {

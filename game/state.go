@@ -8,6 +8,7 @@ import (
 // only apply writes it.
 type State struct {
 	variant Variant
+	applier eventApplier // the variant, when it has events of its own (asserted once)
 
 	VariantID string
 	Players   int
@@ -95,6 +96,17 @@ func (s *State) Living() []int {
 	return out
 }
 
+// CountLiving counts the living seats.
+func (s *State) CountLiving() int {
+	n := 0
+	for i := range s.Seats {
+		if s.Seats[i].Alive() {
+			n++
+		}
+	}
+	return n
+}
+
 // LivingWith lists living seats whose (first) card has one of the roles.
 func (s *State) LivingWith(roles ...string) []int {
 	var out []int
@@ -177,13 +189,11 @@ type Selection struct {
 func (st *Step) Seats() []int { return st.members }
 
 func (st *Step) initMembers() {
+	st.members = make([]int, 0, len(st.Actors))
 	for _, a := range st.Actors {
 		if !containsInt(st.members, a.Seat) {
 			st.members = append(st.members, a.Seat)
 		}
-	}
-	if st.members == nil {
-		st.members = []int{}
 	}
 }
 
@@ -301,7 +311,7 @@ func (b *BallotState) AllVoted() bool {
 // draws the same numbers and reaches the same state.
 func (s *State) apply(b Body) Body {
 	s.Version++
-	if ea, ok := s.variant.(eventApplier); ok {
+	if ea := s.applier; ea != nil {
 		if stored, done := ea.applyEvent(s, b); done {
 			return stored
 		}
@@ -333,13 +343,19 @@ func (s *State) apply(b Body) Body {
 		} else if sn, ok := s.variant.(SetupNighter); ok {
 			defs, _ = sn.SetupSteps(s)
 		}
+		slab := make([]Step, len(defs)) // one allocation for the night's steps
 		for i, def := range defs {
-			st := &Step{NightStep: def, Index: i, Sel: make([]Selection, len(def.Actors))}
+			st := &slab[i]
+			*st = Step{NightStep: def, Index: i, Sel: make([]Selection, len(def.Actors))}
 			st.initMembers()
 			n.Steps = append(n.Steps, st)
 		}
 		for _, seat := range s.Living() {
 			if !s.hasTask(seat) {
+				if n.Sleep == nil {
+					n.Sleep = make([]int, 0, s.Players)
+					n.Slept = make([]int, 0, s.Players)
+				}
 				n.Sleep = append(n.Sleep, seat)
 			}
 		}
@@ -558,11 +574,13 @@ func (s *State) hasTask(seat int) bool {
 }
 
 // tasksOf lists the steps tonight in which seat acts, in resolution order.
-func (s *State) tasksOf(seat int) []*Step {
+func (s *State) tasksOf(seat int) []*Step { return s.appendTasks(nil, seat) }
+
+// appendTasks appends seat's steps tonight to out (a caller's buffer).
+func (s *State) appendTasks(out []*Step, seat int) []*Step {
 	if s.Night == nil {
-		return nil
+		return out
 	}
-	var out []*Step
 	for _, st := range s.Night.Steps {
 		for _, a := range st.Actors {
 			if a.Seat == seat {

@@ -252,7 +252,7 @@ func (v4) Resolve(s *State, e Emitter) DawnBody {
 // once → draw; else the side whose condition holds. (A third tied ballot is
 // the day engine's tieFinal.)
 func (v4) Win(s *State) (string, string) {
-	living := len(s.Living())
+	living := s.CountLiving()
 	if living == 0 {
 		return "draw", "nobody is alive"
 	}

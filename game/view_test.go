@@ -1,7 +1,9 @@
 package game
 
 import (
+	"math/rand/v2"
 	"os"
+	"reflect"
 	"testing"
 )
 
@@ -89,5 +91,30 @@ func TestDeadSeeAll(t *testing.T) {
 		if len(g.PlayerView(5).Reveal) != 0 {
 			t.Errorf("a living player sees the reveal")
 		}
+	}
+}
+
+// TestReset: a game started again in the same storage plays exactly like a
+// fresh one (simulations reuse games).
+func TestReset(t *testing.T) {
+	g := new(Game)
+	for seed := uint64(0); seed < 20; seed++ {
+		setup := Setup{Variant: "classic-2.0", Players: 8 + int(seed%10), Seed: seed}
+		if err := g.Reset(setup); err != nil {
+			t.Fatal(err)
+		}
+		fresh, _ := New(setup)
+		r1 := rand.New(rand.NewPCG(seed, 1))
+		r2 := rand.New(rand.NewPCG(seed, 1))
+		for botMove(g, r1) {
+		}
+		for botMove(fresh, r2) {
+		}
+		if !reflect.DeepEqual(g.s, fresh.s) || len(g.log) != len(fresh.log) {
+			t.Fatalf("seed %d: a reset game differs from a fresh one", seed)
+		}
+	}
+	if err := g.Reset(Setup{Variant: "nope"}); err == nil || g.s.VariantID != "classic-2.0" {
+		t.Fatalf("a failed reset changed the game: %v", err)
 	}
 }
