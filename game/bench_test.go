@@ -115,15 +115,16 @@ func botMove(g *Game, r *rand.Rand) bool {
 // botTargets lists the living targets: seats, or living cards (hands) where
 // the variant has two per seat.
 func botTargets(s *State) []Target {
+	out := botTargetBuf[:0] // the bots' scratch, like botScratch
+	defer func() { botTargetBuf = out[:0] }()
 	if s.variant.Info().CardsPerSeat != 2 {
-		living := s.Living()
-		out := make([]Target, len(living))
-		for i, x := range living {
-			out[i] = SeatTarget(x)
+		for i := range s.Seats {
+			if s.Seats[i].Alive() {
+				out = append(out, SeatTarget(i+1))
+			}
 		}
 		return out
 	}
-	var out []Target
 	for i := range s.Seats {
 		for j, c := range s.Seats[i].Cards {
 			if c.Alive {
@@ -135,6 +136,8 @@ func botTargets(s *State) []Target {
 }
 
 var botScratch = new(Target)
+
+var botTargetBuf []Target
 
 // at stores t in the scratch target p and returns p.
 func at(p *Target, t Target) *Target {

@@ -293,7 +293,7 @@ func (v catLives) dealHands(s *State, setup Setup, r *rand.Rand) ([][]string, []
 			continue
 		}
 		free = slices.Index(camps, "free-choice") + 1
-		return filled, []Body{CampsBody{Camps: camps, Free: free, SetAside: setAside}}, nil
+		return filled, []Body{&CampsBody{Camps: camps, Free: free, SetAside: setAside}}, nil
 	}
 }
 
@@ -371,7 +371,7 @@ func (catLives) checkDeal(s *State, setup Setup) ([][]string, []Body, error) {
 	for i, h := range setup.Deal {
 		hands[i] = slices.Clone(h)
 	}
-	return hands, []Body{CampsBody{Camps: camps, Free: free, SetAside: setAside, Scripted: true}}, nil
+	return hands, []Body{&CampsBody{Camps: camps, Free: free, SetAside: setAside, Scripted: true}}, nil
 }
 
 // Win is §14 without the stalemate (RoundEnd): nobody left → draw; only
@@ -425,7 +425,7 @@ func (catLives) gameOver(g *Game, w, why string) {
 			e.Winners = append(e.Winners, seat)
 		}
 	}
-	g.emit(e, nil)
+	g.emit(&e, nil)
 }
 
 // RoundEnd is the stalemate (§14, R26): the stalemateRounds-th round in a

@@ -26,13 +26,13 @@ func (v catLives) startDay(g *Game) {
 	if voters == nil {
 		voters = []int{}
 	}
-	g.emit(BallotBody{Round: s.Round, Index: 1, Mode: "live-weighted", Candidates: cands, Voters: voters}, nil)
+	g.emit(&BallotBody{Round: s.Round, Index: 1, Mode: "live-weighted", Candidates: cands, Voters: voters}, nil)
 	if dead := s.Day.DawnDead; len(dead) > 0 {
 		var order []int
 		for _, t := range dead {
 			order = append(order, t.Seat)
 		}
-		g.emit(SpeechesBody{Round: s.Round, Kind: "last-words", Order: order}, nil)
+		g.emit(&SpeechesBody{Round: s.Round, Kind: "last-words", Order: order}, nil)
 		v.nextTurn(g)
 		return
 	}
@@ -52,7 +52,7 @@ func (v catLives) speeches(g *Game) {
 			order = append(order, x)
 		}
 	}
-	g.emit(SpeechesBody{Round: s.Round, Kind: "speech", Order: order}, nil)
+	g.emit(&SpeechesBody{Round: s.Round, Kind: "speech", Order: order}, nil)
 	v.nextTurn(g)
 }
 
@@ -61,7 +61,7 @@ func (v catLives) nextTurn(g *Game) {
 	s := &g.s
 	d := s.Day
 	if len(d.Queue) > 0 {
-		g.emit(TurnBody{Kind: d.Kind, Seat: d.Queue[0]}, nil)
+		g.emit(&TurnBody{Kind: d.Kind, Seat: d.Queue[0]}, nil)
 		return
 	}
 	switch {
@@ -70,7 +70,7 @@ func (v catLives) nextTurn(g *Game) {
 	case d.Kind == "last-words":
 		v.speeches(g)
 	default:
-		g.emit(SpeechesBody{Round: s.Round, Kind: "discussion", Order: s.Living()}, nil)
+		g.emit(&SpeechesBody{Round: s.Round, Kind: "discussion", Order: s.Living()}, nil)
 	}
 }
 
@@ -82,10 +82,10 @@ func (v catLives) dayCommand(g *Game, cmd Command) error {
 	case "timeout":
 		switch {
 		case d.Speaker != 0:
-			g.emit(TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: "timeout"}, nil)
+			g.emit(&TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: "timeout"}, nil)
 			v.nextTurn(g)
 		case d.Stage == "discussion":
-			g.emit(SpeechesBody{Round: s.Round, Kind: "closing", Order: s.Living()}, nil)
+			g.emit(&SpeechesBody{Round: s.Round, Kind: "closing", Order: s.Living()}, nil)
 		case d.Stage == "closing":
 			v.endDay(g)
 		default:
@@ -99,7 +99,7 @@ func (v catLives) dayCommand(g *Game, cmd Command) error {
 		if cmd.Seat != d.Speaker {
 			return reject("it is seat %d's turn to speak, not yours", d.Speaker)
 		}
-		g.emit(TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: "pass"}, nil)
+		g.emit(&TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: "pass"}, nil)
 		v.nextTurn(g)
 		return nil
 	case "sleep", "stance":
@@ -118,7 +118,7 @@ func (v catLives) dayCommand(g *Game, cmd Command) error {
 		if slices.Contains(c.DayDone, cmd.Seat) {
 			return reject("you have already said you are done today")
 		}
-		g.emit(DoneBody{Seat: cmd.Seat}, g.only(cmd.Seat))
+		g.emit(&DoneBody{Seat: cmd.Seat}, g.only(cmd.Seat))
 		return nil
 	case "order":
 		return v.order(g, cmd)
@@ -168,7 +168,7 @@ func (v catLives) vote(g *Game, cmd Command) error {
 	case cast == 1 && cur == t.Seat:
 		return reject("you already vote for seat %d", t.Seat)
 	}
-	g.emit(VoteBody{Seat: cmd.Seat, Target: t}, nil)
+	g.emit(&VoteBody{Seat: cmd.Seat, Target: t}, nil)
 	return nil
 }
 
@@ -253,11 +253,11 @@ func (v catLives) endDay(g *Game) {
 	c := s.cat
 	b := s.Day.Ballot
 	if c.Window == catPhase(s) {
-		g.emit(OrdersBody{Round: s.Round}, []int{})
+		g.emit(&OrdersBody{Round: s.Round}, []int{})
 	}
 	for _, x := range b.Voters { // §12: silence is a vote for oneself
 		if _, cast := catVotes(b, x); cast == 0 {
-			g.emit(VoteBody{Seat: x, Target: SeatTarget(x), By: "default"}, nil)
+			g.emit(&VoteBody{Seat: x, Target: SeatTarget(x), By: "default"}, nil)
 		}
 	}
 	living := s.Living()
@@ -272,9 +272,9 @@ func (v catLives) endDay(g *Game) {
 			}
 		}
 	}
-	g.emit(tally, nil)
+	g.emit(&tally, nil)
 	for _, x := range executed {
-		g.emit(ExecutedBody{Round: s.Round, Seat: x, By: "vote"}, nil)
+		g.emit(&ExecutedBody{Round: s.Round, Seat: x, By: "vote"}, nil)
 	}
 	// Steps 4–6: each seat's losses come off the front of its order, in
 	// this order: the execution, the saint's penalty, ultimate kills.
@@ -323,7 +323,7 @@ func (v catLives) endDay(g *Game) {
 	for _, p := range r.Pending {
 		pendingSeats = append(pendingSeats, p.Seat)
 	}
-	g.emit(r, []int{})
+	g.emit(&r, []int{})
 	a := AnnounceBody{Round: s.Round, When: "dusk", Executed: executed, Votes: raw, Totals: final,
 		Losses: catLossLines(s, r.Losses), Pending: pendingSeats}
 	a.Dead = catDied(s, living)
@@ -335,13 +335,13 @@ func (v catLives) endDay(g *Game) {
 		a.Camps = append(a.Camps, sc)
 	}
 	v.finishAnnounce(g, &a, len(r.Losses))
-	g.emit(a, nil)
+	g.emit(&a, nil)
 	if w, why := v.Win(s); w != "" {
 		v.gameOver(g, w, why)
 		return
 	}
 	if len(a.Dead) > 0 {
-		g.emit(SpeechesBody{Round: s.Round, Kind: "last-words", Order: slices.Clone(a.Dead)}, nil)
+		g.emit(&SpeechesBody{Round: s.Round, Kind: "last-words", Order: slices.Clone(a.Dead)}, nil)
 		v.nextTurn(g)
 		return
 	}

@@ -244,29 +244,17 @@ type AnnounceBody struct {
 	Reorder    bool       `json:"reorder,omitempty"`
 }
 
-func (CampsBody) Type() string     { return "camps" }
-func (PointsBody) Type() string    { return "points" }
-func (PrivilegeBody) Type() string { return "privilege" }
-func (WithdrawBody) Type() string  { return "withdraw" }
-func (OrderBody) Type() string     { return "order" }
-func (OrdersBody) Type() string    { return "orders" }
-func (StanceBody) Type() string    { return "stance" }
-func (NoticeBody) Type() string    { return "notice" }
-func (DoneBody) Type() string      { return "done" }
-func (ResolveBody) Type() string   { return "resolve" }
-func (AnnounceBody) Type() string  { return "announce" }
-
-func (b *CampsBody) deref() Body     { return *b }
-func (b *PointsBody) deref() Body    { return *b }
-func (b *PrivilegeBody) deref() Body { return *b }
-func (b *WithdrawBody) deref() Body  { return *b }
-func (b *OrderBody) deref() Body     { return *b }
-func (b *OrdersBody) deref() Body    { return *b }
-func (b *StanceBody) deref() Body    { return *b }
-func (b *NoticeBody) deref() Body    { return *b }
-func (b *DoneBody) deref() Body      { return *b }
-func (b *ResolveBody) deref() Body   { return *b }
-func (b *AnnounceBody) deref() Body  { return *b }
+func (*CampsBody) Type() string     { return "camps" }
+func (*PointsBody) Type() string    { return "points" }
+func (*PrivilegeBody) Type() string { return "privilege" }
+func (*WithdrawBody) Type() string  { return "withdraw" }
+func (*OrderBody) Type() string     { return "order" }
+func (*OrdersBody) Type() string    { return "orders" }
+func (*StanceBody) Type() string    { return "stance" }
+func (*NoticeBody) Type() string    { return "notice" }
+func (*DoneBody) Type() string      { return "done" }
+func (*ResolveBody) Type() string   { return "resolve" }
+func (*AnnounceBody) Type() string  { return "announce" }
 
 func init() {
 	bodyTypes["camps"] = func() Body { return &CampsBody{} }
@@ -286,7 +274,7 @@ func init() {
 func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 	c := s.cat
 	switch e := b.(type) {
-	case CampsBody:
+	case *CampsBody:
 		c = &catState{Camps: slices.Clone(e.Camps), Free: e.Free, SetAside: e.SetAside}
 		c.Seats = make([]catSeat, s.Players)
 		c.LostKinds = make([][2]int, s.Players)
@@ -303,7 +291,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 		}
 		s.cat = c
 		return e, true
-	case NightBody:
+	case *NightBody:
 		if c != nil && s.Phase == "day" { // a round ended (R26)
 			if c.RoundLost == 0 {
 				c.Quiet++
@@ -314,7 +302,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 			c.Saved, c.DayDone, c.DayOver = nil, nil, false
 		}
 		return nil, false
-	case ExecutedBody:
+	case *ExecutedBody:
 		if c == nil {
 			return nil, false
 		}
@@ -322,12 +310,11 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 		s.Day.Executed = true
 		s.Day.Stage = "executed"
 		return e, true
-	case PointsBody:
+	case *PointsBody:
 		st := &c.Seats[e.Seat-1]
 		st.AP = e.AP
 		st.Guard = e.Guard - 1
-		p := e
-		st.Points = &p
+		st.Points = e
 		if st.Guard >= 0 && st.Guard == st.Amoeba {
 			st.Spent += e.Upkeep // R20: the upkeep is spent through the form
 		}
@@ -345,16 +332,16 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 		}
 		c.Arsons = keep
 		return e, true
-	case PrivilegeBody:
+	case *PrivilegeBody:
 		c.NextID = e.ID
-		c.Acts = append(c.Acts, e)
+		c.Acts = append(c.Acts, *e)
 		st := &c.Seats[e.Seat-1]
 		st.AP -= e.Cost
 		if e.Form != "" {
 			st.Spent += e.Cost
 		}
 		return e, true
-	case WithdrawBody:
+	case *WithdrawBody:
 		for i, a := range c.Acts {
 			if a.ID == e.ID {
 				st := &c.Seats[a.Seat-1]
@@ -367,11 +354,12 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 			}
 		}
 		return e, true
-	case OrderBody:
+	case *OrderBody:
 		st := &c.Seats[e.Seat-1]
 		st.Proposed = catIndexes(s, e.Seat, e.Order)
 		return e, true
-	case OrdersBody:
+	case *OrdersBody:
+		e = new(*e) // the draws below are written into a copy: the caller's body stays as it was
 		for i := range c.Seats {
 			st := &c.Seats[i]
 			if st.Proposed == nil {
@@ -393,19 +381,20 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 			e.Orders = append(e.Orders, catNames(s, seat, st.Order))
 		}
 		return e, true
-	case StanceBody:
+	case *StanceBody:
 		c.Stance, c.Cowin = e.Camp, e.Cowin
 		return e, true
-	case NoticeBody:
+	case *NoticeBody:
 		c.Notice = e.Seat
 		return e, true
-	case DoneBody:
+	case *DoneBody:
 		c.DayDone = append(c.DayDone, e.Seat)
 		return e, true
-	case ResolveBody:
-		catApplyResolve(s, e)
+	case *ResolveBody:
+		catApplyResolve(s, *e)
 		return e, true
-	case AnnounceBody:
+	case *AnnounceBody:
+		e = new(*e) // as for OrdersBody
 		if len(e.Manifestos) > 0 {
 			// R19: anonymous and in a seeded random order; sorted first so
 			// that the order of submission never shows, and so that the
@@ -427,11 +416,10 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 			// while it is still night).
 			c.Window = catPhase(s) + 1
 		}
-		x := e
 		if e.When == "dawn" {
-			c.Dawn = &x
+			c.Dawn = e
 		} else {
-			c.Dusk = &x
+			c.Dusk = e
 		}
 		return e, true
 	}

@@ -322,7 +322,7 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 		}
 		body.Text = cmd.Text
 	}
-	g.emit(body, g.only(cmd.Seat))
+	g.emit(&body, g.only(cmd.Seat))
 	return nil
 }
 
@@ -372,7 +372,7 @@ func (v catLives) withdraw(g *Game, cmd Command) error {
 					attacks, chars, need)
 			}
 		}
-		g.emit(WithdrawBody{Seat: cmd.Seat, ID: a.ID, Action: a.Action}, g.only(cmd.Seat))
+		g.emit(&WithdrawBody{Seat: cmd.Seat, ID: a.ID, Action: a.Action}, g.only(cmd.Seat))
 		return nil
 	}
 	if cmd.Target != nil {
@@ -406,7 +406,7 @@ func (v catLives) stance(g *Game, cmd Command) error {
 			}
 		}
 	}
-	g.emit(StanceBody{Seat: cmd.Seat, Camp: cmd.Camp, Cowin: cmd.Cowin}, g.only(cmd.Seat))
+	g.emit(&StanceBody{Seat: cmd.Seat, Camp: cmd.Camp, Cowin: cmd.Cowin}, g.only(cmd.Seat))
 	return nil
 }
 
@@ -458,7 +458,7 @@ func (v catLives) order(g *Game, cmd Command) error {
 			return reject("your bottom card is %s and never changes: keep it last", bottom)
 		}
 	}
-	g.emit(OrderBody{Seat: cmd.Seat, Order: order}, g.only(cmd.Seat))
+	g.emit(&OrderBody{Seat: cmd.Seat, Order: order}, g.only(cmd.Seat))
 	return nil
 }
 
@@ -486,7 +486,7 @@ func (v catLives) command(g *Game, cmd Command) error {
 		if containsInt(s.Night.Slept, cmd.Seat) {
 			return reject("you have already said you are done tonight")
 		}
-		g.emit(SleepBody{Seat: cmd.Seat}, g.only(cmd.Seat))
+		g.emit(&SleepBody{Seat: cmd.Seat}, g.only(cmd.Seat))
 		return nil
 	case "stance":
 		return v.stance(g, cmd)
@@ -546,7 +546,7 @@ func (v catLives) nightFell(g *Game) {
 		out = append(out, p)
 	}
 	for _, p := range out {
-		g.emit(p, g.only(p.Seat))
+		g.emit(&p, g.only(p.Seat))
 	}
 }
 
@@ -882,7 +882,7 @@ func (v catLives) endNight(g *Game) {
 				}
 			}
 		}
-		g.emit(ob, []int{})
+		g.emit(&ob, []int{})
 	}
 	before := s.Living()
 	pendingRoles := map[int]string{}
@@ -892,7 +892,7 @@ func (v catLives) endNight(g *Game) {
 		}
 	}
 	out := v.resolveNight(s)
-	g.emit(out.Resolve, []int{})
+	g.emit(&out.Resolve, []int{})
 	a := AnnounceBody{Round: s.Round, When: "dawn", Manifestos: out.Manifestos, Saved: out.Resolve.Saved,
 		Pardoned: out.Resolve.Pardoned}
 	lost := catLossLines(s, out.Resolve.Losses)
@@ -912,16 +912,16 @@ func (v catLives) endNight(g *Game) {
 	a.Losses = lost
 	a.Dead = catDied(s, before)
 	v.finishAnnounce(g, &a, len(out.Resolve.Losses)+len(seats))
-	g.emit(a, nil)
+	g.emit(&a, nil)
 	dead := seatList(a.Dead...)
 	if dead == nil {
 		dead = []Target{}
 	}
-	g.emit(DawnBody{Round: s.Round, Dead: dead}, nil)
+	g.emit(&DawnBody{Round: s.Round, Dead: dead}, nil)
 	if s.Round == 1 && c.Cowin && c.Stance != "" {
 		partner := slices.Index(c.Camps, c.Stance) + 1
 		if partner > 0 && s.Seat(partner).Alive() {
-			g.emit(NoticeBody{Round: 1, Seat: partner, Note: "cowin"}, g.only(partner))
+			g.emit(&NoticeBody{Round: 1, Seat: partner, Note: "cowin"}, g.only(partner))
 		}
 	}
 	if w, why := v.Win(s); w != "" {

@@ -46,10 +46,10 @@ func (classic) Knows(s *State, seat int) []Known {
 }
 
 func (classic) NightSteps(s *State) []NightStep {
-	return []NightStep{
+	return nightSteps(s,
 		groupStep(s, "kill", "killer", true, false),
 		groupStep(s, "check", "police", true, true),
-	}
+	)
 }
 
 func (classic) Legal(s *State, st *Step, actor, t Target) string {
@@ -64,7 +64,7 @@ func (classic) Answer(s *State, st *Step) string { return killerAnswer(s, st.Fin
 func (classic) Resolve(s *State, e Emitter) DawnBody {
 	kill := s.Night.StepByAction("kill")
 	if kill.Happened() {
-		return DawnBody{Dead: []Target{kill.Final}}
+		return DawnBody{Dead: s.mem.targets(kill.Final)}
 	}
 	return DawnBody{Dead: []Target{}}
 }

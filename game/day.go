@@ -47,7 +47,7 @@ func (g *Game) dayTimeout() error {
 	case d.Stage == "vote" && d.Ballot != nil && !d.Ballot.Closed:
 		b := d.Ballot
 		if b.Mode == "sequential-open" && b.Call < len(b.Candidates)-1 {
-			g.emit(CallBody{Target: b.Candidates[b.Call+1]}, nil)
+			g.emit(g.mem.call.put(CallBody{Target: b.Candidates[b.Call+1]}), nil)
 			return nil
 		}
 		g.closeBallot()
@@ -71,7 +71,7 @@ func (g *Game) afterAnnouncement() {
 		return
 	}
 	if len(d.LastWords) > 0 {
-		g.emit(SpeechesBody{Round: s.Round, Kind: "last-words", Order: slices.Clone(d.LastWords)}, nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "last-words", Order: g.mem.ints.clone(d.LastWords)}), nil)
 		g.nextTurn()
 		return
 	}
@@ -114,7 +114,10 @@ func (g *Game) nominations() bool {
 
 // SpeakingOrder is today's order (G9): from the nearest living seat on the
 // variant's side of the anchor, then in the variant's direction.
-func (g *Game) SpeakingOrder() []int {
+func (g *Game) SpeakingOrder() []int { return g.appendSpeakingOrder(nil) }
+
+// appendSpeakingOrder appends today's order to out.
+func (g *Game) appendSpeakingOrder(out []int) []int {
 	s := &g.s
 	n := s.Players
 	dir := -1
@@ -127,9 +130,8 @@ func (g *Game) SpeakingOrder() []int {
 	}
 	wrap := func(x int) int { return (x-1+n)%n + 1 }
 	alive := func(x int) bool { return s.Seat(x).Alive() }
-	living := s.CountLiving()
-	if living == 0 {
-		return nil
+	if s.CountLiving() == 0 {
+		return out
 	}
 	var first int
 	if s.Anchor == 0 {
@@ -143,13 +145,12 @@ func (g *Game) SpeakingOrder() []int {
 			first = wrap(first + side)
 		}
 	}
-	order := make([]int, 0, living)
 	for x, i := first, 0; i < n; x, i = wrap(x+dir), i+1 {
 		if alive(x) {
-			order = append(order, x)
+			out = append(out, x)
 		}
 	}
-	return order
+	return out
 }
 
 func (g *Game) beginSpeeches() {
@@ -158,17 +159,17 @@ func (g *Game) beginSpeeches() {
 		g.startNight() // v3.0 R9 option: a night without deaths skips the day
 		return
 	}
-	order := g.SpeakingOrder()
+	order := g.appendSpeakingOrder(g.mem.ints.buf(s.CountLiving()))
 	if g.nominations() {
-		g.emit(SpeechesBody{Round: s.Round, Kind: "nomination", Order: order}, nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "nomination", Order: order}), nil)
 		g.nextTurn()
 		return
 	}
 	if s.Opts.SpeechMode == "free" {
-		g.emit(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}, nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}), nil)
 		return
 	}
-	g.emit(SpeechesBody{Round: s.Round, Kind: "speech", Order: order}, nil)
+	g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "speech", Order: order}), nil)
 	g.nextTurn()
 }
 
@@ -179,18 +180,18 @@ func (g *Game) nextTurn() {
 	d := s.Day
 	for len(d.Queue) > 0 {
 		seat := d.Queue[0]
-		g.emit(TurnBody{Kind: d.Kind, Seat: seat}, nil)
+		g.emit(g.mem.turn.put(TurnBody{Kind: d.Kind, Seat: seat}), nil)
 		if !containsInt(d.Silenced, seat) {
 			return
 		}
-		g.emit(TurnEndBody{Kind: d.Kind, Seat: seat, By: "silenced"}, nil)
+		g.emit(g.mem.turnEnd.put(TurnEndBody{Kind: d.Kind, Seat: seat, By: "silenced"}), nil)
 	}
 	g.stageDone()
 }
 
 func (g *Game) endTurn(by string) {
 	d := g.s.Day
-	g.emit(TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: by}, nil)
+	g.emit(g.mem.turnEnd.put(TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: by}), nil)
 	g.nextTurn()
 }
 
@@ -222,7 +223,7 @@ func (g *Game) nominate(cmd Command) error {
 	if g.nominationsLeft(cmd.Seat) == 0 {
 		return reject("you have used all your nominations (one per living hand)")
 	}
-	g.emit(NominateBody{Round: s.Round, Seat: cmd.Seat, Target: t}, nil)
+	g.emit(&NominateBody{Round: s.Round, Seat: cmd.Seat, Target: t}, nil)
 	return nil
 }
 
@@ -260,7 +261,7 @@ func (g *Game) beginDefence() {
 			order = append(order, x)
 		}
 	}
-	g.emit(SpeechesBody{Round: s.Round, Kind: "defence", Order: order}, nil)
+	g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "defence", Order: order}), nil)
 	g.nextTurn()
 }
 
@@ -283,14 +284,14 @@ func (g *Game) openBallot() {
 	s := &g.s
 	d := s.Day
 	index := d.Ballots + 1
-	calls := slices.Clone(d.Order)
+	calls := g.mem.ints.clone(d.Order)
 	if s.Opts.VoteCallOrder == "reverse-speech" {
 		slices.Reverse(calls)
 	}
 	bl := g.balloter()
-	living := s.Living()
-	cands := make([]Target, 0, len(living))
-	voters := make([]int, 0, len(living))
+	living := s.appendLiving(g.mem.ints.buf(s.Players))
+	cands := g.mem.target.buf(len(living))
+	voters := g.mem.ints.buf(len(living))
 	if index == 1 {
 		var own []Target
 		switch {
@@ -337,9 +338,9 @@ func (g *Game) openBallot() {
 			weights[i] = bl.VoteWeight(s, v)
 		}
 	}
-	g.emit(BallotBody{Round: s.Round, Index: index, Mode: s.Opts.VoteMode, Candidates: cands, Voters: voters, Weights: weights}, nil)
+	g.emit(g.mem.ballot.put(BallotBody{Round: s.Round, Index: index, Mode: s.Opts.VoteMode, Candidates: cands, Voters: voters, Weights: weights}), nil)
 	if s.Opts.VoteMode == "sequential-open" && len(cands) > 0 {
-		g.emit(CallBody{Target: cands[0]}, nil)
+		g.emit(g.mem.call.put(CallBody{Target: cands[0]}), nil)
 	}
 }
 
@@ -370,7 +371,7 @@ func (g *Game) vote(cmd Command) error {
 		if !s.Opts.Abstain {
 			return reject("abstaining is not allowed in this game")
 		}
-		g.emit(AbstainBody{Seat: cmd.Seat}, audience)
+		g.emit(g.mem.abstain.put(AbstainBody{Seat: cmd.Seat}), audience)
 	} else {
 		if cmd.Target == nil {
 			return reject("a vote needs a candidate")
@@ -392,9 +393,9 @@ func (g *Game) vote(cmd Command) error {
 			if err != nil {
 				return err
 			}
-			vb.Hand = &h
+			vb.Hand = g.mem.target.put(h)
 		}
-		g.emit(vb, audience)
+		g.emit(g.mem.vote.put(vb), audience)
 	}
 	if b.AllVoted() {
 		g.closeBallot()
@@ -482,7 +483,7 @@ func (g *Game) timeoutVotes() {
 				}
 				vb.Hand = &h
 			}
-			g.emit(vb, audience(v))
+			g.emit(g.mem.vote.put(vb), audience(v))
 		}
 	}
 }
@@ -492,7 +493,7 @@ func (g *Game) closeBallot() {
 	d := s.Day
 	g.timeoutVotes()
 	b := d.Ballot
-	counts := make([]Count, len(b.Candidates))
+	counts := g.mem.counts.take(len(b.Candidates))
 	for i, c := range b.Candidates {
 		counts[i].Target = c
 	}
@@ -507,7 +508,7 @@ func (g *Game) closeBallot() {
 	for _, c := range counts {
 		best = max(best, c.Votes)
 	}
-	var top []Target
+	top := g.mem.target.buf(len(counts))
 	for _, c := range counts {
 		if c.Votes == best {
 			top = append(top, c.Target)
@@ -524,15 +525,15 @@ func (g *Game) closeBallot() {
 		t.Outcome = "tie"
 	}
 	if b.Mode == "simultaneous-open" {
-		t.Votes = slices.Clone(b.Votes)
+		t.Votes = g.mem.votes.clone(b.Votes)
 	}
-	g.emit(t, nil)
+	g.emit(g.mem.tally.put(t), nil)
 	switch t.Outcome {
 	case "none":
 		g.startNight()
 	case "out":
 		if im, ok := s.variant.(Immunizer); ok && im.Immune(s, t.Top[0]) {
-			g.emit(ImmuneBody{Round: s.Round, Hand: t.Top[0]}, nil)
+			g.emit(&ImmuneBody{Round: s.Round, Hand: t.Top[0]}, nil)
 			g.startNight()
 			return
 		}
@@ -551,10 +552,9 @@ func (g *Game) execute(t Target, by string, options []Target) {
 	s := &g.s
 	e := ExecutedBody{Round: s.Round, Seat: t.Seat, By: by, Options: options}
 	if t.Card != 0 {
-		h := t
-		e.Hand = &h
+		e.Hand = g.mem.target.put(t)
 	}
-	g.emit(e, nil)
+	g.emit(g.mem.executed.put(e), nil)
 }
 
 // runoff starts the speeches before run-off ballot k (G13): the owners of
@@ -565,19 +565,16 @@ func (g *Game) runoff(k int) {
 	s := &g.s
 	d := s.Day
 	if s.Opts.SpeechMode == "free" {
-		var order []int
+		order := g.mem.ints.buf(len(d.Order))
 		for _, x := range d.Order {
 			if s.Seat(x).Alive() {
 				order = append(order, x)
 			}
 		}
-		if order == nil {
-			order = []int{}
-		}
-		g.emit(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}, nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}), nil)
 		return
 	}
-	var speakers []int
+	speakers := g.mem.ints.buf(len(d.Order))
 	kind := "pk-speech"
 	if s.variant.RunoffSpeakers(k) == "others" {
 		kind = "speech"
@@ -593,10 +590,7 @@ func (g *Game) runoff(k int) {
 			}
 		}
 	}
-	if speakers == nil {
-		speakers = []int{}
-	}
-	g.emit(SpeechesBody{Round: s.Round, Kind: kind, Order: speakers}, nil)
+	g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: kind, Order: speakers}), nil)
 	g.nextTurn()
 }
 
@@ -615,7 +609,7 @@ func (g *Game) tieFinal() {
 			// whether it is immune.
 			peek := *s.RNG
 			if pick := tied[peek.Uint64()%uint64(len(tied))]; im.Immune(s, pick) {
-				g.emit(ImmuneBody{Round: s.Round, By: "lot", Options: tied}, nil)
+				g.emit(&ImmuneBody{Round: s.Round, By: "lot", Options: tied}, nil)
 				g.startNight()
 				return
 			}
@@ -643,7 +637,7 @@ func (g *Game) explode(cmd Command) error {
 	if s.Role(cmd.Seat) != "killer" {
 		return reject("only a killer can self-reveal (爆)")
 	}
-	g.emit(ExplodedBody{Round: s.Round, Seat: cmd.Seat, Role: "killer"}, nil)
+	g.emit(&ExplodedBody{Round: s.Round, Seat: cmd.Seat, Role: "killer"}, nil)
 	g.afterAnnouncement()
 	return nil
 }

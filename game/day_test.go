@@ -90,8 +90,8 @@ func TestGroupConsensus(t *testing.T) {
 			}
 			var lock *LockBody
 			for _, e := range g.Events() {
-				if l, ok := e.Body.(LockBody); ok && l.Action == "kill" {
-					lock = &l
+				if l, ok := e.Body.(*LockBody); ok && l.Action == "kill" {
+					lock = l
 				}
 			}
 			if lock == nil || lock.By != c.by {
@@ -169,11 +169,15 @@ func castVotes(t *testing.T, g *Game, votes map[int]int) {
 	}
 }
 
-func lastOf[T Body](g *Game) (T, bool) {
+// lastOf returns a copy of the latest event body of type T.
+func lastOf[T any, PT interface {
+	*T
+	Body
+}](g *Game) (T, bool) {
 	var zero T
 	for i := len(g.log) - 1; i >= 0; i-- {
-		if b, ok := g.log[i].Body.(T); ok {
-			return b, true
+		if b, ok := g.log[i].Body.(PT); ok {
+			return *b, true
 		}
 	}
 	return zero, false
@@ -261,7 +265,7 @@ func TestLastWordsQuota(t *testing.T) {
 		g := dayGame(t, "classic-2.0", `{"lastWords":`+string(rune('0'+q))+`}`, 6)
 		got := 0
 		for _, e := range g.Events() {
-			if sp, ok := e.Body.(SpeechesBody); ok && sp.Kind == "last-words" {
+			if sp, ok := e.Body.(*SpeechesBody); ok && sp.Kind == "last-words" {
 				got += len(sp.Order)
 			}
 		}

@@ -29,7 +29,9 @@ func (e Event) VisibleTo(seat int) bool {
 	return e.Audience == nil || containsInt(e.Audience, seat)
 }
 
-// Body is an event's payload. Each type lives in this file.
+// Body is an event's payload: a pointer to one of the body types below (a
+// variant's own types live in its files). A body is never modified once it
+// is logged; apply writes a random draw into a copy.
 type Body interface{ Type() string }
 
 // DealBody: a seat's roles (cards, hands), in seat order, private to the seat.
@@ -249,31 +251,31 @@ type RejectedBody struct {
 	Reason string `json:"reason"`
 }
 
-func (RejectedBody) Type() string { return "rejected" }
-func (DealBody) Type() string     { return "deal" }
-func (NightBody) Type() string    { return "night" }
-func (SleepBody) Type() string    { return "sleep" }
-func (ActBody) Type() string      { return "act" }
-func (LockBody) Type() string     { return "lock" }
-func (ResultBody) Type() string   { return "result" }
-func (SuspectBody) Type() string  { return "suspect" }
-func (MarkBody) Type() string     { return "mark" }
-func (DawnBody) Type() string     { return "dawn" }
-func (SpeechesBody) Type() string { return "speeches" }
-func (TurnBody) Type() string     { return "turn" }
-func (TurnEndBody) Type() string  { return "turn_end" }
-func (BallotBody) Type() string   { return "ballot" }
-func (CallBody) Type() string     { return "call" }
-func (VoteBody) Type() string     { return "vote" }
-func (AbstainBody) Type() string  { return "abstain" }
-func (TallyBody) Type() string    { return "tally" }
-func (ExecutedBody) Type() string { return "executed" }
-func (ExplodedBody) Type() string { return "exploded" }
-func (NominateBody) Type() string { return "nominate" }
-func (ImmuneBody) Type() string   { return "immune" }
-func (RedealBody) Type() string   { return "redeal" }
-func (HostBody) Type() string     { return "host" }
-func (GameOverBody) Type() string { return "game_over" }
+func (*RejectedBody) Type() string { return "rejected" }
+func (*DealBody) Type() string     { return "deal" }
+func (*NightBody) Type() string    { return "night" }
+func (*SleepBody) Type() string    { return "sleep" }
+func (*ActBody) Type() string      { return "act" }
+func (*LockBody) Type() string     { return "lock" }
+func (*ResultBody) Type() string   { return "result" }
+func (*SuspectBody) Type() string  { return "suspect" }
+func (*MarkBody) Type() string     { return "mark" }
+func (*DawnBody) Type() string     { return "dawn" }
+func (*SpeechesBody) Type() string { return "speeches" }
+func (*TurnBody) Type() string     { return "turn" }
+func (*TurnEndBody) Type() string  { return "turn_end" }
+func (*BallotBody) Type() string   { return "ballot" }
+func (*CallBody) Type() string     { return "call" }
+func (*VoteBody) Type() string     { return "vote" }
+func (*AbstainBody) Type() string  { return "abstain" }
+func (*TallyBody) Type() string    { return "tally" }
+func (*ExecutedBody) Type() string { return "executed" }
+func (*ExplodedBody) Type() string { return "exploded" }
+func (*NominateBody) Type() string { return "nominate" }
+func (*ImmuneBody) Type() string   { return "immune" }
+func (*RedealBody) Type() string   { return "redeal" }
+func (*HostBody) Type() string     { return "host" }
+func (*GameOverBody) Type() string { return "game_over" }
 
 var bodyTypes = map[string]func() Body{
 	"deal":      func() Body { return &DealBody{} },
@@ -346,7 +348,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("event %d (%s): %v", env.Seq, env.Type, err)
 	}
 	e.Seq = env.Seq
-	e.Body = derefBody(body)
+	e.Body = body
 	e.Audience = nil
 	if len(env.Audience) > 0 && string(env.Audience) != `"all"` {
 		var a []int
@@ -359,64 +361,4 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		e.Audience = a
 	}
 	return nil
-}
-
-// derefBody turns the pointer made for decoding into the value type the
-// engine emits, so decoded logs compare equal to live ones.
-func derefBody(b Body) Body {
-	switch v := b.(type) {
-	case *DealBody:
-		return *v
-	case *NightBody:
-		return *v
-	case *SleepBody:
-		return *v
-	case *ActBody:
-		return *v
-	case *LockBody:
-		return *v
-	case *ResultBody:
-		return *v
-	case *SuspectBody:
-		return *v
-	case *MarkBody:
-		return *v
-	case *DawnBody:
-		return *v
-	case *SpeechesBody:
-		return *v
-	case *TurnBody:
-		return *v
-	case *TurnEndBody:
-		return *v
-	case *BallotBody:
-		return *v
-	case *CallBody:
-		return *v
-	case *VoteBody:
-		return *v
-	case *AbstainBody:
-		return *v
-	case *TallyBody:
-		return *v
-	case *ExecutedBody:
-		return *v
-	case *ExplodedBody:
-		return *v
-	case *NominateBody:
-		return *v
-	case *ImmuneBody:
-		return *v
-	case *RedealBody:
-		return *v
-	case *HostBody:
-		return *v
-	case *GameOverBody:
-		return *v
-	case *RejectedBody:
-		return *v
-	case interface{ deref() Body }: // a variant's own events (cat-lives-7)
-		return v.deref()
-	}
-	return b
 }

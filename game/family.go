@@ -67,23 +67,35 @@ func teamKnowledge(s *State, seat int, roles ...string) []Known {
 
 // groupStep is a group action of the living holders of role.
 func groupStep(s *State, action, role string, mandatory, answers bool) NightStep {
-	st := NightStep{Action: action, Role: role, Group: true, Mandatory: mandatory, Answers: answers}
-	living := s.LivingWith(role)
-	st.Actors = make([]Target, 0, len(living))
-	for _, seat := range living {
-		st.Actors = append(st.Actors, SeatTarget(seat))
-	}
-	return st
+	return NightStep{Action: action, Role: role, Group: true, Mandatory: mandatory, Answers: answers, Actors: livingActors(s, role)}
 }
 
 // soloStep is an individual action of every living holder of role.
 func soloStep(s *State, action, role string, mandatory, answers bool, after ...string) NightStep {
-	st := NightStep{Action: action, Role: role, Mandatory: mandatory, Answers: answers, After: after}
-	for _, seat := range s.LivingWith(role) {
-		st.Actors = append(st.Actors, SeatTarget(seat))
-	}
-	return st
+	return NightStep{Action: action, Role: role, Mandatory: mandatory, Answers: answers, After: after, Actors: livingActors(s, role)}
 }
+
+// livingActors lists the living seats with a living card of role (as
+// LivingWith does), as seat targets; nil if there are none.
+func livingActors(s *State, role string) []Target {
+	var buf [32]Target
+	out := buf[:0]
+	for i := range s.Seats {
+		for _, c := range s.Seats[i].Cards {
+			if c.Alive && c.Role == role {
+				out = append(out, SeatTarget(i+1))
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return s.mem.target.clone(out)
+}
+
+// nightSteps keeps a variant's list of tonight's steps in the game's store.
+func nightSteps(s *State, steps ...NightStep) []NightStep { return s.mem.nightSteps.clone(steps) }
 
 func killerAnswer(s *State, t Target) string {
 	if s.Card(t).Role == "killer" {

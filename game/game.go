@@ -67,6 +67,7 @@ type Game struct {
 	setup Setup
 	solo  [][]int // solo[seat] = []int{seat}, shared audiences (never modified)
 	pub   public  // what the table view reads from the log, kept as events are logged
+	mem   *store  // where the frequent event bodies live (shared with s)
 
 	// The table view of the current version, built once: every seat's
 	// PlayerView embeds it, and at the end it carries the timeline.
@@ -90,7 +91,10 @@ type public struct {
 func (g *Game) record(e Event) {
 	g.log = append(g.log, e)
 	if e.Audience != nil {
-		if _, ok := e.Body.(ResultBody); ok {
+		if _, ok := e.Body.(*ResultBody); ok {
+			if g.pub.results == nil {
+				g.pub.results = g.mem.ints.buf(16)
+			}
 			g.pub.results = append(g.pub.results, len(g.log)-1)
 		}
 		return
@@ -98,14 +102,14 @@ func (g *Game) record(e Event) {
 	p := &g.pub
 	p.count++
 	switch b := e.Body.(type) {
-	case NightBody, TurnBody, CallBody, BallotBody, SpeechesBody:
+	case *NightBody, *TurnBody, *CallBody, *BallotBody, *SpeechesBody:
 		p.stageKey = p.count
-	case DawnBody:
-		p.dawn, p.hasDawn = b, true
-	case ExplodedBody:
-		p.exploded = append(p.exploded, b)
-	case ImmuneBody:
-		p.immune = &b
+	case *DawnBody:
+		p.dawn, p.hasDawn = *b, true
+	case *ExplodedBody:
+		p.exploded = append(p.exploded, *b)
+	case *ImmuneBody:
+		p.immune = b
 	}
 }
 
@@ -113,24 +117,28 @@ func (g *Game) record(e Event) {
 func (g *Game) only(seat int) []int { return g.solo[seat] }
 
 // New deals a game and lets the first night fall.
-func New(setup Setup) (*Game, error) { return newGame(setup, nil) }
+func New(setup Setup) (*Game, error) { return newGame(nil, setup, nil, nil) }
 
 // Reset starts a new game in g from setup, reusing g's storage: for
 // simulations that play many games in a row. Events and views obtained from
-// g before must not be used afterwards. On error g is unchanged.
+// g before must not be used afterwards. On error g holds no game: it must be
+// Reset again before use.
 func (g *Game) Reset(setup Setup) error {
-	for i := range g.log {
-		g.log[i] = Event{} // let the old bodies go
+	clear(g.log) // let the old bodies go
+	mem := g.mem
+	if mem != nil {
+		mem.reset()
 	}
-	ng, err := newGame(setup, g.log[:0])
-	if err != nil {
+	log := g.log[:0]
+	if _, err := newGame(g, setup, log, mem); err != nil {
+		*g = Game{log: log, mem: mem}
 		return err
 	}
-	*g = *ng
 	return nil
 }
 
-func newGame(setup Setup, log []Event) (*Game, error) {
+// newGame starts a game in g (a new one if g is nil) on the given storage.
+func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	v, ok := Lookup(setup.Variant)
 	if !ok {
 		return nil, &SetupError{"variant", fmt.Sprintf("unknown variant %q (known: %v)", setup.Variant, VariantIDs())}
@@ -144,9 +152,16 @@ func newGame(setup Setup, log []Event) (*Game, error) {
 	if cap(log) < 24*setup.Players {
 		log = make([]Event, 0, 24*setup.Players)
 	}
-	g := &Game{setup: setup, log: log}
-	g.solo = make([][]int, setup.Players+1)
-	seats := make([]int, setup.Players+1)
+	if mem == nil {
+		mem = new(store)
+	}
+	if g == nil {
+		g = new(Game)
+	}
+	*g = Game{setup: setup, log: log, mem: mem}
+	g.s.mem = mem
+	g.solo = mem.lists.take(setup.Players + 1)
+	seats := mem.ints.take(setup.Players + 1)
 	for i := 1; i <= setup.Players; i++ {
 		seats[i] = i
 		g.solo[i] = seats[i : i+1 : i+1]
@@ -157,15 +172,16 @@ func newGame(setup Setup, log []Event) (*Game, error) {
 	s.VariantID = in.ID
 	s.Players = setup.Players
 	s.Seed = setup.Seed
-	s.RNG = rand.NewPCG(setup.Seed, setup.Seed^0x9e3779b97f4a7c15)
-	s.Seats = make([]SeatState, setup.Players)
+	s.RNG = mem.pcg.put(rand.PCG{})
+	s.RNG.Seed(setup.Seed, setup.Seed^0x9e3779b97f4a7c15)
+	s.Seats = mem.seats.take(setup.Players)
 	s.Phase = "setup"
 
 	// The options first, from the deck in deck order: a deal's validity may
 	// depend on them (v5.0-dual forbiddenPairs); they are computed again
 	// from the deal below.
-	deck := v.Deck(setup.Players)
-	all := cardsOf(deck) // one allocation for every seat
+	deck := mem.deckFor(v, in.ID, setup.Players)
+	all := mem.cardsOf(deck) // one allocation for every seat
 	for i, k := 0, in.CardsPerSeat; i < len(s.Seats); i++ {
 		s.Seats[i].Cards = all[i*k : (i+1)*k : (i+1)*k]
 	}
@@ -187,10 +203,7 @@ func newGame(setup Setup, log []Event) (*Game, error) {
 		return nil, err
 	}
 	for i := range hands {
-		s.Seats[i].Cards = make([]CardState, len(hands[i]))
-		for j, r := range hands[i] {
-			s.Seats[i].Cards[j] = CardState{Role: r, Alive: true}
-		}
+		s.Seats[i].Cards = mem.cardsOf(hands[i])
 	}
 	s.Opts = v.Defaults(s)
 	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
@@ -202,7 +215,7 @@ func newGame(setup Setup, log []Event) (*Game, error) {
 		s.Seats[i].Cards = nil
 	}
 	for _, why := range void {
-		g.emit(RedealBody{Reason: why}, nil)
+		g.emit(&RedealBody{Reason: why}, nil)
 	}
 	camper, _ := v.(Camper)
 	var camps []string
@@ -222,14 +235,14 @@ func newGame(setup Setup, log []Event) (*Game, error) {
 		if camps != nil {
 			d.Camp = camps[i]
 		}
-		g.emit(d, g.only(i+1))
+		g.emit(g.mem.deal.put(d), g.only(i+1))
 	}
 	for _, b := range after {
 		g.emit(b, []int{})
 	}
 	if sn, ok := v.(SetupNighter); ok {
 		if _, setup := sn.SetupSteps(s); setup {
-			g.emit(NightBody{Round: 0, Setup: true}, nil)
+			g.emit(&NightBody{Round: 0, Setup: true}, nil)
 			return g, nil
 		}
 	}
@@ -279,12 +292,12 @@ func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, vo
 	}
 	r := rand.New(s.RNG)
 	for try := 0; ; try++ {
-		cards := slices.Clone(deck)
+		cards := g.mem.strs.clone(deck)
 		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-		hands := make([][]string, setup.Players)
+		hands := g.mem.hands.take(setup.Players)
 		for i := range hands {
-			hands[i] = cards[i*k : (i+1)*k]
-			s.Seats[i].Cards = cardsOf(hands[i])
+			hands[i] = cards[i*k : (i+1)*k : (i+1)*k]
+			s.Seats[i].Cards = g.mem.cardsOf(hands[i])
 		}
 		err := v.DealOK(s)
 		if err == nil {
@@ -335,7 +348,7 @@ func (g *Game) emit(b Body, audience []int) {
 // (Camper), the event lists the winning seats: players win with their camp,
 // alive or dead (v5.0-dual §11, two-hands §11).
 func (g *Game) gameOver(winner, reason string) {
-	e := GameOverBody{Winner: winner, Reason: reason}
+	e := g.mem.over.put(GameOverBody{Winner: winner, Reason: reason})
 	if c, ok := g.s.variant.(Camper); ok {
 		for seat := 1; seat <= g.s.Players; seat++ {
 			if c.Camp(&g.s, seat) == winner {
@@ -348,7 +361,7 @@ func (g *Game) gameOver(winner, reason string) {
 
 // Mark implements Emitter for variants.
 func (g *Game) Mark(t Target, key string, value int) {
-	g.emit(MarkBody{Target: t, Key: key, Value: value}, []int{})
+	g.emit(&MarkBody{Target: t, Key: key, Value: value}, []int{})
 }
 
 // Apply runs a command. On success it returns the events it produced; on
@@ -373,8 +386,8 @@ func (g *Game) apply(cmd Command) error {
 		return reject("the command has no action")
 	}
 	if cmd.Do == "end" && cmd.Seat == 0 {
-		g.emit(HostBody{Action: "end"}, nil)
-		g.emit(GameOverBody{Winner: "none", Reason: "the host ended the game"}, nil)
+		g.emit(&HostBody{Action: "end"}, nil)
+		g.emit(&GameOverBody{Winner: "none", Reason: "the host ended the game"}, nil)
 		return nil
 	}
 	if cmd.Do == "timeout" && cmd.Seat != 0 {

@@ -90,7 +90,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("replay: %v", err)
 			}
-			if !reflect.DeepEqual(r.s, g.s) {
+			if !sameState(&r.s, &g.s) {
 				t.Errorf("replayed state differs from the played one")
 			}
 		})

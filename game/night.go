@@ -18,7 +18,7 @@ func (g *Game) startNight() {
 			}
 		}
 	}
-	g.emit(NightBody{Round: s.Round + 1}, nil)
+	g.emit(g.mem.night.put(NightBody{Round: s.Round + 1}), nil)
 	if pr, ok := s.variant.(phaseRunner); ok {
 		pr.nightFell(g)
 	}
@@ -45,7 +45,7 @@ func (g *Game) nightCommand(cmd Command) error {
 		if containsInt(n.Slept, cmd.Seat) {
 			return reject("you have already tapped ready tonight")
 		}
-		g.emit(SleepBody{Seat: cmd.Seat}, g.only(cmd.Seat))
+		g.emit(g.mem.sleep.put(SleepBody{Seat: cmd.Seat}), g.only(cmd.Seat))
 		return nil
 	case "suspect":
 		return g.suspect(cmd)
@@ -77,30 +77,22 @@ func (g *Game) nightCommand(cmd Command) error {
 		sel.Target = t
 	}
 	body := ActBody{Seat: cmd.Seat, Step: st.Index, Action: st.Action, Skip: sel.Skip}
-	if actor.Card != 0 {
-		a := actor
-		body.Card = &a
+	if actor.Card != 0 && !st.Group { // a seat's one selection counts for all its member cards (G4)
+		body.Card = g.mem.target.put(actor)
 	}
 	if !sel.Skip {
-		t := sel.Target
-		body.Target = &t
+		body.Target = g.mem.target.put(sel.Target)
 	}
 	if st.Group {
-		body.Card = nil // a seat's one selection counts for all its member cards (G4)
-		g.emit(body, members)
+		g.emit(g.mem.act.put(body), members)
 		g.maybeLock(st)
 	} else {
 		audience := g.only(cmd.Seat)
 		if st.Share != "" {
 			audience = g.shareSeats(st.Share) // v5.0-dual §5: the killer cards' live display
 		}
-		g.emit(body, audience)
-		lb := LockBody{Step: st.Index, Action: st.Action, Skip: sel.Skip, By: "submitted"}
-		if !sel.Skip {
-			t := sel.Target
-			lb.Target = &t
-		}
-		g.emit(lb, audience)
+		g.emit(g.mem.act.put(body), audience)
+		g.emit(g.mem.lock.put(LockBody{Step: st.Index, Action: st.Action, Skip: sel.Skip, Target: body.Target, By: "submitted"}), audience)
 	}
 	g.deliverResults()
 	return nil
@@ -254,10 +246,9 @@ func (g *Game) maybeLock(st *Step) {
 	}
 	lb := LockBody{Step: st.Index, Action: st.Action, Skip: first.Skip, By: "agreement"}
 	if !first.Skip {
-		t := first.Target
-		lb.Target = &t
+		lb.Target = g.mem.target.put(first.Target)
 	}
-	g.emit(lb, st.Seats())
+	g.emit(g.mem.lock.put(lb), st.Seats())
 }
 
 // deliverResults sends every answer that can no longer change (G3.5).
@@ -277,7 +268,7 @@ func (g *Game) deliverResults() {
 			continue
 		}
 		ans := s.variant.Answer(s, st)
-		g.emit(ResultBody{Round: s.Round, Step: st.Index, Action: st.Action, Target: st.Final, Answer: ans}, st.Seats())
+		g.emit(g.mem.result.put(ResultBody{Round: s.Round, Step: st.Index, Action: st.Action, Target: st.Final, Answer: ans}), st.Seats())
 	}
 }
 
@@ -297,7 +288,7 @@ func (g *Game) suspect(cmd Command) error {
 	if cmd.Target == nil || !s.Alive(*cmd.Target) {
 		return reject("a suspect marker goes on a living player")
 	}
-	g.emit(SuspectBody{Seat: cmd.Seat, Target: *cmd.Target}, check.Seats())
+	g.emit(&SuspectBody{Seat: cmd.Seat, Target: *cmd.Target}, check.Seats())
 	return nil
 }
 
@@ -332,7 +323,7 @@ func (g *Game) HuddleHold() (key, seconds int, ok bool) {
 		return 0, 0, false
 	}
 	for i := len(g.log) - 1; i >= 0; i-- {
-		if r, isResult := g.log[i].Body.(ResultBody); isResult && r.Action == "check" {
+		if r, isResult := g.log[i].Body.(*ResultBody); isResult && r.Action == "check" {
 			return g.log[i].Seq, s.Opts.HuddleSeconds, true
 		}
 	}
@@ -360,7 +351,7 @@ func (g *Game) endNight() {
 	}
 	sortTargets(dawn.Dead)
 	dawn.Round = s.Round
-	g.emit(dawn, nil)
+	g.emit(g.mem.dawn.put(dawn), nil)
 	g.afterAnnouncement()
 }
 
@@ -372,7 +363,8 @@ func (g *Game) settle(st *Step) {
 		sel   Selection
 		votes int
 	}
-	opts := make([]option, 0, len(st.Sel))
+	var buf [16]option
+	opts := buf[:0]
 	// A seat's selection counts once per member card it holds (two-hands: two
 	// member hands make one selection that counts twice), since Sel is per card.
 	for _, sel := range st.Sel {
@@ -395,7 +387,7 @@ func (g *Game) settle(st *Step) {
 	if len(opts) == 0 {
 		if !st.Mandatory {
 			lb.Skip, lb.By = true, "none"
-			g.emit(lb, members)
+			g.emit(g.mem.lock.put(lb), members)
 			return
 		}
 		lb.By = "random"
@@ -403,14 +395,14 @@ func (g *Game) settle(st *Step) {
 		if len(lb.Options) == 0 {
 			lb.Skip, lb.By, lb.Options = true, "none", nil
 		}
-		g.emit(lb, members)
+		g.emit(g.mem.lock.put(lb), members)
 		return
 	}
 	best := 0
 	for _, o := range opts {
 		best = max(best, o.votes)
 	}
-	top := make([]Target, 0, len(opts))
+	top := g.mem.target.buf(len(opts) + 1)
 	var skipTop bool
 	for _, o := range opts {
 		if o.votes == best {
@@ -424,17 +416,18 @@ func (g *Game) settle(st *Step) {
 	sortTargets(top)
 	switch {
 	case len(top) == 1 && !skipTop:
-		t := top[0]
-		lb.Target, lb.By = &t, "plurality"
+		lb.Target, lb.By = g.mem.target.put(top[0]), "plurality"
 	case len(top) == 0 && skipTop:
 		lb.Skip, lb.By = true, "plurality"
 	default:
 		if skipTop {
-			top = append([]Target{{}}, top...) // the zero target stands for skip
+			top = append(top, Target{}) // the zero target stands for skip
+			copy(top[1:], top)
+			top[0] = Target{}
 		}
 		lb.By, lb.Options = "random", top
 	}
-	g.emit(lb, members)
+	g.emit(g.mem.lock.put(lb), members)
 }
 
 // endSetupNight ends the setup night (SetupNighter): either everybody's cards
@@ -448,7 +441,7 @@ func (g *Game) endSetupNight() {
 		g.startNight()
 		return
 	}
-	g.emit(RedealBody{Reason: "a player asked for a new deal", Shuffle: true}, nil)
+	g.emit(&RedealBody{Reason: "a player asked for a new deal", Shuffle: true}, nil)
 	for try := 0; ; try++ {
 		err := s.variant.DealOK(s)
 		if err == nil {
@@ -457,7 +450,7 @@ func (g *Game) endSetupNight() {
 		if try > 100000 {
 			panic("game: no valid deal found")
 		}
-		g.emit(RedealBody{Reason: err.Error(), Shuffle: true}, nil)
+		g.emit(&RedealBody{Reason: err.Error(), Shuffle: true}, nil)
 	}
 	for i := range s.Seats {
 		roles := make([]string, len(s.Seats[i].Cards))
@@ -468,7 +461,7 @@ func (g *Game) endSetupNight() {
 		if c, ok := s.variant.(Camper); ok {
 			d.Camp = c.Camp(s, i+1)
 		}
-		g.emit(d, g.only(i+1))
+		g.emit(&d, g.only(i+1))
 	}
-	g.emit(NightBody{Round: 0, Setup: true}, nil)
+	g.emit(&NightBody{Round: 0, Setup: true}, nil)
 }

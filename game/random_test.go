@@ -212,7 +212,7 @@ func playRandom(t *testing.T, in VariantInfo, r *rand.Rand, deep bool) {
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
-	if !reflect.DeepEqual(r2.s, g.s) {
+	if !sameState(&r2.s, &g.s) {
 		t.Fatalf("%+v: replayed state differs", setup)
 	}
 	// The log survives a JSON round trip (the lan's on-disk log).
@@ -225,24 +225,24 @@ func playRandom(t *testing.T, in VariantInfo, r *rand.Rand, deep bool) {
 		decoded = append(decoded, d)
 	}
 	r3, err := Replay(setup, decoded)
-	if err != nil || !reflect.DeepEqual(r3.s, g.s) {
+	if err != nil || !sameState(&r3.s, &g.s) {
 		t.Fatalf("replay from decoded JSON differs: %v", err)
 	}
 }
 
 func actingSeat(b Body) int {
 	switch e := b.(type) {
-	case ActBody:
+	case *ActBody:
 		return e.Seat
-	case SleepBody:
+	case *SleepBody:
 		return e.Seat
-	case VoteBody:
+	case *VoteBody:
 		return e.Seat
-	case AbstainBody:
+	case *AbstainBody:
 		return e.Seat
-	case ExplodedBody:
+	case *ExplodedBody:
 		return e.Seat
-	case SuspectBody:
+	case *SuspectBody:
 		return e.Seat
 	}
 	return 0
@@ -295,7 +295,7 @@ func checkViews(t *testing.T, g *Game) {
 	tv := g.TableView()
 	exploded := map[int]bool{}
 	for _, e := range g.log {
-		if x, ok := e.Body.(ExplodedBody); ok {
+		if x, ok := e.Body.(*ExplodedBody); ok {
 			exploded[x.Seat] = true
 		}
 	}
@@ -452,7 +452,7 @@ func sameTeam(s *State, a, b int) bool {
 // resultEntitled: a result reaches only the seats that acted in its step.
 func resultEntitled(g *Game, seat int, res ResultBody) bool {
 	for _, e := range g.log {
-		if r, ok := e.Body.(ResultBody); ok && r == res {
+		if r, ok := e.Body.(*ResultBody); ok && *r == res {
 			return containsInt(e.Audience, seat) && slices.Equal(e.Audience, dedupe(e.Audience))
 		}
 	}

@@ -174,7 +174,7 @@ func (sc *Script) Run() ([]Event, error) {
 			if cmd.Seat != 0 {
 				aud = []int{cmd.Seat}
 			}
-			add([]Event{{Audience: aud, Body: RejectedBody{Step: i, Seat: cmd.Seat, Do: cmd.Do, Reason: err.Error()}}})
+			add([]Event{{Audience: aud, Body: &RejectedBody{Step: i, Seat: cmd.Seat, Do: cmd.Do, Reason: err.Error()}}})
 			continue
 		}
 		add(es)

@@ -95,10 +95,10 @@ func (standard) Knows(s *State, seat int) []Known {
 // actions and mandatory (R8). The huddle is not a step: it opens when the
 // check answer is delivered (state.go, ResultBody).
 func (standard) NightSteps(s *State) []NightStep {
-	return []NightStep{
+	return nightSteps(s,
 		groupStep(s, "kill", "killer", true, false),
 		groupStep(s, "check", "police", true, true),
-	}
+	)
 }
 
 // Legal: the killers may kill anyone alive, a killer or themselves included

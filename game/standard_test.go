@@ -332,7 +332,7 @@ func TestStandardPK(t *testing.T) {
 			}
 			ballots := 0
 			for _, e := range g.Events() {
-				if b, ok := e.Body.(BallotBody); ok && b.Round == 1 {
+				if b, ok := e.Body.(*BallotBody); ok && b.Round == 1 {
 					ballots++
 				}
 			}
@@ -459,7 +459,7 @@ func TestStandardExplode(t *testing.T) {
 			g := c.reach(t)
 			round := g.s.Round
 			es := tdo(t, g, c.killer, "explode")
-			ex, ok := es[0].Body.(ExplodedBody)
+			ex, ok := es[0].Body.(*ExplodedBody)
 			if !ok || ex.Seat != c.killer || ex.Role != "killer" || !es[0].Public() {
 				t.Fatalf("first event %+v, want the public explosion of seat %d as killer", es[0], c.killer)
 			}
@@ -468,7 +468,7 @@ func TestStandardExplode(t *testing.T) {
 			}
 			for _, e := range es[1:] {
 				switch e.Body.(type) {
-				case TallyBody, ExecutedBody, SpeechesBody, TurnBody, TurnEndBody, BallotBody, CallBody:
+				case *TallyBody, *ExecutedBody, *SpeechesBody, *TurnBody, *TurnEndBody, *BallotBody, *CallBody:
 					t.Errorf("after the explosion: %s", e.Type())
 				}
 			}
@@ -477,7 +477,7 @@ func TestStandardExplode(t *testing.T) {
 			}
 			executed := 0
 			for _, e := range g.Events() {
-				if x, ok := e.Body.(ExecutedBody); ok && x.Round == round {
+				if x, ok := e.Body.(*ExecutedBody); ok && x.Round == round {
 					executed = x.Seat
 				}
 			}

@@ -32,6 +32,7 @@ type State struct {
 	Reason        string
 
 	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
+	mem *store    // the game's storage (store.go); not part of the game's facts
 }
 
 // SeatState is one seat's cards.
@@ -86,8 +87,10 @@ func (s *State) Alive(t Target) bool {
 }
 
 // Living lists the living seats in ascending order.
-func (s *State) Living() []int {
-	out := make([]int, 0, s.Players)
+func (s *State) Living() []int { return s.appendLiving(make([]int, 0, s.Players)) }
+
+// appendLiving appends the living seats to out.
+func (s *State) appendLiving(out []int) []int {
 	for i := range s.Seats {
 		if s.Seats[i].Alive() {
 			out = append(out, i+1)
@@ -188,8 +191,8 @@ type Selection struct {
 // Seats lists the distinct seats of the step's actors (do not modify).
 func (st *Step) Seats() []int { return st.members }
 
-func (st *Step) initMembers() {
-	st.members = make([]int, 0, len(st.Actors))
+func (st *Step) initMembers(m *store) {
+	st.members = m.ints.buf(len(st.Actors))
 	for _, a := range st.Actors {
 		if !containsInt(st.members, a.Seat) {
 			st.members = append(st.members, a.Seat)
@@ -317,13 +320,13 @@ func (s *State) apply(b Body) Body {
 		}
 	}
 	switch e := b.(type) {
-	case DealBody:
+	case *DealBody:
 		seat := s.Seat(e.Seat)
-		seat.Cards = make([]CardState, len(e.Roles))
+		seat.Cards = s.mem.cards.take(len(e.Roles))
 		for i, r := range e.Roles {
 			seat.Cards[i] = CardState{Role: r, Alive: true}
 		}
-	case NightBody:
+	case *NightBody:
 		if s.Phase == "day" { // a round ended (v5.0-dual R19)
 			if s.RoundDead == 0 {
 				s.QuietRounds++
@@ -335,7 +338,7 @@ func (s *State) apply(b Body) Body {
 		s.Phase = "night"
 		s.Round = e.Round
 		s.Day = nil
-		n := &NightState{Round: e.Round, Setup: e.Setup}
+		n := s.mem.nights.put(NightState{Round: e.Round, Setup: e.Setup})
 		s.Night = n
 		var defs []NightStep
 		if !e.Setup {
@@ -343,25 +346,26 @@ func (s *State) apply(b Body) Body {
 		} else if sn, ok := s.variant.(SetupNighter); ok {
 			defs, _ = sn.SetupSteps(s)
 		}
-		slab := make([]Step, len(defs)) // one allocation for the night's steps
+		steps := s.mem.steps.take(len(defs))
+		n.Steps = s.mem.stepPtr.take(len(defs))
 		for i, def := range defs {
-			st := &slab[i]
-			*st = Step{NightStep: def, Index: i, Sel: make([]Selection, len(def.Actors))}
-			st.initMembers()
-			n.Steps = append(n.Steps, st)
+			st := &steps[i]
+			*st = Step{NightStep: def, Index: i, Sel: s.mem.sels.take(len(def.Actors))}
+			st.initMembers(s.mem)
+			n.Steps[i] = st
 		}
-		for _, seat := range s.Living() {
-			if !s.hasTask(seat) {
+		for i := range s.Seats {
+			if seat := i + 1; s.Seats[i].Alive() && !s.hasTask(seat) {
 				if n.Sleep == nil {
-					n.Sleep = make([]int, 0, s.Players)
-					n.Slept = make([]int, 0, s.Players)
+					n.Sleep = s.mem.ints.buf(s.Players)
+					n.Slept = s.mem.ints.buf(s.Players)
 				}
 				n.Sleep = append(n.Sleep, seat)
 			}
 		}
-	case SleepBody:
+	case *SleepBody:
 		s.Night.Slept = append(s.Night.Slept, e.Seat)
-	case ActBody:
+	case *ActBody:
 		st := s.Night.Steps[e.Step]
 		for i, a := range st.Actors {
 			if a.Seat != e.Seat || (e.Card != nil && *e.Card != a) {
@@ -373,14 +377,15 @@ func (s *State) apply(b Body) Body {
 			}
 			st.Sel[i] = sel
 		}
-	case LockBody:
+	case *LockBody:
 		st := s.Night.Steps[e.Step]
 		if e.By == "random" && len(e.Options) > 0 {
+			e = s.mem.lock.put(*e) // the draw is written into a copy: the caller's body stays as it was
 			e.Target, e.Skip = nil, false
 			if t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]; t.IsZero() {
 				e.Skip = true
 			} else {
-				e.Target = &t
+				e.Target = s.mem.target.put(t)
 			}
 		}
 		st.Locked = true
@@ -390,83 +395,85 @@ func (s *State) apply(b Body) Body {
 			st.Final = *e.Target
 		}
 		b = e
-	case ResultBody:
+	case *ResultBody:
 		st := s.Night.Steps[e.Step]
 		st.Answer = e.Answer
 		if st.Action == "check" && s.Opts.Huddle {
 			s.Night.HuddleOpen = true
 		}
-	case SuspectBody:
+	case *SuspectBody:
 		if s.Night.Suspects == nil {
 			s.Night.Suspects = map[int]Target{}
 		}
 		s.Night.Suspects[e.Seat] = e.Target
-	case MarkBody:
+	case *MarkBody:
 		c := s.Card(e.Target)
 		if c.Marks == nil {
 			c.Marks = map[string]int{}
 		}
 		c.Marks[e.Key] = e.Value
-	case DawnBody:
+	case *DawnBody:
 		s.Phase = "day"
-		s.Day = &DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead}
+		s.Day = s.mem.days.put(DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead})
 		s.announce(e.Dead, false)
-	case SpeechesBody:
+	case *SpeechesBody:
 		d := s.Day
 		d.Stage = e.Kind
 		d.Kind = e.Kind
-		d.Queue = append([]int(nil), e.Order...)
+		d.Queue = s.mem.ints.clone(e.Order)
 		d.Speaker = 0
 		if (e.Kind == "speech" || e.Kind == "discussion" || e.Kind == "nomination") && d.Order == nil {
-			d.Order = append([]int(nil), e.Order...)
+			d.Order = s.mem.ints.clone(e.Order)
 		}
 		if e.Kind == "last-words" {
 			d.LastWords = nil
 		}
-	case TurnBody:
+	case *TurnBody:
 		s.Day.Speaker = e.Seat
-	case TurnEndBody:
+	case *TurnEndBody:
 		d := s.Day
 		d.Speaker = 0
 		if len(d.Queue) > 0 && d.Queue[0] == e.Seat {
 			d.Queue = d.Queue[1:]
 		}
-	case BallotBody:
+	case *BallotBody:
 		d := s.Day
 		d.Stage = "vote"
 		d.Ballots = e.Index
-		d.Ballot = &BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-			Weights: e.Weights, Votes: make([]VoteBody, 0, len(e.Voters))}
-	case CallBody:
+		d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
+			Weights: e.Weights, Votes: s.mem.votes.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+	case *CallBody:
 		bs := s.Day.Ballot
 		for i, c := range bs.Candidates {
 			if c == e.Target {
 				bs.Call = i
 			}
 		}
-	case VoteBody:
+	case *VoteBody:
 		if e.By == "random" && len(e.Options) > 0 {
+			e = s.mem.vote.put(*e) // as for LockBody
 			e.Target = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
-			b = e // only then: boxing a vote again costs an allocation
+			b = e
 		}
 		bs := s.Day.Ballot
-		bs.Votes = append(bs.Votes, e)
-	case AbstainBody:
+		bs.Votes = append(bs.Votes, *e)
+	case *AbstainBody:
 		bs := s.Day.Ballot
 		bs.Abstained = append(bs.Abstained, e.Seat)
-	case TallyBody:
+	case *TallyBody:
 		bs := s.Day.Ballot
 		bs.Closed = true
-		bs.Tally = &e
+		bs.Tally = e
 		if e.Outcome == "tie" {
-			s.Day.Tied = append([]Target(nil), e.Top...)
+			s.Day.Tied = s.mem.target.clone(e.Top)
 		}
-	case ExecutedBody:
+	case *ExecutedBody:
 		if e.By == "lot" && len(e.Options) > 0 {
+			e = s.mem.executed.put(*e) // as for LockBody
 			t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
 			e.Seat = t.Seat
 			if t.Card != 0 {
-				e.Hand = &t
+				e.Hand = s.mem.target.put(t)
 			}
 		}
 		s.Day.Executed = true
@@ -480,26 +487,27 @@ func (s *State) apply(b Body) Body {
 		s.Day.Stage = "executed"
 		s.announce([]Target{t}, more)
 		b = e
-	case NominateBody:
+	case *NominateBody:
 		d := s.Day
-		d.Nominations = append(d.Nominations, e)
+		d.Nominations = append(d.Nominations, *e)
 		d.Suspects = append(d.Suspects, e.Target)
-	case ImmuneBody:
+	case *ImmuneBody:
 		if e.By == "lot" && len(e.Options) > 0 {
+			e = new(*e) // as for LockBody
 			e.Hand = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
 		}
 		s.Day.Stage = "immune"
 		b = e
-	case RedealBody:
+	case *RedealBody:
 		if e.Shuffle {
 			s.shuffleDeal()
 		}
-	case ExplodedBody:
+	case *ExplodedBody:
 		s.Day.Stage = "exploded"
 		s.announce([]Target{SeatTarget(e.Seat)}, false)
 		s.Day.LastWords = nil // a self-revealed killer never speaks (standard-003 §10)
-	case HostBody:
-	case GameOverBody:
+	case *HostBody:
+	case *GameOverBody:
 		s.Phase = "over"
 		s.Winner = e.Winner
 		s.Reason = e.Reason
@@ -542,6 +550,9 @@ func (s *State) announce(dead []Target, more bool) {
 	if !more {
 		s.Anchor = dead[0].Seat
 	}
+	if s.Announced == nil {
+		s.Announced = s.mem.target.buf(2 * s.Players) // every card of every seat
+	}
 	s.Announced = append(s.Announced, dead...)
 	s.RoundDead += len(dead)
 	if s.Day == nil {
@@ -555,6 +566,9 @@ func (s *State) announce(dead []Target, more bool) {
 			break
 		}
 		if !containsInt(s.Day.LastWords, t.Seat) {
+			if s.Day.LastWords == nil {
+				s.Day.LastWords = s.mem.ints.buf(len(dead))
+			}
 			s.LastWordsUsed++
 			s.Day.LastWords = append(s.Day.LastWords, t.Seat)
 		}

@@ -144,7 +144,7 @@ func TestV3KnowledgeAndTargets(t *testing.T) {
 	}
 	tdo(t, g, 2, "check", 11)
 	es := tdo(t, g, 7, "check", 11)
-	if r, ok := es[len(es)-1].Body.(ResultBody); !ok || r.Answer != "not-killer" {
+	if r, ok := es[len(es)-1].Body.(*ResultBody); !ok || r.Answer != "not-killer" {
 		t.Errorf("check on the special police: %+v, want not-killer (R7)", es[len(es)-1])
 	}
 }
@@ -201,10 +201,10 @@ func TestV3SpecialPolice(t *testing.T) {
 				t.Errorf("power spent: %v, want %v", got, c.marked)
 			}
 			for _, e := range g.Events() {
-				if m, ok := e.Body.(MarkBody); ok && (e.Audience == nil || len(e.Audience) != 0 || m.Target != SeatTarget(11)) {
+				if m, ok := e.Body.(*MarkBody); ok && (e.Audience == nil || len(e.Audience) != 0 || m.Target != SeatTarget(11)) {
 					t.Errorf("mark %+v to %v: must reach nobody", m, e.Audience)
 				}
-				if r, ok := e.Body.(ResultBody); ok && r.Action == "shoot" {
+				if r, ok := e.Body.(*ResultBody); ok && r.Action == "shoot" {
 					t.Errorf("the special police got an answer %+v (R5)", r)
 				}
 			}
@@ -296,8 +296,8 @@ func TestV3NoDeathSkipsDay(t *testing.T) {
 	tpassTo(t, g, 0) // seat 6's last words, then speeches until the ballot
 	sp := SpeechesBody{}
 	for _, e := range g.Events() {
-		if b, ok := e.Body.(SpeechesBody); ok && b.Kind == "speech" {
-			sp = b
+		if b, ok := e.Body.(*SpeechesBody); ok && b.Kind == "speech" {
+			sp = *b
 		}
 	}
 	if sp.Round != 2 || sp.Order[0] != 5 {

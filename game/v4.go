@@ -73,15 +73,18 @@ func (v4) Knows(s *State, seat int) []Known { return teamKnowledge(s, seat, "kil
 // NightSteps: §5's order. The check's answer can be changed by the hug only
 // (R14), so it is delivered once the hug step is final too (G3.5).
 func (v4) NightSteps(s *State) []NightStep {
-	return []NightStep{
+	return nightSteps(s,
 		soloStep(s, "hug", "butterfly", false, false),
 		soloStep(s, "shoot", "sniper", false, false),
 		groupStep(s, "kill", "killer", true, false),
-		soloStep(s, "check", "police", true, true, "hug"),
+		soloStep(s, "check", "police", true, true, v4CheckAfter...),
 		soloStep(s, "save", "doctor", false, false),
 		soloStep(s, "silence", "elder", false, false),
-	}
+	)
 }
+
+// v4CheckAfter: the check's answer waits for the hug (R14; shared, never modified).
+var v4CheckAfter = []string{"hug"}
 
 // Legal (§5, R9): nobody targets themself except the doctor; the killers may
 // choose any living player, a killer (the choosing member included) too.

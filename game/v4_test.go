@@ -97,8 +97,8 @@ func v4Timeout(t *testing.T, g *Game) DawnBody {
 		t.Fatal(err)
 	}
 	for _, e := range es {
-		if d, ok := e.Body.(DawnBody); ok {
-			return d
+		if d, ok := e.Body.(*DawnBody); ok {
+			return *d
 		}
 	}
 	t.Fatal("no dawn after the night's timeout")
@@ -250,7 +250,7 @@ func TestV4NeedlesAcrossNights(t *testing.T) {
 	}
 	marks := 0
 	for _, e := range g.Events() {
-		if _, ok := e.Body.(MarkBody); ok {
+		if _, ok := e.Body.(*MarkBody); ok {
 			marks++
 			for seat := 1; seat <= 16; seat++ {
 				if e.VisibleTo(seat) {
@@ -270,11 +270,11 @@ func v4Results(t *testing.T, es []Event) []ResultBody {
 	t.Helper()
 	var out []ResultBody
 	for _, e := range es {
-		if r, ok := e.Body.(ResultBody); ok {
+		if r, ok := e.Body.(*ResultBody); ok {
 			if !slices.Equal(e.Audience, []int{3}) {
 				t.Errorf("answer %+v sent to %v, want [3]", r, e.Audience)
 			}
-			out = append(out, r)
+			out = append(out, *r)
 		}
 	}
 	return out
@@ -391,7 +391,7 @@ func TestV4Silence(t *testing.T) {
 		}
 		var skipped bool
 		for _, e := range g.Events() {
-			if te, ok := e.Body.(TurnEndBody); ok && te.Kind == "last-words" && te.Seat == 14 && te.By == "silenced" {
+			if te, ok := e.Body.(*TurnEndBody); ok && te.Kind == "last-words" && te.Seat == 14 && te.By == "silenced" {
 				skipped = true
 			}
 		}

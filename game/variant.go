@@ -28,7 +28,8 @@ type Variant interface {
 	// Knows lists what seat learns at the deal: its teammates.
 	Knows(s *State, seat int) []Known
 	// NightSteps lists tonight's steps in resolution order. Called once at
-	// nightfall, from the state at the start of the night.
+	// nightfall, from the state at the start of the night; the engine copies
+	// the list, so it may come from the game's store (nightSteps).
 	NightSteps(s *State) []NightStep
 	// Legal says why actor may not choose t in step st tonight, or "" when
 	// it may. t is a living target (a seat, or a card where the variant

@@ -393,7 +393,7 @@ func (g *Game) PlayerView(seat int) PlayerView {
 	pv.Results = []ResultBody{}
 	for _, i := range g.pub.results {
 		if e := g.log[i]; containsInt(e.Audience, seat) {
-			pv.Results = append(pv.Results, e.Body.(ResultBody))
+			pv.Results = append(pv.Results, *e.Body.(*ResultBody))
 		}
 	}
 	pv.Tasks = []Task{}
@@ -625,10 +625,10 @@ func (g *Game) timeline() []Moment {
 	var steps []*Step
 	for _, e := range g.log {
 		switch b := e.Body.(type) {
-		case NightBody:
+		case *NightBody:
 			round, phase = b.Round, "night"
 			steps = nil
-		case LockBody:
+		case *LockBody:
 			m := Moment{Round: round, Phase: phase, Kind: "action", Action: b.Action, Target: b.Target, Skip: b.Skip, By: b.By}
 			if steps == nil {
 				steps = g.stepsOfRound(round)
@@ -642,22 +642,22 @@ func (g *Game) timeline() []Moment {
 				}
 			}
 			out = append(out, m)
-		case ResultBody:
+		case *ResultBody:
 			t := b.Target
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "result", Action: b.Action, Target: &t, Answer: b.Answer})
-		case DawnBody:
+		case *DawnBody:
 			phase = "day"
 			out = append(out, Moment{Round: round, Phase: "night", Kind: "dawn", Dead: b.Dead})
-		case TallyBody:
+		case *TallyBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "tally", Counts: b.Counts, Outcome: b.Outcome})
-		case ExecutedBody:
+		case *ExecutedBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, Target: b.Hand, By: b.By})
-		case ImmuneBody:
+		case *ImmuneBody:
 			h := b.Hand
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "immune", Seat: h.Seat, Target: &h, By: b.By})
-		case ExplodedBody:
+		case *ExplodedBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "exploded", Seat: b.Seat, Role: b.Role})
-		case GameOverBody:
+		case *GameOverBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "over", Winner: b.Winner})
 		}
 	}
@@ -677,7 +677,7 @@ func (g *Game) stepsOfRound(round int) []*Step {
 	for _, e := range g.log[len(r.log):] {
 		b := r.s.apply(e.Body)
 		r.log = append(r.log, Event{Seq: e.Seq, Audience: e.Audience, Body: b})
-		if nb, ok := b.(NightBody); ok && nb.Round == round {
+		if nb, ok := b.(*NightBody); ok && nb.Round == round {
 			return r.s.Night.Steps
 		}
 	}

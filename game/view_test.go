@@ -64,7 +64,7 @@ func TestHostSkipAndClockOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, ok := events[0].Body.(TurnEndBody)
+	end, ok := events[0].Body.(*TurnEndBody)
 	if !ok || end.Seat != speaker || end.By != "host" {
 		t.Fatalf("skip gave %s, want turn_end of seat %d by host", mustJSON(events[0]), speaker)
 	}
@@ -110,11 +110,21 @@ func TestReset(t *testing.T) {
 		}
 		for botMove(fresh, r2) {
 		}
-		if !reflect.DeepEqual(g.s, fresh.s) || len(g.log) != len(fresh.log) {
+		if !sameState(&g.s, &fresh.s) || !reflect.DeepEqual(g.log, fresh.log) {
 			t.Fatalf("seed %d: a reset game differs from a fresh one", seed)
 		}
 	}
-	if err := g.Reset(Setup{Variant: "nope"}); err == nil || g.s.VariantID != "classic-2.0" {
-		t.Fatalf("a failed reset changed the game: %v", err)
+	if err := g.Reset(Setup{Variant: "nope"}); err == nil || len(g.Events()) != 0 {
+		t.Fatalf("a failed reset: error %v, %d events left", err, len(g.Events()))
 	}
+	if err := g.Reset(Setup{Variant: "classic-2.0", Players: 9}); err != nil || g.Over() || len(g.Events()) == 0 {
+		t.Fatalf("a reset after a failed one: %v", err)
+	}
+}
+
+// sameState compares two states' facts (not where they are stored).
+func sameState(a, b *State) bool {
+	x, y := *a, *b
+	x.mem, y.mem = nil, nil
+	return reflect.DeepEqual(x, y)
 }
