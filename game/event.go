@@ -18,6 +18,9 @@ type Event struct {
 	Body     Body
 }
 
+// nobody is the audience of internal bookkeeping (shared; never modified).
+var nobody = []int{}
+
 // Type is the event's type name, as printed by `nightfall script`.
 func (e Event) Type() string { return e.Body.Type() }
 

@@ -361,7 +361,7 @@ func (g *Game) gameOver(winner, reason string) {
 
 // Mark implements Emitter for variants.
 func (g *Game) Mark(t Target, key string, value int) {
-	g.emit(&MarkBody{Target: t, Key: key, Value: value}, []int{})
+	g.emit(g.mem.mark.put(MarkBody{Target: t, Key: key, Value: value}), nobody)
 }
 
 // Apply runs a command. On success it returns the events it produced; on

@@ -124,6 +124,20 @@ func (s *State) LivingWith(roles ...string) []int {
 	return out
 }
 
+// countLivingWith counts what LivingWith lists.
+func (s *State) countLivingWith(role string) int {
+	n := 0
+	for i := range s.Seats {
+		for _, c := range s.Seats[i].Cards {
+			if c.Alive && c.Role == role {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
 // SeatsWith lists every seat (alive or not) holding one of the roles.
 func (s *State) SeatsWith(roles ...string) []int {
 	var out []int

@@ -31,6 +31,7 @@ type store struct {
 	night    slab[NightBody]
 	dawn     slab[DawnBody]
 	deal     slab[DealBody]
+	mark     slab[MarkBody]
 
 	// what they hold and what the state builds from them
 	target  slab[Target]
@@ -97,6 +98,7 @@ func (m *store) reset() {
 	m.night.reset()
 	m.dawn.reset()
 	m.deal.reset()
+	m.mark.reset()
 	m.target.reset()
 	m.ints.reset()
 	m.strs.reset()

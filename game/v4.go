@@ -159,13 +159,21 @@ func v4ResolveNight(n v4Night) v4Outcome {
 	// Step 2: direct attacks (only emptiness matters, so a flag per seat).
 	attacked := func(p int) bool { return p != 0 && (p == shot || p == kill) }
 
-	dead := map[int]bool{}
+	// At most the five targets die: a small set, in the order they fall.
+	var deadBuf [8]int
+	dead := deadBuf[:0]
+	isDead := func(p int) bool { return slices.Contains(dead, p) }
+	die := func(p int) {
+		if !isDead(p) {
+			dead = append(dead, p)
+		}
+	}
 	out := v4Outcome{Needles: map[int]int{}}
 	needle := func(p int) {
 		c := n.Needles(p) + 1
 		out.Needles[p] = c
 		if c >= 2 { // step 5
-			dead[p] = true
+			die(p)
 		}
 	}
 
@@ -175,7 +183,7 @@ func v4ResolveNight(n v4Night) v4Outcome {
 		savedB := save == n.B
 		switch {
 		case attacked(n.B) && !savedB:
-			dead[n.B] = true
+			die(n.B)
 			passAttack = true
 		case attacked(n.B) && savedB:
 			passSave = true
@@ -189,8 +197,8 @@ func v4ResolveNight(n v4Night) v4Outcome {
 	}
 
 	// Step 4: everyone else; R5: one save covers every attack.
-	for _, p := range []int{shot, kill, save, n.H} {
-		if p == 0 || p == n.B || dead[p] {
+	for _, p := range [...]int{shot, kill, save, n.H} {
+		if p == 0 || p == n.B || isDead(p) {
 			continue
 		}
 		if _, done := out.Needles[p]; done {
@@ -200,7 +208,7 @@ func v4ResolveNight(n v4Night) v4Outcome {
 		sav := p == save || (p == n.H && passSave)
 		switch {
 		case att && !sav:
-			dead[p] = true
+			die(p)
 		case !att && sav:
 			needle(p)
 		}
@@ -210,10 +218,10 @@ func v4ResolveNight(n v4Night) v4Outcome {
 	out.Silenced = silence
 
 	// Step 7: each dead player once (R16), ascending.
-	for p := range dead {
-		out.Dead = append(out.Dead, p)
+	if len(dead) > 0 {
+		out.Dead = slices.Clone(dead)
+		slices.Sort(out.Dead)
 	}
-	slices.Sort(out.Dead)
 	return out
 }
 
@@ -244,9 +252,12 @@ func (v4) Resolve(s *State, e Emitter) DawnBody {
 	for _, p := range needled {
 		e.Mark(SeatTarget(p), "needles", out.Needles[p])
 	}
-	dawn := DawnBody{Dead: seatList(out.Dead...)}
+	dawn := DawnBody{Dead: s.mem.target.buf(len(out.Dead))}
+	for _, p := range out.Dead {
+		dawn.Dead = append(dawn.Dead, SeatTarget(p))
+	}
 	if out.Silenced != 0 {
-		dawn.Silenced = []int{out.Silenced}
+		dawn.Silenced = s.mem.ints.clone([]int{out.Silenced})
 	}
 	return dawn
 }
@@ -259,7 +270,7 @@ func (v4) Win(s *State) (string, string) {
 	if living == 0 {
 		return "draw", "nobody is alive"
 	}
-	killers := len(s.LivingWith("killer"))
+	killers := s.countLivingWith("killer")
 	good := killers == 0
 	specials := allDead(s, v4Specials...)
 	numbers := killers >= 1 && killers >= living-killers
