@@ -225,3 +225,30 @@ func TestBotGamesEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAllocsPerGame guards what makes BenchmarkClassic12 fast: once a Game
+// has played a game, a whole classic-2.0 game in it (Reset, deal, every
+// night and day to game over) allocates nothing. An allocation count, not a
+// time: it holds on any machine.
+func TestNoAllocsPerGame(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	g := new(Game)
+	seed := uint64(0)
+	play := func() {
+		seed++
+		if err := g.Reset(Setup{Variant: "classic-2.0", Players: 12, Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		for botMove(g, r) {
+		}
+	}
+	for range 50 { // the store's chunks grow to a game's size
+		play()
+	}
+	if n := testing.AllocsPerRun(200, play); n > 0.05 {
+		t.Errorf("a classic-2.0 game allocates %.2f times; want none", n)
+	}
+}
