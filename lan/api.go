@@ -115,6 +115,9 @@ type HostView struct {
 	// not, in one sentence.
 	Valid   bool
 	Invalid string
+	// Problem is the same reason with its figures, for the host's language
+	// (nil when Valid).
+	Problem *StartProblem
 	// JoinURL, Room and MDNSName identify the table (JoinURL is empty until
 	// Start has listened; MDNSName is empty without an advertisement).
 	JoinURL  string
@@ -161,4 +164,18 @@ type OptionView struct {
 	Default json.RawMessage `json:"default"`
 	Set     bool            `json:"set"`
 	Choices []string        `json:"choices,omitempty"`
+}
+
+// StartProblem is why the game cannot start yet. Key is "free" (Seats are
+// still free: the usual wait while the players sit down), "players" (the
+// variant is for Min to Max players, the table has N), "options" (Text is
+// the engine's message about an option), "variant" or "started". Text is
+// the reason as one English sentence.
+type StartProblem struct {
+	Key   string `json:"key"`
+	Seats []int  `json:"seats,omitempty"`
+	Min   int    `json:"min,omitempty"`
+	Max   int    `json:"max,omitempty"`
+	N     int    `json:"n,omitempty"`
+	Text  string `json:"text"`
 }

@@ -201,32 +201,44 @@ func (s *session) checkSetup() {
 
 // startProblem says why the game cannot start now ("" if it can).
 func (s *session) startProblem() string {
+	if p := s.problem(); p != nil {
+		return p.Text
+	}
+	return ""
+}
+
+// problem says why the game cannot start now (nil if it can), with the
+// figures the host's screen needs to say it in its language.
+func (s *session) problem() *StartProblem {
 	if s.g != nil {
-		return "the game has started"
+		return &StartProblem{Key: "started", Text: "the game has started"}
 	}
 	in, ok := s.variantInfo()
 	if !ok {
-		return fmt.Sprintf("unknown variant %q", s.variant)
+		return &StartProblem{Key: "variant", Text: fmt.Sprintf("unknown variant %q", s.variant)}
 	}
 	if n := len(s.seats); n < in.MinPlayers || n > in.MaxPlayers {
-		return fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, n)
+		return &StartProblem{Key: "players", Min: in.MinPlayers, Max: in.MaxPlayers, N: n,
+			Text: fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, n)}
 	}
 	if s.optErr != "" {
-		return s.optErr
+		return &StartProblem{Key: "options", Text: s.optErr}
 	}
-	var free []string
+	var free []int
+	var names []string
 	for i, m := range s.seats {
 		if m == nil {
-			free = append(free, strconv.Itoa(i+1))
+			free = append(free, i+1)
+			names = append(names, strconv.Itoa(i+1))
 		}
 	}
 	switch {
 	case len(free) == 1:
-		return "seat " + free[0] + " is free"
+		return &StartProblem{Key: "free", Seats: free, Text: "seat " + names[0] + " is free"}
 	case len(free) > 1:
-		return "seats " + strings.Join(free, ", ") + " are free"
+		return &StartProblem{Key: "free", Seats: free, Text: "seats " + strings.Join(names, ", ") + " are free"}
 	}
-	return ""
+	return nil
 }
 
 // lobbyView is the lobby for the host; phones get phoneLobby.
@@ -703,8 +715,8 @@ func (s *session) hostView() HostView {
 	s.srv.mu.Lock()
 	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
 	s.srv.mu.Unlock()
-	if p := s.startProblem(); p != "" {
-		hv.Invalid = p
+	if p := s.problem(); p != nil {
+		hv.Invalid, hv.Problem = p.Text, p
 	} else {
 		hv.Valid = true
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,6 +152,9 @@ func TestLobbyJoin(t *testing.T) {
 	if hv.Valid || !strings.Contains(hv.Invalid, "seats 2, 3, 4, 5, 6, 7, 8 are free") {
 		t.Errorf("host view: valid %v %q", hv.Valid, hv.Invalid)
 	}
+	if p := hv.Problem; p == nil || p.Key != "free" || !slices.Equal(p.Seats, []int{2, 3, 4, 5, 6, 7, 8}) || p.Text != hv.Invalid {
+		t.Errorf("host view's problem: %+v", p)
+	}
 	if hv.Lobby.Spectators != 1 || len(hv.Lobby.Variants) == 0 || len(hv.Lobby.Options) == 0 || len(hv.Lobby.Deal) == 0 {
 		t.Errorf("host lobby: %+v", hv.Lobby)
 	}
@@ -186,6 +190,9 @@ func TestLobbySetup(t *testing.T) {
 	hv := <-views
 	if !strings.Contains(hv.Invalid, "8 to 17 players, not 5") {
 		t.Errorf("invalid: %q", hv.Invalid)
+	}
+	if p := hv.Problem; p == nil || p.Key != "players" || p.Min != 8 || p.Max != 17 || p.N != 5 {
+		t.Errorf("host view's problem: %+v", p)
 	}
 	var vm OptionView
 	for _, o := range hv.Lobby.Options {
