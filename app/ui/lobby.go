@@ -218,7 +218,7 @@ func (l *Lobby) Set(hv lan.HostView) {
 		l.reason.SetText("")
 	} else {
 		l.start.Disable()
-		l.reason.SetText(tr("lobby.notready", "Reason", hv.Invalid))
+		l.reason.SetText(tr("lobby.notready", "Reason", whyNot(hv)))
 	}
 	for _, t := range []*canvas.Text{l.scan, l.url, l.room, l.name, l.seated, l.watching} {
 		t.Refresh()
@@ -361,4 +361,31 @@ func (qrColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	hint.Move(fyne.NewPos(0, y))
 	hint.Resize(fyne.NewSize(w, hs.Height))
+}
+
+// whyNot is why Start is disabled, in the screen's language: the server's
+// figures where it gives them, its English sentence otherwise.
+func whyNot(hv lan.HostView) string {
+	p := hv.Problem
+	if p == nil {
+		return hv.Invalid
+	}
+	switch p.Key {
+	case "free":
+		switch n := len(p.Seats); {
+		case n == 1:
+			return tr("lobby.why.free1", "Seats", intList(p.Seats))
+		case n > 6: // a long list while everybody is still sitting down
+			return tr("lobby.why.freeN", "N", n)
+		default:
+			return tr("lobby.why.free", "Seats", intList(p.Seats))
+		}
+	case "players":
+		return tr("lobby.why.players", "Min", p.Min, "Max", p.Max, "N", p.N)
+	case "options":
+		return tr("lobby.why.options", "Text", p.Text)
+	case "variant", "started":
+		return tr("lobby.why." + p.Key)
+	}
+	return p.Text
 }

@@ -21,8 +21,15 @@ func TestLobbyStartOnlyWhenValid(t *testing.T) {
 	if !s.Lobby().StartButton().Disabled() {
 		t.Error("Start is enabled with every seat empty")
 	}
-	if r := s.Lobby().Reason(); r == "" {
-		t.Error("no reason shown for the disabled Start")
+	if r := s.Lobby().Reason(); r != "还不能开始：还有8个座位空着" {
+		t.Errorf("reason for the disabled Start: %q", r)
+	}
+	for seat := 1; seat <= 6; seat++ {
+		b.Join(seat, "p")
+	}
+	s.Show(b.View())
+	if r := s.Lobby().Reason(); r != "还不能开始：7、8号座位还空着" {
+		t.Errorf("reason with two seats free: %q", r)
 	}
 	b.JoinAll()
 	s.Show(b.View())

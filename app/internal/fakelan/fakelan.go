@@ -173,6 +173,7 @@ func (b *Backend) viewLocked() lan.HostView {
 		MDNSName: "Nightfall-test", Err: b.hostErr}
 	hv.Lobby.Seats = slices.Clone(b.lobby.Seats)
 	hv.Valid, hv.Invalid = b.validLocked()
+	hv.Problem = b.problemLocked()
 	if b.g != nil {
 		tv := b.g.TableView()
 		hv.Table = &tv
@@ -192,6 +193,25 @@ func (b *Backend) viewLocked() lan.HostView {
 		}
 	}
 	return hv
+}
+
+// problemLocked is validLocked's reason with its figures, as the real
+// server gives it for free seats.
+func (b *Backend) problemLocked() *lan.StartProblem {
+	var free []int
+	for _, s := range b.lobby.Seats {
+		if !s.Taken {
+			free = append(free, s.Seat)
+		}
+	}
+	if len(free) == 0 {
+		if ok, why := b.validLocked(); !ok {
+			return &lan.StartProblem{Key: "other", Text: why}
+		}
+		return nil
+	}
+	_, why := b.validLocked()
+	return &lan.StartProblem{Key: "free", Seats: free, Text: why}
 }
 
 func (b *Backend) validLocked() (bool, string) {
