@@ -253,7 +253,7 @@ func (v catLives) endDay(g *Game) {
 	c := s.cat
 	b := s.Day.Ballot
 	if c.Window == catPhase(s) {
-		g.emit(&OrdersBody{Round: s.Round}, []int{})
+		g.emit(&OrdersBody{Round: s.Round}, nobody)
 	}
 	for _, x := range b.Voters { // §12: silence is a vote for oneself
 		if _, cast := catVotes(b, x); cast == 0 {
@@ -323,7 +323,7 @@ func (v catLives) endDay(g *Game) {
 	for _, p := range r.Pending {
 		pendingSeats = append(pendingSeats, p.Seat)
 	}
-	g.emit(&r, []int{})
+	g.emit(&r, nobody)
 	a := AnnounceBody{Round: s.Round, When: "dusk", Executed: executed, Votes: raw, Totals: final,
 		Losses: catLossLines(s, r.Losses), Pending: pendingSeats}
 	a.Dead = catDied(s, living)

@@ -882,7 +882,7 @@ func (v catLives) endNight(g *Game) {
 				}
 			}
 		}
-		g.emit(&ob, []int{})
+		g.emit(&ob, nobody)
 	}
 	before := s.Living()
 	pendingRoles := map[int]string{}
@@ -892,7 +892,7 @@ func (v catLives) endNight(g *Game) {
 		}
 	}
 	out := v.resolveNight(s)
-	g.emit(&out.Resolve, []int{})
+	g.emit(&out.Resolve, nobody)
 	a := AnnounceBody{Round: s.Round, When: "dawn", Manifestos: out.Manifestos, Saved: out.Resolve.Saved,
 		Pardoned: out.Resolve.Pardoned}
 	lost := catLossLines(s, out.Resolve.Losses)

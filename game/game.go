@@ -238,7 +238,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 		g.emit(g.mem.deal.put(d), g.only(i+1))
 	}
 	for _, b := range after {
-		g.emit(b, []int{})
+		g.emit(b, nobody)
 	}
 	if sn, ok := v.(SetupNighter); ok {
 		if _, setup := sn.SetupSteps(s); setup {
