@@ -81,11 +81,8 @@ func livingActors(s *State, role string) []Target {
 	var buf [32]Target
 	out := buf[:0]
 	for i := range s.Seats {
-		for _, c := range s.Seats[i].Cards {
-			if c.Alive && c.Role == role {
-				out = append(out, SeatTarget(i+1))
-				break
-			}
+		if s.holdsLiving(i, role) {
+			out = append(out, SeatTarget(i+1))
 		}
 	}
 	if len(out) == 0 {

@@ -221,7 +221,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	var camps []string
 	if camper != nil { // each phone shows its camp (two-hands §2 step 4)
 		for i, h := range hands {
-			s.Seats[i].Cards = cardsOf(h)
+			s.Seats[i].Cards = mem.cardsOf(h)
 		}
 		for i := range hands {
 			camps = append(camps, camper.Camp(s, i+1))
@@ -283,7 +283,7 @@ func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, vo
 		hands := make([][]string, len(setup.Deal))
 		for i, h := range setup.Deal {
 			hands[i] = slices.Clone(h)
-			s.Seats[i].Cards = cardsOf(h)
+			s.Seats[i].Cards = g.mem.cardsOf(h)
 		}
 		if err := v.DealOK(s); err != nil {
 			return nil, nil, &SetupError{"deal", err.Error()}
@@ -308,14 +308,6 @@ func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, vo
 			return nil, nil, &SetupError{"deal", "no valid deal found"}
 		}
 	}
-}
-
-func cardsOf(roles []string) []CardState {
-	cs := make([]CardState, len(roles))
-	for i, r := range roles {
-		cs[i] = CardState{Role: r, Alive: true}
-	}
-	return cs
 }
 
 func hasRole(in VariantInfo, r string) bool {

@@ -421,9 +421,7 @@ func (g *Game) settle(st *Step) {
 		lb.Skip, lb.By = true, "plurality"
 	default:
 		if skipTop {
-			top = append(top, Target{}) // the zero target stands for skip
-			copy(top[1:], top)
-			top[0] = Target{}
+			top = slices.Insert(top, 0, Target{}) // the zero target stands for skip
 		}
 		lb.By, lb.Options = "random", top
 	}

@@ -124,15 +124,22 @@ func (s *State) LivingWith(roles ...string) []int {
 	return out
 }
 
-// countLivingWith counts what LivingWith lists.
+// holdsLiving reports whether seat i+1 has a living card of role.
+func (s *State) holdsLiving(i int, role string) bool {
+	for _, c := range s.Seats[i].Cards {
+		if c.Alive && c.Role == role {
+			return true
+		}
+	}
+	return false
+}
+
+// countLivingWith counts what LivingWith lists, for one role.
 func (s *State) countLivingWith(role string) int {
 	n := 0
 	for i := range s.Seats {
-		for _, c := range s.Seats[i].Cards {
-			if c.Alive && c.Role == role {
-				n++
-				break
-			}
+		if s.holdsLiving(i, role) {
+			n++
 		}
 	}
 	return n
@@ -335,11 +342,7 @@ func (s *State) apply(b Body) Body {
 	}
 	switch e := b.(type) {
 	case *DealBody:
-		seat := s.Seat(e.Seat)
-		seat.Cards = s.mem.cards.take(len(e.Roles))
-		for i, r := range e.Roles {
-			seat.Cards[i] = CardState{Role: r, Alive: true}
-		}
+		s.Seat(e.Seat).Cards = s.mem.cardsOf(e.Roles)
 	case *NightBody:
 		if s.Phase == "day" { // a round ended (v5.0-dual R19)
 			if s.RoundDead == 0 {
@@ -539,7 +542,7 @@ func (s *State) shuffleDeal() {
 	k := s.variant.Info().CardsPerSeat
 	rand.New(s.RNG).Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	for i := range s.Seats {
-		s.Seats[i].Cards = cardsOf(cards[i*k : (i+1)*k])
+		s.Seats[i].Cards = s.mem.cardsOf(cards[i*k : (i+1)*k])
 	}
 }
 

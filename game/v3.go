@@ -91,12 +91,12 @@ func (v3) NightSteps(s *State) []NightStep {
 		}
 	}
 	shoot.Actors = unused
-	return []NightStep{
+	return nightSteps(s,
 		groupStep(s, "kill", "killer", true, false),
 		groupStep(s, "check", "police", true, true),
 		soloStep(s, "save", "doctor", false, false),
 		shoot,
-	}
+	)
 }
 
 // Legal (§5): the killers may kill anyone alive; the police check anyone but
