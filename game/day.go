@@ -525,7 +525,7 @@ func (g *Game) closeBallot() {
 		t.Outcome = "tie"
 	}
 	if b.Mode == "simultaneous-open" {
-		t.Votes = g.mem.votes.clone(b.Votes)
+		t.Votes = g.mem.vote.clone(b.Votes)
 	}
 	g.emit(g.mem.tally.put(t), nil)
 	switch t.Outcome {

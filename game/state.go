@@ -458,7 +458,7 @@ func (s *State) apply(b Body) Body {
 		d.Stage = "vote"
 		d.Ballots = e.Index
 		d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-			Weights: e.Weights, Votes: s.mem.votes.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+			Weights: e.Weights, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
 	case *CallBody:
 		bs := s.Day.Ballot
 		for i, c := range bs.Candidates {

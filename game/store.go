@@ -32,14 +32,14 @@ type store struct {
 	dawn     slab[DawnBody]
 	deal     slab[DealBody]
 	mark     slab[MarkBody]
+	over     slab[GameOverBody]
 
-	// what they hold and what the state builds from them
+	// what they hold (vote also holds the ballot's and the tally's lists of votes) and what the state builds from them
 	target  slab[Target]
 	ints    slab[int]
 	strs    slab[string]
 	cards   slab[CardState]
 	counts  slab[Count]
-	votes   slab[VoteBody]
 	sels    slab[Selection]
 	steps   slab[Step]
 	stepPtr slab[*Step]
@@ -50,7 +50,6 @@ type store struct {
 	lists   slab[[]int]
 	hands   slab[[]string]
 	pcg     slab[rand.PCG]
-	over    slab[GameOverBody]
 
 	nightSteps slab[NightStep]
 
@@ -104,7 +103,6 @@ func (m *store) reset() {
 	m.strs.reset()
 	m.cards.reset()
 	m.counts.reset()
-	m.votes.reset()
 	m.sels.reset()
 	m.steps.reset()
 	m.stepPtr.reset()

@@ -198,20 +198,17 @@ func (b *Backend) viewLocked() lan.HostView {
 // problemLocked is validLocked's reason with its figures, as the real
 // server gives it for free seats.
 func (b *Backend) problemLocked() *lan.StartProblem {
-	var free []int
-	for _, s := range b.lobby.Seats {
-		if !s.Taken {
-			free = append(free, s.Seat)
-		}
-	}
-	if len(free) == 0 {
-		if ok, why := b.validLocked(); !ok {
-			return &lan.StartProblem{Key: "other", Text: why}
-		}
+	ok, why := b.validLocked()
+	if ok {
 		return nil
 	}
-	_, why := b.validLocked()
-	return &lan.StartProblem{Key: "free", Seats: free, Text: why}
+	p := &lan.StartProblem{Key: "other", Text: why}
+	for _, s := range b.lobby.Seats {
+		if !s.Taken {
+			p.Key, p.Seats = "free", append(p.Seats, s.Seat)
+		}
+	}
+	return p
 }
 
 func (b *Backend) validLocked() (bool, string) {
