@@ -34,7 +34,8 @@ type store struct {
 	mark     slab[MarkBody]
 	over     slab[GameOverBody]
 
-	// what they hold (vote also holds the ballot's and the tally's lists of votes) and what the state builds from them
+	// what they hold and what the state builds from them (vote above also
+	// holds the ballot's and the tally's lists of votes)
 	target  slab[Target]
 	ints    slab[int]
 	strs    slab[string]
