@@ -376,6 +376,9 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 	pv.CatLives = cp
 	if !alive || s.Phase == "over" {
 		pv.Tasks = []Task{}
+		if s.Phase == "day" && s.Day != nil && s.Day.Speaker == seat {
+			pv.Tasks = append(pv.Tasks, Task{Action: "pass"}) // a dead player's last words
+		}
 		return
 	}
 	pv.Tasks = v.tasks(g, seat, cp)

@@ -26,7 +26,12 @@ func (g *Game) dayCommand(cmd Command) error {
 		return g.explode(cmd)
 	case "nominate":
 		return g.nominate(cmd)
-	case "sleep", "skip", "suspect":
+	case "skip":
+		if b := d.Ballot; d.Stage == "vote" && b != nil && !b.Closed && b.Mode == "sequential-open" {
+			return g.letCallGo(cmd)
+		}
+		return reject("%s is a night action; it is day now", cmd.Do)
+	case "sleep", "suspect":
 		return reject("%s is a night action; it is day now", cmd.Do)
 	}
 	for _, a := range s.variant.Info().Actions {
@@ -341,6 +346,7 @@ func (g *Game) openBallot() {
 	g.emit(g.mem.ballot.put(BallotBody{Round: s.Round, Index: index, Mode: s.Opts.VoteMode, Candidates: cands, Voters: voters, Weights: weights}), nil)
 	if s.Opts.VoteMode == "sequential-open" && len(cands) > 0 {
 		g.emit(g.mem.call.put(CallBody{Target: cands[0]}), nil)
+		g.settleCall()
 	}
 }
 
@@ -399,8 +405,59 @@ func (g *Game) vote(cmd Command) error {
 	}
 	if b.AllVoted() {
 		g.closeBallot()
+		return nil
 	}
+	g.settleCall()
 	return nil
+}
+
+// letCallGo is a voter's "not this one" in sequential-open: they let the
+// called candidate go without raising a hand (CallPassBody).
+func (g *Game) letCallGo(cmd Command) error {
+	b := g.s.Day.Ballot
+	switch {
+	case !containsInt(b.Voters, cmd.Seat):
+		if !g.s.Seat(cmd.Seat).Alive() {
+			return reject("seat %d is dead and cannot vote", cmd.Seat)
+		}
+		return reject("you do not vote in this ballot (the tied players do not vote in a run-off)")
+	case b.Voted(cmd.Seat):
+		return reject("you have already voted in this ballot")
+	case b.Call < 0:
+		return reject("no candidate is being called now")
+	case containsInt(b.Passed, cmd.Seat):
+		return reject("you have already let %s go", targetName(b.Candidates[b.Call]))
+	}
+	g.emit(&CallPassBody{Seat: cmd.Seat, Target: b.Candidates[b.Call]}, nil)
+	g.settleCall()
+	return nil
+}
+
+// callSettled reports whether sequential-open's current call can close
+// before its deadline: every voter has voted or let this call go. A
+// candidate who may not vote for themself lets their own call go like anyone
+// else (their phone offers only "not this one"): not skipping them keeps a
+// game without passes exactly as it was.
+func (g *Game) callSettled(b *BallotState) bool {
+	for _, v := range b.Voters {
+		if !b.Voted(v) && !containsInt(b.Passed, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// settleCall closes sequential-open calls that nobody is waited for on:
+// the next candidate is called, or after the last one the ballot closes.
+func (g *Game) settleCall() {
+	b := g.s.Day.Ballot
+	for b != nil && !b.Closed && b.Mode == "sequential-open" && b.Call >= 0 && g.callSettled(b) {
+		if b.Call == len(b.Candidates)-1 {
+			g.closeBallot()
+			return
+		}
+		g.emit(g.mem.call.put(CallBody{Target: b.Candidates[b.Call+1]}), nil)
+	}
 }
 
 // openMode reports whether a ballot mode shows every vote with its voter as

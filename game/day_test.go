@@ -305,3 +305,93 @@ func TestWinConditions(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadSpeakerPasses: whoever holds the floor may end it, alive or not
+// (issue 10): a dead player's view offers pass during their last words, and
+// their pass ends them.
+func TestDeadSpeakerPasses(t *testing.T) {
+	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
+	for _, c := range []Command{{Seat: 1, Do: "kill", Target: &Target{Seat: 3}}, {Seat: 5, Do: "kill", Target: &Target{Seat: 3}}, {Do: "timeout"}} {
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+	}
+	if tv := g.TableView(); tv.Stage != "last-words" || tv.Speaker != 3 {
+		t.Fatalf("stage %q speaker %d, want seat 3's last words", tv.Stage, tv.Speaker)
+	}
+	pv := g.PlayerView(3)
+	if pv.Alive || len(pv.Tasks) != 1 || pv.Tasks[0].Action != "pass" {
+		t.Fatalf("dead speaker's view: alive %v tasks %+v, want one pass", pv.Alive, pv.Tasks)
+	}
+	if _, err := g.Apply(Command{Seat: 3, Do: "pass"}); err != nil {
+		t.Fatalf("dead speaker's pass refused: %v", err)
+	}
+	if tv := g.TableView(); tv.Speaker == 3 {
+		t.Fatal("seat 3 still has the floor after passing")
+	}
+	if pv := g.PlayerView(3); len(pv.Tasks) != 0 {
+		t.Fatalf("dead seat keeps tasks after its turn: %+v", pv.Tasks)
+	}
+}
+
+// TestLetCallGo: in sequential-open a voter lets the called candidate go
+// ("skip"); the call closes as soon as every voter has voted or let it go,
+// and the deadline is not waited for.
+func TestLetCallGo(t *testing.T) {
+	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, `{"lastWords":0}`)
+	for _, c := range []Command{{Seat: 1, Do: "kill", Target: &Target{Seat: 3}}, {Seat: 5, Do: "kill", Target: &Target{Seat: 3}}, {Do: "timeout"}} {
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+	}
+	for i := 0; g.TableView().Stage != "vote"; i++ {
+		if i > 20 {
+			t.Fatal("no vote after 20 host skips")
+		}
+		if _, err := g.Apply(Command{Do: "skip"}); err != nil {
+			t.Fatalf("host skip: %v", err)
+		}
+	}
+	b := g.TableView().Ballot
+	if b == nil || b.Mode != "sequential-open" || b.Calling == nil {
+		t.Fatalf("ballot %+v, want a sequential-open call", b)
+	}
+	first := *b.Calling
+	voter := b.Voters[0]
+	task := g.PlayerView(voter).Tasks[0]
+	if task.Action != "vote" || !task.Optional || task.Passed {
+		t.Fatalf("voter's task %+v, want a vote that may let the call go", task)
+	}
+	if _, err := g.Apply(Command{Seat: voter, Do: "skip"}); err != nil {
+		t.Fatalf("let go: %v", err)
+	}
+	if task := g.PlayerView(voter).Tasks[0]; task.Optional || !task.Passed {
+		t.Fatalf("after letting go: %+v, want passed and no second skip", task)
+	}
+	if _, err := g.Apply(Command{Seat: voter, Do: "skip"}); err == nil {
+		t.Fatal("a second let-go of the same call was accepted")
+	}
+	if _, err := g.Apply(Command{Seat: 3, Do: "skip"}); err == nil {
+		t.Fatal("a dead seat let a call go")
+	}
+	// Everyone else: one votes for the called candidate, the rest let go.
+	for i, v := range b.Voters[1:] {
+		if *g.TableView().Ballot.Calling != first {
+			t.Fatalf("the call moved on before voter %d acted", v)
+		}
+		c := Command{Seat: v, Do: "skip"}
+		if i == 0 && v != first.Seat {
+			c = Command{Seat: v, Do: "vote", Target: &first}
+		}
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+	}
+	nb := g.TableView().Ballot
+	if nb.Calling == nil || *nb.Calling == first || nb.Calling.Seat != b.Candidates[1].Seat {
+		t.Fatalf("after everyone acted the call is %+v, want the next candidate %v", nb.Calling, b.Candidates[1])
+	}
+	if task := g.PlayerView(voter).Tasks[0]; !task.Optional || task.Passed {
+		t.Fatalf("on the next call: %+v, want letting go offered again", task)
+	}
+}

@@ -152,6 +152,15 @@ type CallBody struct {
 	Target Target `json:"target"`
 }
 
+// CallPassBody: in sequential-open, Seat lets the called candidate Target go
+// without raising a hand ("not this one"). Public, as a raised hand is. A
+// call closes early once every voter who could still vote for its candidate
+// has voted or let it go.
+type CallPassBody struct {
+	Seat   int    `json:"seat"`
+	Target Target `json:"target"`
+}
+
 // VoteBody: a vote (one token in the tokens mode). Public at once in open
 // modes; private to the voter in simultaneous and secret modes until the
 // tally. Hand is the voting hand where votes are cast per hand (two-hands).
@@ -269,6 +278,7 @@ func (*TurnBody) Type() string     { return "turn" }
 func (*TurnEndBody) Type() string  { return "turn_end" }
 func (*BallotBody) Type() string   { return "ballot" }
 func (*CallBody) Type() string     { return "call" }
+func (*CallPassBody) Type() string { return "call_pass" }
 func (*VoteBody) Type() string     { return "vote" }
 func (*AbstainBody) Type() string  { return "abstain" }
 func (*TallyBody) Type() string    { return "tally" }
@@ -295,6 +305,7 @@ var bodyTypes = map[string]func() Body{
 	"turn_end":  func() Body { return &TurnEndBody{} },
 	"ballot":    func() Body { return &BallotBody{} },
 	"call":      func() Body { return &CallBody{} },
+	"call_pass": func() Body { return &CallPassBody{} },
 	"vote":      func() Body { return &VoteBody{} },
 	"abstain":   func() Body { return &AbstainBody{} },
 	"tally":     func() Body { return &TallyBody{} },

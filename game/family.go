@@ -43,7 +43,7 @@ func seedDefaults(lastWords int) Options {
 		SpeechSeconds:       90,
 		LastWordsSeconds:    60,
 		PKSpeechSeconds:     60,
-		VoteCallSeconds:     5,
+		VoteCallSeconds:     10,
 		VoteSeconds:         30,
 		DiscussionSeconds:   300,
 		PKDiscussionSeconds: 60,

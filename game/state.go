@@ -269,6 +269,7 @@ type BallotState struct {
 	Voters     []int
 	Weights    []int // parallel to Voters; nil: one vote each
 	Call       int   // sequential-open: the candidate being called
+	Passed     []int // sequential-open: voters who let the current call go
 	Votes      []VoteBody
 	Abstained  []int
 	Closed     bool
@@ -466,6 +467,13 @@ func (s *State) apply(b Body) Body {
 				bs.Call = i
 			}
 		}
+		bs.Passed = bs.Passed[:0]
+	case *CallPassBody:
+		bs := s.Day.Ballot
+		if bs.Passed == nil {
+			bs.Passed = s.mem.ints.buf(len(bs.Voters))
+		}
+		bs.Passed = append(bs.Passed, e.Seat)
 	case *VoteBody:
 		if e.By == "random" && len(e.Options) > 0 {
 			e = s.mem.vote.put(*e) // as for LockBody

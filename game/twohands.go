@@ -124,7 +124,7 @@ func (twoHands) Defaults(s *State) Options {
 		SpeechSeconds:    90,
 		LastWordsSeconds: 60,
 		PKSpeechSeconds:  90, // the tied defend again: a speech like the first (§9.7)
-		VoteCallSeconds:  5,
+		VoteCallSeconds:  10,
 		VoteSeconds:      30,
 		DoubleRoleRedeal: "ask",
 		TimeoutVote:      "random",

@@ -130,7 +130,7 @@ func (v5) Defaults(*State) Options {
 		SpeechSeconds:       90,
 		LastWordsSeconds:    60,
 		PKSpeechSeconds:     60,
-		VoteCallSeconds:     5,
+		VoteCallSeconds:     10,
 		VoteSeconds:         60,
 		DiscussionSeconds:   300,
 		PKDiscussionSeconds: 60,

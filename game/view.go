@@ -176,8 +176,11 @@ type Task struct {
 	Done     bool     `json:"done"`
 	Choice   *Target  `json:"choice,omitempty"`
 	Skipped  bool     `json:"skipped,omitempty"`
-	Locked   bool     `json:"locked,omitempty"`
-	Team     []Pick   `json:"team,omitempty"` // teammates' current selections, live (G4)
+	// Passed: in sequential-open, this voter let the current call go
+	// ("skip" while Optional: "not this one").
+	Passed bool   `json:"passed,omitempty"`
+	Locked bool   `json:"locked,omitempty"`
+	Team   []Pick `json:"team,omitempty"` // teammates' current selections, live (G4)
 }
 
 // Pick is a teammate's current selection.
@@ -402,6 +405,11 @@ func (g *Game) PlayerView(seat int) PlayerView {
 		return pv
 	}
 	if !pv.Alive || s.Phase == "over" {
+		if s.Phase == "day" && s.Day.Speaker == seat {
+			// Whoever holds the floor may end it, alive or not: a dead
+			// player's last words end with their own pass.
+			pv.Tasks = append(pv.Tasks, Task{Action: "pass"})
+		}
 		return pv
 	}
 	switch s.Phase {
@@ -602,6 +610,10 @@ func (g *Game) voteTasks(b *BallotState, seat int) []Task {
 		return out
 	}
 	t := Task{Action: "vote", Abstain: s.Opts.Abstain, Done: b.Voted(seat), Skipped: abstained}
+	if b.Mode == "sequential-open" && b.Call >= 0 && !t.Done {
+		t.Passed = containsInt(b.Passed, seat)
+		t.Optional = !t.Passed
+	}
 	for _, v := range b.Votes {
 		if v.Seat == seat {
 			x := v.Target
