@@ -170,7 +170,10 @@ type clockFrame struct {
 	Kind      string `json:"kind,omitempty"`
 	Seconds   int    `json:"seconds,omitempty"`
 	Remaining int64  `json:"remaining"` // milliseconds
-	Paused    bool   `json:"paused"`
+	// Hold is how long the table still holds its announcements (ms; 0:
+	// none); the countdown starts after it.
+	Hold   int64 `json:"hold,omitempty"`
+	Paused bool  `json:"paused"`
 }
 
 // mustJSON marshals a value the server builds itself (it cannot fail).

@@ -724,10 +724,18 @@ func (s *session) hostView() HostView {
 		tv := s.g.TableView()
 		hv.Table = &tv
 		hv.LogPath = s.log.path
-		if s.timer.key != 0 && s.timer.total > 0 {
-			hv.Remaining = max(0, s.timer.total-s.timer.run(s.clock.Now()))
+		now := s.clock.Now()
+		count, hold := s.timer.remaining(now)
+		if s.timer.key != 0 && s.timer.total() > 0 {
+			hv.Remaining = count
 			if !s.paused {
-				hv.Deadline = s.clock.Now().Add(hv.Remaining)
+				hv.Deadline = now.Add(hold + count)
+			}
+		}
+		if hold > 0 {
+			hv.HoldLeft = hold
+			if !s.paused {
+				hv.HoldUntil = now.Add(hold)
 			}
 		}
 	}
@@ -808,11 +816,12 @@ func (s *session) host(cmd HostCommand) error {
 	case HostAddTime:
 		err = s.addTime(cmd.Seconds)
 	case HostSkip:
-		tv := s.g.TableView()
-		if tv.Speaker == 0 && tv.Stage != "discussion" {
-			return errors.New("nobody is speaking now")
+		// During the announcements' hold, skip ends the hold; otherwise
+		// the engine decides what there is to skip (it logs the turn as
+		// ended by the host).
+		if !s.skipHold() {
+			err = s.hostApply(game.Command{Do: "skip"})
 		}
-		err = s.hostApply(game.Command{Do: "skip"}) // the engine logs the turn as ended by the host
 	case HostEnd:
 		err = s.endGame()
 	case HostNewGame:

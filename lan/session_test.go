@@ -526,6 +526,15 @@ func TestHostSkipAndEnd(t *testing.T) {
 	if tv.Speaker == 0 {
 		t.Fatalf("nobody speaks at the start of day 1: %s", tv.Stage)
 	}
+	// The dawn is held first (issue 10): the first skip ends the hold, and
+	// the speaker keeps the floor with the whole countdown.
+	if hv := h.hostView(); hv.HoldLeft != 5*time.Second || len(hv.Table.Announce) != 1 || hv.Remaining != time.Duration(tv.Timer.Seconds)*time.Second {
+		t.Fatalf("day 1 opens with hold %v announce %v remaining %v, want the dawn held 5 s then %d s", hv.HoldLeft, hv.Table.Announce, hv.Remaining, tv.Timer.Seconds)
+	}
+	h.host(HostCommand{Do: HostSkip})
+	if hv := h.hostView(); hv.HoldLeft != 0 || hv.Table.Speaker != tv.Speaker || hv.Remaining != time.Duration(tv.Timer.Seconds)*time.Second {
+		t.Fatalf("after skipping the hold: hold %v speaker %d remaining %v", hv.HoldLeft, hv.Table.Speaker, hv.Remaining)
+	}
 	h.host(HostCommand{Do: HostSkip})
 	if tv2 := tb.tableView(); tv2.Speaker == tv.Speaker {
 		t.Errorf("skip left seat %d speaking", tv.Speaker)
