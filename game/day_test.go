@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -507,5 +508,93 @@ func TestEveryPublicEventHasATableRole(t *testing.T) {
 		if !seen[typ] && typ != "redeal" && typ != "immune" {
 			t.Errorf("announced type %q never seen public in random games", typ)
 		}
+	}
+}
+
+// TestConfigure: the lobby's one call gives what a dealt game would play
+// with (defaults and values for every option), the proposed deal, and the
+// problem with its figures.
+func TestConfigure(t *testing.T) {
+	for _, in := range Variants() {
+		for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+			c := Configure(Setup{Variant: in.ID, Players: n, Seed: 1})
+			if c.Problem != nil {
+				t.Fatalf("%s/%d: %+v", in.ID, n, c.Problem)
+			}
+			g, err := New(Setup{Variant: in.ID, Players: n, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := g.State().Opts.OptionValues(in.OptionNames)
+			for _, o := range c.Options {
+				if o.Default != want[o.Name] || o.Value != want[o.Name] || o.Set {
+					t.Errorf("%s/%d %s: default %v value %v set %v, a dealt game plays %v", in.ID, n, o.Name, o.Default, o.Value, o.Set, want[o.Name])
+				}
+			}
+			if len(c.Options) != len(in.OptionNames) || len(c.Deal) == 0 {
+				t.Errorf("%s/%d: %d options, deal %v", in.ID, n, len(c.Options), c.Deal)
+			}
+		}
+	}
+	c := Configure(Setup{Variant: "classic-2.0", Players: 5, Options: json.RawMessage(`{"lastWords":1}`)})
+	if p := c.Problem; p == nil || p.Key != "players" || p.Min != 8 || p.Max != 17 || p.N != 5 || c.Deal != nil {
+		t.Errorf("5 players: %+v deal %v", p, c.Deal)
+	}
+	for _, o := range c.Options {
+		if o.Name == "lastWords" && (o.Value != 1.0 || !o.Set) {
+			t.Errorf("lastWords with too few players: %+v, want 1 and set", o)
+		}
+	}
+	c = Configure(Setup{Variant: "classic-2.0", Players: 9, Options: json.RawMessage(`{"tieFinal":"coin"}`)})
+	if p := c.Problem; p == nil || p.Key != "options" || p.Option != "tieFinal" {
+		t.Errorf("bad option: %+v", p)
+	}
+	if c := Configure(Setup{Variant: "nope", Players: 9}); c.Problem == nil || c.Problem.Key != "variant" {
+		t.Errorf("unknown variant: %+v", c.Problem)
+	}
+}
+
+// TestHostActions: what the host's buttons may do now.
+func TestHostActions(t *testing.T) {
+	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
+	if got := g.HostActions(); !slices.Equal(got, []string{"end"}) {
+		t.Errorf("at night: %v", got)
+	}
+	if _, err := g.Apply(Command{Do: "skip"}); err == nil {
+		t.Error("the host skipped a night")
+	}
+	g.Apply(Command{Do: "timeout"})
+	if got := g.HostActions(); !slices.Equal(got, []string{"skip", "end"}) {
+		t.Errorf("with a speaker: %v", got)
+	}
+	for _, do := range []string{"timeout", "end"} {
+		if !IsHostAction(do) {
+			t.Errorf("%s is not a host action", do)
+		}
+		if _, err := g.Apply(Command{Seat: 2, Do: do}); err == nil {
+			t.Errorf("seat 2's %q was accepted", do)
+		}
+	}
+	g.Apply(Command{Do: "end"})
+	if got := g.HostActions(); got != nil {
+		t.Errorf("after the end: %v", got)
+	}
+}
+
+// TestFreeTextLimits: the engine bounds free text itself (issue 12: the
+// network layer knows no rule about manifestos).
+func TestFreeTextLimits(t *testing.T) {
+	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
+	for _, c := range []Command{
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: strings.Repeat("猫", MaxTextRunes+1)},
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: "a\u202eb"},
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Order: make([]string, MaxOrderCards+1)},
+	} {
+		if _, err := g.Apply(c); err == nil {
+			t.Errorf("accepted text %.12q order %d", c.Text, len(c.Order))
+		}
+	}
+	if _, err := g.Apply(Command{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: strings.Repeat("猫", MaxTextRunes)}); err != nil {
+		t.Errorf("a manifesto of the maximum length: %v", err)
 	}
 }

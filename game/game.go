@@ -437,6 +437,9 @@ func (g *Game) apply(cmd Command) error {
 	if cmd.Do == "timeout" && cmd.Seat != 0 {
 		return reject("a deadline passes by the host's clock, not by a seat")
 	}
+	if err := checkFreeText(cmd); err != nil {
+		return err
+	}
 	if cmd.Do == "skip" && cmd.Seat == 0 {
 		return g.hostSkip()
 	}
