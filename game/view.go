@@ -130,8 +130,12 @@ type BallotView struct {
 	Cast       int        `json:"cast"` // how many voters are done
 	Counts     []Count    `json:"counts,omitempty"`
 	Closed     bool       `json:"closed"`
-	Outcome    string     `json:"outcome,omitempty"`
-	Top        []Target   `json:"top,omitempty"`
+	// Open: every vote is shown with its voter as it is cast
+	// (sequential-open, tokens, live-weighted); otherwise votes stay
+	// hidden until the close.
+	Open    bool     `json:"open"`
+	Outcome string   `json:"outcome,omitempty"`
+	Top     []Target `json:"top,omitempty"`
 }
 
 // SeatReveal is a seat's roles at the end.
@@ -191,6 +195,7 @@ type Task struct {
 	NoTarget bool     `json:"noTarget,omitempty"` // the action is sent without a target
 	Decline  string   `json:"decline,omitempty"`  // the action id that declines it, besides "skip"
 	Shared   bool     `json:"shared,omitempty"`   // Team shows other steps' submissions (NightStep.Share)
+	Answers  bool     `json:"answers,omitempty"`  // the action brings a private answer (a check)
 	Role     string   `json:"role,omitempty"`
 	Group    bool     `json:"group,omitempty"`
 	Optional bool     `json:"optional,omitempty"` // "skip" allowed
@@ -362,7 +367,8 @@ func (g *Game) dayView(tv *TableView) {
 				}
 			}
 		}
-		open := b.Mode == "sequential-open" || b.Mode == "tokens"
+		open := openMode(b.Mode)
+		bv.Open = open
 		if open {
 			bv.Votes = b.Votes
 			bv.Abstained = b.Abstained
@@ -474,7 +480,7 @@ func (g *Game) nightTasks(pv *PlayerView) {
 				continue
 			}
 			t := Task{Action: st.Action, Step: st.Index, Role: st.Role, Group: st.Group, Optional: !st.Mandatory, Locked: st.Locked,
-				NoTarget: st.NoTarget, Decline: st.Decline, Shared: st.Share != ""}
+				NoTarget: st.NoTarget, Decline: st.Decline, Shared: st.Share != "", Answers: st.Answers}
 			if a.Card != 0 {
 				c := a
 				t.Card = &c
