@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -88,24 +87,6 @@ func checkCommand(c game.Command) error {
 		return fmt.Errorf("position %d is out of range", c.Position)
 	}
 	return nil
-}
-
-// cleanName trims a name and checks it: 1 to maxNameRunes characters, no
-// control or direction-changing characters. The error is for the phone.
-func cleanName(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", fmt.Errorf("type a name first")
-	}
-	if n := utf8.RuneCountInString(name); n > maxNameRunes {
-		return "", fmt.Errorf("a name has at most %d characters (this one has %d)", maxNameRunes, n)
-	}
-	for _, r := range name {
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
-			return "", fmt.Errorf("the name holds an invisible control character")
-		}
-	}
-	return name, nil
 }
 
 // Error codes of "error" frames (PROTOCOL.md).

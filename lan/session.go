@@ -417,7 +417,7 @@ func (s *session) join(c *client, f inFrame) {
 	m := c.m
 	name, err := cleanName(f.Name)
 	if err != nil {
-		s.sendErr(c, "", codeName, err.Error())
+		s.sendErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if f.Seat == nil {
@@ -443,6 +443,10 @@ func (s *session) join(c *client, f inFrame) {
 		case s.seats[seat-1] != nil:
 			s.sendErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
 		default:
+			if err := s.nameTaken(m, seat, name); err != nil {
+				s.sendErr(c, "", nameCode(err), err.Error())
+				return
+			}
 			s.bindReleased(m, seat, name)
 		}
 		return
@@ -455,11 +459,9 @@ func (s *session) join(c *client, f inFrame) {
 		}
 		return
 	}
-	for i, o := range s.seats {
-		if o != nil && o != m && s.names[i] == name {
-			s.sendErr(c, "", codeName, fmt.Sprintf("seat %d already uses that name", i+1))
-			return
-		}
+	if err := s.nameTaken(m, seat, name); err != nil {
+		s.sendErr(c, "", nameCode(err), err.Error())
+		return
 	}
 	if m.seat > 0 {
 		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
@@ -473,6 +475,18 @@ func (s *session) join(c *client, f inFrame) {
 
 // bindReleased gives a seat the host released during the game to a new
 // phone (the old one's battery died).
+// nameTaken refuses a name for seat that looks like another seated
+// player's.
+func (s *session) nameTaken(m *member, seat int, name string) error {
+	key := nameKey(name)
+	for i, o := range s.seats {
+		if o != nil && o != m && i+1 != seat && nameKey(s.names[i]) == key {
+			return alike(i + 1)
+		}
+	}
+	return nil
+}
+
 func (s *session) bindReleased(m *member, seat int, name string) {
 	if m.spectator {
 		s.sendErr(m.conn, "", codeStarted, "spectators cannot take a seat during the game")
@@ -495,7 +509,7 @@ func (s *session) spectate(c *client, f inFrame) {
 	m := c.m
 	name, err := cleanName(f.Name)
 	if err != nil {
-		s.sendErr(c, "", codeName, err.Error())
+		s.sendErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if m.seat > 0 {
