@@ -23,11 +23,13 @@
 // "given the list of all packages, sorted by import path, in each step the
 // first uninitialized package in the list for which all imports are already
 // initialized is initialized". This package imports only io, log, os, strings
-// and sync, so it is ready as soon as log is; fyne.io/fyne/v2/lang imports
-// text/template, which sorts after this package's path ("nightfall/…" <
-// "text/…") and so waits until this package has run. The main package's test
-// checks the order with GODEBUG=inittrace=1, and the one-line stderr of
-// `script` under LANG=C.UTF-8.
+// and sync, so it is ready as soon as log is. fyne.io/fyne/v2/lang imports
+// text/template, which needs fmt as log does, so cannot be ready before log
+// ("log" sorts first and runs first among the ready); once log has run, this
+// package is ready and sorts before text/template ("nightfall/…" <
+// "text/…"), so text/template, and lang after it, wait for it. The main
+// package's test checks the order in the real binary with
+// GODEBUG=inittrace=1, and the one-line stderr of `script` under LANG=C.UTF-8.
 //
 // Only the build with the window imports it (main_app.go); the headless build
 // links no Fyne and needs nothing of the sort.
