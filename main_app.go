@@ -7,7 +7,7 @@ import (
 
 	// Before Fyne's own initialization: keeps its spurious "Error parsing
 	// user locale C" report (LANG=C.UTF-8) off stderr. See the package.
-	_ "nightfall/internal/fynelocale"
+	_ "nightfall/app/fynelocale"
 )
 
 // headless tells the tests which build this is.

@@ -196,7 +196,7 @@ func TestHeadlessHostMessage(t *testing.T) {
 	}
 }
 
-// internal/fynelocale must initialize before fyne.io/fyne/v2/lang, whose
+// app/fynelocale must initialize before fyne.io/fyne/v2/lang, whose
 // init logs the locale report; the Go spec fixes the order (see the package),
 // this checks it in the real binary.
 func TestFyneLocaleInitOrder(t *testing.T) {
@@ -207,7 +207,7 @@ func TestFyneLocaleInitOrder(t *testing.T) {
 	ours, fyne := -1, -1
 	for i, line := range strings.Split(stderr, "\n") {
 		switch {
-		case strings.HasPrefix(line, "init nightfall/internal/fynelocale "):
+		case strings.HasPrefix(line, "init nightfall/app/fynelocale "):
 			ours = i
 		case strings.HasPrefix(line, "init fyne.io/fyne/v2/lang "):
 			fyne = i

@@ -62,7 +62,7 @@ const (
 // screen), it opens full screen there; otherwise as a window of the size it
 // had when last closed (1280×720 the first time). Nothing is printed on
 // stderr unless something is wrong (Fyne's report of C.UTF-8 as a bad
-// locale is dropped: nightfall/internal/fynelocale).
+// locale is dropped: nightfall/app/fynelocale).
 func Main() int {
 	t0 := time.Now()
 	trace := func(what string) {

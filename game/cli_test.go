@@ -51,7 +51,7 @@ func nightfallBinary(t *testing.T) string {
 
 // scriptEnv runs the command under LANG=C.UTF-8, the default of Debian
 // containers: the full binary links Fyne, whose package initialization would
-// log a locale error to stderr there (internal/fynelocale keeps it off), so
+// log a locale error to stderr there (app/fynelocale keeps it off), so
 // this keeps the one-line contract honest.
 func scriptEnv() []string {
 	var env []string

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode"
 	"unicode/utf8"
 
 	"nightfall/game"
@@ -17,14 +16,9 @@ const maxNameRunes = 24
 // maxIDLen is the longest command id.
 const maxIDLen = 64
 
-// Limits of a cmd's variant fields (cat-lives-7): a manifesto's length in
-// characters, a discard order's length and the length of each short word
-// (into, camp, action, via, an order's card ids).
-const (
-	maxTextRunes = 2000
-	maxOrderLen  = 8
-	maxWordLen   = 32
-)
+// maxWordLen bounds each short word of a cmd (do, into, camp, action, via,
+// an order's card ids).
+const maxWordLen = 32
 
 // inFrame is a frame from a phone (PROTOCOL.md "Client → server"). Fields a
 // type does not use are ignored. A "cmd" carries the fields of game.Command
@@ -63,20 +57,11 @@ func decodeFrame(data []byte) (inFrame, error) {
 	return f, nil
 }
 
-// checkCommand bounds the free-form fields of a phone's command; the engine
-// checks what they mean. The error is a sentence for the phone.
+// checkCommand bounds the short fields of a phone's command (ids and
+// positions: a frame no game could take); the engine checks what they mean,
+// and bounds the free text and lists itself (game.MaxTextRunes,
+// game.MaxOrderCards). The error is a sentence for the phone.
 func checkCommand(c game.Command) error {
-	if n := utf8.RuneCountInString(c.Text); n > maxTextRunes {
-		return fmt.Errorf("a manifesto has at most %d characters (this one has %d)", maxTextRunes, n)
-	}
-	for _, r := range c.Text {
-		if (unicode.IsControl(r) && r != '\n' && r != '\t') || unicode.Is(unicode.Bidi_Control, r) {
-			return fmt.Errorf("the text holds an invisible control character")
-		}
-	}
-	if len(c.Order) > maxOrderLen {
-		return fmt.Errorf("a discard order lists at most %d cards", maxOrderLen)
-	}
 	words := append([]string{c.Do, c.Into, c.Camp, c.Action, c.Via}, c.Order...)
 	for _, w := range words {
 		if len(w) > maxWordLen {

@@ -163,37 +163,24 @@ func (s *session) setup() game.Setup {
 	return game.Setup{Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.setupOptions()}
 }
 
-// checkSetup recomputes what follows from the lobby's setup: whether the
-// options make a game (optErr), the options as the lobby shows them, and the
-// proposed deal. It deals with the player count clamped into the variant's
-// range, so that a player count problem is reported by startProblem alone.
+// checkSetup asks the engine what follows from the lobby's setup
+// (game.Configure): whether the options make a game (optErr), the options
+// as the lobby shows them, and the proposed deal. A player count out of
+// range is reported by problem alone.
 func (s *session) checkSetup() {
 	s.optErr, s.optViews, s.deal = "", nil, nil
-	in, ok := s.variantInfo()
-	if !ok {
+	c := game.Configure(s.setup())
+	if c.Variant.ID == "" {
 		return
 	}
-	s.deal, _ = game.ProposedDeal(s.variant, len(s.seats))
-	st := s.setup()
-	st.Players = min(max(st.Players, in.MinPlayers), in.MaxPlayers)
-	var defaults, values map[string]any
-	if g, err := game.New(game.Setup{Variant: st.Variant, Players: st.Players}); err == nil {
-		defaults = g.State().Opts.OptionValues(in.OptionNames)
+	s.deal = c.Deal
+	if p := c.Problem; p != nil && p.Key == "options" {
+		s.optErr = p.Text
 	}
-	values = defaults
-	if g, err := game.New(st); err != nil {
-		s.optErr = err.Error()
-	} else {
-		values = g.State().Opts.OptionValues(in.OptionNames)
-	}
-	for _, name := range in.OptionNames {
-		ov := OptionView{Name: name, Default: mustJSON(defaults[name]), Value: mustJSON(values[name]),
-			Choices: game.OptionChoices(name)}
-		if v, ok := s.options[name]; ok {
-			ov.Set = true
-			if s.optErr != "" {
-				ov.Value = v
-			}
+	for _, o := range c.Options {
+		ov := OptionView{Name: o.Name, Default: mustJSON(o.Default), Value: mustJSON(o.Value), Choices: o.Choices, Set: o.Set}
+		if v, ok := s.options[o.Name]; ok && s.optErr != "" {
+			ov.Value = v
 		}
 		s.optViews = append(s.optViews, ov)
 	}
@@ -545,9 +532,6 @@ func (s *session) lobbyChanged() {
 
 // ---- game commands --------------------------------------------------------
 
-// hostActions are the engine's commands only the host (or its clock) gives.
-var hostActions = []string{"timeout", "end"}
-
 func (s *session) command(c *client, f inFrame) {
 	m := c.m
 	if f.ID == "" || len(f.ID) > maxIDLen {
@@ -574,7 +558,7 @@ func (s *session) command(c *client, f inFrame) {
 	case f.Seat != nil && *f.Seat != m.seat:
 		answer(codeNotYours, fmt.Sprintf("you play seat %d; a phone acts only for its own seat", m.seat))
 		return
-	case slices.Contains(hostActions, f.Do):
+	case game.IsHostAction(f.Do):
 		answer(codeRejected, fmt.Sprintf("%q is not a player's action", f.Do))
 		return
 	case s.failed != nil:
