@@ -77,7 +77,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 		d := s.Day
 		switch {
 		case d.Speaker != 0:
-			if d.Kind == "nomination" && r.IntN(2) == 0 && g.nominationsLeft(d.Speaker) > 0 {
+			if d.Kind == StageNomination && r.IntN(2) == 0 && g.nominationsLeft(d.Speaker) > 0 {
 				ts := botTargets(s)
 				t := ts[r.IntN(len(ts))]
 				if !containsTarget(d.Suspects, t) {
@@ -86,10 +86,10 @@ func botMove(g *Game, r *rand.Rand) bool {
 				}
 			}
 			mustApply(g, Command{Seat: d.Speaker, Do: "pass"})
-		case d.Ballot != nil && !d.Ballot.Closed && d.Stage == "vote":
+		case d.Ballot != nil && !d.Ballot.Closed && d.Stage == StageVote:
 			b := d.Ballot
 			for _, v := range b.Voters {
-				for !b.Voted(v) && s.Phase == "day" && s.Day.Ballot == b && !b.Closed {
+				for !b.Voted(v) && s.Phase == PhaseDay && s.Day.Ballot == b && !b.Closed {
 					from := max(b.Call, 0)
 					c := b.Candidates[from+r.IntN(len(b.Candidates)-from)]
 					if s.Opts.Abstain && (r.IntN(5) == 0 || (!s.Opts.SelfVote && c.Seat == v)) {
@@ -102,14 +102,14 @@ func botMove(g *Game, r *rand.Rand) bool {
 					mustApply(g, Command{Seat: v, Do: "vote", Target: at(tgt, c)})
 				}
 			}
-			if s.Phase == "day" && s.Day.Ballot == b && !b.Closed {
+			if s.Phase == PhaseDay && s.Day.Ballot == b && !b.Closed {
 				mustApply(g, Command{Do: "timeout"})
 			}
 		default:
 			mustApply(g, Command{Do: "timeout"})
 		}
 	}
-	return s.Phase != "over"
+	return s.Phase != PhaseOver
 }
 
 // botTargets lists the living targets: seats, or living cards (hands) where

@@ -32,7 +32,7 @@ func (v catLives) startDay(g *Game) {
 		for _, t := range dead {
 			order = append(order, t.Seat)
 		}
-		g.emit(&SpeechesBody{Round: s.Round, Kind: "last-words", Order: order}, nil)
+		g.emit(&SpeechesBody{Round: s.Round, Kind: StageLastWords, Order: order}, nil)
 		v.nextTurn(g)
 		return
 	}
@@ -52,7 +52,7 @@ func (v catLives) speeches(g *Game) {
 			order = append(order, x)
 		}
 	}
-	g.emit(&SpeechesBody{Round: s.Round, Kind: "speech", Order: order}, nil)
+	g.emit(&SpeechesBody{Round: s.Round, Kind: StageSpeech, Order: order}, nil)
 	v.nextTurn(g)
 }
 
@@ -67,10 +67,10 @@ func (v catLives) nextTurn(g *Game) {
 	switch {
 	case s.cat.DayOver:
 		g.startNight()
-	case d.Kind == "last-words":
+	case d.Kind == StageLastWords:
 		v.speeches(g)
 	default:
-		g.emit(&SpeechesBody{Round: s.Round, Kind: "discussion", Order: s.Living()}, nil)
+		g.emit(&SpeechesBody{Round: s.Round, Kind: StageDiscussion, Order: s.Living()}, nil)
 	}
 }
 
@@ -79,20 +79,20 @@ func (v catLives) dayCommand(g *Game, cmd Command) error {
 	c := s.cat
 	d := s.Day
 	switch cmd.Do {
-	case "timeout":
+	case ActTimeout:
 		switch {
 		case d.Speaker != 0:
 			g.emit(&TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: "timeout"}, nil)
 			v.nextTurn(g)
-		case d.Stage == "discussion":
-			g.emit(&SpeechesBody{Round: s.Round, Kind: "closing", Order: s.Living()}, nil)
-		case d.Stage == "closing":
+		case d.Stage == StageDiscussion:
+			g.emit(&SpeechesBody{Round: s.Round, Kind: StageClosing, Order: s.Living()}, nil)
+		case d.Stage == StageClosing:
 			v.endDay(g)
 		default:
 			return reject("no timer is running")
 		}
 		return nil
-	case "pass":
+	case ActPass:
 		if d.Speaker == 0 {
 			return reject("nobody has the floor now")
 		}
@@ -102,7 +102,7 @@ func (v catLives) dayCommand(g *Game, cmd Command) error {
 		g.emit(&TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: "pass"}, nil)
 		v.nextTurn(g)
 		return nil
-	case "sleep", "stance":
+	case ActSleep, "stance":
 		return reject("%s is a night action; it is day now", cmd.Do)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
@@ -112,7 +112,7 @@ func (v catLives) dayCommand(g *Game, cmd Command) error {
 		return reject("today's vote is counted; the night comes after the last words")
 	}
 	switch cmd.Do {
-	case "vote":
+	case ActVote:
 		return v.vote(g, cmd)
 	case "done":
 		if slices.Contains(c.DayDone, cmd.Seat) {
@@ -163,7 +163,7 @@ func (v catLives) vote(g *Game, cmd Command) error {
 	switch {
 	case cast >= 2:
 		return reject("you have already changed your vote once today")
-	case cast == 1 && d.Stage == "closing":
+	case cast == 1 && d.Stage == StageClosing:
 		return reject("votes cannot be changed in the closing window")
 	case cast == 1 && cur == t.Seat:
 		return reject("you already vote for seat %d", t.Seat)
@@ -341,7 +341,7 @@ func (v catLives) endDay(g *Game) {
 		return
 	}
 	if len(a.Dead) > 0 {
-		g.emit(&SpeechesBody{Round: s.Round, Kind: "last-words", Order: slices.Clone(a.Dead)}, nil)
+		g.emit(&SpeechesBody{Round: s.Round, Kind: StageLastWords, Order: slices.Clone(a.Dead)}, nil)
 		v.nextTurn(g)
 		return
 	}

@@ -85,7 +85,7 @@ type catStreak struct {
 
 // catPhase is the key of the current phase: night n → 2n−1, day n → 2n.
 func catPhase(s *State) int {
-	if s.Phase == "day" {
+	if s.Phase == PhaseDay {
 		return 2 * s.Round
 	}
 	return 2*s.Round - 1
@@ -292,7 +292,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 		s.cat = c
 		return e, true
 	case *NightBody:
-		if c != nil && s.Phase == "day" { // a round ended (R26)
+		if c != nil && s.Phase == PhaseDay { // a round ended (R26)
 			if c.RoundLost == 0 {
 				c.Quiet++
 			} else {
@@ -308,7 +308,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 		}
 		// One card, not the seat (§12.4): the resolve event takes it.
 		s.Day.Executed = true
-		s.Day.Stage = "executed"
+		s.Day.Stage = StageExecuted
 		return e, true
 	case *PointsBody:
 		st := &c.Seats[e.Seat-1]

@@ -134,7 +134,7 @@ func catModeProblem(s *State, seat int, m catMode, via string) (catCard, string)
 			return catCard{}, fmt.Sprintf("your %s card cannot use %s now", via, m.ID)
 		}
 	}
-	night := s.Phase == "night"
+	night := s.Phase == PhaseNight
 	switch {
 	case night && !m.Night:
 		return card, fmt.Sprintf("%s is used by day only", m.ID)
@@ -267,7 +267,7 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 	if why != "" {
 		return reject("%s", why)
 	}
-	body := PrivilegeBody{ID: c.NextID + 1, Round: s.Round, Day: s.Phase == "day", Seat: cmd.Seat, Action: m.ID,
+	body := PrivilegeBody{ID: c.NextID + 1, Round: s.Round, Day: s.Phase == PhaseDay, Seat: cmd.Seat, Action: m.ID,
 		Card: card.Index + 1, Cost: m.Cost}
 	if card.Form {
 		body.Form = card.Type
@@ -388,7 +388,7 @@ func (v catLives) stance(g *Game, cmd Command) error {
 	switch {
 	case cmd.Seat != c.Free:
 		return reject("only the free-choice player chooses a stance")
-	case s.Phase != "night" || s.Round != 1:
+	case s.Phase != PhaseNight || s.Round != 1:
 		return reject("the stance is chosen during night 1 and never changes afterwards")
 	case cmd.Camp == "civilians" || cmd.Camp == "good":
 		return reject("the free-choice player cannot join the civilians: choose \"killers\" or \"werewolves\"")
@@ -414,7 +414,7 @@ func (v catLives) stance(g *Game, cmd Command) error {
 // (§5) or a reorder window's phase.
 func catOrderOpen(s *State) bool {
 	c := s.cat
-	return (s.Phase == "night" && s.Round == 1) || (c.Window != 0 && c.Window == catPhase(s) && !c.DayOver)
+	return (s.Phase == PhaseNight && s.Round == 1) || (c.Window != 0 && c.Window == catPhase(s) && !c.DayOver)
 }
 
 // order submits a discard order (§5).
@@ -452,7 +452,7 @@ func (v catLives) order(g *Game, cmd Command) error {
 	if last == "commoner" {
 		return reject("the bottom card (the last of the order) must be a privilege card, not a commoner")
 	}
-	if s.Round > 1 || s.Phase == "day" {
+	if s.Round > 1 || s.Phase == PhaseDay {
 		bottom := held[len(held)-1]
 		if last != bottom {
 			return reject("your bottom card is %s and never changes: keep it last", bottom)
@@ -465,24 +465,24 @@ func (v catLives) order(g *Game, cmd Command) error {
 // command runs cat-lives-7's nights and days (phaseRunner).
 func (v catLives) command(g *Game, cmd Command) error {
 	s := &g.s
-	if s.Phase == "day" {
+	if s.Phase == PhaseDay {
 		return v.dayCommand(g, cmd)
 	}
-	if s.Phase != "night" {
+	if s.Phase != PhaseNight {
 		return reject("nothing can be done now")
 	}
 	switch cmd.Do {
-	case "timeout":
+	case ActTimeout:
 		v.endNight(g)
 		return nil
-	case "pass", "vote":
+	case ActPass, ActVote:
 		return reject("%s is a day action; it is night now", cmd.Do)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
 		return reject("seat %d is dead; dead players give no input", cmd.Seat)
 	}
 	switch cmd.Do {
-	case "done", "sleep":
+	case "done", ActSleep:
 		if containsInt(s.Night.Slept, cmd.Seat) {
 			return reject("you have already said you are done tonight")
 		}

@@ -91,7 +91,7 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 	case "over":
 		return false
 	case "night", "day":
-		if s.Phase == "day" && (s.Day.Speaker != 0 || s.cat.DayOver) {
+		if s.Phase == PhaseDay && (s.Day.Speaker != 0 || s.cat.DayOver) {
 			if s.Day.Speaker != 0 {
 				mustApply(g, Command{Seat: s.Day.Speaker, Do: "pass"})
 			} else {
@@ -123,7 +123,7 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 				}
 				_, _ = g.Apply(c) // an aimed position may not fit
 			}
-			if s.Phase == "day" && s.Day.Ballot != nil && slices.Contains(s.Day.Ballot.Voters, seat) {
+			if s.Phase == PhaseDay && s.Day.Ballot != nil && slices.Contains(s.Day.Ballot.Voters, seat) {
 				if _, cast := catVotes(s.Day.Ballot, seat); cast == 0 || (cast == 1 && r.IntN(4) == 0) {
 					x := SeatTarget(living[r.IntN(len(living))])
 					_, _ = g.Apply(Command{Seat: seat, Do: "vote", Target: &x})
@@ -132,7 +132,7 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 		}
 		mustApply(g, Command{Do: "timeout"})
 	}
-	return s.Phase != "over"
+	return s.Phase != PhaseOver
 }
 
 func catRun(t *testing.T, script string) []map[string]any {
@@ -399,7 +399,7 @@ func TestCatAmoeba(t *testing.T) {
 			}
 			must(t, do(Command{Seat: seat, Do: "vote", Target: x}))
 		}
-		for g.s.Phase == "day" {
+		for g.s.Phase == PhaseDay {
 			if g.s.Day.Speaker != 0 {
 				must(t, do(Command{Seat: g.s.Day.Speaker, Do: "pass"}))
 			} else {

@@ -162,12 +162,12 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 		return
 	}
 	ct := &CatTableView{Lost: c.Lost, Dawn: c.Dawn, Dusk: c.Dusk}
-	over := s.Phase == "over"
+	over := s.Phase == PhaseOver
 	for seat := 1; seat <= s.Players; seat++ {
 		st := &c.Seats[seat-1]
 		sv := CatSeatView{Seat: seat, Cards: catPublicCards(s, seat), Pending: st.Pending >= 0,
 			LostPrivilege: c.LostKinds[seat-1][0], LostCommoner: c.LostKinds[seat-1][1]}
-		if s.Phase == "day" && slices.Contains(c.Saved, seat) {
+		if s.Phase == PhaseDay && slices.Contains(c.Saved, seat) {
 			sv.Saved = true
 		}
 		for _, r := range c.Revealed {
@@ -192,24 +192,24 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 	}
 	warn := min(60, s.Opts.NightSeconds/5)
 	switch s.Phase {
-	case "night":
+	case PhaseNight:
 		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightSeconds, Warn: warn}
-	case "day":
+	case PhaseDay:
 		d := s.Day
 		tv.Timer = nil
 		tv.Narration = Narration{Key: "day", Round: s.Round}
 		switch {
 		case d.Speaker != 0:
 			secs := s.Opts.SpeechSeconds
-			if d.Kind == "last-words" {
+			if d.Kind == StageLastWords {
 				secs = s.Opts.LastWordsSeconds
 			}
-			tv.Timer = &Timer{Key: g.stageKey(), Kind: d.Kind, Seconds: secs}
-			tv.Narration = Narration{Key: d.Kind, Round: s.Round, Seat: d.Speaker}
-		case d.Stage == "discussion":
+			tv.Timer = &Timer{Key: g.stageKey(), Kind: string(d.Kind), Seconds: secs}
+			tv.Narration = Narration{Key: string(d.Kind), Round: s.Round, Seat: d.Speaker}
+		case d.Stage == StageDiscussion:
 			tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: s.Opts.DiscussionSeconds}
 			tv.Narration = Narration{Key: "discussion", Round: s.Round}
-		case d.Stage == "closing":
+		case d.Stage == StageClosing:
 			tv.Timer = &Timer{Key: g.stageKey(), Kind: "closing", Seconds: s.Opts.ClosingSeconds}
 			tv.Narration = Narration{Key: "closing", Round: s.Round}
 			ct.Closing = true
@@ -274,7 +274,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 	st := &c.Seats[seat-1]
 	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.Opts.ManifestoMinChars}, Privileges: []CatPrivilegeView{}}
 	if seat == c.Free {
-		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != "night", Camps: []string{"killers", "werewolves"}}
+		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != PhaseNight, Camps: []string{"killers", "werewolves"}}
 	}
 	if c.Notice == seat {
 		cp.Notice = "cowin"
@@ -282,7 +282,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 	cards := s.Seats[seat-1].Cards
 	for i, x := range st.Order {
 		cv := CatCardView{Card: cards[x].Role, Index: x + 1, Pending: x == st.Pending, Bottom: i == len(st.Order)-1,
-			Guard: s.Phase == "night" && x == st.Guard}
+			Guard: s.Phase == PhaseNight && x == st.Guard}
 		if x == st.Amoeba {
 			cv.Form, cv.Into = st.Form, st.Into
 			if st.Form != "" {
@@ -299,7 +299,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 			cp.Lost = append(cp.Lost, card.Role)
 		}
 	}
-	cp.BottomFixed = s.Round > 1 || s.Phase != "night"
+	cp.BottomFixed = s.Round > 1 || s.Phase != PhaseNight
 	if st.Proposed != nil {
 		cp.Proposed = catNames(s, seat, st.Proposed)
 	}
@@ -308,9 +308,9 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 			cp.Arsons = append(cp.Arsons, a.Target)
 		}
 	}
-	cp.Saint = st.Saint == s.Round && s.Phase == "day"
+	cp.Saint = st.Saint == s.Round && s.Phase == PhaseDay
 	cp.Nightfall = st.Points
-	cp.Saved = s.Phase == "day" && slices.Contains(c.Saved, seat)
+	cp.Saved = s.Phase == PhaseDay && slices.Contains(c.Saved, seat)
 	for _, a := range c.Acts {
 		if a.Seat == seat {
 			cp.Pending = append(cp.Pending, a)
@@ -320,7 +320,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 	cp.Manifesto.Need = cp.Manifesto.Min * cp.Manifesto.Attacks
 	cp.Manifesto.Next = cp.Manifesto.Min * (cp.Manifesto.Attacks + 1)
 	alive := s.Seat(seat).Alive()
-	active := alive && (s.Phase == "night" || (s.Phase == "day" && !c.DayOver))
+	active := alive && (s.Phase == PhaseNight || (s.Phase == PhaseDay && !c.DayOver))
 	cp.OrderOpen = active && catOrderOpen(s)
 	for _, m := range catModes {
 		cards := catCardsFor(s, seat, m)
@@ -376,16 +376,16 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 			cp.Privileges = append(cp.Privileges, pr)
 		}
 	}
-	if s.Phase == "day" && s.Day.Ballot != nil {
+	if s.Phase == PhaseDay && s.Day.Ballot != nil {
 		cur, cast := catVotes(s.Day.Ballot, seat)
 		cp.Vote = cur
-		cp.CanChange = cast < 2 && s.Day.Stage != "closing" && !c.DayOver && slices.Contains(s.Day.Ballot.Voters, seat)
+		cp.CanChange = cast < 2 && s.Day.Stage != StageClosing && !c.DayOver && slices.Contains(s.Day.Ballot.Voters, seat)
 	}
 	pv.CatLives = cp
-	if !alive || s.Phase == "over" {
+	if !alive || s.Phase == PhaseOver {
 		pv.Tasks = []Task{}
-		if s.Phase == "day" && s.Day != nil && s.Day.Speaker == seat {
-			pv.Tasks = append(pv.Tasks, Task{Action: "pass"}) // a dead player's last words
+		if s.Phase == PhaseDay && s.Day != nil && s.Day.Speaker == seat {
+			pv.Tasks = append(pv.Tasks, Task{Action: ActPass}) // a dead player's last words
 		}
 		return
 	}
@@ -399,17 +399,17 @@ func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 	s := &g.s
 	c := s.cat
 	out := []Task{}
-	if s.Phase == "day" {
+	if s.Phase == PhaseDay {
 		d := s.Day
 		if d.Speaker == seat {
-			out = append(out, Task{Action: "pass"})
+			out = append(out, Task{Action: ActPass})
 		}
 		if c.DayOver {
 			return out
 		}
 		if b := d.Ballot; b != nil && slices.Contains(b.Voters, seat) {
 			cur, cast := catVotes(b, seat)
-			t := Task{Action: "vote", Done: cast >= 2 || (cast == 1 && d.Stage == "closing")}
+			t := Task{Action: ActVote, Done: cast >= 2 || (cast == 1 && d.Stage == StageClosing)}
 			if cur != 0 {
 				x := SeatTarget(cur)
 				t.Choice = &x
@@ -437,13 +437,13 @@ func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 	if cp.OrderOpen {
 		out = append(out, Task{Action: "order", NoTarget: true, Optional: true, Done: cp.Proposed != nil})
 	}
-	if seat == c.Free && s.Phase == "night" && s.Round == 1 {
+	if seat == c.Free && s.Phase == PhaseNight && s.Round == 1 {
 		out = append(out, Task{Action: "stance", NoTarget: true, Optional: true, Done: c.Stance != ""})
 	}
 	if len(cp.Pending) > 0 {
 		out = append(out, Task{Action: "withdraw", NoTarget: true, Optional: true})
 	}
-	if s.Phase == "night" {
+	if s.Phase == PhaseNight {
 		out = append(out, Task{Action: "done", NoTarget: true, Done: containsInt(s.Night.Slept, seat)})
 	} else {
 		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(c.DayDone, seat)})

@@ -3,7 +3,7 @@ package game
 // ClockPlan is what the host's clock must do now: the one place where the
 // rules about time are decided (G3.6, standard-003 R7, issue 10's holds).
 // The engine has no clock; the host's session loop measures what the plan
-// names on its own clock and sends Command{Do: "timeout"} when the plan
+// names on its own clock and sends Command{Do: ActTimeout} when the plan
 // says the stage is due. It knows no rule of its own.
 //
 // Everything is measured from the moment the clock first sees a key, on a
@@ -53,7 +53,7 @@ func (g *Game) Clock() ClockPlan {
 	// G3.6: a night whose every input is in ends once its minimum length
 	// has passed (never later than its deadline), and while a police huddle
 	// is open (standard-003 R7) not before the huddle has lasted its time.
-	if t.Kind == "night" && g.NightComplete() {
+	if t.Kind == timerNight && g.NightComplete() {
 		least := t.MinSeconds
 		if t.Seconds > 0 {
 			least = min(least, t.Seconds)

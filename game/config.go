@@ -117,10 +117,10 @@ func optionProblem(err error) *Problem {
 // the announcements' hold are the clock's: see ClockPlan.)
 func (g *Game) HostActions() []string {
 	s := &g.s
-	if s.Phase == "over" {
+	if s.Phase == PhaseOver {
 		return nil
 	}
-	if s.Phase == "day" && s.Day != nil && (s.Day.Speaker != 0 || s.Day.Stage == "discussion") {
+	if s.Phase == PhaseDay && s.Day != nil && (s.Day.Speaker != 0 || s.Day.Stage == StageDiscussion) {
 		return []string{"skip", "end"}
 	}
 	return []string{"end"}

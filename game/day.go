@@ -9,9 +9,9 @@ func (g *Game) dayCommand(cmd Command) error {
 	s := &g.s
 	d := s.Day
 	switch cmd.Do {
-	case "timeout":
+	case ActTimeout:
 		return g.dayTimeout()
-	case "pass":
+	case ActPass:
 		if d.Speaker == 0 {
 			return reject("nobody has the floor now")
 		}
@@ -20,18 +20,18 @@ func (g *Game) dayCommand(cmd Command) error {
 		}
 		g.endTurn("pass")
 		return nil
-	case "vote", "abstain":
+	case ActVote, ActAbstain:
 		return g.vote(cmd)
-	case "explode":
+	case ActExplode:
 		return g.explode(cmd)
-	case "nominate":
+	case ActNominate:
 		return g.nominate(cmd)
-	case "skip":
-		if b := d.Ballot; d.Stage == "vote" && b != nil && !b.Closed && b.Mode == "sequential-open" {
+	case ActSkip:
+		if b := d.Ballot; d.Stage == StageVote && b != nil && !b.Closed && b.Mode == "sequential-open" {
 			return g.letCallGo(cmd)
 		}
 		return reject("%s is a night action; it is day now", cmd.Do)
-	case "sleep", "suspect":
+	case ActSleep, ActSuspect:
 		return reject("%s is a night action; it is day now", cmd.Do)
 	}
 	for _, a := range s.variant.Info().Actions {
@@ -47,9 +47,9 @@ func (g *Game) dayTimeout() error {
 	switch {
 	case d.Speaker != 0:
 		g.endTurn("timeout")
-	case d.Stage == "discussion":
+	case d.Stage == StageDiscussion:
 		g.stageDone()
-	case d.Stage == "vote" && d.Ballot != nil && !d.Ballot.Closed:
+	case d.Stage == StageVote && d.Ballot != nil && !d.Ballot.Closed:
 		b := d.Ballot
 		if b.Mode == "sequential-open" && b.Call < len(b.Candidates)-1 {
 			g.emit(g.mem.call.put(CallBody{Target: b.Candidates[b.Call+1]}), nil)
@@ -71,12 +71,12 @@ func (g *Game) afterAnnouncement() {
 		return
 	}
 	d := s.Day
-	if d.Stage == "exploded" {
+	if d.Stage == StageExploded {
 		g.startNight()
 		return
 	}
 	if len(d.LastWords) > 0 {
-		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "last-words", Order: g.mem.ints.clone(d.LastWords)}), nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: StageLastWords, Order: g.mem.ints.clone(d.LastWords)}), nil)
 		g.nextTurn()
 		return
 	}
@@ -88,17 +88,17 @@ func (g *Game) stageDone() {
 	s := &g.s
 	d := s.Day
 	switch d.Stage {
-	case "", "last-words":
+	case "", StageLastWords:
 		if d.Executed {
 			g.startNight()
 			return
 		}
 		g.beginSpeeches()
-	case "executed":
+	case StageExecuted:
 		g.startNight()
-	case "nomination":
+	case StageNomination:
 		g.beginDefence()
-	case "speech", "pk-speech", "discussion", "defence":
+	case StageSpeech, StagePKSpeech, StageDiscussion, StageDefence:
 		g.openBallot()
 	default:
 		g.startNight()
@@ -166,15 +166,15 @@ func (g *Game) beginSpeeches() {
 	}
 	order := g.appendSpeakingOrder(g.mem.ints.buf(s.CountLiving()))
 	if g.nominations() {
-		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "nomination", Order: order}), nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: StageNomination, Order: order}), nil)
 		g.nextTurn()
 		return
 	}
 	if s.Opts.SpeechMode == "free" {
-		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}), nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: StageDiscussion, Order: order}), nil)
 		return
 	}
-	g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "speech", Order: order}), nil)
+	g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: StageSpeech, Order: order}), nil)
 	g.nextTurn()
 }
 
@@ -209,7 +209,7 @@ func (g *Game) nominate(cmd Command) error {
 	if !g.nominations() {
 		return reject("there are no nominations in this game")
 	}
-	if d.Kind != "nomination" || d.Speaker == 0 {
+	if d.Kind != StageNomination || d.Speaker == 0 {
 		return reject("suspects are nominated only during the nomination turns")
 	}
 	if cmd.Seat != d.Speaker {
@@ -266,7 +266,7 @@ func (g *Game) beginDefence() {
 			order = append(order, x)
 		}
 	}
-	g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "defence", Order: order}), nil)
+	g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: StageDefence, Order: order}), nil)
 	g.nextTurn()
 }
 
@@ -354,7 +354,7 @@ func (g *Game) vote(cmd Command) error {
 	s := &g.s
 	d := s.Day
 	b := d.Ballot
-	if d.Stage != "vote" || b == nil || b.Closed {
+	if d.Stage != StageVote || b == nil || b.Closed {
 		return reject("there is no vote open now")
 	}
 	if !containsInt(b.Voters, cmd.Seat) {
@@ -373,7 +373,7 @@ func (g *Game) vote(cmd Command) error {
 	if !openMode(b.Mode) {
 		audience = g.only(cmd.Seat)
 	}
-	if cmd.Do == "abstain" {
+	if cmd.Do == ActAbstain {
 		if !s.Opts.Abstain {
 			return reject("abstaining is not allowed in this game")
 		}
@@ -628,13 +628,13 @@ func (g *Game) runoff(k int) {
 				order = append(order, x)
 			}
 		}
-		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: "discussion", Order: order}), nil)
+		g.emit(g.mem.speeches.put(SpeechesBody{Round: s.Round, Kind: StageDiscussion, Order: order}), nil)
 		return
 	}
 	speakers := g.mem.ints.buf(len(d.Order))
-	kind := "pk-speech"
+	kind := StagePKSpeech
 	if s.variant.RunoffSpeakers(k) == "others" {
-		kind = "speech"
+		kind = StageSpeech
 		for _, x := range d.Order {
 			if s.Seat(x).Alive() && !ownsTarget(d.Tied, x) {
 				speakers = append(speakers, x)

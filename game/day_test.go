@@ -194,7 +194,7 @@ func TestTies(t *testing.T) {
 		}
 		castVotes(t, g, votes)
 		tally, _ := lastOf[TallyBody](g)
-		if tally.Outcome != "none" || g.s.Phase != "night" || g.s.Round != 2 {
+		if tally.Outcome != "none" || g.s.Phase != PhaseNight || g.s.Round != 2 {
 			t.Fatalf("tally %+v, phase %s round %d", tally, g.s.Phase, g.s.Round)
 		}
 	})
@@ -497,7 +497,7 @@ func TestEveryPublicEventHasATableRole(t *testing.T) {
 			for _, e := range g.Events() {
 				if e.Audience == nil {
 					seen[e.Type()] = true
-					if RoleOf(e.Type()) == Private {
+					if RoleOf(e.Type()) == TablePrivate {
 						t.Fatalf("%s: public event type %q has no table role (event.go tableRoles)", in.ID, e.Type())
 					}
 				}

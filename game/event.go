@@ -116,21 +116,21 @@ type DawnBody struct {
 // SpeechesBody: a speaking stage begins, with its order. Kind is
 // "last-words", "speech", "pk-speech" or "discussion" (free talk, no order).
 type SpeechesBody struct {
-	Round int    `json:"round"`
-	Kind  string `json:"kind"`
-	Order []int  `json:"order"`
+	Round int   `json:"round"`
+	Kind  Stage `json:"kind"`
+	Order []int `json:"order"`
 }
 
 // TurnBody: Seat now has the floor.
 type TurnBody struct {
-	Kind string `json:"kind"`
-	Seat int    `json:"seat"`
+	Kind Stage `json:"kind"`
+	Seat int   `json:"seat"`
 }
 
 // TurnEndBody: Seat's turn ended: "pass", "timeout", "silenced" (skipped,
 // v4.0 R10), "host" (skipped by the host).
 type TurnEndBody struct {
-	Kind string `json:"kind"`
+	Kind Stage  `json:"kind"`
 	Seat int    `json:"seat"`
 	By   string `json:"by"`
 }
@@ -327,30 +327,30 @@ var bodyTypes = map[string]func() Body{
 type TableRole int
 
 const (
-	Private  TableRole = iota // never public (or public only at the end, with the timeline)
-	Announce                  // a result, held on the big screen for announceSeconds
-	Stage                     // starts what the table does next: its headline and timer
-	Live                      // part of the running stage: a raised hand, a turn's end
+	TablePrivate  TableRole = iota // never public (or public only at the end, with the timeline)
+	TableAnnounce                  // a result, held on the big screen for announceSeconds
+	TableStage                     // starts what the table does next: its headline and timer
+	TableLive                      // part of the running stage: a raised hand, a turn's end
 )
 
 // tableRoles classifies every event type. A test fails when a type that
 // reaches the table is missing here, and the host app's test fails when an
 // Announce type has no announcement of its own.
 var tableRoles = map[string]TableRole{
-	"dawn": Announce, "announce": Announce, "tally": Announce, "executed": Announce,
-	"exploded": Announce, "immune": Announce, "redeal": Announce, "game_over": Announce,
-	"night": Stage, "speeches": Stage, "turn": Stage, "ballot": Stage, "call": Stage,
-	"turn_end": Live, "vote": Live, "abstain": Live, "call_pass": Live, "nominate": Live, "host": Live,
+	"dawn": TableAnnounce, "announce": TableAnnounce, "tally": TableAnnounce, "executed": TableAnnounce,
+	"exploded": TableAnnounce, "immune": TableAnnounce, "redeal": TableAnnounce, "game_over": TableAnnounce,
+	"night": TableStage, "speeches": TableStage, "turn": TableStage, "ballot": TableStage, "call": TableStage,
+	"turn_end": TableLive, "vote": TableLive, "abstain": TableLive, "call_pass": TableLive, "nominate": TableLive, "host": TableLive,
 }
 
-// RoleOf is the table role of an event type (Private for unknown types).
+// RoleOf is the table role of an event type (TablePrivate for unknown types).
 func RoleOf(eventType string) TableRole { return tableRoles[eventType] }
 
 // AnnouncedTypes lists the event types the screens announce, sorted.
 func AnnouncedTypes() []string {
 	var out []string
 	for t, r := range tableRoles {
-		if r == Announce {
+		if r == TableAnnounce {
 			out = append(out, t)
 		}
 	}

@@ -129,12 +129,12 @@ func (g *Game) record(e Event) {
 	p := &g.pub
 	p.count++
 	switch RoleOf(e.Body.Type()) {
-	case Stage:
+	case TableStage:
 		if !p.afterStage {
 			p.shown, p.nshown, p.npending = p.pending, p.npending, 0
 		}
 		p.afterStage = true
-	case Announce:
+	case TableAnnounce:
 		if p.npending < maxHeld {
 			p.pending[p.npending] = held{int32(len(g.log) - 1), int32(p.count)}
 			p.npending++
@@ -217,7 +217,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	s.RNG = mem.pcg.put(rand.PCG{})
 	s.RNG.Seed(setup.Seed, setup.Seed^0x9e3779b97f4a7c15)
 	s.Seats = mem.seats.take(setup.Players)
-	s.Phase = "setup"
+	s.Phase = PhaseSetup
 
 	// The options first, from the deck in deck order: a deal's validity may
 	// depend on them (v5.0-dual forbiddenPairs); they are computed again
@@ -423,27 +423,27 @@ func (g *Game) Apply(cmd Command) ([]Event, error) {
 
 func (g *Game) apply(cmd Command) error {
 	s := &g.s
-	if s.Phase == "over" {
+	if s.Phase == PhaseOver {
 		return reject("the game is over")
 	}
 	if cmd.Do == "" {
 		return reject("the command has no action")
 	}
-	if cmd.Do == "end" && cmd.Seat == 0 {
-		g.emit(&HostBody{Action: "end"}, nil)
+	if cmd.Do == ActEnd && cmd.Seat == 0 {
+		g.emit(&HostBody{Action: ActEnd}, nil)
 		g.emit(&GameOverBody{Winner: "none", Reason: "the host ended the game"}, nil)
 		return nil
 	}
-	if cmd.Do == "timeout" && cmd.Seat != 0 {
+	if cmd.Do == ActTimeout && cmd.Seat != 0 {
 		return reject("a deadline passes by the host's clock, not by a seat")
 	}
 	if err := checkFreeText(cmd); err != nil {
 		return err
 	}
-	if cmd.Do == "skip" && cmd.Seat == 0 {
+	if cmd.Do == ActSkip && cmd.Seat == 0 {
 		return g.hostSkip()
 	}
-	if cmd.Do != "timeout" {
+	if cmd.Do != ActTimeout {
 		if cmd.Seat < 1 || cmd.Seat > s.Players {
 			return reject("there is no seat %d at this table (seats 1 to %d)", cmd.Seat, s.Players)
 		}
@@ -457,13 +457,13 @@ func (g *Game) apply(cmd Command) error {
 			return reject("seat %d has no card %s", t.Seat, t)
 		}
 	}
-	if pr, ok := s.variant.(phaseRunner); ok && (s.Phase == "night" || s.Phase == "day") {
+	if pr, ok := s.variant.(phaseRunner); ok && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
 		return pr.command(g, cmd)
 	}
 	switch s.Phase {
-	case "night":
+	case PhaseNight:
 		return g.nightCommand(cmd)
-	case "day":
+	case PhaseDay:
 		return g.dayCommand(cmd)
 	}
 	return reject("nothing can be done now")
@@ -474,19 +474,19 @@ func (g *Game) apply(cmd Command) error {
 // discussion it ends the discussion.
 func (g *Game) hostSkip() error {
 	s := &g.s
-	if s.Phase != "day" {
+	if s.Phase != PhaseDay {
 		return reject("nobody is speaking now")
 	}
 	if _, ok := s.variant.(phaseRunner); ok {
-		if s.Day.Speaker == 0 && s.Day.Stage != "discussion" {
+		if s.Day.Speaker == 0 && s.Day.Stage != StageDiscussion {
 			return reject("nobody is speaking now")
 		}
-		return g.apply(Command{Do: "timeout"})
+		return g.apply(Command{Do: ActTimeout})
 	}
 	switch {
 	case s.Day.Speaker != 0:
 		g.endTurn("host")
-	case s.Day.Stage == "discussion":
+	case s.Day.Stage == StageDiscussion:
 		g.stageDone()
 	default:
 		return reject("nobody is speaking now")
@@ -505,7 +505,7 @@ func (g *Game) Setup() Setup { return g.setup }
 func (g *Game) State() *State { return &g.s }
 
 // Over reports whether the game has ended.
-func (g *Game) Over() bool { return g.s.Phase == "over" }
+func (g *Game) Over() bool { return g.s.Phase == PhaseOver }
 
 // Variant returns the game's variant.
 func (g *Game) Variant() Variant { return g.s.variant }

@@ -9,7 +9,7 @@ import (
 
 func (g *Game) startNight() {
 	s := &g.s
-	if s.Phase == "day" {
+	if s.Phase == PhaseDay {
 		// A round ends with its day (v5.0-dual R19's stall rule).
 		if re, ok := s.variant.(RoundEnder); ok {
 			if w, r := re.RoundEnd(s); w != "" {
@@ -28,17 +28,17 @@ func (g *Game) nightCommand(cmd Command) error {
 	s := &g.s
 	n := s.Night
 	switch cmd.Do {
-	case "timeout":
+	case ActTimeout:
 		g.endNight()
 		return nil
-	case "pass", "vote", "abstain", "explode", "nominate":
+	case ActPass, ActVote, ActAbstain, ActExplode, ActNominate:
 		return reject("%s is a day action; it is night now", cmd.Do)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
 		return reject("seat %d is dead; dead players give no input at night", cmd.Seat)
 	}
 	switch cmd.Do {
-	case "sleep":
+	case ActSleep:
 		if !containsInt(n.Sleep, cmd.Seat) {
 			return reject("you have a night action to take; sleep is for players without one")
 		}
@@ -47,7 +47,7 @@ func (g *Game) nightCommand(cmd Command) error {
 		}
 		g.emit(g.mem.sleep.put(SleepBody{Seat: cmd.Seat}), g.only(cmd.Seat))
 		return nil
-	case "suspect":
+	case ActSuspect:
 		return g.suspect(cmd)
 	}
 	st, actor, err := g.findStep(cmd)
@@ -56,7 +56,7 @@ func (g *Game) nightCommand(cmd Command) error {
 	}
 	members := st.Seats()
 	sel := Selection{Has: true}
-	if cmd.Do == "skip" || (st.Decline != "" && cmd.Do == st.Decline) {
+	if cmd.Do == ActSkip || (st.Decline != "" && cmd.Do == st.Decline) {
 		if st.Mandatory {
 			return reject("your %s is mandatory tonight; choose a target", st.Action)
 		}
@@ -125,13 +125,13 @@ func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 	var buf [8]*Step
 	tasks := s.appendTasks(buf[:0], cmd.Seat)
 	if len(tasks) == 0 {
-		if cmd.Do == "skip" {
+		if cmd.Do == ActSkip {
 			return nil, Target{}, reject("you have no night action to skip; tap sleep")
 		}
 		return nil, Target{}, reject("you have no %s action tonight", cmd.Do)
 	}
 	matches := func(st *Step) bool {
-		return cmd.Do == "skip" || st.Action == cmd.Do || (st.Decline != "" && st.Decline == cmd.Do)
+		return cmd.Do == ActSkip || st.Action == cmd.Do || (st.Decline != "" && st.Decline == cmd.Do)
 	}
 	for i, st := range tasks {
 		if !matches(st) {
@@ -141,7 +141,7 @@ func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 		if !ok {
 			continue
 		}
-		if cmd.Do == "skip" && g.seatDone(st, cmd.Seat) {
+		if cmd.Do == ActSkip && g.seatDone(st, cmd.Seat) {
 			continue
 		}
 		if cmd.Card == nil && !st.Group && g.seatDone(st, cmd.Seat) && slices.ContainsFunc(tasks[i+1:], matches) {
@@ -163,7 +163,7 @@ func (g *Game) findStep(cmd Command) (*Step, Target, error) {
 		}
 		return st, actor, nil
 	}
-	if cmd.Do == "skip" {
+	if cmd.Do == ActSkip {
 		return nil, Target{}, reject("you have nothing left to skip tonight")
 	}
 	return nil, Target{}, reject("you have no %s action tonight", cmd.Do)
@@ -297,7 +297,7 @@ func (g *Game) suspect(cmd Command) error {
 // a police huddle is open, its HuddleHold).
 func (g *Game) NightComplete() bool {
 	s := &g.s
-	if s.Phase != "night" {
+	if s.Phase != PhaseNight {
 		return false
 	}
 	for _, st := range s.Night.Steps {
@@ -319,7 +319,7 @@ func (g *Game) NightComplete() bool {
 // the police locked.
 func (g *Game) HuddleHold() (key, seconds int, ok bool) {
 	s := &g.s
-	if s.Phase != "night" || !s.Night.HuddleOpen {
+	if s.Phase != PhaseNight || !s.Night.HuddleOpen {
 		return 0, 0, false
 	}
 	for i := len(g.log) - 1; i >= 0; i-- {

@@ -158,13 +158,13 @@ func playRandom(t *testing.T, in VariantInfo, r *rand.Rand, deep bool) {
 			aliveBefore[i] = g.s.Seat(i).Alive()
 		}
 		views := map[int]PlayerView{}
-		if deep && g.s.Phase == "night" && cmd.Do != "timeout" {
+		if deep && g.s.Phase == PhaseNight && cmd.Do != "timeout" {
 			for i := 1; i <= g.s.Players; i++ {
 				views[i] = g.PlayerView(i)
 			}
 		}
 		version := g.s.Version
-		nightInput := g.s.Phase == "night" && cmd.Do != "timeout"
+		nightInput := g.s.Phase == PhaseNight && cmd.Do != "timeout"
 		var tableBefore []byte
 		if nightInput {
 			tableBefore, _ = json.Marshal(g.TableView())
@@ -291,7 +291,7 @@ func checkNightIsolation(t *testing.T, g *Game, cmd Command, before map[int]Play
 func checkViews(t *testing.T, g *Game) {
 	t.Helper()
 	s := &g.s
-	over := s.Phase == "over"
+	over := s.Phase == PhaseOver
 	tv := g.TableView()
 	exploded := map[int]bool{}
 	for _, e := range g.log {
@@ -431,7 +431,7 @@ func sameTeam(s *State, a, b int) bool {
 				return true
 			}
 			if s.VariantID == "two-hands" && c.Role == "assassin" && s.Mark(Target{Seat: seat, Card: j + 1}, "acted") != 0 &&
-				slices.Contains(roles, "killer") && s.Phase == "night" && s.Round > s.Mark(Target{Seat: seat, Card: j + 1}, "acted") {
+				slices.Contains(roles, "killer") && s.Phase == PhaseNight && s.Round > s.Mark(Target{Seat: seat, Card: j + 1}, "acted") {
 				return true
 			}
 		}

@@ -62,10 +62,10 @@ func tnight(t *testing.T, g *Game, kill, check int) {
 // tpassTo passes the floor until seat has it (seat 0: until nobody has it).
 func tpassTo(t *testing.T, g *Game, seat int) {
 	t.Helper()
-	for g.s.Phase == "day" && g.s.Day.Speaker != 0 && g.s.Day.Speaker != seat {
+	for g.s.Phase == PhaseDay && g.s.Day.Speaker != 0 && g.s.Day.Speaker != seat {
 		tdo(t, g, g.s.Day.Speaker, "pass")
 	}
-	if seat != 0 && (g.s.Phase != "day" || g.s.Day.Speaker != seat) {
+	if seat != 0 && (g.s.Phase != PhaseDay || g.s.Day.Speaker != seat) {
 		t.Fatalf("seat %d never got the floor", seat)
 	}
 }
@@ -488,12 +488,12 @@ func TestStandardExplode(t *testing.T) {
 				t.Error("the elimination did not stand")
 			}
 			if c.winner != "" {
-				if g.s.Phase != "over" || g.s.Winner != c.winner {
+				if g.s.Phase != PhaseOver || g.s.Winner != c.winner {
 					t.Fatalf("phase %s winner %q, want over %q", g.s.Phase, g.s.Winner, c.winner)
 				}
 				return
 			}
-			if g.s.Phase != "night" || g.s.Round != round+1 {
+			if g.s.Phase != PhaseNight || g.s.Round != round+1 {
 				t.Fatalf("phase %s round %d, want night %d", g.s.Phase, g.s.Round, round+1)
 			}
 			if tv := g.TableView(); tv.Seats[c.killer-1].Role != "killer" {

@@ -17,9 +17,9 @@ type State struct {
 	Seats     []SeatState // index seat-1
 	RNG       *rand.PCG   // G17: the one seeded generator; advanced only in apply
 
-	Version int    // number of events applied
-	Round   int    // current round (night n + day n); 0 before night 1
-	Phase   string // "setup" (dealt, before the first night), "night", "day", "over"
+	Version int // number of events applied
+	Round   int // current round (night n + day n); 0 before night 1
+	Phase   Phase
 	Night   *NightState
 	Day     *DayState
 
@@ -245,9 +245,9 @@ type DayState struct {
 	DawnDead []Target
 	Silenced []int
 	Order    []int // today's speaking order (G9)
-	Stage    string
-	Kind     string // the current speaking stage's kind
-	Queue    []int  // speakers still to come, current first
+	Stage    Stage
+	Kind     Stage // the current speaking stage's kind
+	Queue    []int // speakers still to come, current first
 	Speaker  int
 	Ballots  int // ballots opened today
 	Ballot   *BallotState
@@ -356,7 +356,7 @@ func (s *State) applyNight(b Body) Body {
 	case *DealBody:
 		s.Seat(e.Seat).Cards = s.mem.cardsOf(e.Roles)
 	case *NightBody:
-		if s.Phase == "day" { // a round ended (v5.0-dual R19)
+		if s.Phase == PhaseDay { // a round ended (v5.0-dual R19)
 			if s.RoundDead == 0 {
 				s.QuietRounds++
 			} else {
@@ -364,7 +364,7 @@ func (s *State) applyNight(b Body) Body {
 			}
 		}
 		s.RoundDead = 0
-		s.Phase = "night"
+		s.Phase = PhaseNight
 		s.Round = e.Round
 		s.Day = nil
 		n := s.mem.nights.put(NightState{Round: e.Round, Setup: e.Setup})
@@ -454,7 +454,7 @@ func (s *State) applyBallot(b Body) Body {
 	switch e := b.(type) {
 	case *BallotBody:
 		d := s.Day
-		d.Stage = "vote"
+		d.Stage = StageVote
 		d.Ballots = e.Index
 		d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
 			Weights: e.Weights, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
@@ -498,7 +498,7 @@ func (s *State) applyBallot(b Body) Body {
 func (s *State) applyDay(b Body) Body {
 	switch e := b.(type) {
 	case *DawnBody:
-		s.Phase = "day"
+		s.Phase = PhaseDay
 		s.Day = s.mem.days.put(DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead})
 		s.announce(e.Dead, false)
 	case *SpeechesBody:
@@ -507,10 +507,10 @@ func (s *State) applyDay(b Body) Body {
 		d.Kind = e.Kind
 		d.Queue = s.mem.ints.clone(e.Order)
 		d.Speaker = 0
-		if (e.Kind == "speech" || e.Kind == "discussion" || e.Kind == "nomination") && d.Order == nil {
+		if (e.Kind == StageSpeech || e.Kind == StageDiscussion || e.Kind == StageNomination) && d.Order == nil {
 			d.Order = s.mem.ints.clone(e.Order)
 		}
-		if e.Kind == "last-words" {
+		if e.Kind == StageLastWords {
 			d.LastWords = nil
 		}
 	case *TurnBody:
@@ -537,8 +537,8 @@ func (s *State) applyDay(b Body) Body {
 		}
 		// Several executions in a row are one announcement (tieFinal
 		// all-die, v5.0-dual R16): one anchor, one list of last words.
-		more := s.Day.Stage == "executed"
-		s.Day.Stage = "executed"
+		more := s.Day.Stage == StageExecuted
+		s.Day.Stage = StageExecuted
 		s.announce([]Target{t}, more)
 		b = e
 	case *NominateBody:
@@ -550,15 +550,15 @@ func (s *State) applyDay(b Body) Body {
 			e = new(*e) // as for LockBody
 			e.Hand = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
 		}
-		s.Day.Stage = "immune"
+		s.Day.Stage = StageImmune
 		b = e
 	case *ExplodedBody:
-		s.Day.Stage = "exploded"
+		s.Day.Stage = StageExploded
 		s.announce([]Target{SeatTarget(e.Seat)}, false)
 		s.Day.LastWords = nil // a self-revealed killer never speaks (standard-003 §10)
 	case *HostBody:
 	case *GameOverBody:
-		s.Phase = "over"
+		s.Phase = PhaseOver
 		s.Winner = e.Winner
 		s.Reason = e.Reason
 		if s.Day != nil {

@@ -44,14 +44,14 @@ func v3PlayNight(t *testing.T, g *Game, a v3Acts) DawnBody {
 func v3QuietDay(t *testing.T, g *Game) {
 	t.Helper()
 	tpassTo(t, g, 0)
-	if g.s.Phase != "day" {
+	if g.s.Phase != PhaseDay {
 		return
 	}
 	b := g.s.Day.Ballot
 	for _, v := range b.Voters {
 		tdo(t, g, v, "abstain")
 	}
-	if g.s.Phase != "night" {
+	if g.s.Phase != PhaseNight {
 		t.Fatalf("phase %s after an all-abstain day", g.s.Phase)
 	}
 }
@@ -281,10 +281,10 @@ func TestV3NoDeathSkipsDay(t *testing.T) {
 		if spoke != c.speak {
 			t.Errorf("%s, dawn %v: speeches %v, want %v", c.opts, d.Dead, spoke, c.speak)
 		}
-		if !c.speak && (g.s.Phase != "night" || g.s.Round != 2) {
+		if !c.speak && (g.s.Phase != PhaseNight || g.s.Round != 2) {
 			t.Errorf("%s: phase %s round %d, want night 2 at once", c.opts, g.s.Phase, g.s.Round)
 		}
-		if c.speak && g.s.Phase != "day" {
+		if c.speak && g.s.Phase != PhaseDay {
 			t.Errorf("%s: phase %s, want the day", c.opts, g.s.Phase)
 		}
 	}
@@ -336,7 +336,7 @@ func TestV3Win(t *testing.T) {
 	// last civilian land together → draw, no last words.
 	g := newTestGame(t, "v3.0", dealV3, "", 1, 3, 4, 6, 7, 8, 9, 10, 12)
 	d := v3PlayNight(t, g, v3Acts{kill: 14, check: 5, save: 2, shoot: 13})
-	if !slices.Equal(d.Dead, seatList(13, 14)) || g.s.Phase != "over" || g.s.Winner != "draw" {
+	if !slices.Equal(d.Dead, seatList(13, 14)) || g.s.Phase != PhaseOver || g.s.Winner != "draw" {
 		t.Fatalf("dawn %v, phase %s, winner %q; want [13 14], over, draw", d.Dead, g.s.Phase, g.s.Winner)
 	}
 }

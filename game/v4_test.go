@@ -108,7 +108,7 @@ func v4Timeout(t *testing.T, g *Game) DawnBody {
 // v4EndDay lets every timer run out (nobody votes) until the next night.
 func v4EndDay(t *testing.T, g *Game) {
 	t.Helper()
-	for g.s.Phase == "day" {
+	for g.s.Phase == PhaseDay {
 		if _, err := g.Apply(Command{Do: "timeout"}); err != nil {
 			t.Fatal(err)
 		}
@@ -371,7 +371,7 @@ func TestV4Silence(t *testing.T) {
 			t.Fatalf("speaker %d after 13, want 11 (12 silenced)", g.s.Day.Speaker)
 		}
 		v4Reject(t, g, 12, "pass", 0)
-		for g.s.Day.Stage != "vote" {
+		for g.s.Day.Stage != StageVote {
 			v4Do(t, g, g.s.Day.Speaker, "pass", 0)
 		}
 		v4Do(t, g, 12, "vote", 6)
@@ -386,7 +386,7 @@ func TestV4Silence(t *testing.T) {
 		if g.s.LastWordsUsed != 1 {
 			t.Errorf("last-words slots used %d, want 1", g.s.LastWordsUsed)
 		}
-		if g.s.Day.Stage != "speech" || g.s.Day.Speaker != 13 {
+		if g.s.Day.Stage != StageSpeech || g.s.Day.Speaker != 13 {
 			t.Errorf("stage %q speaker %d: want the speeches, 13 first", g.s.Day.Stage, g.s.Day.Speaker)
 		}
 		var skipped bool
@@ -402,7 +402,7 @@ func TestV4Silence(t *testing.T) {
 	t.Run("executed the same day: no last words although a slot is left", func(t *testing.T) {
 		g := v4Game(t, "")
 		v4PlayNight(t, g, map[string]int{"kill": 14, "check": 6, "silence": 12})
-		for g.s.Day.Stage != "vote" {
+		for g.s.Day.Stage != StageVote {
 			if g.s.Day.Speaker == 0 {
 				t.Fatal("nobody speaking before the vote")
 			}
@@ -415,7 +415,7 @@ func TestV4Silence(t *testing.T) {
 				v4Do(t, g, s, "abstain", 0)
 			}
 		}
-		if g.s.Phase != "night" || g.s.LastWordsUsed != 2 {
+		if g.s.Phase != PhaseNight || g.s.LastWordsUsed != 2 {
 			t.Fatalf("phase %q, slots used %d: want night 2 with 2 slots used", g.s.Phase, g.s.LastWordsUsed)
 		}
 	})
@@ -497,7 +497,7 @@ func TestV4WinAtDawn(t *testing.T) {
 	v4Do(t, g, 6, "kill", 2)
 	v4Do(t, g, 2, "shoot", 6)
 	v4Timeout(t, g)
-	if g.s.Phase != "over" || g.s.Winner != "draw" {
+	if g.s.Phase != PhaseOver || g.s.Winner != "draw" {
 		t.Fatalf("phase %q winner %q (%s), want a draw", g.s.Phase, g.s.Winner, g.s.Reason)
 	}
 }

@@ -101,7 +101,7 @@ func revealAll(s *State) []SeatReveal {
 
 // Timer says which deadline runs now. Key changes whenever a new timer
 // starts (it is the version at which it started), so the host's clock knows
-// when to re-arm. Seconds 0 means no deadline. The clock sends Command{Do: "timeout"} when Seconds pass;
+// when to re-arm. Seconds 0 means no deadline. The clock sends Command{Do: ActTimeout} when Seconds pass;
 // at night it may end the night early once MinSeconds have passed and
 // Game.NightComplete() holds (G3.6).
 type Timer struct {
@@ -237,7 +237,7 @@ func (g *Game) buildTableView() TableView {
 	s := &g.s
 	tv := TableView{
 		Variant: s.VariantID, Players: s.Players, Version: g.publicCount(), Round: s.Round,
-		Phase: s.Phase, LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
+		Phase: string(s.Phase), LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
 	multi := s.variant.Info().CardsPerSeat == 2
 	for i := range s.Seats {
@@ -257,16 +257,16 @@ func (g *Game) buildTableView() TableView {
 		tv.Dawn = &d
 	}
 	switch s.Phase {
-	case "night":
+	case PhaseNight:
 		tv.Stage = "night"
 		tv.Narration = Narration{Key: "night", Round: s.Round}
 		if s.Night.Setup {
 			tv.Narration.Key = "setup-night"
 		}
 		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightMaxSeconds, MinSeconds: s.Opts.NightMinSeconds}
-	case "day":
+	case PhaseDay:
 		g.dayView(&tv)
-	case "over":
+	case PhaseOver:
 		tv.Stage = "over"
 		tv.Winner, tv.Reason = s.Winner, s.Reason
 		tv.Narration = Narration{Key: "over", Winner: s.Winner}
@@ -285,7 +285,7 @@ func (g *Game) buildTableView() TableView {
 
 // announcements fills in the results the table holds now and how long.
 func (g *Game) announcements(tv *TableView) {
-	idx := g.pub.announced(g.s.Phase == "over")
+	idx := g.pub.announced(g.s.Phase == PhaseOver)
 	if len(idx) == 0 {
 		return
 	}
@@ -313,12 +313,12 @@ func (g *Game) dayView(tv *TableView) {
 	}
 	tv.Order = d.Order
 	tv.Tied = d.Tied
-	tv.Stage = d.Stage
+	tv.Stage = string(d.Stage)
 	if len(d.Suspects) > 0 {
 		tv.Suspects = slices.Clone(d.Suspects)
 		sortTargets(tv.Suspects)
 	}
-	if d.Kind == "nomination" && d.Stage == "nomination" {
+	if d.Kind == StageNomination && d.Stage == StageNomination {
 		for _, x := range d.Queue {
 			tv.Seats[x-1].Nominations = g.nominationsLeft(x)
 		}
@@ -331,15 +331,15 @@ func (g *Game) dayView(tv *TableView) {
 		}
 		secs := s.Opts.SpeechSeconds
 		switch d.Kind {
-		case "last-words":
+		case StageLastWords:
 			secs = s.Opts.LastWordsSeconds
-		case "pk-speech":
+		case StagePKSpeech:
 			secs = s.Opts.PKSpeechSeconds
 		}
-		tv.Timer = &Timer{Key: g.stageKey(), Kind: d.Kind, Seconds: secs}
-		tv.Narration = Narration{Key: d.Kind, Round: s.Round, Seat: d.Speaker}
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: string(d.Kind), Seconds: secs}
+		tv.Narration = Narration{Key: string(d.Kind), Round: s.Round, Seat: d.Speaker}
 	}
-	if d.Stage == "discussion" {
+	if d.Stage == StageDiscussion {
 		secs := s.Opts.DiscussionSeconds
 		if d.Ballots > 0 { // before a re-vote (v5.0-dual §9.4)
 			secs = s.Opts.PKDiscussionSeconds
@@ -347,7 +347,7 @@ func (g *Game) dayView(tv *TableView) {
 		tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: secs}
 		tv.Narration = Narration{Key: "discussion", Round: s.Round}
 	}
-	if d.Stage == "immune" {
+	if d.Stage == StageImmune {
 		if im := g.pub.immune; im != nil && im.Round == s.Round {
 			h := im.Hand
 			tv.Immune = &h
@@ -429,8 +429,8 @@ func (g *Game) PlayerView(seat int) PlayerView {
 	for _, c := range me.Cards {
 		pv.Roles = append(pv.Roles, c.Role)
 	}
-	pv.Spectator = !pv.Alive && s.Phase != "over" && !s.Opts.DeadSeeAll
-	if !pv.Alive && s.Phase != "over" && s.Opts.DeadSeeAll {
+	pv.Spectator = !pv.Alive && s.Phase != PhaseOver && !s.Opts.DeadSeeAll
+	if !pv.Alive && s.Phase != PhaseOver && s.Opts.DeadSeeAll {
 		// G7 option deadSeeAll: a dead player may watch with every role open.
 		pv.Reveal = revealAll(s)
 	}
@@ -449,18 +449,18 @@ func (g *Game) PlayerView(seat int) PlayerView {
 		vw.playerView(g, &pv) // its own tasks
 		return pv
 	}
-	if !pv.Alive || s.Phase == "over" {
-		if s.Phase == "day" && s.Day.Speaker == seat {
+	if !pv.Alive || s.Phase == PhaseOver {
+		if s.Phase == PhaseDay && s.Day.Speaker == seat {
 			// Whoever holds the floor may end it, alive or not: a dead
 			// player's last words end with their own pass.
-			pv.Tasks = append(pv.Tasks, Task{Action: "pass"})
+			pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 		}
 		return pv
 	}
 	switch s.Phase {
-	case "night":
+	case PhaseNight:
 		g.nightTasks(&pv)
-	case "day":
+	case PhaseDay:
 		g.dayTasks(&pv)
 	}
 	return pv
@@ -471,7 +471,7 @@ func (g *Game) nightTasks(pv *PlayerView) {
 	n := s.Night
 	seat := pv.Seat
 	if containsInt(n.Sleep, seat) {
-		pv.Tasks = append(pv.Tasks, Task{Action: "sleep", Done: containsInt(n.Slept, seat)})
+		pv.Tasks = append(pv.Tasks, Task{Action: ActSleep, Done: containsInt(n.Slept, seat)})
 	}
 	waiting := ""
 	for _, st := range s.tasksOf(seat) {
@@ -526,7 +526,7 @@ func (g *Game) nightTasks(pv *PlayerView) {
 	}
 	if n.HuddleOpen {
 		if check := n.StepByAction("check"); check != nil && containsInt(check.Seats(), seat) {
-			pv.Tasks = append(pv.Tasks, Task{Action: "suspect", Optional: true, Targets: seatList(s.Living()...)})
+			pv.Tasks = append(pv.Tasks, Task{Action: ActSuspect, Optional: true, Targets: seatList(s.Living()...)})
 			var keys []int
 			for k := range n.Suspects {
 				keys = append(keys, k)
@@ -588,9 +588,9 @@ func (g *Game) dayTasks(pv *PlayerView) {
 	s := &g.s
 	d := s.Day
 	seat := pv.Seat
-	if d.Speaker == seat && d.Kind == "nomination" {
+	if d.Speaker == seat && d.Kind == StageNomination {
 		if left := g.nominationsLeft(seat); left > 0 {
-			t := Task{Action: "nominate", Count: left}
+			t := Task{Action: ActNominate, Count: left}
 			for i, c := range s.Seats {
 				for j, card := range c.Cards {
 					h := Target{Seat: i + 1, Card: j + 1}
@@ -603,13 +603,13 @@ func (g *Game) dayTasks(pv *PlayerView) {
 		}
 	}
 	if d.Speaker == seat {
-		pv.Tasks = append(pv.Tasks, Task{Action: "pass"})
+		pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 	}
-	if b := d.Ballot; b != nil && !b.Closed && d.Stage == "vote" && containsInt(b.Voters, seat) {
+	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && containsInt(b.Voters, seat) {
 		pv.Tasks = append(pv.Tasks, g.voteTasks(b, seat)...)
 	}
 	if s.Opts.SelfReveal && s.Role(seat) == "killer" {
-		pv.Tasks = append(pv.Tasks, Task{Action: "explode"})
+		pv.Tasks = append(pv.Tasks, Task{Action: ActExplode})
 	}
 }
 
@@ -639,7 +639,7 @@ func (g *Game) voteTasks(b *BallotState, seat int) []Task {
 				continue
 			}
 			h := Target{Seat: seat, Card: j + 1}
-			t := Task{Action: "vote", Card: &h, Abstain: s.Opts.Abstain, Skipped: abstained}
+			t := Task{Action: ActVote, Card: &h, Abstain: s.Opts.Abstain, Skipped: abstained}
 			for _, v := range b.Votes {
 				if v.Hand != nil && *v.Hand == h {
 					x := v.Target
@@ -654,7 +654,7 @@ func (g *Game) voteTasks(b *BallotState, seat int) []Task {
 		}
 		return out
 	}
-	t := Task{Action: "vote", Abstain: s.Opts.Abstain, Done: b.Voted(seat), Skipped: abstained}
+	t := Task{Action: ActVote, Abstain: s.Opts.Abstain, Done: b.Voted(seat), Skipped: abstained}
 	if b.Mode == "sequential-open" && b.Call >= 0 && !t.Done {
 		t.Passed = containsInt(b.Passed, seat)
 		t.Optional = !t.Passed

@@ -1,0 +1,50 @@
+package game
+
+// Phase is the part of the game a State is in.
+type Phase string
+
+// The phases.
+const (
+	PhaseSetup Phase = "setup" // dealt, before the first night
+	PhaseNight Phase = "night"
+	PhaseDay   Phase = "day"
+	PhaseOver  Phase = "over"
+)
+
+// Stage is what the day is doing now (DayState.Stage), or the kind of its
+// speaking turns (DayState.Kind, SpeechesBody.Kind).
+type Stage string
+
+// The day's stages.
+const (
+	StageLastWords  Stage = "last-words"
+	StageSpeech     Stage = "speech"
+	StagePKSpeech   Stage = "pk-speech"
+	StageDefence    Stage = "defence"
+	StageNomination Stage = "nomination"
+	StageDiscussion Stage = "discussion"
+	StageClosing    Stage = "closing"
+	StageVote       Stage = "vote"
+	StageExecuted   Stage = "executed"
+	StageImmune     Stage = "immune"
+	StageExploded   Stage = "exploded"
+)
+
+// Timer kinds the clock plan compares (Timer.Kind).
+const timerNight = "night"
+
+// The core's own command ids (rules/README.md "Common action ids", the
+// host's end and its clock's timeout); each variant's night actions are its
+// own (VariantInfo.Actions).
+const (
+	ActTimeout  = "timeout"
+	ActEnd      = "end"
+	ActSkip     = "skip"
+	ActSleep    = "sleep"
+	ActPass     = "pass"
+	ActVote     = "vote"
+	ActAbstain  = "abstain"
+	ActExplode  = "explode"
+	ActSuspect  = "suspect"
+	ActNominate = "nominate"
+)
