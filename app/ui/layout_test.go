@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"nightfall/app/internal/fakelan"
 	"nightfall/game"
@@ -320,4 +321,75 @@ func corners(r Rect) []fyne.Position {
 	x0, y0 := r.Pos.X, r.Pos.Y
 	x1, y1 := x0+r.Size.Width, y0+r.Size.Height
 	return []fyne.Position{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: (x0 + x1) / 2, Y: y0}, {X: (x0 + x1) / 2, Y: y1}}
+}
+
+// The lobby's and the game-over screen's rings fit for every table size,
+// and the lobby's option values are whole (no "counterclo…").
+func TestLayoutLobbyAndOver(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		for _, size := range screenSizes {
+			t.Run(lang+"/"+sizeName(size), func(t *testing.T) {
+				s, _ := shellAt(t, lang, size)
+				checked := 0
+				for _, v := range game.Variants() {
+					b := fakelan.New(v.ID, v.MinPlayers, 1)
+					for i := 1; i <= v.MinPlayers; i++ {
+						b.Join(i, longNames[lang][i-1])
+					}
+					s.Show(b.View())
+					for _, o := range s.Lobby().opts.Objects {
+						sel, ok := o.(*widget.Select)
+						if !ok {
+							continue
+						}
+						checked++
+						if sel.Size().Width+0.5 < optionWidth(sel) {
+							t.Errorf("%s: an option's values need %.0f wide, get %.0f: %q", v.ID, optionWidth(sel), sel.Size().Width, sel.Options)
+						}
+					}
+					if sel := s.Lobby().variant; sel.Size().Width+0.5 < optionWidth(sel) {
+						t.Errorf("the variant list needs %.0f wide, gets %.0f", optionWidth(sel), sel.Size().Width)
+					}
+				}
+				if checked < 20 {
+					t.Errorf("only %d option lists checked", checked)
+				}
+				for n := 6; n <= 20; n++ {
+					b := fakelan.New("two-hands", n, 1)
+					for i := 1; i <= n; i++ {
+						b.Join(i, longNames[lang][i-1])
+					}
+					s.Show(b.View())
+					if g := s.Lobby().Ring().Geometry(); !g.Fits {
+						t.Errorf("lobby, %d seats: the ring does not fit", n)
+					}
+					s.Show(hostView(overView(t, n), seatNames(lang, n)))
+					s.Over().Step(100)
+					if g := s.Over().ring.Geometry(); !g.Fits {
+						t.Errorf("game over, %d seats: the ring does not fit", n)
+					}
+					right := s.Over().content.Size().Width
+					for _, x := range s.Over().shown {
+						if x.Text != "" && x.Position().X+x.MinSize().Width > right {
+							t.Errorf("game over, %d seats: replay line %q runs off the right edge", n, x.Text)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestVariantLabel(t *testing.T) {
+	for _, c := range []struct{ lang, id, want string }{
+		{"en", "cat-lives-7", "A cat has n lives (7 players)"},
+		{"zh", "cat-lives-7", "猫命7人规则"},
+		{"en", "classic-2.0", "Classic 2.0  (8–17 players)"},
+		{"zh", "classic-2.0", "经典2.0  (8–17人)"},
+	} {
+		newTestApp(t, c.lang)
+		if got := variantLabel(lookupVariant(c.id)); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.lang, c.id, got, c.want)
+		}
+	}
 }
