@@ -137,6 +137,12 @@ func TestGoldenTableSizes(t *testing.T) {
 			})
 		}
 	}
+	// A ballot: a badge on every seat, the tally on the table.
+	t.Run("vote", func(t *testing.T) {
+		s, w := shellAt(t, "zh", screenSizes[0])
+		s.Show(hostView(voteView(16), seatNames("zh", 16)))
+		golden(t, "screen_1280_vote16_zh.png", w.Canvas().Capture())
+	})
 }
 
 func TestGoldenLobbySizes(t *testing.T) {

@@ -239,8 +239,8 @@ type RingGeometry struct {
 	Fits           bool            // no disc or label overlaps another or leaves the ring
 }
 
-// Inner is the largest rectangle of the table's shape ratio inside the
-// table's ellipse (where the ring's centre object goes).
+// Inner is a rectangle inside the table's ellipse, its corners on the
+// ellipse (where the ring's centre object goes).
 func (g RingGeometry) Inner() Rect {
 	const c, s = 0.74, 0.67 // a point on the ellipse at ~42°
 	w, h := 2*g.TableA*c, 2*g.TableB*s
@@ -344,10 +344,10 @@ func (r *SeatRing) tryGeometry(size fyne.Size, rad float32) RingGeometry {
 	g.B = h/2 - margin - g.Rim - gap - lh
 	bounds := Rect{Size: size}
 	for range 4 {
-		if g.A < g.Rim || g.B < g.Rim {
+		if g.A < g.Rim || g.B < g.Rim { // too small: draw it anyway
 			g.A, g.B = max(g.A, g.Rim), max(g.B, g.Rim)
 			g.place(sizes, gap)
-			return g
+			break
 		}
 		g.place(sizes, gap)
 		// Labels of the diagonal seats may still stick out: pull the

@@ -517,10 +517,20 @@ func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
 			cs := fit(row.count, ts, max(10, pw*0.15-2*u))
 			row.count.Move(fyne.NewPos(x+seatW+bw+u, y+(rh-cs.Height)/2))
 			row.count.Resize(cs)
+			// Who voted: beside the bar, or on a line of its own under it
+			// when a long list would have to shrink there.
 			vx := x + seatW + barMax + pw*0.15
-			vs := fit(row.voters, ts*0.62, max(10, x+pw-vx))
-			row.voters.Move(fyne.NewPos(vx, y+(rh-vs.Height)/2))
-			row.voters.Resize(vs)
+			vsz := ts * 0.62
+			vs := fit(row.voters, vsz, max(10, x+pw-vx))
+			if row.voters.TextSize < vsz*0.8 {
+				vs = fit(row.voters, vsz, pw-seatW)
+				row.voters.Move(fyne.NewPos(x+seatW, y+rh))
+				row.voters.Resize(vs)
+				y += vs.Height
+			} else {
+				row.voters.Move(fyne.NewPos(vx, y+(rh-vs.Height)/2))
+				row.voters.Resize(vs)
+			}
 			y += rh
 		}
 		y += u
