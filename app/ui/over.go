@@ -221,7 +221,7 @@ func (o *overLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	g.winner.Move(fyne.NewPos(pad, u))
 	g.winner.Resize(fyne.NewSize(w-2*pad, ws.Height))
 	top := ws.Height + 2*u
-	ringW := w * 0.54
+	ringW := w * 0.6
 	g.ring.Move(fyne.NewPos(pad, top))
 	g.ring.Resize(fyne.NewSize(ringW-pad, h-top-u))
 	x := ringW + 2*pad
