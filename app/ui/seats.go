@@ -106,12 +106,13 @@ type seatObjs struct {
 }
 
 type ringRenderer struct {
-	ring     *SeatRing
-	table    *canvas.Raster
-	tableImg *ellipseImage
-	seats    []*seatObjs
-	objs     []fyne.CanvasObject
-	size     fyne.Size
+	ring      *SeatRing
+	table     *canvas.Raster
+	tableImg  *ellipseImage
+	tableSize fyne.Size // the table's size when last drawn
+	seats     []*seatObjs
+	objs      []fyne.CanvasObject
+	size      fyne.Size
 }
 
 func (rr *ringRenderer) Destroy() {}
@@ -190,7 +191,9 @@ func (rr *ringRenderer) Refresh() {
 	}
 	rr.Layout(rr.size)
 	for _, o := range rr.objs {
-		o.Refresh()
+		if o != rr.table { // redrawn by Layout when its shape changes
+			o.Refresh()
+		}
 	}
 }
 
@@ -504,8 +507,11 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 	cx, cy := g.Center.X, g.Center.Y
 	rr.table.Move(fyne.NewPos(cx-g.TableA-1, cy-g.TableB-1))
 	rr.table.Resize(fyne.NewSize(2*g.TableA+2, 2*g.TableB+2))
-	rr.tableImg.stroke = max(2, g.Radius*0.06)
-	rr.tableImg.width = 2*g.TableA + 2
+	stroke, width := max(2, g.Radius*0.06), 2*g.TableA+2
+	if stroke != rr.tableImg.stroke || width != rr.tableImg.width || rr.table.Size() != rr.tableSize {
+		rr.tableImg.stroke, rr.tableImg.width, rr.tableSize = stroke, width, rr.table.Size()
+		rr.table.Refresh()
+	}
 	if c := rr.ring.center; c != nil {
 		in := g.Inner()
 		c.Move(in.Pos)
