@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -376,9 +377,17 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 					}
 					s.Show(b.View())
 					for _, o := range s.Lobby().opts.Objects {
+						if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "opt.") {
+							t.Errorf("%s: option %s has no name in %s", v.ID, l.Text, lang)
+						}
 						sel, ok := o.(*widget.Select)
 						if !ok {
 							continue
+						}
+						for _, c := range sel.Options {
+							if strings.HasPrefix(c, "val.") {
+								t.Errorf("%s: value %s has no name in %s", v.ID, c, lang)
+							}
 						}
 						checked++
 						if sel.Size().Width+0.5 < optionWidth(sel) {

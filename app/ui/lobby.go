@@ -281,7 +281,12 @@ func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
 	if len(o.Choices) > 0 {
 		labels := make([]string, len(o.Choices))
 		for i, c := range o.Choices {
-			labels[i] = tr("val." + c)
+			// A value may read differently for one option
+			// (timeoutVote "none": not counted, not "nobody out").
+			labels[i] = tr("val." + o.Name + "." + c)
+			if labels[i] == "val."+o.Name+"."+c {
+				labels[i] = tr("val." + c)
+			}
 		}
 		choices := o.Choices
 		var sel *widget.Select
