@@ -239,7 +239,7 @@ type RingGeometry struct {
 	Seats          []fyne.Position // disc centres, in seat order
 	Labels         []Rect          // each seat's name and note (empty size when it has none)
 	Notes          [][]string      // each seat's note, in one or two lines
-	Fits           bool            // no disc or label overlaps another or leaves the ring
+	Fits           bool            // no disc or label overlaps another or leaves the ring, the table not a sliver
 }
 
 // Inner is a rectangle inside the table's ellipse, its corners on the
@@ -373,7 +373,9 @@ func (r *SeatRing) tryGeometry(size fyne.Size, rad float32) RingGeometry {
 	edge := max(2, rad*0.06)
 	g.TableA = max(g.A-g.Rim-edge, 4)
 	g.TableB = max(g.B-g.Rim-edge, 4)
-	g.Fits = g.fits(bounds)
+	// A table squeezed to a sliver by the names beside it (a narrow
+	// ring) counts as not fitting: smaller seats and names leave it room.
+	g.Fits = g.fits(bounds) && min(g.TableA, g.TableB) >= 0.25*max(g.TableA, g.TableB)
 	return g
 }
 
