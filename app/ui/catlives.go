@@ -185,12 +185,17 @@ func (t *TableScreen) layoutManifestos(x, y, w, bottom, u float32) float32 {
 // wrapText breaks s into lines at most w wide at the text size: at a space
 // where the line has one, else between any two characters (Chinese).
 func wrapText(s string, size, w float32) []string {
+	return wrapStyled(s, size, w, fyne.TextStyle{})
+}
+
+// wrapStyled is wrapText for text in style.
+func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
 		rs := []rune(para)
 		for len(rs) > 0 {
 			n := len(rs)
-			for n > 1 && fyne.MeasureText(string(rs[:n]), size, fyne.TextStyle{}).Width > w {
+			for n > 1 && fyne.MeasureText(string(rs[:n]), size, style).Width > w {
 				n--
 			}
 			if n < len(rs) {

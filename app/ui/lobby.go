@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"nightfall/game"
@@ -101,7 +101,7 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	l.reason.Importance = widget.WarningImportance
 	l.start = widget.NewButton("", func() { l.host(lan.HostCommand{Do: lan.HostStart}) })
 	l.start.Importance = widget.HighImportance
-	l.opts = container.New(layout.NewFormLayout())
+	l.opts = container.New(&optionsLayout{})
 
 	left := container.New(&qrColumn{}, l.qr, l.scan, l.url, l.room, l.name, l.hint)
 	setup := container.NewBorder(
@@ -181,7 +181,7 @@ func (l *Lobby) Set(hv lan.HostView) {
 	var names []string
 	var info game.VariantInfo
 	for _, v := range lv.Variants {
-		names = append(names, VariantName(v)+"  ("+tr("lobby.range", "Min", v.MinPlayers, "Max", v.MaxPlayers)+")")
+		names = append(names, variantLabel(v))
 		if v.ID == lv.Variant {
 			info = v
 		}
@@ -241,7 +241,9 @@ func (l *Lobby) setOptions(opts []lan.OptionView) {
 		for _, o := range opts {
 			w := l.optionWidget(o)
 			l.optWidgets[o.Name] = w
-			l.opts.Objects = append(l.opts.Objects, widget.NewLabel(tr("opt."+o.Name)), w)
+			label := widget.NewLabel(tr("opt." + o.Name))
+			label.Wrapping = fyne.TextWrapWord
+			l.opts.Objects = append(l.opts.Objects, label, w)
 		}
 		l.opts.Refresh()
 	}
@@ -279,7 +281,12 @@ func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
 	if len(o.Choices) > 0 {
 		labels := make([]string, len(o.Choices))
 		for i, c := range o.Choices {
-			labels[i] = tr("val." + c)
+			// A value may read differently for one option
+			// (timeoutVote "none": not counted, not "nobody out").
+			labels[i] = tr("val." + o.Name + "." + c)
+			if labels[i] == "val."+o.Name+"."+c {
+				labels[i] = tr("val." + c)
+			}
 		}
 		choices := o.Choices
 		var sel *widget.Select
@@ -304,6 +311,109 @@ func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
 	return e
 }
 
+// variantLabel is a variant's name with its player count, once: "Classic
+// 2.0  (8–17 players)"; a variant for one count whose name already says it
+// ("A cat has n lives (7 players)") gets nothing more.
+func variantLabel(v game.VariantInfo) string {
+	name := VariantName(v)
+	if v.MinPlayers == v.MaxPlayers {
+		if strings.Contains(name, strconv.Itoa(v.MinPlayers)) {
+			return name
+		}
+		return name + "  (" + tr("lobby.range1", "N", v.MinPlayers) + ")"
+	}
+	return name + "  (" + tr("lobby.range", "Min", v.MinPlayers, "Max", v.MaxPlayers) + ")"
+}
+
+// optionsLayout lays the options out as rows of a label (wrapped at word
+// boundaries) and its widget, the widgets in a column as wide as the widest
+// choice needs (so that "counterclockwise" is whole), up to 62% of the
+// width; a row whose widget needs more puts its label above it.
+type optionsLayout struct{ width float32 }
+
+func (o *optionsLayout) rows(objs []fyne.CanvasObject, w float32) (wcol float32, heights []float32, stacked []bool) {
+	pad := theme.Padding()
+	capW := w * 0.62
+	for i := 1; i < len(objs); i += 2 {
+		if need := optionWidth(objs[i]); need <= capW {
+			wcol = max(wcol, need)
+		}
+	}
+	wcol = max(wcol, w*0.38)
+	lw := w - wcol - pad
+	for i := 0; i+1 < len(objs); i += 2 {
+		label, wid := objs[i], objs[i+1]
+		st := optionWidth(wid) > wcol
+		stacked = append(stacked, st)
+		if st {
+			label.Resize(fyne.NewSize(w, label.MinSize().Height))
+			h := label.MinSize().Height
+			heights = append(heights, h+wid.MinSize().Height)
+			continue
+		}
+		label.Resize(fyne.NewSize(lw, label.Size().Height))
+		heights = append(heights, max(label.MinSize().Height, wid.MinSize().Height))
+	}
+	return wcol, heights, stacked
+}
+
+// optionWidth is the width a widget needs to show its longest value whole.
+func optionWidth(o fyne.CanvasObject) float32 {
+	sel, ok := o.(*widget.Select)
+	if !ok {
+		return o.MinSize().Width
+	}
+	th := fyne.CurrentApp().Settings().Theme()
+	ip := th.Size(theme.SizeNameInnerPadding)
+	var wmax float32
+	for _, c := range sel.Options {
+		wmax = max(wmax, fyne.MeasureText(c, th.Size(theme.SizeNameText), fyne.TextStyle{}).Width)
+	}
+	return wmax + 4*ip + th.Size(theme.SizeNameInlineIcon) + 2
+}
+
+func (o *optionsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := o.width
+	if w <= 0 {
+		w = 300
+	}
+	_, heights, _ := o.rows(objs, w)
+	var h float32
+	for i, x := range heights {
+		if i > 0 {
+			h += theme.Padding()
+		}
+		h += x
+	}
+	return fyne.NewSize(120, h)
+}
+
+func (o *optionsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w := size.Width
+	o.width = w
+	wcol, heights, stacked := o.rows(objs, w)
+	pad := theme.Padding()
+	var y float32
+	for i, h := range heights {
+		label, wid := objs[2*i], objs[2*i+1]
+		if stacked[i] {
+			lh := label.MinSize().Height
+			label.Move(fyne.NewPos(0, y))
+			label.Resize(fyne.NewSize(w, lh))
+			wid.Move(fyne.NewPos(0, y+lh))
+			wid.Resize(fyne.NewSize(w, h-lh))
+		} else {
+			lh := label.MinSize().Height
+			label.Move(fyne.NewPos(0, y+(h-lh)/2))
+			label.Resize(fyne.NewSize(w-wcol-pad, lh))
+			wh := wid.MinSize().Height
+			wid.Move(fyne.NewPos(w-wcol, y+(h-wh)/2))
+			wid.Resize(fyne.NewSize(wcol, wh))
+		}
+		y += h + pad
+	}
+}
+
 // lobbyLayout: QR column, seat ring, setup column.
 type lobbyLayout struct{}
 
@@ -311,8 +421,8 @@ func (lobbyLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(
 
 func (lobbyLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	w, h := size.Width, size.Height
-	leftW := min(w*0.34, h*0.62)
-	setupW := max(w*0.26, 300)
+	leftW := min(w*0.3, h*0.62)
+	setupW := max(w*0.3, 320)
 	ringW := w - leftW - setupW
 	objs[0].Move(fyne.NewPos(8, 8))
 	objs[0].Resize(fyne.NewSize(leftW-16, h-16))

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -22,13 +24,18 @@ type GameOver struct {
 	winner           *canvas.Text
 	ring             *SeatRing
 	title, stepLabel *canvas.Text
-	lines            []*canvas.Text
+	lines            []string // the earlier moments, oldest first
 	current          *canvas.Text
+	shown            []*canvas.Text // the replay's wrapped lines as drawn
+	nshown           int
 	prev, next, play *widget.Button
 	content          fyne.CanvasObject
 }
 
-const overLines = 9 // earlier moments listed above the current one
+const (
+	overLines = 9  // earlier moments listed above the current one, at most
+	overPool  = 40 // wrapped lines drawn, at most
+)
 
 // NewGameOver builds an empty game-over screen.
 func NewGameOver() *GameOver {
@@ -43,16 +50,16 @@ func NewGameOver() *GameOver {
 	g.current = canvas.NewText("", colAccent)
 	g.current.TextStyle.Bold = true
 	objs := []fyne.CanvasObject{g.winner, g.ring, g.title}
-	for range overLines {
+	for range overPool {
 		t := canvas.NewText("", colDim)
-		g.lines = append(g.lines, t)
+		g.shown = append(g.shown, t)
 		objs = append(objs, t)
 	}
 	g.prev = widget.NewButton("", func() { g.Step(-1) })
 	g.next = widget.NewButton("", func() { g.Step(1) })
 	g.play = widget.NewButton("", func() { g.auto = !g.auto; g.refresh() })
 	controls := container.NewHBox(g.prev, g.next, g.play, g.stepLabel)
-	objs = append(objs, g.current, controls)
+	objs = append(objs, controls)
 	g.content = container.New(&overLayout{g: g}, objs...)
 	return g
 }
@@ -123,14 +130,10 @@ func (g *GameOver) refresh() {
 	if g.step >= 1 && g.step <= n {
 		cur = &tv.Timeline[g.step-1]
 	}
-	for i, t := range g.lines {
-		k := g.step - overLines + i // index into the timeline, before the current
-		t.Text = ""
-		if k >= 0 && k < g.step-1 {
-			m := tv.Timeline[k]
-			t.Text = MomentHeader(m) + "  " + MomentText(m, g.info)
-		}
-		t.Refresh()
+	g.lines = g.lines[:0]
+	for k := max(0, g.step-1-overLines); k < g.step-1; k++ {
+		m := tv.Timeline[k]
+		g.lines = append(g.lines, MomentHeader(m)+"  "+MomentText(m, g.info))
 	}
 	g.current.Text = ""
 	if cur != nil {
@@ -145,7 +148,7 @@ func (g *GameOver) refresh() {
 		g.next.Enable()
 	}
 	g.ring.SetSeats(g.seats(cur))
-	for _, t := range []*canvas.Text{g.winner, g.title, g.stepLabel, g.current} {
+	for _, t := range []*canvas.Text{g.winner, g.title, g.stepLabel} {
 		t.Refresh()
 	}
 	g.content.Refresh()
@@ -203,12 +206,13 @@ func (g *GameOver) seats(cur *game.Moment) []SeatInfo {
 }
 
 // overLayout: the winner across the top, the table on the left, the replay on
-// the right; sizes are shares of the height, like the table screen.
+// the right; sizes are shares of the height, like the table screen. The
+// replay's lines wrap; when they do not all fit, the oldest go.
 type overLayout struct{ g *GameOver }
 
 func (o *overLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(640, 360) }
 
-func (o *overLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+func (o *overLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	g := o.g
 	w, h := size.Width, size.Height
 	u := h / 100
@@ -217,27 +221,71 @@ func (o *overLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	g.winner.Move(fyne.NewPos(pad, u))
 	g.winner.Resize(fyne.NewSize(w-2*pad, ws.Height))
 	top := ws.Height + 2*u
-	g.ring.Move(fyne.NewPos(0, top))
-	g.ring.Resize(fyne.NewSize(w*0.5, h-top))
-	x := w*0.5 + pad
+	ringW := w * 0.6
+	g.ring.Move(fyne.NewPos(pad, top))
+	g.ring.Resize(fyne.NewSize(ringW-pad, h-top-u))
+	x := ringW + 2*pad
 	pw := w - x - pad
 	y := top
 	ts := fit(g.title, 4.4*u, pw)
 	g.title.Move(fyne.NewPos(x, y))
 	g.title.Resize(ts)
 	y += ts.Height + u
-	for _, t := range g.lines {
-		s := fit(t, 3.4*u, pw)
-		t.Move(fyne.NewPos(x, y))
-		t.Resize(s)
-		y += 4.6 * u
-	}
-	cs := fit(g.current, 5.6*u, pw)
-	g.current.Move(fyne.NewPos(x, y+u))
-	g.current.Resize(cs)
-	ctl := o.g.content.(*fyne.Container).Objects[len(o.g.content.(*fyne.Container).Objects)-1]
+
+	ctl := objs[len(objs)-1]
 	g.stepLabel.TextSize = 3.2 * u
 	ms := ctl.MinSize()
 	ctl.Move(fyne.NewPos(x, h-ms.Height-u))
 	ctl.Resize(fyne.NewSize(pw, ms.Height))
+	bottom := h - ms.Height - 3*u
+
+	// The current moment (large, wrapped), and above it as many earlier
+	// ones as fit, the newest last.
+	bold := fyne.TextStyle{Bold: true}
+	cur := wrapStyled(g.current.Text, 5.2*u, pw, bold)
+	if g.current.Text == "" {
+		cur = nil
+	}
+	lineH := func(size float32, st fyne.TextStyle) float32 { return fyne.MeasureText("M", size, st).Height }
+	curH := float32(len(cur)) * lineH(5.2*u, bold)
+	var earlier [][]string
+	room := bottom - y - curH - u
+	for i := len(g.lines) - 1; i >= 0; i-- {
+		ls := wrapText(g.lines[i], 3.4*u, pw)
+		hh := float32(len(ls))*lineH(3.4*u, fyne.TextStyle{}) + u*0.6
+		if hh > room {
+			break
+		}
+		room -= hh
+		earlier = append([][]string{ls}, earlier...)
+	}
+	g.nshown = 0
+	put := func(s string, size float32, col fyne.TextStyle, c color.Color) {
+		if g.nshown == len(g.shown) {
+			return
+		}
+		t := g.shown[g.nshown]
+		g.nshown++
+		t.Text, t.TextSize, t.TextStyle, t.Color = s, size, col, c
+		t.Move(fyne.NewPos(x, y))
+		t.Resize(t.MinSize())
+		y += lineH(size, col)
+	}
+	for _, ls := range earlier {
+		for _, l := range ls {
+			put(l, 3.4*u, fyne.TextStyle{}, colDim)
+		}
+		y += u * 0.6
+	}
+	y += u
+	for _, l := range cur {
+		put(l, 5.2*u, bold, colAccent)
+	}
+	for _, t := range g.shown[g.nshown:] {
+		t.Text = ""
+		t.Resize(fyne.Size{})
+	}
+	for _, t := range g.shown {
+		t.Refresh()
+	}
 }

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -84,8 +86,8 @@ func (r *SeatRing) SeatCenter(seat int) (fyne.Position, bool) {
 
 // CreateRenderer implements fyne.Widget.
 func (r *SeatRing) CreateRenderer() fyne.WidgetRenderer {
-	rr := &ringRenderer{ring: r, table: canvas.NewRectangle(colTable)}
-	rr.table.StrokeColor = colTableEdge
+	rr := &ringRenderer{ring: r, tableImg: &ellipseImage{fill: colTable, edge: colTableEdge, stroke: 2}}
+	rr.table = canvas.NewRaster(rr.tableImg.generate)
 	rr.Refresh()
 	return rr
 }
@@ -96,6 +98,7 @@ type seatObjs struct {
 	disc           *canvas.Circle
 	num            *canvas.Text
 	name, note     *canvas.Text
+	note2          *canvas.Text // a long note's second line
 	badge          *canvas.Text
 	badgeBg        *canvas.Rectangle
 	cross1, cross2 *canvas.Line
@@ -103,11 +106,13 @@ type seatObjs struct {
 }
 
 type ringRenderer struct {
-	ring  *SeatRing
-	table *canvas.Rectangle
-	seats []*seatObjs
-	objs  []fyne.CanvasObject
-	size  fyne.Size
+	ring      *SeatRing
+	table     *canvas.Raster
+	tableImg  *ellipseImage
+	tableSize fyne.Size // the table's size when last drawn
+	seats     []*seatObjs
+	objs      []fyne.CanvasObject
+	size      fyne.Size
 }
 
 func (rr *ringRenderer) Destroy() {}
@@ -121,7 +126,7 @@ func (rr *ringRenderer) Refresh() {
 	for len(rr.seats) < len(seats) {
 		o := &seatObjs{
 			disc: canvas.NewCircle(colSeat), num: canvas.NewText("", colText),
-			name: canvas.NewText("", colDim), note: canvas.NewText("", colDim),
+			name: canvas.NewText("", colDim), note: canvas.NewText("", colDim), note2: canvas.NewText("", colDim),
 			badge: canvas.NewText("", color.Black), badgeBg: canvas.NewRectangle(colAccent),
 			cross1: canvas.NewLine(colDeadMark), cross2: canvas.NewLine(colDeadMark),
 		}
@@ -129,6 +134,7 @@ func (rr *ringRenderer) Refresh() {
 		o.num.TextStyle.Bold = true
 		o.name.Alignment = fyne.TextAlignCenter
 		o.note.Alignment = fyne.TextAlignCenter
+		o.note2.Alignment = fyne.TextAlignCenter
 		o.badge.Alignment = fyne.TextAlignCenter
 		rr.seats = append(rr.seats, o)
 	}
@@ -136,12 +142,12 @@ func (rr *ringRenderer) Refresh() {
 	for i, s := range seats {
 		o := rr.seats[i]
 		o.num.Text = strconv.Itoa(s.Seat)
-		o.name.Text = clip(s.Name, 8)
-		o.note.Text = s.Note
+		o.name.Text, _ = seatLabel(s)
 		o.note.Color = colDim
 		if s.NoteCol != nil {
 			o.note.Color = s.NoteCol
 		}
+		o.note2.Color = o.note.Color
 		o.badge.Text = s.Badge
 		o.disc.FillColor, o.disc.StrokeColor, o.disc.StrokeWidth = colSeat, colText, 0
 		o.num.Color, o.name.Color = colText, colDim
@@ -172,7 +178,7 @@ func (rr *ringRenderer) Refresh() {
 		rr.objs = append(rr.objs, rr.ring.center)
 	}
 	for i, o := range rr.seats {
-		rr.objs = append(rr.objs, o.disc, o.num, o.name, o.note)
+		rr.objs = append(rr.objs, o.disc, o.num, o.name, o.note, o.note2)
 		if seats[i].Dead {
 			rr.objs = append(rr.objs, o.cross1, o.cross2)
 		}
@@ -185,7 +191,9 @@ func (rr *ringRenderer) Refresh() {
 	}
 	rr.Layout(rr.size)
 	for _, o := range rr.objs {
-		o.Refresh()
+		if o != rr.table { // redrawn by Layout when its shape changes
+			o.Refresh()
+		}
 	}
 }
 
@@ -197,53 +205,327 @@ func clip(s string, n int) string {
 	return string(rs[:n-1]) + "…"
 }
 
+// maxNameRunes is where a player's name is cut (with an ellipsis) on the
+// ring; the font shrinks first so that names of this length fit.
+const maxNameRunes = 12
+
+// Rect is an axis-aligned rectangle in a widget's coordinates.
+type Rect struct {
+	Pos  fyne.Position
+	Size fyne.Size
+}
+
+// Overlaps reports whether r and o share more than a border.
+func (r Rect) Overlaps(o Rect) bool {
+	return r.Pos.X < o.Pos.X+o.Size.Width && o.Pos.X < r.Pos.X+r.Size.Width &&
+		r.Pos.Y < o.Pos.Y+o.Size.Height && o.Pos.Y < r.Pos.Y+r.Size.Height
+}
+
+// Inside reports whether r lies within o.
+func (r Rect) Inside(o Rect) bool {
+	return r.Pos.X >= o.Pos.X-0.5 && r.Pos.Y >= o.Pos.Y-0.5 &&
+		r.Pos.X+r.Size.Width <= o.Pos.X+o.Size.Width+0.5 && r.Pos.Y+r.Size.Height <= o.Pos.Y+o.Size.Height+0.5
+}
+
+// RingGeometry is where a ring draws everything, in the ring's coordinates.
+type RingGeometry struct {
+	Center         fyne.Position // of the table and of the ellipse of seats
+	A, B           float32       // semi-axes of the ellipse the seat centres are on
+	TableA, TableB float32       // semi-axes of the table (an ellipse)
+	Radius         float32       // of a seat's disc (the speaker's is larger)
+	Rim            float32       // the largest disc with its outline
+	NameSize       float32
+	NoteSize       float32
+	Seats          []fyne.Position // disc centres, in seat order
+	Labels         []Rect          // each seat's name and note (empty size when it has none)
+	Notes          [][]string      // each seat's note, in one or two lines
+	Fits           bool            // no disc or label overlaps another or leaves the ring, the table not a sliver
+}
+
+// Inner is a rectangle inside the table's ellipse, its corners on the
+// ellipse (where the ring's centre object goes).
+func (g RingGeometry) Inner() Rect {
+	const c, s = 0.74, 0.67 // a point on the ellipse at ~42°
+	w, h := 2*g.TableA*c, 2*g.TableB*s
+	return Rect{fyne.NewPos(g.Center.X-w/2, g.Center.Y-h/2), fyne.NewSize(w, h)}
+}
+
+// InTable reports whether the point p is inside the table's ellipse.
+func (g RingGeometry) InTable(p fyne.Position) bool {
+	dx, dy := (p.X-g.Center.X)/g.TableA, (p.Y-g.Center.Y)/g.TableB
+	return dx*dx+dy*dy < 1
+}
+
+// Geometry is where the ring draws its seats at its current size.
+func (r *SeatRing) Geometry() RingGeometry { return r.geometry(r.Size()) }
+
+// InnerRect is the rectangle in the middle of the table (in the ring's
+// coordinates) where the centre object goes; the table screen puts its
+// board there.
+func (r *SeatRing) InnerRect() Rect { return r.Geometry().Inner() }
+
+// noteLines is a seat's note in lines at most w wide at size: one, or two
+// when it is long (the second clipped if need be).
+func noteLines(note string, size, w float32) []string {
+	if note == "" {
+		return nil
+	}
+	ls := wrapText(note, size, w)
+	if len(ls) > 2 {
+		rest := strings.Join(ls[1:], " ")
+		for len([]rune(rest)) > 2 && fyne.MeasureText(rest, size, fyne.TextStyle{}).Width > w {
+			rest = clip(rest, len([]rune(rest))-1)
+		}
+		ls = []string{ls[0], rest}
+	}
+	return ls
+}
+
+// seatLabel is the text under a seat's number: the name (clipped) and the note.
+func seatLabel(s SeatInfo) (name, note string) { return clip(s.Name, maxNameRunes), s.Note }
+
+// geometry places the seats for size: their centres on an ellipse centred
+// in the ring, spaced evenly along it (not by angle, which would crowd the
+// ends of a wide ellipse), each name outside its seat (away from the
+// table), the table an ellipse inside the seats. The discs start as large as
+// the size allows and shrink, with the names' font, until nothing overlaps.
+func (r *SeatRing) geometry(size fyne.Size) RingGeometry {
+	w, h := size.Width, size.Height
+	n := len(r.seats)
+	g := RingGeometry{Center: fyne.NewPos(w/2, h/2)}
+	if n == 0 || w <= 0 || h <= 0 {
+		g.TableA, g.TableB = max(w/2-8, 4), max(h/2-8, 4)
+		return g
+	}
+	short := min(w, h)
+	rad := min(short*0.07, 80)
+	// The arc each seat gets on an ellipse that ignores the names: a first
+	// cap on the discs.
+	est := ellipsePerimeter(max(w/2-short*0.2, 10), max(h/2-short*0.2, 10))
+	rad = min(rad, est/float32(n)*0.3)
+	for range 24 {
+		g = r.tryGeometry(size, rad)
+		if g.Fits || rad < 9 {
+			break
+		}
+		rad *= 0.94
+	}
+	return g
+}
+
+func (r *SeatRing) tryGeometry(size fyne.Size, rad float32) RingGeometry {
+	w, h := size.Width, size.Height
+	n := len(r.seats)
+	margin := max(4, min(w, h)*0.012)
+	g := RingGeometry{Center: fyne.NewPos(w/2, h/2), Radius: rad, Rim: rad * 1.24,
+		NameSize: max(12, rad*0.55)}
+	g.NoteSize = max(11, g.NameSize*0.92)
+	gap := max(2, rad*0.08)
+
+	// The labels' sizes.
+	sizes := make([]fyne.Size, n)
+	var lw, lh float32
+	for i, s := range r.seats {
+		name, note := seatLabel(s)
+		var sz fyne.Size
+		if name != "" {
+			sz = fyne.MeasureText(name, g.NameSize, fyne.TextStyle{})
+		}
+		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*10.5))
+		g.Notes = append(g.Notes, lines)
+		for _, l := range lines {
+			m := fyne.MeasureText(l, g.NoteSize, fyne.TextStyle{})
+			sz.Width = max(sz.Width, m.Width)
+			sz.Height += m.Height
+		}
+		sizes[i] = sz
+		lw, lh = max(lw, sz.Width), max(lh, sz.Height)
+	}
+	// Room for a label beside the seats at the ends, above and below those
+	// at the top and bottom.
+	g.A = w/2 - margin - g.Rim - gap - lw
+	g.B = h/2 - margin - g.Rim - gap - lh
+	bounds := Rect{Size: size}
+	for range 4 {
+		if g.A < g.Rim || g.B < g.Rim { // too small: draw it anyway
+			g.A, g.B = max(g.A, g.Rim), max(g.B, g.Rim)
+			g.place(sizes, gap)
+			break
+		}
+		g.place(sizes, gap)
+		// Labels of the diagonal seats may still stick out: pull the
+		// ellipse in by as much.
+		var dx, dy float32
+		for i, p := range g.Seats {
+			box := discRect(p, g.Rim)
+			if sizes[i].Width > 0 {
+				box = union(box, g.Labels[i])
+			}
+			dx = max(dx, margin-box.Pos.X, box.Pos.X+box.Size.Width-(w-margin))
+			dy = max(dy, margin-box.Pos.Y, box.Pos.Y+box.Size.Height-(h-margin))
+		}
+		if dx <= 0.01 && dy <= 0.01 {
+			break
+		}
+		g.A -= max(dx, 0)
+		g.B -= max(dy, 0)
+	}
+	edge := max(2, rad*0.06)
+	g.TableA = max(g.A-g.Rim-edge, 4)
+	g.TableB = max(g.B-g.Rim-edge, 4)
+	// A table squeezed to a sliver by the names beside it (a narrow
+	// ring) counts as not fitting: smaller seats and names leave it room.
+	g.Fits = g.fits(bounds) && min(g.TableA, g.TableB) >= 0.25*max(g.TableA, g.TableB)
+	return g
+}
+
+// place puts the seat centres and their labels on the ellipse (A, B).
+func (g *RingGeometry) place(sizes []fyne.Size, gap float32) {
+	n := len(sizes)
+	g.Seats = g.Seats[:0]
+	g.Labels = g.Labels[:0]
+	for i, phi := range evenAngles(g.A, g.B, n) {
+		cos, sin := float32(math.Cos(phi)), float32(math.Sin(phi))
+		p := fyne.NewPos(g.Center.X+g.A*cos, g.Center.Y+g.B*sin)
+		g.Seats = append(g.Seats, p)
+		sz := sizes[i]
+		if sz.Width == 0 {
+			g.Labels = append(g.Labels, Rect{Pos: p})
+			continue
+		}
+		// Outwards along the ellipse's normal, just far enough that the
+		// label's box clears the disc and its outline by gap.
+		nx, ny := cos/g.A, sin/g.B
+		l := float32(math.Hypot(float64(nx), float64(ny)))
+		nx, ny = nx/l, ny/l
+		box := func(k float32) Rect {
+			c := fyne.NewPos(p.X+nx*k, p.Y+ny*k)
+			return Rect{fyne.NewPos(c.X-sz.Width/2, c.Y-sz.Height/2), sz}
+		}
+		lo, hi := float32(0), g.Rim+gap+sz.Width+sz.Height
+		for range 24 {
+			mid := (lo + hi) / 2
+			if discHits(p, g.Rim+gap, box(mid)) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		g.Labels = append(g.Labels, box(hi))
+	}
+}
+
+// fits: every disc and label inside bounds, no two of them overlapping.
+func (g *RingGeometry) fits(bounds Rect) bool {
+	n := len(g.Seats)
+	for i := range n {
+		if !discRect(g.Seats[i], g.Rim).Inside(bounds) {
+			return false
+		}
+		li := g.Labels[i]
+		if li.Size.Width > 0 && !li.Inside(bounds) {
+			return false
+		}
+		for j := i + 1; j < n; j++ {
+			pi, pj := g.Seats[i], g.Seats[j]
+			if math.Hypot(float64(pi.X-pj.X), float64(pi.Y-pj.Y)) < float64(2*g.Rim) {
+				return false
+			}
+			lj := g.Labels[j]
+			if li.Size.Width > 0 && lj.Size.Width > 0 && li.Overlaps(lj) {
+				return false
+			}
+		}
+		for j := range n {
+			if li.Size.Width > 0 && discHits(g.Seats[j], g.Rim, li) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// evenAngles are the parameters of n points evenly spaced along the
+// ellipse's perimeter, the first at the bottom, going clockwise on the
+// screen's left first (seat 2 left of seat 1).
+func evenAngles(a, b float32, n int) []float64 {
+	const steps = 720
+	var cum [steps + 1]float64
+	px, py := 0.0, float64(b)
+	for k := 1; k <= steps; k++ {
+		phi := 2 * math.Pi * float64(k) / steps
+		x, y := float64(a)*math.Cos(math.Pi/2+phi), float64(b)*math.Sin(math.Pi/2+phi)
+		cum[k] = cum[k-1] + math.Hypot(x-px, y-py)
+		px, py = x, y
+	}
+	total := cum[steps]
+	out := make([]float64, n)
+	k := 0
+	for i := range n {
+		target := total * float64(i) / float64(n)
+		for k < steps && cum[k+1] < target {
+			k++
+		}
+		f := 0.0
+		if seg := cum[k+1] - cum[k]; seg > 0 && k < steps {
+			f = (target - cum[k]) / seg
+		}
+		out[i] = math.Pi/2 + 2*math.Pi*(float64(k)+f)/steps
+	}
+	return out
+}
+
+func abs(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func discRect(p fyne.Position, r float32) Rect {
+	return Rect{fyne.NewPos(p.X-r, p.Y-r), fyne.NewSize(2*r, 2*r)}
+}
+
+func union(a, b Rect) Rect {
+	x0, y0 := min(a.Pos.X, b.Pos.X), min(a.Pos.Y, b.Pos.Y)
+	x1 := max(a.Pos.X+a.Size.Width, b.Pos.X+b.Size.Width)
+	y1 := max(a.Pos.Y+a.Size.Height, b.Pos.Y+b.Size.Height)
+	return Rect{fyne.NewPos(x0, y0), fyne.NewSize(x1-x0, y1-y0)}
+}
+
+// discHits reports whether the disc (p, r) reaches into the rectangle.
+func discHits(p fyne.Position, r float32, b Rect) bool {
+	x := max(b.Pos.X, min(p.X, b.Pos.X+b.Size.Width))
+	y := max(b.Pos.Y, min(p.Y, b.Pos.Y+b.Size.Height))
+	dx, dy := p.X-x, p.Y-y
+	return dx*dx+dy*dy < r*r
+}
+
 func (rr *ringRenderer) Layout(size fyne.Size) {
 	rr.size = size
-	n := len(rr.seats)
-	if n == 0 || size.Width <= 0 || size.Height <= 0 {
-		rr.table.Resize(size)
-		if c := rr.ring.center; c != nil {
-			c.Move(fyne.NewPos(size.Width/4, size.Height/4))
-			c.Resize(fyne.NewSize(size.Width/2, size.Height/2))
-		}
-		return
+	g := rr.ring.geometry(size)
+	rr.ring.pos = append(rr.ring.pos[:0], g.Seats...)
+	rr.ring.rad = g.Radius
+	cx, cy := g.Center.X, g.Center.Y
+	rr.table.Move(fyne.NewPos(cx-g.TableA-1, cy-g.TableB-1))
+	rr.table.Resize(fyne.NewSize(2*g.TableA+2, 2*g.TableB+2))
+	stroke, width := max(2, g.Radius*0.06), 2*g.TableA+2
+	if stroke != rr.tableImg.stroke || width != rr.tableImg.width || rr.table.Size() != rr.tableSize {
+		rr.tableImg.stroke, rr.tableImg.width, rr.tableSize = stroke, width, rr.table.Size()
+		rr.table.Refresh()
 	}
-	w, h := size.Width, size.Height
-	// Seat radius: a share of the ring's circumference, capped by the size.
-	r := float32(math.Min(float64(min(w, h))*0.085, 90))
-	var a, b float32
-	for range 2 {
-		nameH := r * 0.9
-		a = w/2 - r - 4
-		b = h/2 - r - nameH
-		p := ellipsePerimeter(a, b)
-		r = min(r, p/float32(n)*0.29)
-	}
-	rr.ring.rad = r
-	cx, cy := w/2, h/2-r*0.35
-	// A stadium (rounded rectangle) reaches further into its corners than
-	// the ellipse of seats: shrink its long side more.
-	long := float32(0.86)
-	if a > 1.3*b {
-		long = 0.8
-	}
-	tableA, tableB := max((a-r*1.3)*long, 10), max((b-r*1.3)*0.96, 10)
-	rr.table.Move(fyne.NewPos(cx-tableA, cy-tableB))
-	rr.table.Resize(fyne.NewSize(2*tableA, 2*tableB))
-	rr.table.StrokeWidth = max(2, r*0.06)
-	rr.table.CornerRadius = min(tableA, tableB)
 	if c := rr.ring.center; c != nil {
-		cw, ch := tableA*2*0.74, tableB*2*0.74
-		c.Move(fyne.NewPos(cx-cw/2, cy-ch/2))
-		c.Resize(fyne.NewSize(cw, ch))
+		in := g.Inner()
+		c.Move(in.Pos)
+		c.Resize(in.Size)
 	}
-	rr.ring.pos = rr.ring.pos[:0]
+	r := g.Radius
 	for i, o := range rr.seats {
+		if i >= len(g.Seats) {
+			break
+		}
 		s := rr.ring.seats[i]
-		phi := math.Pi/2 + 2*math.Pi*float64(i)/float64(n)
-		x := cx + a*float32(math.Cos(phi))
-		y := cy + b*float32(math.Sin(phi))
-		rr.ring.pos = append(rr.ring.pos, fyne.NewPos(x, y))
+		x, y := g.Seats[i].X, g.Seats[i].Y
 		rad := r
 		o.disc.StrokeWidth = 0
 		switch {
@@ -265,14 +547,30 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 		ns := o.num.MinSize()
 		o.num.Move(fyne.NewPos(x-ns.Width/2, y-ns.Height/2))
 		o.num.Resize(ns)
-		o.name.TextSize = max(11, r*0.42)
-		ms := o.name.MinSize()
-		o.name.Move(fyne.NewPos(x-ms.Width/2, y+rad+1))
-		o.name.Resize(ms)
-		o.note.TextSize = max(11, r*0.4)
-		ts := o.note.MinSize()
-		o.note.Move(fyne.NewPos(x-ts.Width/2, y+rad+ms.Height))
-		o.note.Resize(ts)
+		lb := g.Labels[i]
+		o.note.Text, o.note2.Text = "", ""
+		if ls := g.Notes[i]; len(ls) > 0 {
+			o.note.Text = ls[0]
+			if len(ls) > 1 {
+				o.note2.Text = ls[1]
+			}
+		}
+		o.name.TextSize, o.note.TextSize = g.NameSize, g.NoteSize
+		ms := fyne.Size{}
+		if o.name.Text != "" {
+			ms = o.name.MinSize()
+		}
+		o.name.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y))
+		o.name.Resize(fyne.NewSize(lb.Size.Width, ms.Height))
+		ts := fyne.Size{}
+		if o.note.Text != "" {
+			ts = o.note.MinSize()
+		}
+		o.note.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height))
+		o.note.Resize(fyne.NewSize(lb.Size.Width, ts.Height))
+		o.note2.TextSize = g.NoteSize
+		o.note2.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height+ts.Height))
+		o.note2.Resize(fyne.NewSize(lb.Size.Width, o.note2.MinSize().Height))
 		d := r * 0.62
 		o.cross1.Position1, o.cross1.Position2 = fyne.NewPos(x-d, y-d), fyne.NewPos(x+d, y+d)
 		o.cross2.Position1, o.cross2.Position2 = fyne.NewPos(x-d, y+d), fyne.NewPos(x+d, y-d)
@@ -299,4 +597,63 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 func ellipsePerimeter(a, b float32) float32 {
 	fa, fb := float64(a), float64(b)
 	return float32(math.Pi * (3*(fa+fb) - math.Sqrt((3*fa+fb)*(fa+3*fb))))
+}
+
+// ellipseImage draws the table: a filled ellipse with an outline, smooth
+// edged, filling the raster it is drawn in (a rounded rectangle cannot be
+// an ellipse, and canvas.Circle is always round).
+type ellipseImage struct {
+	fill, edge color.NRGBA
+	stroke     float32 // in the canvas's units
+	width      float32 // of the raster, in the canvas's units
+	last       *image.NRGBA
+	lastKey    [3]float32
+}
+
+func (e *ellipseImage) generate(w, h int) image.Image {
+	key := [3]float32{float32(w), float32(h), e.stroke / max(e.width, 1)}
+	if e.last != nil && key == e.lastKey {
+		return e.last
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	a, b := float64(w)/2-0.5, float64(h)/2-0.5
+	if a <= 1 || b <= 1 {
+		return img
+	}
+	// The stroke in pixels: the raster is drawn at the canvas's scale.
+	sw := float64(e.stroke)
+	if e.width > 0 {
+		sw *= float64(w) / float64(e.width)
+	}
+	cx, cy := float64(w)/2, float64(h)/2
+	for py := range h {
+		dy := float64(py) + 0.5 - cy
+		for px := range w {
+			dx := float64(px) + 0.5 - cx
+			f := math.Sqrt(dx*dx/(a*a) + dy*dy/(b*b))
+			if f == 0 {
+				img.SetNRGBA(px, py, e.fill)
+				continue
+			}
+			gx, gy := dx/(a*a*f), dy/(b*b*f)
+			d := (f - 1) / math.Sqrt(gx*gx+gy*gy) // signed distance to the edge, roughly
+			cover := clamp01(0.5 - d)
+			if cover == 0 {
+				continue
+			}
+			t := clamp01(d + sw + 0.5) // 1 in the outline, 0 inside it
+			c := mix(e.fill, e.edge, t)
+			c.A = uint8(float64(c.A) * cover)
+			img.SetNRGBA(px, py, c)
+		}
+	}
+	e.last, e.lastKey = img, key
+	return img
+}
+
+func clamp01(x float64) float64 { return max(0, min(1, x)) }
+
+func mix(a, b color.NRGBA, t float64) color.NRGBA {
+	l := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t + 0.5) }
+	return color.NRGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), l(a.A, b.A)}
 }

@@ -44,6 +44,7 @@ type Shell struct {
 	status                            *widget.Label
 	banner                            *canvas.Text
 	bannerBox                         *fyne.Container
+	bar                               *fyne.Container // the host controls
 	body                              *fyne.Container
 	root                              fyne.CanvasObject
 	errShown                          bool
@@ -87,11 +88,11 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	s.bannerBox = container.NewStack(canvas.NewRectangle(colAlert), container.NewPadded(s.banner))
 	s.bannerBox.Hide()
 
-	bar := container.NewBorder(nil, nil, s.phase,
+	s.bar = container.NewBorder(nil, nil, s.phase,
 		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.mute, s.langBtn, s.full),
 		s.status)
 	s.body = container.NewStack()
-	s.root = container.NewBorder(container.NewVBox(bar, s.bannerBox), nil, nil, nil, s.body)
+	s.root = container.NewBorder(container.NewVBox(s.bar, s.bannerBox), nil, nil, nil, s.body)
 	if win != nil {
 		win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
 			switch ev.Name {
@@ -214,6 +215,8 @@ func (s *Shell) render() {
 
 // controls shows the buttons that apply now.
 func (s *Shell) controls() {
+	// Buttons shown or hidden change the bar's layout.
+	defer s.bar.Refresh()
 	tv := s.hv.Table
 	game := tv != nil && tv.Phase != "over"
 	for _, b := range []*widget.Button{s.pause, s.addTime, s.skip, s.end} {

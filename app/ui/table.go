@@ -30,6 +30,7 @@ type TableScreen struct {
 	widget.BaseWidget
 	st   TableState
 	ring *SeatRing
+	face *clockFace // the clock, on the table
 
 	bg                       *canvas.Rectangle
 	phase, narr              *canvas.Text
@@ -71,7 +72,8 @@ func NewTableScreen() *TableScreen {
 	t.catTotals = mk(colText)
 	cf := &clockFace{clock: t.clock, label: t.clockLabel}
 	cf.ExtendBaseWidget(cf)
-	t.ring = NewSeatRing(cf)
+	t.face = cf
+	t.ring = NewSeatRing(nil)
 	t.ExtendBaseWidget(t)
 	return t
 }
@@ -332,7 +334,7 @@ func (r *tableRenderer) MinSize() fyne.Size { return fyne.NewSize(640, 360) }
 
 func (r *tableRenderer) Objects() []fyne.CanvasObject {
 	t := r.t
-	objs := []fyne.CanvasObject{t.bg, t.phase, t.narr, t.ring, t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call}
+	objs := []fyne.CanvasObject{t.bg, t.phase, t.narr, t.ring, t.face, t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call}
 	for _, row := range t.rows[:t.visibleRows()] {
 		objs = append(objs, row.bar, row.seat, row.count, row.voters)
 	}
@@ -377,14 +379,100 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	t.narr.Move(fyne.NewPos(pad, 5.5*u+(11*u-ns.Height)/2))
 	t.narr.Resize(fyne.NewSize(w-2*pad, ns.Height))
 
-	top := 18 * u
-	ringW := w * 0.6
-	t.ring.Move(fyne.NewPos(0, top))
-	t.ring.Resize(fyne.NewSize(ringW, h-top))
+	// The table fills the rest, centred; the clock and what is going on
+	// (speaker, tally…) are on the table. When that does not fit there
+	// (cat-lives-7's manifestos, a long tally), the table moves left and
+	// the texts take a column on the right.
+	top := 17 * u
+	t.ring.Move(fyne.NewPos(pad, top))
+	t.ring.Resize(fyne.NewSize(w-2*pad, h-top-u))
+	if r.layoutBoard(t.ringInner(), u) {
+		return
+	}
+	ringW := w * 0.55
+	t.ring.Resize(fyne.NewSize(ringW-pad, h-top-u))
+	in := t.ringInner()
+	t.face.Move(in.Pos)
+	t.face.Resize(in.Size)
+	x := ringW + 2*pad
+	r.fitColumn(Rect{fyne.NewPos(x, top), fyne.NewSize(w-x-pad, h-top-2*u)}, u, false)
+}
 
-	x := ringW + pad
-	pw := w - x - pad
-	y := top + u
+// ringInner is the middle of the table, in the screen's coordinates.
+func (t *TableScreen) ringInner() Rect {
+	in := t.ring.InnerRect()
+	in.Pos = in.Pos.Add(t.ring.Position())
+	return in
+}
+
+// layoutBoard places the clock and the texts in the middle of the table:
+// the clock on the left, the texts in a column on its right (the clock alone
+// in the middle when there is nothing else), everything scaled down
+// together until the column fits the board's height. It reports false when
+// they would have to shrink too much.
+func (r *tableRenderer) layoutBoard(in Rect, u float32) bool {
+	t := r.t
+	cf := t.face
+	if len(t.column()) == 0 && len(t.manifestos) == 0 && t.visibleRows() == 0 {
+		t.layoutManifestos(0, 0, 0, 0, u)
+		cf.Move(in.Pos)
+		cf.Resize(in.Size)
+		return true
+	}
+	if len(t.manifestos) > 0 {
+		return false
+	}
+	gap := 2 * u
+	cw := in.Size.Width * 0.3
+	if t.clock.Text == "" && t.clockLabel.Text == "" {
+		cw = 0
+	}
+	cf.Move(in.Pos)
+	cf.Resize(fyne.NewSize(cw, in.Size.Height))
+	x := in.Pos.X + cw
+	if cw > 0 {
+		x += gap
+	}
+	return r.fitColumn(Rect{fyne.NewPos(x, in.Pos.Y), fyne.NewSize(in.Pos.X+in.Size.Width-x, in.Size.Height)}, u, true)
+}
+
+// fitColumn lays the column out in box, its sizes scaled down together
+// until it fits, centred vertically when centre is set. It reports false
+// when the scale had to go below 0.6.
+func (r *tableRenderer) fitColumn(box Rect, u float32, centre bool) bool {
+	x, y0, pw, bh := box.Pos.X, box.Pos.Y, box.Size.Width, box.Size.Height
+	k := float32(1)
+	used := r.layoutColumn(x, y0, pw, bh, u, k)
+	for range 6 {
+		if used <= bh {
+			break
+		}
+		k *= max(0.5, min(0.95, bh/used))
+		used = r.layoutColumn(x, y0, pw, bh, u, k)
+	}
+	if centre && used < bh {
+		r.layoutColumn(x, y0+(bh-used)/2, pw, bh-(bh-used)/2, u, k)
+	}
+	return k >= 0.6 && used <= bh
+}
+
+// column is the texts shown in the board's column, in order.
+func (t *TableScreen) column() []*canvas.Text {
+	var out []*canvas.Text
+	for _, x := range []*canvas.Text{t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call, t.outcome, t.catTotals, t.lastWords} {
+		if x.Text != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// layoutColumn places the column's texts from y down, in a column pw wide,
+// each at k times its size; it returns the height used.
+func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
+	t := r.t
+	y := y0
+	u *= k
 	place := func(tx *canvas.Text, sz float32, gap float32) {
 		if tx.Text == "" {
 			tx.Resize(fyne.Size{})
@@ -398,9 +486,9 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	place(t.hint, 4.2*u, u)
 	place(t.dawn, 4.2*u, 2*u)
 	if len(t.manifestos) > 0 {
-		y = t.layoutManifestos(x, y, pw, h-8*u, u) + u
+		y = t.layoutManifestos(x, y, pw, y0+bh*0.8, u) + u
 	} else {
-		t.layoutManifestos(x, y, pw, h, u) // hides the lines of an earlier dawn
+		t.layoutManifestos(x, y, pw, y0+bh, u) // hides the lines of an earlier dawn
 	}
 	place(t.spTitle, 3.6*u, 0)
 	place(t.speaker, 8*u, u)
@@ -411,7 +499,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	place(t.call, 4.6*u, u)
 	rows := t.rows[:t.visibleRows()]
 	if len(rows) > 0 {
-		rh := min(6.5*u, (h-y-14*u)/float32(len(rows)))
+		rh := 6.5 * u
 		maxN := 1
 		for _, row := range rows {
 			maxN = max(maxN, row.n)
@@ -426,24 +514,31 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 			bw := max(u*0.6, barMax*float32(row.n)/float32(maxN))
 			row.bar.Move(fyne.NewPos(x+seatW, y+rh*0.18))
 			row.bar.Resize(fyne.NewSize(bw, rh*0.64))
-			cs := fit(row.count, ts, pw*0.14)
+			cs := fit(row.count, ts, max(10, pw*0.15-2*u))
 			row.count.Move(fyne.NewPos(x+seatW+bw+u, y+(rh-cs.Height)/2))
 			row.count.Resize(cs)
+			// Who voted: beside the bar, or on a line of its own under it
+			// when a long list would have to shrink there.
 			vx := x + seatW + barMax + pw*0.15
-			vs := fit(row.voters, ts*0.62, max(10, x+pw-vx))
-			row.voters.Move(fyne.NewPos(vx, y+(rh-vs.Height)/2))
-			row.voters.Resize(vs)
+			vsz := ts * 0.62
+			vs := fit(row.voters, vsz, max(10, x+pw-vx))
+			if row.voters.TextSize < vsz*0.8 {
+				vs = fit(row.voters, vsz, pw-seatW)
+				row.voters.Move(fyne.NewPos(x+seatW, y+rh))
+				row.voters.Resize(vs)
+				y += vs.Height
+			} else {
+				row.voters.Move(fyne.NewPos(vx, y+(rh-vs.Height)/2))
+				row.voters.Resize(vs)
+			}
 			y += rh
 		}
 		y += u
 	}
 	place(t.outcome, 6*u, u)
 	place(t.catTotals, 3.6*u, u)
-	if t.lastWords.Text != "" {
-		s := fit(t.lastWords, 3.4*u, pw)
-		t.lastWords.Move(fyne.NewPos(x, h-s.Height-2*u))
-		t.lastWords.Resize(s)
-	}
+	place(t.lastWords, 3.4*u, 0)
+	return y - y0
 }
 
 // clockFace is the big countdown in the middle of the table.
