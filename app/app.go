@@ -178,6 +178,7 @@ func Main() int {
 	}
 
 	shell := ui.NewShell(w, nil, voice)
+	w.SetPadded(false) // the screens draw their own margins; no frame around the night
 	w.SetContent(shell.Content())
 	trace("content set")
 	var stop func()
