@@ -190,7 +190,7 @@ func (catLives) DealOK(*State) error { return nil }
 func (catLives) Knows(*State, int) []Known { return nil }
 
 // NightSteps: none; the night is run by the variant (phaseRunner).
-func (catLives) NightSteps(*State) []NightStep { return nil }
+func (catLives) NightSteps(_ *State, steps []NightStep) []NightStep { return steps }
 
 func (catLives) Legal(*State, *Step, Target, Target) string { return "" }
 func (catLives) Answer(*State, *Step) string                { return "" }

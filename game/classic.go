@@ -45,8 +45,8 @@ func (classic) Knows(s *State, seat int) []Known {
 	return nil
 }
 
-func (classic) NightSteps(s *State) []NightStep {
-	return nightSteps(s,
+func (classic) NightSteps(s *State, steps []NightStep) []NightStep {
+	return append(steps,
 		groupStep(s, "kill", "killer", true, false),
 		groupStep(s, "check", "police", true, true),
 	)
@@ -64,7 +64,7 @@ func (classic) Answer(s *State, st *Step) string { return killerAnswer(s, st.Fin
 func (classic) Resolve(s *State, e Emitter) DawnBody {
 	kill := s.Night.StepByAction("kill")
 	if kill.Happened() {
-		return DawnBody{Dead: s.mem.targets(kill.Final)}
+		return DawnBody{Dead: append(targetBuf(s, 1), kill.Final)}
 	}
 	return DawnBody{Dead: []Target{}}
 }

@@ -91,8 +91,15 @@ func livingActors(s *State, role string) []Target {
 	return s.mem.target.clone(out)
 }
 
-// nightSteps keeps a variant's list of tonight's steps in the game's store.
-func nightSteps(s *State, steps ...NightStep) []NightStep { return s.mem.nightSteps.clone(steps) }
+// targetBuf and intBuf are empty lists with room for n, kept with the game:
+// variant code appends what it hands back (a dawn's dead and silenced) to
+// them, so a night allocates nothing. (The store behind them is the core's.)
+func targetBuf(s *State, n int) []Target { return s.mem.target.buf(n) }
+func intBuf(s *State, n int) []int       { return s.mem.ints.buf(n) }
+
+// maxNightSteps is the room for a night's steps the engine hands
+// Variant.NightSteps (more only costs an allocation).
+const maxNightSteps = 16
 
 func killerAnswer(s *State, t Target) string {
 	if s.Card(t).Role == "killer" {

@@ -94,8 +94,8 @@ func (standard) Knows(s *State, seat int) []Known {
 // NightSteps are §5's: the killers' kill, then the police check, both group
 // actions and mandatory (R8). The huddle is not a step: it opens when the
 // check answer is delivered (state.go, ResultBody).
-func (standard) NightSteps(s *State) []NightStep {
-	return nightSteps(s,
+func (standard) NightSteps(s *State, steps []NightStep) []NightStep {
+	return append(steps,
 		groupStep(s, "kill", "killer", true, false),
 		groupStep(s, "check", "police", true, true),
 	)

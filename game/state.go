@@ -371,7 +371,7 @@ func (s *State) applyNight(b Body) Body {
 		s.Night = n
 		var defs []NightStep
 		if !e.Setup {
-			defs = s.variant.NightSteps(s)
+			defs = s.variant.NightSteps(s, s.mem.nightSteps.buf(maxNightSteps))
 		} else if sn, ok := s.variant.(SetupNighter); ok {
 			defs, _ = sn.SetupSteps(s)
 		}

@@ -251,7 +251,7 @@ func livingHands(s *State, roles ...string) []Target {
 }
 
 // NightSteps are §5's, in the seed's calling order.
-func (twoHands) NightSteps(s *State) []NightStep {
+func (twoHands) NightSteps(s *State, steps []NightStep) []NightStep {
 	var assassin, killers []Target
 	for _, t := range livingHands(s, "assassin") {
 		if s.Mark(t, thActed) == 0 {
@@ -262,15 +262,15 @@ func (twoHands) NightSteps(s *State) []NightStep {
 	}
 	killers = append(livingHands(s, "killer"), killers...)
 	sortTargets(killers)
-	return []NightStep{
-		{Action: "assassinate", Role: "assassin", Actors: assassin},
-		{Action: "protect", Role: "bodyguard", Actors: livingHands(s, "bodyguard"), Mandatory: true},
-		{Action: "kill", Role: "killer", Group: true, Actors: killers, Mandatory: true},
-		{Action: "check", Role: "police", Group: true, Actors: livingHands(s, "police"), Mandatory: true, Answers: true, After: []string{"assassinate"}},
-		{Action: "save", Role: "doctor", Actors: livingHands(s, "doctor"), Mandatory: true},
-		{Action: "traitor-check", Role: "traitor", Actors: livingHands(s, "traitor"), Mandatory: true, Answers: true},
-		{Action: "dark-check", Role: "dark-police", Actors: livingHands(s, "dark-police"), Mandatory: true, Answers: true},
-	}
+	return append(steps,
+		NightStep{Action: "assassinate", Role: "assassin", Actors: assassin},
+		NightStep{Action: "protect", Role: "bodyguard", Actors: livingHands(s, "bodyguard"), Mandatory: true},
+		NightStep{Action: "kill", Role: "killer", Group: true, Actors: killers, Mandatory: true},
+		NightStep{Action: "check", Role: "police", Group: true, Actors: livingHands(s, "police"), Mandatory: true, Answers: true, After: []string{"assassinate"}},
+		NightStep{Action: "save", Role: "doctor", Actors: livingHands(s, "doctor"), Mandatory: true},
+		NightStep{Action: "traitor-check", Role: "traitor", Actors: livingHands(s, "traitor"), Mandatory: true, Answers: true},
+		NightStep{Action: "dark-check", Role: "dark-police", Actors: livingHands(s, "dark-police"), Mandatory: true, Answers: true},
+	)
 }
 
 // Legal (§5, R11, R12): any living hand, own hands included; the bodyguard

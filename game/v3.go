@@ -82,7 +82,7 @@ func (v3) Knows(s *State, seat int) []Known {
 // NightSteps (§5): kill, check, save, shoot. The special police acts only
 // while the power is unused (they must be alive at the start of the night,
 // as every actor).
-func (v3) NightSteps(s *State) []NightStep {
+func (v3) NightSteps(s *State, steps []NightStep) []NightStep {
 	shoot := soloStep(s, "shoot", "special-police", false, false)
 	var unused []Target
 	for _, a := range shoot.Actors {
@@ -91,7 +91,7 @@ func (v3) NightSteps(s *State) []NightStep {
 		}
 	}
 	shoot.Actors = unused
-	return nightSteps(s,
+	return append(steps,
 		groupStep(s, "kill", "killer", true, false),
 		groupStep(s, "check", "police", true, true),
 		soloStep(s, "save", "doctor", false, false),

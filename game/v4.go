@@ -72,8 +72,8 @@ func (v4) Knows(s *State, seat int) []Known { return teamKnowledge(s, seat, "kil
 
 // NightSteps: §5's order. The check's answer can be changed by the hug only
 // (R14), so it is delivered once the hug step is final too (G3.5).
-func (v4) NightSteps(s *State) []NightStep {
-	return nightSteps(s,
+func (v4) NightSteps(s *State, steps []NightStep) []NightStep {
+	return append(steps,
 		soloStep(s, "hug", "butterfly", false, false),
 		soloStep(s, "shoot", "sniper", false, false),
 		groupStep(s, "kill", "killer", true, false),
@@ -252,12 +252,12 @@ func (v4) Resolve(s *State, e Emitter) DawnBody {
 	for _, p := range needled {
 		e.Mark(SeatTarget(p), "needles", out.Needles[p])
 	}
-	dawn := DawnBody{Dead: s.mem.target.buf(len(out.Dead))}
+	dawn := DawnBody{Dead: targetBuf(s, len(out.Dead))}
 	for _, p := range out.Dead {
 		dawn.Dead = append(dawn.Dead, SeatTarget(p))
 	}
 	if out.Silenced != 0 {
-		dawn.Silenced = s.mem.ints.clone([]int{out.Silenced})
+		dawn.Silenced = append(intBuf(s, 1), out.Silenced)
 	}
 	return dawn
 }

@@ -242,8 +242,8 @@ const v5ShotMark = "shot"
 
 // NightSteps (§5): one step per living acting card, in the resolution order;
 // police and undercover checks share rank 4 and go in card order.
-func (v5) NightSteps(s *State) []NightStep {
-	var out []NightStep
+func (v5) NightSteps(s *State, steps []NightStep) []NightStep {
+	out := steps
 	per := func(action string, mandatory, answers bool, share string, roles ...string) {
 		for _, t := range cardsWith(s, roles...) {
 			c := s.Card(t)

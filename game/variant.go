@@ -27,10 +27,11 @@ type Variant interface {
 	DealOK(s *State) error
 	// Knows lists what seat learns at the deal: its teammates.
 	Knows(s *State, seat int) []Known
-	// NightSteps lists tonight's steps in resolution order. Called once at
-	// nightfall, from the state at the start of the night; the engine copies
-	// the list, so it may come from the game's store (nightSteps).
-	NightSteps(s *State) []NightStep
+	// NightSteps appends tonight's steps, in resolution order, to steps (an
+	// empty list the engine provides, with room for a night's steps, so a
+	// night costs no allocation) and returns it. Called once at nightfall,
+	// from the state at the start of the night.
+	NightSteps(s *State, steps []NightStep) []NightStep
 	// Legal says why actor may not choose t in step st tonight, or "" when
 	// it may. t is a living target (a seat, or a card where the variant
 	// targets cards).
