@@ -534,7 +534,9 @@ function clearPeek() {
   const body = $('peekBody');
   body.replaceChildren();
   body.hidden = true;
-  $('peek').classList.remove('open');
+  const peek = $('peek');
+  peek.classList.remove('open');
+  if (!peek.className) peek.removeAttribute('class'); // the same markup as a card never held
 }
 
 // the self-reveal armed inside the card: confirmed at the next hold
