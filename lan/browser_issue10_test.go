@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -394,5 +395,85 @@ func (g *browserGame) slideInCard(seat int, act string) {
 	}
 	if txt := p.eval(`document.getElementById('peekBody').textContent`); txt != "" {
 		t.Errorf("seat %d: the card still shows %q after letting go", seat, txt)
+	}
+}
+
+// TestBrowserFairnessVariants: in the other variants, the closed screens at
+// nightfall and after Skip, and the opened menu, are byte-identical on every
+// phone whatever its roles. v3.0 (14 phones) and v4.0 (16) only with
+// NIGHTFALL_BROWSER_ALL=1.
+func TestBrowserFairnessVariants(t *testing.T) {
+	browser := startChromium(t)
+	all := os.Getenv("NIGHTFALL_BROWSER_ALL") != ""
+	for _, c := range []struct {
+		variant string
+		players int
+		long    bool
+	}{
+		{"standard-003", 8, false},
+		{"v5.0-dual", 8, false},
+		{"two-hands", 10, false},
+		{"cat-lives-7", 7, false},
+		{"v3.0", 14, true},
+		{"v4.0", 16, true},
+	} {
+		t.Run(c.variant, func(t *testing.T) {
+			if c.long && !all {
+				t.Skip("long: set NIGHTFALL_BROWSER_ALL=1")
+			}
+			names := append([]string{}, browserNames...)
+			for len(names) <= c.players {
+				names = append(names, fmt.Sprintf("P%d", len(names)))
+			}
+			g := newBrowserGame(t, browser, Config{Variant: c.variant, Seed: 5}, names[:c.players+1])
+			for seat := 1; seat <= c.players; seat++ {
+				if err := chromedp.Do(g.phones[seat].ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g.join(false)
+			roles := make([]string, c.players+1)
+			seats := []int{}
+			g.h.do(func(s *session) {
+				for i, seat := range s.g.State().Seats {
+					for _, card := range seat.Cards {
+						roles[i+1] += card.Role + " "
+					}
+					seats = append(seats, i+1)
+				}
+			})
+			t.Logf("roles %q", roles[1:])
+			// the first night a phone acts in (v5.0-dual's first night is a setup night)
+			for step := 0; g.table().Phase == "night" && g.table().Narration.Key == "setup-night"; step++ {
+				g.sameClosed("the setup night", roles, seats)
+				if step > 10 {
+					t.Fatal("the setup night does not end")
+				}
+				browserAdvance(t, g.h)
+				g.sync()
+			}
+			if g.table().Phase != "night" {
+				t.Fatalf("no night: %s", g.table().Stage)
+			}
+			g.sameClosed("at nightfall", roles, seats)
+			g.sameMenu("at night", roles, seats)
+			if c.variant == "cat-lives-7" {
+				return // the hand is closed until a deliberate tap (catClosedModel), Skip is in it
+			}
+			for _, seat := range seats {
+				g.click(seat, ".night .btn.second")
+			}
+			g.sync()
+			g.sameClosed("after Skip", roles, seats)
+			// two cards a seat: every phone has a second screen (a second task, or a guess)
+			if g.phones[1].eval(`String(!document.querySelector('.night .btn.second').disabled)`) == "true" {
+				for _, seat := range seats {
+					g.click(seat, ".night .btn.second")
+				}
+				g.sync()
+				g.sameClosed("after Skip on the second screen", roles, seats)
+				t.Log("a second screen on every phone, alike")
+			}
+		})
 	}
 }

@@ -72,16 +72,17 @@ const tokenKey = () => `nightfall:${S.room || 'mock'}`;
 // Local picks live for one night (or one ballot). A guess is never sent, so
 // it is kept here across a reload: a sleeper's screen after a reload shows
 // "Your pick: 6" as a killer's does.
-function freshLocal() { return { sel: {}, guess: null, skipped: {}, refused: {}, focus: null, vote: null }; }
+function freshLocal() { return { sel: {}, guess: null, skipped: {}, refused: {}, pads: 0, padPick: undefined, focus: null, vote: null }; }
 const nightKey = () => `nightfall:night:${S.room || 'mock'}`;
 function saveNight() {
   if (S.mock) return;
-  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: S.local.guess, skipped: S.local.skipped, refused: S.local.refused }));
+  const l = S.local;
+  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, pads: l.pads, padPick: l.padPick }));
 }
 function loadNight(k) {
   try {
     const x = JSON.parse(store.get(nightKey()) || 'null');
-    if (x && x.k === k) { S.local.guess = x.guess ?? null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; }
+    if (x && x.k === k) { S.local.guess = x.guess ?? null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
   } catch { /* a bad entry: start afresh */ }
 }
 const outbox = new Outbox(randomId());
@@ -611,10 +612,10 @@ function renderNight(main) {
   const task = (pv.tasks || []).find((t) => V.taskKey(t) === w.taskKey);
   const sel = S.local.sel;
   const notNow = () => toast(T('night.notNow'));
-  // Every living seat answers a tap the same way on every phone: a seat the
-  // task cannot use gets the same message whatever the role.
+  // Every living seat takes a pick on every phone (V.nightModel wire.legal);
+  // the message is left for a phone without a task at all.
   const onTap = (cell) => {
-    if (!task || !w.legal.includes(cell.id)) { if (!w.done) notNow(); return; }
+    if ((!task && w.action !== 'pad') || !w.legal.includes(cell.id)) { if (!w.done) notNow(); return; }
     const t = cell.card ? cell.id : cell.seat;
     if (V.sameTarget(sel[w.taskKey], t)) delete sel[w.taskKey]; // a second tap takes the pick back
     else sel[w.taskKey] = t;
@@ -622,11 +623,15 @@ function renderNight(main) {
     render();
   };
   const act = (b) => {
-    if (!b || !task) return;
+    if (!b || (!task && w.action !== 'pad')) return;
+    // after the padding steps the last answer shows: a later pick replaces it
+    if (S.local.padPick !== undefined && w.action !== 'pad' && b.target != null) S.local.padPick = b.target;
     switch (b.do) {
       case 'refuse': notNow(); return; // a mandatory or waiting task: the card says why
       case 'local-skip': S.local.skipped[w.taskKey] = true; delete sel[w.taskKey]; break; // nothing sent: the card says so
       case 'local-pick': S.local.refused[w.taskKey] = b.target; break; // a seat the task cannot use: nothing sent
+      case 'pad': S.local.pads = (S.local.pads || 0) + 1; S.local.padPick = b.target; break; // a step's guess: nothing sent
+      case 'pad-skip': S.local.pads = (S.local.pads || 0) + 1; S.local.padPick = null; delete sel[w.taskKey]; break;
       case 'guess': S.local.guess = b.target; break; // a new guess after "ready": nothing to send
       case 'sleep': S.local.guess = b.target; sendCmd(V.nightCommand(task, 'sleep')); break;
       case 'sleep-skip': S.local.guess = null; delete sel[w.taskKey]; sendCmd(V.nightCommand(task, 'sleep')); break;

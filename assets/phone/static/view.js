@@ -272,9 +272,9 @@ function actionable(t) {
 // nightTask picks the task the night screen shows: the first one still to
 // do; else the one the player chose to revisit (a group pick may change until
 // the group locks); else the last changeable group task; else the last task.
-export function nightTask(tasks, focus) {
+export function nightTask(tasks, focus, behind = (t) => !!t.done) {
   const ts = (tasks || []).filter((t) => t.action !== 'explode');
-  const first = ts.find((t) => !t.done && !t.waiting && !t.locked);
+  const first = ts.find((t) => !behind(t) && !t.waiting && !t.locked);
   if (first) return first;
   const f = focus && ts.find((t) => taskKey(t) === focus && actionable(t));
   if (f) return f;
@@ -333,7 +333,10 @@ export function cellsFor(tv, names, mySeat, enabledKeys, opts = {}) {
 // the buttons and taps do; it is never rendered either.
 export function nightModel(T, pv, names, local = {}) {
   const tv = pv.table;
-  const task = nightTask(pv.tasks, local.focus);
+  // a task is behind this phone once done, or skipped or refused without
+  // sending (it keeps the finished look; see below)
+  const behind = (t) => !!t.done || !!(local.skipped && local.skipped[taskKey(t)]) || (local.refused && local.refused[taskKey(t)] != null);
+  const task = nightTask(pv.tasks, local.focus, behind);
   const sel = local.sel || {};
   const c = cellsFor(tv, names, pv.seat, null, { targets: task ? task.targets : [] });
   // every living seat takes a tap, for every role: a tap the task cannot
@@ -351,6 +354,28 @@ export function nightModel(T, pv, names, local = {}) {
     peek: null,
     wire: { taskKey: '', action: '', legal: [], done: false, primary: null, secondary: { do: 'refuse' } },
   };
+  // Where a seat holds several cards, a phone may have up to that many
+  // tasks tonight, one screen after the other. Every phone goes through as
+  // many screens: one with fewer tasks gets private guesses (never sent)
+  // after its own, so that a neighbour does not see who had a second step.
+  const acts = (pv.tasks || []).filter((t) => t.action !== 'explode' && t.action !== 'suspect');
+  const steps = Math.max(1, ...(tv.seats || []).map((x) => (x.cards && x.cards.length) || 1));
+  const padsNeeded = acts.length ? Math.max(0, steps - acts.length) : 0;
+  const pads = local.pads || 0;
+  if (padsNeeded && pads < padsNeeded && acts.every(behind)) {
+    const key = `pad:${pads}`;
+    const legal = c.cells.filter((x) => !x.dead).map((x) => x.id);
+    const picked = sel[key] != null && legal.includes(targetKey(sel[key]).toUpperCase()) ? sel[key] : null;
+    m.wire = { taskKey: key, action: 'pad', legal, usable: legal, done: false, primary: null, secondary: { do: 'pad-skip' } };
+    if (picked != null) {
+      c.cells.find((x) => x.id === targetKey(picked).toUpperCase()).selected = true;
+      m.status = T('night.chosen', { Target: targetLabel(T, picked) });
+      m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
+      m.wire.primary = { do: 'pad', target: picked };
+    }
+    m.peek = { title: T('peek.guess'), lines: [T('peek.pad')], marks: [] };
+    return m;
+  }
   if (!task) {
     // nothing to do: the finished look
     m.status = T('night.skipped');
@@ -418,10 +443,12 @@ export function nightModel(T, pv, names, local = {}) {
   // cannot use, or a tap once the action is final, becomes a private pick
   // that is never sent ("refused" / a guess); the card tells which it was.
   const final = done && !changeable && !isSleep && !isSuspect;
-  const refused = !done && local.refused && local.refused[key] != null && !task.waiting ? local.refused[key] : null;
+  const refused = !done && local.refused && local.refused[key] != null ? local.refused[key] : null;
   if (final && local.guess != null) choice = local.guess;
   if (refused != null) choice = refused;
   const shownDone = done || localSkip || refused != null;
+  // after the guesses that pad the steps, the last screen's answer shows
+  if (shownDone && padsNeeded && pads >= padsNeeded && local.padPick !== undefined) choice = local.padPick;
   const legal = living;
   m.wire.legal = legal;
   m.wire.usable = usable;
