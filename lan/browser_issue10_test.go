@@ -239,6 +239,7 @@ func TestBrowserIssue10(t *testing.T) {
 			start += 250 * time.Millisecond
 			g.h.clock.Advance(250 * time.Millisecond)
 			rest := todo[:0]
+			var done []answer
 			for _, a := range todo {
 				if a.at > start {
 					rest = append(rest, a)
@@ -249,9 +250,32 @@ func TestBrowserIssue10(t *testing.T) {
 				} else {
 					g.click(a.seat, ".vote.call .btn.letgo")
 				}
+				done = append(done, a)
 			}
 			todo = rest
 			g.sync()
+			// each answer is in: the vote cast, or the call let go (or already over)
+			for _, a := range done {
+				var ok bool
+				var state string
+				g.h.do(func(s *session) {
+					pv := s.g.PlayerView(a.seat)
+					b := pv.Table.Ballot
+					for _, x := range pv.Tasks {
+						if x.Action == "vote" {
+							ok = x.Done || x.Passed
+							state = fmt.Sprintf("%+v", x)
+						}
+					}
+					if b == nil || b.Closed || b.Calling == nil || *b.Calling != calling {
+						ok = true
+					}
+				})
+				if !ok {
+					t.Fatalf("seat %d answered the call of %s (raise %v) at %v, the engine has %s; page: %s", a.seat, label, a.raise, start, state,
+						g.phones[a.seat].eval(`document.getElementById('toast').textContent + ' | ' + document.getElementById('main').innerText.slice(0, 300)`))
+				}
+			}
 			if tv := g.table(); tv.Ballot != nil && tv.Ballot.Calling != nil && *tv.Ballot.Calling != calling && len(todo) > 0 {
 				t.Fatalf("the call of %s closed after %v while %d voters had not answered", label, start, len(todo))
 			}

@@ -1024,6 +1024,10 @@ async function startMock() {
       S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
     }
   }
+  if (hash.get('skip') === '1' && S.pv && S.pv.table.phase === 'night') { // Skip on a task that cannot be skipped
+    const w = V.nightModel(S.T, S.pv, S.names, S.local).wire;
+    if (w.secondary && w.secondary.do === 'local-skip') S.local.skipped[w.taskKey] = true;
+  }
   const open = hash.get('open'); // cat-lives-7: a privilege's form
   if (open && S.pv && S.pv.catLives) {
     const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
