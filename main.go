@@ -2,44 +2,21 @@
 //
 //	nightfall                 start the host app (big screen)
 //	nightfall script FILE     play a scripted game, print its events (JSON Lines)
+//	nightfall serve [flags]   the server without a window
+//
+// The host app is reached through a build-tagged file: main_app.go links it
+// (Fyne, cgo); with -tags headless, main_headless.go takes its place, so
+// `CGO_ENABLED=0 go build -tags headless` gives a pure-Go binary with script
+// and serve only (make headless).
 package main
-
-/*
-#include <string.h>
-
-// Fyne's package initialization (fyne.io/fyne/v2/lang) reads the locale before
-// main runs, and for a locale such as "C.UTF-8" — the default of Debian
-// containers and CI machines — it logs a three-line "Error parsing user
-// locale C" to stderr. `nightfall script` promises exactly one line on stderr
-// when a script is invalid (SCRIPT.md), so for that subcommand only, and
-// before the Go runtime copies the environment, the "C.<charset>" value is cut
-// to plain "C" in place, which Fyne accepts silently. (glibc passes argc, argv
-// and envp to constructors; the host app and `serve` are not touched.)
-__attribute__((constructor)) static void nightfall_script_locale(int argc, char **argv, char **envp) {
-	if (argc < 2 || argv == 0 || envp == 0 || strcmp(argv[1], "script") != 0) {
-		return;
-	}
-	for (char **e = envp; *e; e++) {
-		char *v = *e;
-		if (strncmp(v, "LC_ALL=C.", 9) == 0) {
-			v[8] = 0;
-		} else if (strncmp(v, "LC_MESSAGES=C.", 14) == 0) {
-			v[13] = 0;
-		} else if (strncmp(v, "LANG=C.", 7) == 0) {
-			v[6] = 0;
-		}
-	}
-}
-*/
-import "C"
 
 import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
-	"nightfall/app"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -53,7 +30,7 @@ func main() {
 			os.Exit(lan.ServeMain(os.Args[2:]))
 		}
 	}
-	os.Exit(app.Main())
+	os.Exit(hostApp())
 }
 
 // runScript implements `nightfall script` (../shared/SCRIPT.md).
@@ -72,18 +49,22 @@ func runScript(args []string) int {
 		fmt.Fprintf(os.Stderr, "nightfall script: %s: %v\n", args[0], err)
 		return 2
 	}
-	w := bufio.NewWriter(os.Stdout)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, e := range events {
-		if err := enc.Encode(e); err != nil {
-			fmt.Fprintf(os.Stderr, "nightfall script: %v\n", err)
-			return 2
-		}
-	}
-	if err := w.Flush(); err != nil {
+	if err := writeEvents(os.Stdout, events); err != nil {
 		fmt.Fprintf(os.Stderr, "nightfall script: %v\n", err)
 		return 2
 	}
 	return 0
+}
+
+// writeEvents writes events as JSON Lines, as SCRIPT.md specifies.
+func writeEvents(out io.Writer, events []game.Event) error {
+	w := bufio.NewWriter(out)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, e := range events {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	return w.Flush()
 }

@@ -43,7 +43,7 @@ const (
 //	--addr  NIGHTFALL_ADDR   listen address (":8080"; ":0" picks a free port)
 //	--data  NIGHTFALL_DATA   data directory for game logs (lan.DefaultDataDir)
 //	--table NIGHTFALL_TABLE  table name shown and advertised ("Nightfall")
-//	--lang  NIGHTFALL_LANG   "zh" or "en" (otherwise the last one used, or zh)
+//	--lang  NIGHTFALL_LANG   "zh" or "en" (otherwise as below)
 //	--host  NIGHTFALL_HOST   address in the join URL (default: the LAN IPv4 address)
 //	        NIGHTFALL_AUDIO=off  no narration voice
 //	        NIGHTFALL_TRACE=1    log start-up timings
@@ -51,6 +51,18 @@ const (
 //	                          seat taken, short timers, the clock playing the
 //	                          game (for trying the screens); NIGHTFALL_DEMO_START=1
 //	                          starts it at once
+//
+// The language: --lang (or NIGHTFALL_LANG) when given; otherwise the one
+// the host last switched to in the app (the language button), if they ever
+// did; otherwise the system's: the first set of LC_ALL, LC_MESSAGES and LANG,
+// Chinese for a zh locale, English for any other real locale; otherwise —
+// C, POSIX, C.UTF-8 or nothing set — Chinese. (--lang is not remembered.)
+//
+// The window: with a second monitor (a projector next to the laptop's
+// screen), it opens full screen there; otherwise as a window of the size it
+// had when last closed (1280×720 the first time). Nothing is printed on
+// stderr unless something is wrong (Fyne's report of C.UTF-8 as a bad
+// locale is dropped: nightfall/app/fynelocale).
 func Main() int {
 	t0 := time.Now()
 	trace := func(what string) {
@@ -67,6 +79,7 @@ func Main() int {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: nightfall [--addr :8080] [--data DIR] [--table NAME] [--lang zh|en] [--host IP]")
 		fmt.Fprintln(fs.Output(), "       nightfall script GAME.json")
+		fmt.Fprintln(fs.Output(), "       nightfall serve [flags]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -84,11 +97,15 @@ func Main() int {
 	a := fyneapp.NewWithID(AppID)
 	trace("fyne app")
 	a.Settings().SetTheme(ui.Theme{})
-	if *langFlag == "zh" || *langFlag == "en" {
-		a.Preferences().SetString(ui.PrefLang, *langFlag)
-	}
-	w := a.NewWindow("Nightfall")
 	prefs := a.Preferences()
+	// The shell starts in ui.PrefLang; it writes it again when the host
+	// switches, which the next start tells from prefLangStarted.
+	chosen := chosenLanguage(prefs.String(ui.PrefLang), prefs.String(prefLangStarted), prefs.String(prefLangChosen))
+	startLang := startLanguage(*langFlag, chosen, systemLanguage(os.Getenv))
+	prefs.SetString(prefLangChosen, chosen)
+	prefs.SetString(prefLangStarted, startLang)
+	prefs.SetString(ui.PrefLang, startLang)
+	w := a.NewWindow("Nightfall")
 	w.Resize(fyne.NewSize(
 		float32(prefs.FloatWithFallback(prefWidth, 1280)),
 		float32(prefs.FloatWithFallback(prefHeight, 720))))
@@ -185,6 +202,9 @@ func Main() int {
 	tryStart()
 	a.Lifecycle().SetOnStarted(func() {
 		trace("window shown")
+		if projectorScreen(w, trace) {
+			trace("second monitor found")
+		}
 		if os.Getenv("NIGHTFALL_TRACE") != "" {
 			time.AfterFunc(5*time.Second, func() {
 				var m runtime.MemStats

@@ -132,6 +132,7 @@ func init() {
 		OptionNames: []string{
 			"extraCard", "freeChoiceSeat", "manifestoMinChars", "nightSeconds", "speechSeconds",
 			"lastWordsSeconds", "discussionSeconds", "closingSeconds", "stalemateRounds", "deadSeeAll",
+			"announceSeconds",
 		},
 	}})
 }

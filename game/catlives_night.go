@@ -673,69 +673,116 @@ type catNightOutcome struct {
 // resolveNight is §10 steps 2–10, computed from the state at the end of the
 // night (after the orders of step 1 took effect).
 func (v catLives) resolveNight(s *State) catNightOutcome {
-	c := s.cat
-	out := catNightOutcome{Resolve: ResolveBody{Round: s.Round, When: "night"}}
-	r := &out.Resolve
-	void := map[int]bool{}
-	// Step 2: imprisonment (it cannot itself be imprisoned).
+	n := &catNight{s: s, c: s.cat, void: map[int]bool{}, kind: map[int]string{}}
+	n.out.Resolve = ResolveBody{Round: s.Round, When: "night"}
+	n.r = &n.out.Resolve
+	n.imprison()
+	n.launch()
+	n.antiSnipe()
+	n.bindAndHeal()
+	n.vestsAndWolfsbane()
+	n.pardons()
+	n.losses()
+	for id := range n.void {
+		n.r.Void = append(n.r.Void, id)
+	}
+	slices.Sort(n.r.Void)
+	return n.out
+}
+
+// catNight is one night's resolution in progress: what is void, the
+// launched attacks and their kinds, the extra hits of broken bindings.
+type catNight struct {
+	s        *State
+	c        *catState
+	out      catNightOutcome
+	r        *ResolveBody
+	void     map[int]bool // privilege ids
+	launched []PrivilegeBody
+	kind     map[int]string // attack id → KILLER, WEREWOLF, SNIPER
+	extra    []catExtraHit
+}
+
+// catExtraHit is a card loss that no attack caused (a binding's second
+// night, R11).
+type catExtraHit struct {
+	seat int
+	hit  catHit
+}
+
+// valid lists the uses of action that are not void.
+func (n *catNight) valid(action string) []PrivilegeBody {
+	var out []PrivilegeBody
+	for _, a := range n.c.Acts {
+		if a.Action == action && !n.void[a.ID] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// normal reports whether a is a normal attack or snipe (not aimed).
+func (n *catNight) normal(a PrivilegeBody) bool { return a.Action == "attack" || a.Action == "snipe" }
+
+// imprison is step 2: imprisonment (it cannot itself be imprisoned).
+func (n *catNight) imprison() {
 	jailed := map[int]bool{}
-	for _, a := range c.Acts {
+	for _, a := range n.c.Acts {
 		if a.Action == "imprison" {
 			jailed[a.Target.Seat] = true
 		}
 	}
-	for _, a := range c.Acts {
+	for _, a := range n.c.Acts {
 		if m, _ := catModeOf(a.Action); m.Jail && jailed[a.Seat] {
-			void[a.ID] = true
+			n.void[a.ID] = true
 		}
 	}
-	for seat := 1; seat <= s.Players; seat++ {
+	for seat := 1; seat <= n.s.Players; seat++ {
 		if jailed[seat] {
-			r.Jailed = append(r.Jailed, seat)
+			n.r.Jailed = append(n.r.Jailed, seat)
 		}
 	}
-	valid := func(action string) []PrivilegeBody {
-		var out []PrivilegeBody
-		for _, a := range c.Acts {
-			if a.Action == action && !void[a.ID] {
-				out = append(out, a)
-			}
-		}
-		return out
-	}
-	// Step 3: launched attacks.
-	var launched []PrivilegeBody
-	kind := map[int]string{}
-	for _, a := range c.Acts {
-		if m, _ := catModeOf(a.Action); m.Attack && !void[a.ID] {
-			launched = append(launched, a)
+}
+
+// launch is step 3: the launched attacks, their kinds and manifestos.
+func (n *catNight) launch() {
+	for _, a := range n.c.Acts {
+		if m, _ := catModeOf(a.Action); m.Attack && !n.void[a.ID] {
+			n.launched = append(n.launched, a)
 			form := a.Form
 			if form == "" {
-				form = s.Seats[a.Seat-1].Cards[a.Card-1].Role
+				form = n.s.Seats[a.Seat-1].Cards[a.Card-1].Role
 			}
-			kind[a.ID] = catKind(form)
+			n.kind[a.ID] = catKind(form)
 			if t := catChars(a.Text); t > 0 {
-				out.Manifestos = append(out.Manifestos, a.Text)
+				n.out.Manifestos = append(n.out.Manifestos, a.Text)
 			}
 		}
 	}
-	normal := func(a PrivilegeBody) bool { return a.Action == "attack" || a.Action == "snipe" }
-	// Step 4: anti-snipe voids every normal snipe.
-	if len(valid("anti-snipe")) > 0 {
-		for _, a := range launched {
-			if a.Action == "snipe" {
-				void[a.ID] = true
-			}
+}
+
+// antiSnipe is step 4: an anti-snipe voids every normal snipe.
+func (n *catNight) antiSnipe() {
+	if len(n.valid("anti-snipe")) == 0 {
+		return
+	}
+	for _, a := range n.launched {
+		if a.Action == "snipe" {
+			n.void[a.ID] = true
 		}
 	}
-	// Step 5: soul-binding and healing, from the launched attacks.
+}
+
+// bindAndHeal is step 5: soul-binding and healing, from the launched
+// attacks.
+func (n *catNight) bindAndHeal() {
 	type key struct {
 		kind           string
 		binder, target int
 	}
 	var keys []key
-	for _, a := range c.Acts {
-		if (a.Action == "bind" || a.Action == "heal") && !void[a.ID] {
+	for _, a := range n.c.Acts {
+		if (a.Action == "bind" || a.Action == "heal") && !n.void[a.ID] {
 			k := key{a.Action, a.Seat, a.Target.Seat}
 			if !slices.Contains(keys, k) {
 				keys = append(keys, k)
@@ -744,102 +791,104 @@ func (v catLives) resolveNight(s *State) catNightOutcome {
 	}
 	type cardKey struct{ seat, card int }
 	voidCards := map[cardKey]bool{}
-	var extra []struct {
-		seat int
-		hit  catHit
-	}
 	for _, k := range keys {
 		kinds := []string{"KILLER", "SNIPER"}
 		if k.kind == "heal" {
 			kinds = []string{"WEREWOLF", "SNIPER"}
 		}
 		success, any := false, false
-		for _, a := range launched {
-			if a.Target.Seat != k.target || !slices.Contains(kinds, kind[a.ID]) {
+		for _, a := range n.launched {
+			if a.Target.Seat != k.target || !slices.Contains(kinds, n.kind[a.ID]) {
 				continue
 			}
 			any = true
-			if normal(a) {
+			if n.normal(a) {
 				success = true
 				voidCards[cardKey{a.Seat, a.Card}] = true
 			}
 		}
-		if success && !slices.Contains(r.Saved, k.target) {
-			r.Saved = append(r.Saved, k.target)
+		if success && !slices.Contains(n.r.Saved, k.target) {
+			n.r.Saved = append(n.r.Saved, k.target)
 		}
 		if any {
 			continue // not empty: the pair is broken
 		}
 		count := 1
-		for _, p := range c.Streaks {
-			if p.Kind == k.kind && p.Binder == k.binder && p.Target == k.target && p.Night == s.Round-1 {
+		for _, p := range n.c.Streaks {
+			if p.Kind == k.kind && p.Binder == k.binder && p.Target == k.target && p.Night == n.s.Round-1 {
 				count = p.Count + 1
 			}
 		}
 		if count >= 2 { // R11: a loss uses up both nights
-			extra = append(extra, struct {
-				seat int
-				hit  catHit
-			}{k.target, catHit{Kind: strings.ToUpper(k.kind), Cause: "binding"}})
+			n.extra = append(n.extra, catExtraHit{k.target, catHit{Kind: strings.ToUpper(k.kind), Cause: "binding"}})
 			continue
 		}
-		r.Streaks = append(r.Streaks, catStreak{Kind: k.kind, Binder: k.binder, Target: k.target, Count: count, Night: s.Round})
+		n.r.Streaks = append(n.r.Streaks, catStreak{Kind: k.kind, Binder: k.binder, Target: k.target, Count: count, Night: n.s.Round})
 	}
-	slices.Sort(r.Saved)
-	for _, a := range launched {
-		if normal(a) && voidCards[cardKey{a.Seat, a.Card}] {
-			void[a.ID] = true
+	slices.Sort(n.r.Saved)
+	for _, a := range n.launched {
+		if n.normal(a) && voidCards[cardKey{a.Seat, a.Card}] {
+			n.void[a.ID] = true
 		}
 	}
-	// Step 6: vests and wolfsbane on their users.
+}
+
+// vestsAndWolfsbane is step 6: vests and wolfsbane protect their users.
+func (n *catNight) vestsAndWolfsbane() {
 	vest, bane := map[int]bool{}, map[int]bool{}
-	for _, a := range valid("vest") {
+	for _, a := range n.valid("vest") {
 		vest[a.Seat] = true
 	}
-	for _, a := range valid("wolfsbane") {
+	for _, a := range n.valid("wolfsbane") {
 		bane[a.Seat] = true
 	}
-	for _, a := range launched {
+	for _, a := range n.launched {
 		t := a.Target.Seat
 		switch {
 		case a.Action == "snipe" && (vest[t] || bane[t]),
-			a.Action == "attack" && kind[a.ID] == "KILLER" && vest[t],
-			a.Action == "attack" && kind[a.ID] == "WEREWOLF" && bane[t]:
-			void[a.ID] = true
+			a.Action == "attack" && n.kind[a.ID] == "KILLER" && vest[t],
+			a.Action == "attack" && n.kind[a.ID] == "WEREWOLF" && bane[t]:
+			n.void[a.ID] = true
 		}
 	}
-	// Step 8: pardons.
-	for _, a := range valid("pardon") {
-		x := &c.Seats[a.Target.Seat-1]
-		if x.Pending >= 0 && !x.Pardoned && !slices.Contains(r.Pardoned, a.Target.Seat) {
-			r.Pardoned = append(r.Pardoned, a.Target.Seat)
+}
+
+// pardons is step 8.
+func (n *catNight) pardons() {
+	for _, a := range n.valid("pardon") {
+		x := &n.c.Seats[a.Target.Seat-1]
+		if x.Pending >= 0 && !x.Pardoned && !slices.Contains(n.r.Pardoned, a.Target.Seat) {
+			n.r.Pardoned = append(n.r.Pardoned, a.Target.Seat)
 		}
 	}
-	slices.Sort(r.Pardoned)
-	// Step 9: card losses (§9), with step 7's ultimate kills.
-	for seat := 1; seat <= s.Players; seat++ {
-		if !s.Seat(seat).Alive() {
+	slices.Sort(n.r.Pardoned)
+}
+
+// losses is step 9: card losses (§9), with step 7's ultimate kills.
+func (n *catNight) losses() {
+	for seat := 1; seat <= n.s.Players; seat++ {
+		if !n.s.Seat(seat).Alive() {
 			continue
 		}
-		st := &c.Seats[seat-1]
+		st := &n.c.Seats[seat-1]
 		var aimed []int
 		var hits []catHit
-		for _, a := range launched {
-			if a.Target.Seat != seat || void[a.ID] {
+		for _, a := range n.launched {
+			if a.Target.Seat != seat || n.void[a.ID] {
 				continue
 			}
 			if a.Action == "aimed-snipe" {
 				aimed = append(aimed, a.Position)
 			} else {
-				hits = append(hits, catHit{Kind: kind[a.ID], Cause: "attack"})
+				hits = append(hits, catHit{Kind: n.kind[a.ID], Cause: "attack"})
 			}
 		}
-		for _, x := range extra {
+		for _, x := range n.extra {
 			if x.seat == seat {
 				hits = append(hits, x.hit)
 			}
 		}
-		for _, a := range valid("deathblow") {
+		for _, a := range n.valid("deathblow") {
 			if a.Target.Seat == seat {
 				hits = append(hits, catHit{Kind: "U", Cause: "deathblow"})
 			}
@@ -857,14 +906,9 @@ func (v catLives) resolveNight(s *State) catNightOutcome {
 			guard = slices.Index(q, st.Guard)
 		}
 		for _, rm := range catLosses(len(q), guard, pending, aimed, hits) {
-			r.Losses = append(r.Losses, CatLoss{Seat: seat, Card: q[rm.Index] + 1, Cause: rm.Cause})
+			n.r.Losses = append(n.r.Losses, CatLoss{Seat: seat, Card: q[rm.Index] + 1, Cause: rm.Cause})
 		}
 	}
-	for id := range void {
-		r.Void = append(r.Void, id)
-	}
-	slices.Sort(r.Void)
-	return out
 }
 
 // endNight ends the night: orders take effect (step 1), §10's resolution,

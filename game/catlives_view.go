@@ -104,6 +104,8 @@ type CatStance struct {
 	Camp  string `json:"camp"`
 	Cowin bool   `json:"cowin,omitempty"`
 	Fixed bool   `json:"fixed,omitempty"`
+	// Camps are the camps the player may join (§2).
+	Camps []string `json:"camps"`
 }
 
 // CatCardView is one held card.
@@ -145,6 +147,10 @@ type CatManifesto struct {
 	Attacks int `json:"attacks"`
 	Chars   int `json:"chars"`
 	Min     int `json:"min"` // characters per attack
+	// Need is what tonight's manifestos need together now (Min × Attacks);
+	// Next what they need with one more attack (Min × (Attacks+1)).
+	Need int `json:"need"`
+	Next int `json:"next"`
 }
 
 // tableView fills TableView.CatLives and runs the shared fields the variant
@@ -209,7 +215,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 			ct.Closing = true
 		}
 		if b := d.Ballot; b != nil {
-			bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters, Closed: b.Closed}
+			bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters, Closed: b.Closed, Open: true}
 			for _, x := range b.Voters {
 				w := catCards(s, x)
 				bv.Weights = append(bv.Weights, w)
@@ -268,7 +274,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 	st := &c.Seats[seat-1]
 	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.Opts.ManifestoMinChars}, Privileges: []CatPrivilegeView{}}
 	if seat == c.Free {
-		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != "night"}
+		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != "night", Camps: []string{"killers", "werewolves"}}
 	}
 	if c.Notice == seat {
 		cp.Notice = "cowin"
@@ -311,6 +317,8 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 		}
 	}
 	cp.Manifesto.Chars, cp.Manifesto.Attacks = catManifesto(c, seat, 0)
+	cp.Manifesto.Need = cp.Manifesto.Min * cp.Manifesto.Attacks
+	cp.Manifesto.Next = cp.Manifesto.Min * (cp.Manifesto.Attacks + 1)
 	alive := s.Seat(seat).Alive()
 	active := alive && (s.Phase == "night" || (s.Phase == "day" && !c.DayOver))
 	cp.OrderOpen = active && catOrderOpen(s)

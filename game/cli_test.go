@@ -19,7 +19,8 @@ var (
 )
 
 // nightfallBinary builds the real command once (it links the Fyne host app,
-// so the first build is slow; skipped with -short).
+// so the first build is slow; skipped with -short). Without cgo
+// (CGO_ENABLED=0 in the environment) it builds the headless one.
 func nightfallBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -32,7 +33,11 @@ func nightfallBinary(t *testing.T) string {
 			return
 		}
 		cliPath = filepath.Join(dir, "nightfall")
-		out, err := exec.Command("go", "build", "-o", cliPath, "..").CombinedOutput()
+		args := []string{"build", "-o", cliPath, ".."}
+		if os.Getenv("CGO_ENABLED") == "0" {
+			args = []string{"build", "-tags", "headless", "-o", cliPath, ".."}
+		}
+		out, err := exec.Command("go", args...).CombinedOutput()
 		if err != nil {
 			cliErr = err
 			t.Logf("%s", out)
@@ -45,9 +50,9 @@ func nightfallBinary(t *testing.T) string {
 }
 
 // scriptEnv runs the command under LANG=C.UTF-8, the default of Debian
-// containers: the binary links Fyne, whose package initialization would log a
-// locale error to stderr there (main.go's constructor prevents it for
-// `script`), so this keeps the one-line contract honest.
+// containers: the full binary links Fyne, whose package initialization would
+// log a locale error to stderr there (app/fynelocale keeps it off), so
+// this keeps the one-line contract honest.
 func scriptEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {

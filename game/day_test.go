@@ -2,7 +2,9 @@ package game
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -393,5 +395,206 @@ func TestLetCallGo(t *testing.T) {
 	}
 	if task := g.PlayerView(voter).Tasks[0]; !task.Optional || task.Passed {
 		t.Fatalf("on the next call: %+v, want letting go offered again", task)
+	}
+}
+
+// TestAnnouncements: every public result is held on the table before the
+// next stage (issue 10): the dawn before the last words, the tally and the
+// execution before the night; the hold is announceSeconds each; a stage
+// that follows a player's act opens with none.
+func TestAnnouncements(t *testing.T) {
+	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, `{"lastWords":0,"announceSeconds":4}`)
+	types := func() []string {
+		var out []string
+		for _, a := range g.TableView().Announce {
+			out = append(out, a.Type)
+		}
+		return out
+	}
+	if got := types(); got != nil {
+		t.Fatalf("first night opens with %v", got)
+	}
+	for _, c := range []Command{{Seat: 1, Do: "kill", Target: &Target{Seat: 3}}, {Seat: 5, Do: "kill", Target: &Target{Seat: 3}}, {Do: "timeout"}} {
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+	}
+	tv := g.TableView()
+	if got := types(); !slices.Equal(got, []string{"dawn"}) || tv.Hold != 4 || tv.Timer == nil || tv.Stage != "speech" {
+		t.Fatalf("after the night: announce %v hold %d stage %q, want the dawn held 4 s before the speeches", got, tv.Hold, tv.Stage)
+	}
+	if d := tv.Announce[0].Body.(*DawnBody); !slices.Equal(d.Dead, []Target{{Seat: 3}}) {
+		t.Fatalf("dawn announces %v, want seat 3", d.Dead)
+	}
+	if _, err := g.Apply(Command{Seat: tv.Speaker, Do: "pass"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := types(); got != nil || g.TableView().Hold != 0 {
+		t.Fatalf("the next speaker opens with %v", got)
+	}
+	for g.TableView().Stage != "vote" {
+		if _, err := g.Apply(Command{Do: "skip"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Everyone votes for seat 1 (seat 1 for seat 2) as soon as they can.
+	for g.TableView().Phase == "day" {
+		b := g.TableView().Ballot
+		for _, v := range b.Voters {
+			pv := g.PlayerView(v)
+			if len(pv.Tasks) == 0 || pv.Tasks[0].Done || pv.Tasks[0].Passed {
+				continue
+			}
+			c := Command{Seat: v, Do: "skip"}
+			if b.Calling.Seat == 1 && v != 1 || b.Calling.Seat == 2 && v == 1 {
+				c = Command{Seat: v, Do: "vote", Target: b.Calling}
+			}
+			if _, err := g.Apply(c); err != nil {
+				t.Fatalf("%+v: %v", c, err)
+			}
+			break
+		}
+	}
+	tv = g.TableView()
+	if got := types(); !slices.Equal(got, []string{"tally", "executed"}) || tv.Hold != 8 || tv.Stage != "night" {
+		t.Fatalf("after the vote: announce %v hold %d stage %q, want tally and execution held 8 s into the night", got, tv.Hold, tv.Stage)
+	}
+	if x := tv.Announce[1].Body.(*ExecutedBody); x.Seat != 1 {
+		t.Fatalf("executed %d, want seat 1", x.Seat)
+	}
+	if js, _ := json.Marshal(tv); !json.Valid(js) {
+		t.Fatal("table view does not marshal")
+	} else {
+		var back TableView
+		if err := json.Unmarshal(js, &back); err != nil || len(back.Announce) != 2 || back.Announce[0].Body.(*TallyBody).Outcome != "out" {
+			t.Fatalf("announcements do not read back: %v %+v", err, back.Announce)
+		}
+	}
+}
+
+// TestEveryPublicEventHasATableRole: a new event type that reaches the table
+// must be classified (announce, stage or live), so the screens know what to
+// do with it; and every announced type is seen public in random games.
+func TestEveryPublicEventHasATableRole(t *testing.T) {
+	seen := map[string]bool{}
+	for _, in := range Variants() {
+		r := rand.New(rand.NewPCG(5, uint64(len(in.ID))))
+		for i := 0; i < 8; i++ {
+			g, err := New(randomSetup(in, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for steps := 0; steps < 5000 && !g.Over(); steps++ {
+				var cmds []Command
+				for seat := 1; seat <= g.s.Players; seat++ {
+					cmds = append(cmds, legalCommands(g.PlayerView(seat))...)
+				}
+				if len(cmds) == 0 || r.IntN(6) == 0 {
+					cmds = append(cmds, Command{Do: "timeout"})
+				}
+				g.Apply(cmds[r.IntN(len(cmds))])
+			}
+			for _, e := range g.Events() {
+				if e.Audience == nil {
+					seen[e.Type()] = true
+					if RoleOf(e.Type()) == Private {
+						t.Fatalf("%s: public event type %q has no table role (event.go tableRoles)", in.ID, e.Type())
+					}
+				}
+			}
+		}
+	}
+	for _, typ := range AnnouncedTypes() {
+		if !seen[typ] && typ != "redeal" && typ != "immune" {
+			t.Errorf("announced type %q never seen public in random games", typ)
+		}
+	}
+}
+
+// TestConfigure: the lobby's one call gives what a dealt game would play
+// with (defaults and values for every option), the proposed deal, and the
+// problem with its figures.
+func TestConfigure(t *testing.T) {
+	for _, in := range Variants() {
+		for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+			c := Configure(Setup{Variant: in.ID, Players: n, Seed: 1})
+			if c.Problem != nil {
+				t.Fatalf("%s/%d: %+v", in.ID, n, c.Problem)
+			}
+			g, err := New(Setup{Variant: in.ID, Players: n, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := g.State().Opts.OptionValues(in.OptionNames)
+			for _, o := range c.Options {
+				if o.Default != want[o.Name] || o.Value != want[o.Name] || o.Set {
+					t.Errorf("%s/%d %s: default %v value %v set %v, a dealt game plays %v", in.ID, n, o.Name, o.Default, o.Value, o.Set, want[o.Name])
+				}
+			}
+			if len(c.Options) != len(in.OptionNames) || len(c.Deal) == 0 {
+				t.Errorf("%s/%d: %d options, deal %v", in.ID, n, len(c.Options), c.Deal)
+			}
+		}
+	}
+	c := Configure(Setup{Variant: "classic-2.0", Players: 5, Options: json.RawMessage(`{"lastWords":1}`)})
+	if p := c.Problem; p == nil || p.Key != "players" || p.Min != 8 || p.Max != 17 || p.N != 5 || c.Deal != nil {
+		t.Errorf("5 players: %+v deal %v", p, c.Deal)
+	}
+	for _, o := range c.Options {
+		if o.Name == "lastWords" && (o.Value != 1.0 || !o.Set) {
+			t.Errorf("lastWords with too few players: %+v, want 1 and set", o)
+		}
+	}
+	c = Configure(Setup{Variant: "classic-2.0", Players: 9, Options: json.RawMessage(`{"tieFinal":"coin"}`)})
+	if p := c.Problem; p == nil || p.Key != "options" || p.Option != "tieFinal" {
+		t.Errorf("bad option: %+v", p)
+	}
+	if c := Configure(Setup{Variant: "nope", Players: 9}); c.Problem == nil || c.Problem.Key != "variant" {
+		t.Errorf("unknown variant: %+v", c.Problem)
+	}
+}
+
+// TestHostActions: what the host's buttons may do now.
+func TestHostActions(t *testing.T) {
+	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
+	if got := g.HostActions(); !slices.Equal(got, []string{"end"}) {
+		t.Errorf("at night: %v", got)
+	}
+	if _, err := g.Apply(Command{Do: "skip"}); err == nil {
+		t.Error("the host skipped a night")
+	}
+	g.Apply(Command{Do: "timeout"})
+	if got := g.HostActions(); !slices.Equal(got, []string{"skip", "end"}) {
+		t.Errorf("with a speaker: %v", got)
+	}
+	for _, do := range []string{"timeout", "end"} {
+		if !IsHostAction(do) {
+			t.Errorf("%s is not a host action", do)
+		}
+		if _, err := g.Apply(Command{Seat: 2, Do: do}); err == nil {
+			t.Errorf("seat 2's %q was accepted", do)
+		}
+	}
+	g.Apply(Command{Do: "end"})
+	if got := g.HostActions(); got != nil {
+		t.Errorf("after the end: %v", got)
+	}
+}
+
+// TestFreeTextLimits: the engine bounds free text itself (issue 12: the
+// network layer knows no rule about manifestos).
+func TestFreeTextLimits(t *testing.T) {
+	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
+	for _, c := range []Command{
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: strings.Repeat("猫", MaxTextRunes+1)},
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: "a\u202eb"},
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Order: make([]string, MaxOrderCards+1)},
+	} {
+		if _, err := g.Apply(c); err == nil {
+			t.Errorf("accepted text %.12q order %d", c.Text, len(c.Order))
+		}
+	}
+	if _, err := g.Apply(Command{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: strings.Repeat("猫", MaxTextRunes)}); err != nil {
+		t.Errorf("a manifesto of the maximum length: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // Event is a fact the engine has decided. The game state is the fold of its
@@ -317,6 +318,44 @@ var bodyTypes = map[string]func() Body{
 	"host":      func() Body { return &HostBody{} },
 	"game_over": func() Body { return &GameOverBody{} },
 	"rejected":  func() Body { return &RejectedBody{} },
+}
+
+// TableRole is what a public event is to the table (issue 10): the screens
+// announce a result, start a stage with a headline, or update the running
+// stage live. Private events (a night act, a check answer, a deal) never
+// reach the table.
+type TableRole int
+
+const (
+	Private  TableRole = iota // never public (or public only at the end, with the timeline)
+	Announce                  // a result, held on the big screen for announceSeconds
+	Stage                     // starts what the table does next: its headline and timer
+	Live                      // part of the running stage: a raised hand, a turn's end
+)
+
+// tableRoles classifies every event type. A test fails when a type that
+// reaches the table is missing here, and the host app's test fails when an
+// Announce type has no announcement of its own.
+var tableRoles = map[string]TableRole{
+	"dawn": Announce, "announce": Announce, "tally": Announce, "executed": Announce,
+	"exploded": Announce, "immune": Announce, "redeal": Announce, "game_over": Announce,
+	"night": Stage, "speeches": Stage, "turn": Stage, "ballot": Stage, "call": Stage,
+	"turn_end": Live, "vote": Live, "abstain": Live, "call_pass": Live, "nominate": Live, "host": Live,
+}
+
+// RoleOf is the table role of an event type (Private for unknown types).
+func RoleOf(eventType string) TableRole { return tableRoles[eventType] }
+
+// AnnouncedTypes lists the event types the screens announce, sorted.
+func AnnouncedTypes() []string {
+	var out []string
+	for t, r := range tableRoles {
+		if r == Announce {
+			out = append(out, t)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // MarshalJSON writes {"seq":…,"type":…,"audience":…, …body fields}.

@@ -85,6 +85,33 @@ type public struct {
 	exploded []ExplodedBody
 	immune   *ImmuneBody // the latest immunity
 	results  []int       // log indexes of the private answers (ResultBody)
+
+	// Announcements (issue 10, tableRoles): the log indexes of the results
+	// announced since the last stage started (pending), and of those the
+	// current stage opened with (shown). A stage takes the pending ones; a
+	// stage that starts right after another (speeches → turn, ballot →
+	// call) keeps what the first took. Fixed arrays: recording allocates
+	// nothing.
+	pending, shown   [maxHeld]held
+	npending, nshown int
+	afterStage       bool // the last public event started a stage
+}
+
+// held is an announcement: its log index and the table version it made.
+type held struct{ idx, key int32 }
+
+// maxHeld bounds the announcements one stage opens with (a day's tally,
+// execution and the game's end are three; more are dropped from the hold).
+const maxHeld = 6
+
+// announced returns the log indexes of the results the table holds now:
+// those the current stage opened with or, once the game is over, those
+// since the last stage.
+func (p *public) announced(over bool) []held {
+	if over {
+		return p.pending[:p.npending]
+	}
+	return p.shown[:p.nshown]
 }
 
 // record appends e to the log and updates the public digest.
@@ -101,6 +128,21 @@ func (g *Game) record(e Event) {
 	}
 	p := &g.pub
 	p.count++
+	switch RoleOf(e.Body.Type()) {
+	case Stage:
+		if !p.afterStage {
+			p.shown, p.nshown, p.npending = p.pending, p.npending, 0
+		}
+		p.afterStage = true
+	case Announce:
+		if p.npending < maxHeld {
+			p.pending[p.npending] = held{int32(len(g.log) - 1), int32(p.count)}
+			p.npending++
+		}
+		p.afterStage = false
+	default:
+		p.afterStage = false
+	}
 	switch b := e.Body.(type) {
 	case *NightBody, *TurnBody, *CallBody, *BallotBody, *SpeechesBody:
 		p.stageKey = p.count
@@ -185,7 +227,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i, k := 0, in.CardsPerSeat; i < len(s.Seats); i++ {
 		s.Seats[i].Cards = all[i*k : (i+1)*k : (i+1)*k]
 	}
-	s.Opts = v.Defaults(s)
+	s.Opts = defaults(v, s)
 	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
@@ -205,7 +247,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i := range hands {
 		s.Seats[i].Cards = mem.cardsOf(hands[i])
 	}
-	s.Opts = v.Defaults(s)
+	s.Opts = defaults(v, s)
 	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
@@ -310,6 +352,16 @@ func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, vo
 	}
 }
 
+// defaults are v's default options, with the core's own where v leaves
+// them unset.
+func defaults(v Variant, s *State) Options {
+	o := v.Defaults(s)
+	if o.AnnounceSeconds == 0 {
+		o.AnnounceSeconds = DefaultAnnounceSeconds
+	}
+	return o
+}
+
 func hasRole(in VariantInfo, r string) bool {
 	for _, ri := range in.Roles {
 		if ri.ID == r {
@@ -385,6 +437,9 @@ func (g *Game) apply(cmd Command) error {
 	if cmd.Do == "timeout" && cmd.Seat != 0 {
 		return reject("a deadline passes by the host's clock, not by a seat")
 	}
+	if err := checkFreeText(cmd); err != nil {
+		return err
+	}
 	if cmd.Do == "skip" && cmd.Seat == 0 {
 		return g.hostSkip()
 	}
@@ -423,6 +478,9 @@ func (g *Game) hostSkip() error {
 		return reject("nobody is speaking now")
 	}
 	if _, ok := s.variant.(phaseRunner); ok {
+		if s.Day.Speaker == 0 && s.Day.Stage != "discussion" {
+			return reject("nobody is speaking now")
+		}
 		return g.apply(Command{Do: "timeout"})
 	}
 	switch {

@@ -38,6 +38,11 @@ type Options struct {
 	VoteSeconds         int `json:"voteSeconds"`
 	DiscussionSeconds   int `json:"discussionSeconds"`
 	PKDiscussionSeconds int `json:"pkDiscussionSeconds"`
+	// AnnounceSeconds is how long the screens hold each public result (a
+	// dawn, a tally, an execution, …) before the next stage's headline and
+	// timer (issue 10; TableView.Hold). 0: no hold. Every variant accepts
+	// it; its default is DefaultAnnounceSeconds.
+	AnnounceSeconds int `json:"announceSeconds"`
 
 	// classic-2.0 R14
 	CiviliansWipedOut string `json:"civiliansWipedOut"`
@@ -72,8 +77,12 @@ var commonOptions = []string{
 	"voteCallOrder", "selfVote", "abstain", "tieRounds", "tieVoters", "tieFinal",
 	"selfReveal", "deadSeeAll", "nightMinSeconds", "nightMaxSeconds",
 	"speechSeconds", "lastWordsSeconds", "pkSpeechSeconds", "voteCallSeconds",
-	"voteSeconds", "discussionSeconds",
+	"voteSeconds", "discussionSeconds", "announceSeconds",
 }
+
+// DefaultAnnounceSeconds is announceSeconds' default: long enough to read a
+// result off the big screen and hear it said, short enough not to drag.
+const DefaultAnnounceSeconds = 5
 
 // optionChoices lists the legal values of the enumerated options.
 var optionChoices = map[string][]string{

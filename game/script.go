@@ -63,78 +63,86 @@ func ParseScript(data []byte) (*Script, error) {
 			return nil, &ScriptError{"deal", "must be a list with one list of role ids per seat"}
 		}
 	}
-	n := sc.Players
 	for i, rs := range raw.Steps {
-		var st struct {
-			Seat   *int            `json:"seat"`
-			Do     *string         `json:"do"`
-			Target json.RawMessage `json:"target"`
-			Card   json.RawMessage `json:"card"`
-			Hand   json.RawMessage `json:"hand"` // two-hands §9.5: the voting hand (same as card)
-		}
-		if err := json.Unmarshal(rs, &st); err != nil {
-			return nil, &ScriptError{fmt.Sprintf("steps[%d]", i), "a step must be an object with \"seat\", \"do\" and an optional \"target\""}
-		}
-		if st.Do == nil || *st.Do == "" {
-			return nil, &ScriptError{fmt.Sprintf("steps[%d].do", i), "missing"}
-		}
-		cmd := Command{Do: *st.Do}
-		// cat-lives-7's step fields (rules/cat-lives-7.md, SCRIPT.md "any
-		// further fields an action needs").
-		var more struct {
-			Text     string   `json:"text"`
-			Position int      `json:"position"`
-			Into     string   `json:"into"`
-			Camp     string   `json:"camp"`
-			Cowin    bool     `json:"cowin"`
-			Order    []string `json:"order"`
-			Action   string   `json:"action"`
-			Via      string   `json:"via"`
-		}
-		if err := json.Unmarshal(rs, &more); err != nil {
-			return nil, &ScriptError{fmt.Sprintf("steps[%d]", i), "text, into, camp, action and via are strings, position a number, cowin true or false, order a list of card ids: " + err.Error()}
-		}
-		cmd.Text, cmd.Position, cmd.Into, cmd.Camp, cmd.Cowin = more.Text, more.Position, more.Into, more.Camp, more.Cowin
-		cmd.Order, cmd.Action, cmd.Via = more.Order, more.Action, more.Via
-		if !containsString(in.Actions, cmd.Do) && !containsString(commonActions, cmd.Do) {
-			return nil, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
-		}
-		if st.Seat == nil {
-			if cmd.Do != "timeout" {
-				return nil, &ScriptError{fmt.Sprintf("steps[%d].seat", i), "missing (only timeout has no seat)"}
-			}
-		} else {
-			cmd.Seat = *st.Seat
-			if cmd.Seat < 1 || cmd.Seat > n {
-				return nil, &ScriptError{fmt.Sprintf("steps[%d].seat", i), fmt.Sprintf("seat %d is out of range 1..%d", cmd.Seat, n)}
-			}
-		}
-		if len(st.Hand) > 0 && string(st.Hand) != "null" && len(st.Card) > 0 && string(st.Card) != "null" {
-			return nil, &ScriptError{fmt.Sprintf("steps[%d].hand", i), "give either \"card\" or \"hand\", not both"}
-		}
-		for _, f := range []struct {
-			name string
-			raw  json.RawMessage
-			dst  **Target
-		}{{"target", st.Target, &cmd.Target}, {"card", st.Card, &cmd.Card}, {"hand", st.Hand, &cmd.Card}} {
-			if len(f.raw) == 0 || string(f.raw) == "null" {
-				continue
-			}
-			var t Target
-			if err := json.Unmarshal(f.raw, &t); err != nil {
-				return nil, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), err.Error()}
-			}
-			if t.Seat < 1 || t.Seat > n {
-				return nil, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), fmt.Sprintf("seat %d is out of range 1..%d", t.Seat, n)}
-			}
-			if t.Card != 0 && in.CardsPerSeat != 2 {
-				return nil, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), fmt.Sprintf("%s has one role per seat; name the seat, not %q", in.ID, t.String())}
-			}
-			*f.dst = &t
+		cmd, err := parseStep(i, rs, in, sc.Players)
+		if err != nil {
+			return nil, err
 		}
 		sc.Steps = append(sc.Steps, cmd)
 	}
 	return sc, nil
+}
+
+// parseStep reads step i of a script for variant in with n seats.
+func parseStep(i int, rs json.RawMessage, in VariantInfo, n int) (Command, error) {
+	var st struct {
+		Seat   *int            `json:"seat"`
+		Do     *string         `json:"do"`
+		Target json.RawMessage `json:"target"`
+		Card   json.RawMessage `json:"card"`
+		Hand   json.RawMessage `json:"hand"` // two-hands §9.5: the voting hand (same as card)
+	}
+	if err := json.Unmarshal(rs, &st); err != nil {
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), "a step must be an object with \"seat\", \"do\" and an optional \"target\""}
+	}
+	if st.Do == nil || *st.Do == "" {
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), "missing"}
+	}
+	cmd := Command{Do: *st.Do}
+	// cat-lives-7's step fields (rules/cat-lives-7.md, SCRIPT.md "any
+	// further fields an action needs").
+	var more struct {
+		Text     string   `json:"text"`
+		Position int      `json:"position"`
+		Into     string   `json:"into"`
+		Camp     string   `json:"camp"`
+		Cowin    bool     `json:"cowin"`
+		Order    []string `json:"order"`
+		Action   string   `json:"action"`
+		Via      string   `json:"via"`
+	}
+	if err := json.Unmarshal(rs, &more); err != nil {
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), "text, into, camp, action and via are strings, position a number, cowin true or false, order a list of card ids: " + err.Error()}
+	}
+	cmd.Text, cmd.Position, cmd.Into, cmd.Camp, cmd.Cowin = more.Text, more.Position, more.Into, more.Camp, more.Cowin
+	cmd.Order, cmd.Action, cmd.Via = more.Order, more.Action, more.Via
+	if !containsString(in.Actions, cmd.Do) && !containsString(commonActions, cmd.Do) {
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
+	}
+	if st.Seat == nil {
+		if cmd.Do != "timeout" {
+			return Command{}, &ScriptError{fmt.Sprintf("steps[%d].seat", i), "missing (only timeout has no seat)"}
+		}
+	} else {
+		cmd.Seat = *st.Seat
+		if cmd.Seat < 1 || cmd.Seat > n {
+			return Command{}, &ScriptError{fmt.Sprintf("steps[%d].seat", i), fmt.Sprintf("seat %d is out of range 1..%d", cmd.Seat, n)}
+		}
+	}
+	if len(st.Hand) > 0 && string(st.Hand) != "null" && len(st.Card) > 0 && string(st.Card) != "null" {
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].hand", i), "give either \"card\" or \"hand\", not both"}
+	}
+	for _, f := range []struct {
+		name string
+		raw  json.RawMessage
+		dst  **Target
+	}{{"target", st.Target, &cmd.Target}, {"card", st.Card, &cmd.Card}, {"hand", st.Hand, &cmd.Card}} {
+		if len(f.raw) == 0 || string(f.raw) == "null" {
+			continue
+		}
+		var t Target
+		if err := json.Unmarshal(f.raw, &t); err != nil {
+			return Command{}, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), err.Error()}
+		}
+		if t.Seat < 1 || t.Seat > n {
+			return Command{}, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), fmt.Sprintf("seat %d is out of range 1..%d", t.Seat, n)}
+		}
+		if t.Card != 0 && in.CardsPerSeat != 2 {
+			return Command{}, &ScriptError{fmt.Sprintf("steps[%d].%s", i, f.name), fmt.Sprintf("%s has one role per seat; name the seat, not %q", in.ID, t.String())}
+		}
+		*f.dst = &t
+	}
+	return cmd, nil
 }
 
 func jsonErr(data []byte, err error) string {

@@ -341,6 +341,17 @@ func (s *State) apply(b Body) Body {
 			return stored
 		}
 	}
+	switch b.(type) {
+	case *DealBody, *NightBody, *SleepBody, *ActBody, *LockBody, *ResultBody, *SuspectBody, *MarkBody, *RedealBody:
+		return s.applyNight(b)
+	case *BallotBody, *CallBody, *CallPassBody, *VoteBody, *AbstainBody, *TallyBody:
+		return s.applyBallot(b)
+	}
+	return s.applyDay(b)
+}
+
+// applyNight folds the deal and the night's events.
+func (s *State) applyNight(b Body) Body {
 	switch e := b.(type) {
 	case *DealBody:
 		s.Seat(e.Seat).Cards = s.mem.cardsOf(e.Roles)
@@ -430,30 +441,17 @@ func (s *State) apply(b Body) Body {
 			c.Marks = map[string]int{}
 		}
 		c.Marks[e.Key] = e.Value
-	case *DawnBody:
-		s.Phase = "day"
-		s.Day = s.mem.days.put(DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead})
-		s.announce(e.Dead, false)
-	case *SpeechesBody:
-		d := s.Day
-		d.Stage = e.Kind
-		d.Kind = e.Kind
-		d.Queue = s.mem.ints.clone(e.Order)
-		d.Speaker = 0
-		if (e.Kind == "speech" || e.Kind == "discussion" || e.Kind == "nomination") && d.Order == nil {
-			d.Order = s.mem.ints.clone(e.Order)
+	case *RedealBody:
+		if e.Shuffle {
+			s.shuffleDeal()
 		}
-		if e.Kind == "last-words" {
-			d.LastWords = nil
-		}
-	case *TurnBody:
-		s.Day.Speaker = e.Seat
-	case *TurnEndBody:
-		d := s.Day
-		d.Speaker = 0
-		if len(d.Queue) > 0 && d.Queue[0] == e.Seat {
-			d.Queue = d.Queue[1:]
-		}
+	}
+	return b
+}
+
+// applyBallot folds a ballot's events.
+func (s *State) applyBallot(b Body) Body {
+	switch e := b.(type) {
 	case *BallotBody:
 		d := s.Day
 		d.Stage = "vote"
@@ -492,6 +490,37 @@ func (s *State) apply(b Body) Body {
 		if e.Outcome == "tie" {
 			s.Day.Tied = s.mem.target.clone(e.Top)
 		}
+	}
+	return b
+}
+
+// applyDay folds the day's announcements and turns, and the end.
+func (s *State) applyDay(b Body) Body {
+	switch e := b.(type) {
+	case *DawnBody:
+		s.Phase = "day"
+		s.Day = s.mem.days.put(DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead})
+		s.announce(e.Dead, false)
+	case *SpeechesBody:
+		d := s.Day
+		d.Stage = e.Kind
+		d.Kind = e.Kind
+		d.Queue = s.mem.ints.clone(e.Order)
+		d.Speaker = 0
+		if (e.Kind == "speech" || e.Kind == "discussion" || e.Kind == "nomination") && d.Order == nil {
+			d.Order = s.mem.ints.clone(e.Order)
+		}
+		if e.Kind == "last-words" {
+			d.LastWords = nil
+		}
+	case *TurnBody:
+		s.Day.Speaker = e.Seat
+	case *TurnEndBody:
+		d := s.Day
+		d.Speaker = 0
+		if len(d.Queue) > 0 && d.Queue[0] == e.Seat {
+			d.Queue = d.Queue[1:]
+		}
 	case *ExecutedBody:
 		if e.By == "lot" && len(e.Options) > 0 {
 			e = s.mem.executed.put(*e) // as for LockBody
@@ -523,10 +552,6 @@ func (s *State) apply(b Body) Body {
 		}
 		s.Day.Stage = "immune"
 		b = e
-	case *RedealBody:
-		if e.Shuffle {
-			s.shuffleDeal()
-		}
 	case *ExplodedBody:
 		s.Day.Stage = "exploded"
 		s.announce([]Target{SeatTarget(e.Seat)}, false)

@@ -75,7 +75,7 @@ func init() {
 			"doubleRoleRedeal", "lastWords", "speechStart", "speechDirection", "voteMode",
 			"selfVote", "abstain", "timeoutVote", "tieRounds", "tieVoters", "tieFinal",
 			"deadSeeAll", "nightMaxSeconds", "nightMinSeconds", "speechSeconds",
-			"lastWordsSeconds", "pkSpeechSeconds", "thinkSeconds", "voteSeconds",
+			"lastWordsSeconds", "pkSpeechSeconds", "thinkSeconds", "voteSeconds", "announceSeconds",
 		},
 	}})
 }

@@ -75,7 +75,7 @@ func init() {
 			"forbiddenPairs", "speechMode", "discussionSeconds", "pkDiscussionSeconds",
 			"voteMode", "selfVote", "abstain", "tieFinal", "stallRounds", "lastWords",
 			"deadSeeAll", "nightMaxSeconds", "nightMinSeconds", "voteSeconds",
-			"speechSeconds", "pkSpeechSeconds", "lastWordsSeconds",
+			"speechSeconds", "pkSpeechSeconds", "lastWordsSeconds", "announceSeconds",
 		},
 	}})
 }

@@ -1,6 +1,10 @@
 package game
 
-import "slices"
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
 
 // TableView is what the whole table may know: the big screen shows it, every
 // phone gets it inside its PlayerView, spectators get only it. Nothing in it
@@ -30,8 +34,24 @@ type TableView struct {
 	Reason        string       `json:"reason,omitempty"`
 	Reveal        []SeatReveal `json:"reveal,omitempty"`   // game over only
 	Timeline      []Moment     `json:"timeline,omitempty"` // game over only
+	// Announce lists the public results the current stage opened with (at
+	// the end: those since the last stage), in order: a dawn, a tally, an
+	// execution, a self-reveal, the winner… The screens show each as the
+	// headline for Hold/len(Announce) seconds before the stage's own
+	// headline; the stage's timer starts after Hold (issue 10).
+	Announce []Announcement `json:"announce,omitempty"`
+	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
 	// CatLives is cat-lives-7's public part (catlives_view.go).
 	CatLives *CatTableView `json:"catLives,omitempty"`
+}
+
+// Announcement is one public result (an event whose TableRole is
+// Announce): Type is the event type, Body its public body (*DawnBody,
+// *TallyBody, …), Key the table version at which it was announced.
+type Announcement struct {
+	Key  int    `json:"key"`
+	Type string `json:"type"`
+	Body Body   `json:"body"`
 }
 
 // SeatView is one seat as the table sees it.
@@ -110,8 +130,12 @@ type BallotView struct {
 	Cast       int        `json:"cast"` // how many voters are done
 	Counts     []Count    `json:"counts,omitempty"`
 	Closed     bool       `json:"closed"`
-	Outcome    string     `json:"outcome,omitempty"`
-	Top        []Target   `json:"top,omitempty"`
+	// Open: every vote is shown with its voter as it is cast
+	// (sequential-open, tokens, live-weighted); otherwise votes stay
+	// hidden until the close.
+	Open    bool     `json:"open"`
+	Outcome string   `json:"outcome,omitempty"`
+	Top     []Target `json:"top,omitempty"`
 }
 
 // SeatReveal is a seat's roles at the end.
@@ -124,21 +148,25 @@ type SeatReveal struct {
 
 // Moment is one line of the end-of-game timeline (复盘).
 type Moment struct {
-	Round   int      `json:"round"`
-	Phase   string   `json:"phase"` // "night" or "day"
-	Kind    string   `json:"kind"`  // "action", "result", "dawn", "tally", "executed", "exploded", "over"
-	Role    string   `json:"role,omitempty"`
-	Action  string   `json:"action,omitempty"`
-	Actors  []int    `json:"actors,omitempty"`
-	Target  *Target  `json:"target,omitempty"`
-	Skip    bool     `json:"skip,omitempty"`
-	By      string   `json:"by,omitempty"`
-	Answer  string   `json:"answer,omitempty"`
-	Dead    []Target `json:"dead,omitempty"`
-	Counts  []Count  `json:"counts,omitempty"`
-	Outcome string   `json:"outcome,omitempty"`
-	Seat    int      `json:"seat,omitempty"`
-	Winner  string   `json:"winner,omitempty"`
+	Round  int      `json:"round"`
+	Phase  string   `json:"phase"` // "night" or "day"
+	Kind   string   `json:"kind"`  // "action", "result", "dawn", "tally", "executed", "exploded", "over"
+	Role   string   `json:"role,omitempty"`
+	Action string   `json:"action,omitempty"`
+	Actors []int    `json:"actors,omitempty"`
+	Target *Target  `json:"target,omitempty"`
+	Skip   bool     `json:"skip,omitempty"`
+	By     string   `json:"by,omitempty"`
+	Answer string   `json:"answer,omitempty"`
+	Dead   []Target `json:"dead,omitempty"`
+	Counts []Count  `json:"counts,omitempty"`
+	// Votes and Abstained: who voted for whom in a tally's ballot, every
+	// mode (the timeline is built once everything is public).
+	Votes     []VoteBody `json:"votes,omitempty"`
+	Abstained []int      `json:"abstained,omitempty"`
+	Outcome   string     `json:"outcome,omitempty"`
+	Seat      int        `json:"seat,omitempty"`
+	Winner    string     `json:"winner,omitempty"`
 }
 
 // PlayerView is what one seat may know and do now.
@@ -167,6 +195,7 @@ type Task struct {
 	NoTarget bool     `json:"noTarget,omitempty"` // the action is sent without a target
 	Decline  string   `json:"decline,omitempty"`  // the action id that declines it, besides "skip"
 	Shared   bool     `json:"shared,omitempty"`   // Team shows other steps' submissions (NightStep.Share)
+	Answers  bool     `json:"answers,omitempty"`  // the action brings a private answer (a check)
 	Role     string   `json:"role,omitempty"`
 	Group    bool     `json:"group,omitempty"`
 	Optional bool     `json:"optional,omitempty"` // "skip" allowed
@@ -250,7 +279,22 @@ func (g *Game) buildTableView() TableView {
 	if vw, ok := s.variant.(viewer); ok {
 		vw.tableView(g, &tv)
 	}
+	g.announcements(&tv)
 	return tv
+}
+
+// announcements fills in the results the table holds now and how long.
+func (g *Game) announcements(tv *TableView) {
+	idx := g.pub.announced(g.s.Phase == "over")
+	if len(idx) == 0 {
+		return
+	}
+	tv.Announce = make([]Announcement, len(idx))
+	for i, h := range idx {
+		b := g.log[h.idx].Body
+		tv.Announce[i] = Announcement{Key: int(h.key), Type: b.Type(), Body: b}
+	}
+	tv.Hold = len(idx) * g.s.Opts.AnnounceSeconds
 }
 
 // publicCount is the number of public events: the table's version. (The
@@ -323,7 +367,8 @@ func (g *Game) dayView(tv *TableView) {
 				}
 			}
 		}
-		open := b.Mode == "sequential-open" || b.Mode == "tokens"
+		open := openMode(b.Mode)
+		bv.Open = open
 		if open {
 			bv.Votes = b.Votes
 			bv.Abstained = b.Abstained
@@ -435,7 +480,7 @@ func (g *Game) nightTasks(pv *PlayerView) {
 				continue
 			}
 			t := Task{Action: st.Action, Step: st.Index, Role: st.Role, Group: st.Group, Optional: !st.Mandatory, Locked: st.Locked,
-				NoTarget: st.NoTarget, Decline: st.Decline, Shared: st.Share != ""}
+				NoTarget: st.NoTarget, Decline: st.Decline, Shared: st.Share != "", Answers: st.Answers}
 			if a.Card != 0 {
 				c := a
 				t.Card = &c
@@ -635,8 +680,16 @@ func (g *Game) timeline() []Moment {
 	var out []Moment
 	round, phase := 0, "night"
 	var steps []*Step
+	var votes []VoteBody
+	var abstained []int
 	for _, e := range g.log {
 		switch b := e.Body.(type) {
+		case *BallotBody:
+			votes, abstained = nil, nil
+		case *VoteBody:
+			votes = append(votes, *b)
+		case *AbstainBody:
+			abstained = append(abstained, b.Seat)
 		case *NightBody:
 			round, phase = b.Round, "night"
 			steps = nil
@@ -661,7 +714,9 @@ func (g *Game) timeline() []Moment {
 			phase = "day"
 			out = append(out, Moment{Round: round, Phase: "night", Kind: "dawn", Dead: b.Dead})
 		case *TallyBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "tally", Counts: b.Counts, Outcome: b.Outcome})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "tally", Counts: b.Counts, Outcome: b.Outcome,
+				Votes: votes, Abstained: abstained})
+			votes, abstained = nil, nil
 		case *ExecutedBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, Target: b.Hand, By: b.By})
 		case *ImmuneBody:
@@ -693,5 +748,28 @@ func (g *Game) stepsOfRound(round int) []*Step {
 			return r.s.Night.Steps
 		}
 	}
+	return nil
+}
+
+// UnmarshalJSON reads an announcement back with the body of its type (for
+// clients and tests that decode views).
+func (a *Announcement) UnmarshalJSON(data []byte) error {
+	var env struct {
+		Key  int             `json:"key"`
+		Type string          `json:"type"`
+		Body json.RawMessage `json:"body"`
+	}
+	if err := json.Unmarshal(data, &env); err != nil {
+		return err
+	}
+	mk, ok := bodyTypes[env.Type]
+	if !ok {
+		return fmt.Errorf("unknown announcement type %q", env.Type)
+	}
+	b := mk()
+	if err := json.Unmarshal(env.Body, b); err != nil {
+		return fmt.Errorf("announcement %s: %v", env.Type, err)
+	}
+	a.Key, a.Type, a.Body = env.Key, env.Type, b
 	return nil
 }

@@ -94,7 +94,7 @@ const (
 	HostPause   = "pause"    // stop the clock
 	HostResume  = "resume"   // restart it
 	HostAddTime = "add-time" // Seconds more on the running timer
-	HostSkip    = "skip"     // end the current speech (or the free discussion) now
+	HostSkip    = "skip"     // end the announcements' hold, or the current speech (or the free discussion), now
 	HostEnd     = "end"      // end the game: no winner, every role revealed
 	HostNewGame = "new-game" // after the end: back to the lobby with the same seating
 )
@@ -111,6 +111,12 @@ type HostView struct {
 	// clock is paused); Remaining is the time left when this view was made.
 	Deadline  time.Time
 	Remaining time.Duration
+	// HoldUntil is when the table stops holding its announcements
+	// (Table.Announce; zero when none is held or the clock is paused);
+	// HoldLeft is the hold left when this view was made. The timer's
+	// countdown starts after the hold (Deadline includes it).
+	HoldUntil time.Time
+	HoldLeft  time.Duration
 	// Valid reports whether HostStart would succeed now; Invalid says why
 	// not, in one sentence.
 	Valid   bool

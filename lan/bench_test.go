@@ -254,10 +254,7 @@ func BenchmarkBroadcast(b *testing.B) {
 		}
 		var d time.Duration
 		armed := false
-		h.do(func(s *session) {
-			armed = s.timer.stop != nil
-			d = s.timer.wake - s.timer.run(s.clock.Now())
-		})
+		h.do(func(s *session) { d, armed = s.untilWake() })
 		if armed {
 			h.clock.Advance(max(d, time.Millisecond))
 		} else {

@@ -568,11 +568,7 @@ func browserAdvance(t *testing.T, h *harness) {
 		d     time.Duration
 		armed bool
 	)
-	h.do(func(s *session) {
-		tm := &s.timer
-		armed = tm.stop != nil
-		d = tm.wake - tm.run(s.clock.Now())
-	})
+	h.do(func(s *session) { d, armed = s.untilWake() })
 	if !armed {
 		h.host(HostCommand{Do: HostSkip})
 		return

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"nightfall/game"
@@ -18,14 +16,9 @@ const maxNameRunes = 24
 // maxIDLen is the longest command id.
 const maxIDLen = 64
 
-// Limits of a cmd's variant fields (cat-lives-7): a manifesto's length in
-// characters, a discard order's length and the length of each short word
-// (into, camp, action, via, an order's card ids).
-const (
-	maxTextRunes = 2000
-	maxOrderLen  = 8
-	maxWordLen   = 32
-)
+// maxWordLen bounds each short word of a cmd (do, into, camp, action, via,
+// an order's card ids).
+const maxWordLen = 32
 
 // inFrame is a frame from a phone (PROTOCOL.md "Client → server"). Fields a
 // type does not use are ignored. A "cmd" carries the fields of game.Command
@@ -64,20 +57,11 @@ func decodeFrame(data []byte) (inFrame, error) {
 	return f, nil
 }
 
-// checkCommand bounds the free-form fields of a phone's command; the engine
-// checks what they mean. The error is a sentence for the phone.
+// checkCommand bounds the short fields of a phone's command (ids and
+// positions: a frame no game could take); the engine checks what they mean,
+// and bounds the free text and lists itself (game.MaxTextRunes,
+// game.MaxOrderCards). The error is a sentence for the phone.
 func checkCommand(c game.Command) error {
-	if n := utf8.RuneCountInString(c.Text); n > maxTextRunes {
-		return fmt.Errorf("a manifesto has at most %d characters (this one has %d)", maxTextRunes, n)
-	}
-	for _, r := range c.Text {
-		if (unicode.IsControl(r) && r != '\n' && r != '\t') || unicode.Is(unicode.Bidi_Control, r) {
-			return fmt.Errorf("the text holds an invisible control character")
-		}
-	}
-	if len(c.Order) > maxOrderLen {
-		return fmt.Errorf("a discard order lists at most %d cards", maxOrderLen)
-	}
 	words := append([]string{c.Do, c.Into, c.Camp, c.Action, c.Via}, c.Order...)
 	for _, w := range words {
 		if len(w) > maxWordLen {
@@ -88,24 +72,6 @@ func checkCommand(c game.Command) error {
 		return fmt.Errorf("position %d is out of range", c.Position)
 	}
 	return nil
-}
-
-// cleanName trims a name and checks it: 1 to maxNameRunes characters, no
-// control or direction-changing characters. The error is for the phone.
-func cleanName(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", fmt.Errorf("type a name first")
-	}
-	if n := utf8.RuneCountInString(name); n > maxNameRunes {
-		return "", fmt.Errorf("a name has at most %d characters (this one has %d)", maxNameRunes, n)
-	}
-	for _, r := range name {
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
-			return "", fmt.Errorf("the name holds an invisible control character")
-		}
-	}
-	return name, nil
 }
 
 // Error codes of "error" frames (PROTOCOL.md).
@@ -170,7 +136,10 @@ type clockFrame struct {
 	Kind      string `json:"kind,omitempty"`
 	Seconds   int    `json:"seconds,omitempty"`
 	Remaining int64  `json:"remaining"` // milliseconds
-	Paused    bool   `json:"paused"`
+	// Hold is how long the table still holds its announcements (ms; 0:
+	// none); the countdown starts after it.
+	Hold   int64 `json:"hold,omitempty"`
+	Paused bool  `json:"paused"`
 }
 
 // mustJSON marshals a value the server builds itself (it cannot fail).

@@ -375,3 +375,9 @@ func (h *harness) eventCount() int {
 	})
 	return n
 }
+
+// hostView is the big screen's view now.
+func (h *harness) hostView() (hv HostView) {
+	h.do(func(s *session) { hv = s.hostView() })
+	return hv
+}

@@ -315,10 +315,8 @@ func (tb *table) advance() {
 		night bool
 	)
 	tb.h.do(func(s *session) {
-		t := &s.timer
-		armed = t.stop != nil
-		night = t.kind == "night" && s.g.NightComplete()
-		d = t.wake - t.run(s.clock.Now())
+		d, armed = s.untilWake()
+		night = s.timer.plan.Kind == "night" && s.g.NightComplete()
 	})
 	if !armed {
 		tb.h.host(HostCommand{Do: HostSkip})

@@ -163,37 +163,24 @@ func (s *session) setup() game.Setup {
 	return game.Setup{Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.setupOptions()}
 }
 
-// checkSetup recomputes what follows from the lobby's setup: whether the
-// options make a game (optErr), the options as the lobby shows them, and the
-// proposed deal. It deals with the player count clamped into the variant's
-// range, so that a player count problem is reported by startProblem alone.
+// checkSetup asks the engine what follows from the lobby's setup
+// (game.Configure): whether the options make a game (optErr), the options
+// as the lobby shows them, and the proposed deal. A player count out of
+// range is reported by problem alone.
 func (s *session) checkSetup() {
 	s.optErr, s.optViews, s.deal = "", nil, nil
-	in, ok := s.variantInfo()
-	if !ok {
+	c := game.Configure(s.setup())
+	if c.Variant.ID == "" {
 		return
 	}
-	s.deal, _ = game.ProposedDeal(s.variant, len(s.seats))
-	st := s.setup()
-	st.Players = min(max(st.Players, in.MinPlayers), in.MaxPlayers)
-	var defaults, values map[string]any
-	if g, err := game.New(game.Setup{Variant: st.Variant, Players: st.Players}); err == nil {
-		defaults = g.State().Opts.OptionValues(in.OptionNames)
+	s.deal = c.Deal
+	if p := c.Problem; p != nil && p.Key == "options" {
+		s.optErr = p.Text
 	}
-	values = defaults
-	if g, err := game.New(st); err != nil {
-		s.optErr = err.Error()
-	} else {
-		values = g.State().Opts.OptionValues(in.OptionNames)
-	}
-	for _, name := range in.OptionNames {
-		ov := OptionView{Name: name, Default: mustJSON(defaults[name]), Value: mustJSON(values[name]),
-			Choices: game.OptionChoices(name)}
-		if v, ok := s.options[name]; ok {
-			ov.Set = true
-			if s.optErr != "" {
-				ov.Value = v
-			}
+	for _, o := range c.Options {
+		ov := OptionView{Name: o.Name, Default: mustJSON(o.Default), Value: mustJSON(o.Value), Choices: o.Choices, Set: o.Set}
+		if v, ok := s.options[o.Name]; ok && s.optErr != "" {
+			ov.Value = v
 		}
 		s.optViews = append(s.optViews, ov)
 	}
@@ -417,7 +404,7 @@ func (s *session) join(c *client, f inFrame) {
 	m := c.m
 	name, err := cleanName(f.Name)
 	if err != nil {
-		s.sendErr(c, "", codeName, err.Error())
+		s.sendErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if f.Seat == nil {
@@ -443,6 +430,10 @@ func (s *session) join(c *client, f inFrame) {
 		case s.seats[seat-1] != nil:
 			s.sendErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
 		default:
+			if err := s.nameTaken(m, seat, name); err != nil {
+				s.sendErr(c, "", nameCode(err), err.Error())
+				return
+			}
 			s.bindReleased(m, seat, name)
 		}
 		return
@@ -455,11 +446,9 @@ func (s *session) join(c *client, f inFrame) {
 		}
 		return
 	}
-	for i, o := range s.seats {
-		if o != nil && o != m && s.names[i] == name {
-			s.sendErr(c, "", codeName, fmt.Sprintf("seat %d already uses that name", i+1))
-			return
-		}
+	if err := s.nameTaken(m, seat, name); err != nil {
+		s.sendErr(c, "", nameCode(err), err.Error())
+		return
 	}
 	if m.seat > 0 {
 		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
@@ -473,6 +462,18 @@ func (s *session) join(c *client, f inFrame) {
 
 // bindReleased gives a seat the host released during the game to a new
 // phone (the old one's battery died).
+// nameTaken refuses a name for seat that looks like another seated
+// player's.
+func (s *session) nameTaken(m *member, seat int, name string) error {
+	key := nameKey(name)
+	for i, o := range s.seats {
+		if o != nil && o != m && i+1 != seat && nameKey(s.names[i]) == key {
+			return alike(i + 1)
+		}
+	}
+	return nil
+}
+
 func (s *session) bindReleased(m *member, seat int, name string) {
 	if m.spectator {
 		s.sendErr(m.conn, "", codeStarted, "spectators cannot take a seat during the game")
@@ -495,7 +496,7 @@ func (s *session) spectate(c *client, f inFrame) {
 	m := c.m
 	name, err := cleanName(f.Name)
 	if err != nil {
-		s.sendErr(c, "", codeName, err.Error())
+		s.sendErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if m.seat > 0 {
@@ -531,9 +532,6 @@ func (s *session) lobbyChanged() {
 
 // ---- game commands --------------------------------------------------------
 
-// hostActions are the engine's commands only the host (or its clock) gives.
-var hostActions = []string{"timeout", "end"}
-
 func (s *session) command(c *client, f inFrame) {
 	m := c.m
 	if f.ID == "" || len(f.ID) > maxIDLen {
@@ -560,7 +558,7 @@ func (s *session) command(c *client, f inFrame) {
 	case f.Seat != nil && *f.Seat != m.seat:
 		answer(codeNotYours, fmt.Sprintf("you play seat %d; a phone acts only for its own seat", m.seat))
 		return
-	case slices.Contains(hostActions, f.Do):
+	case game.IsHostAction(f.Do):
 		answer(codeRejected, fmt.Sprintf("%q is not a player's action", f.Do))
 		return
 	case s.failed != nil:
@@ -724,10 +722,18 @@ func (s *session) hostView() HostView {
 		tv := s.g.TableView()
 		hv.Table = &tv
 		hv.LogPath = s.log.path
-		if s.timer.key != 0 && s.timer.total > 0 {
-			hv.Remaining = max(0, s.timer.total-s.timer.run(s.clock.Now()))
+		now := s.clock.Now()
+		count, hold := s.timer.remaining(now)
+		if s.timer.key != 0 && s.timer.total() > 0 {
+			hv.Remaining = count
 			if !s.paused {
-				hv.Deadline = s.clock.Now().Add(hv.Remaining)
+				hv.Deadline = now.Add(hold + count)
+			}
+		}
+		if hold > 0 {
+			hv.HoldLeft = hold
+			if !s.paused {
+				hv.HoldUntil = now.Add(hold)
 			}
 		}
 	}
@@ -808,11 +814,12 @@ func (s *session) host(cmd HostCommand) error {
 	case HostAddTime:
 		err = s.addTime(cmd.Seconds)
 	case HostSkip:
-		tv := s.g.TableView()
-		if tv.Speaker == 0 && tv.Stage != "discussion" {
-			return errors.New("nobody is speaking now")
+		// During the announcements' hold, skip ends the hold; otherwise
+		// the engine decides what there is to skip (it logs the turn as
+		// ended by the host).
+		if !s.skipHold() {
+			err = s.hostApply(game.Command{Do: "skip"})
 		}
-		err = s.hostApply(game.Command{Do: "skip"}) // the engine logs the turn as ended by the host
 	case HostEnd:
 		err = s.endGame()
 	case HostNewGame:

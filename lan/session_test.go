@@ -86,8 +86,11 @@ func TestLobbyJoin(t *testing.T) {
 		{"", 1, codeName},
 		{"   ", 1, codeName},
 		{strings.Repeat("长", maxNameRunes+1), 1, codeName},
-		{"bell\a", 1, codeName},
-		{"rtl\u202eevil", 1, codeName},
+		{"bell\a", 1, codeNameInvisible},
+		{"rtl\u202eevil", 1, codeNameInvisible},
+		{"bot1\u200b", 1, codeNameInvisible},
+		{"\u3164", 1, codeNameInvisible},
+		{"e" + strings.Repeat("\u0301", 24), 1, codeNameMarks},
 		{"ok", 0, codeSeat},
 		{"ok", 9, codeSeat},
 	} {
@@ -109,8 +112,11 @@ func TestLobbyJoin(t *testing.T) {
 	if f := b.join("other", 3); f.Code != codeSeatTaken {
 		t.Errorf("a taken seat: %s", f.raw)
 	}
-	if f := b.join(name, 4); f.Code != codeName {
+	if f := b.join(name, 4); f.Code != codeNameAlike {
 		t.Errorf("a name in use: %s", f.raw)
+	}
+	if f := b.join(" <B>小明</B>&🌙\ufe0f", 4); f.Code != codeNameAlike && f.Code != codeNameInvisible {
+		t.Errorf("a name that looks the same: %s", f.raw)
 	}
 	// A reload: the same token comes back to the same seat.
 	a.ws.Close()
@@ -525,6 +531,15 @@ func TestHostSkipAndEnd(t *testing.T) {
 	tv := tb.tableView()
 	if tv.Speaker == 0 {
 		t.Fatalf("nobody speaks at the start of day 1: %s", tv.Stage)
+	}
+	// The dawn is held first (issue 10): the first skip ends the hold, and
+	// the speaker keeps the floor with the whole countdown.
+	if hv := h.hostView(); hv.HoldLeft != 5*time.Second || len(hv.Table.Announce) != 1 || hv.Remaining != time.Duration(tv.Timer.Seconds)*time.Second {
+		t.Fatalf("day 1 opens with hold %v announce %v remaining %v, want the dawn held 5 s then %d s", hv.HoldLeft, hv.Table.Announce, hv.Remaining, tv.Timer.Seconds)
+	}
+	h.host(HostCommand{Do: HostSkip})
+	if hv := h.hostView(); hv.HoldLeft != 0 || hv.Table.Speaker != tv.Speaker || hv.Remaining != time.Duration(tv.Timer.Seconds)*time.Second {
+		t.Fatalf("after skipping the hold: hold %v speaker %d remaining %v", hv.HoldLeft, hv.Table.Speaker, hv.Remaining)
 	}
 	h.host(HostCommand{Do: HostSkip})
 	if tv2 := tb.tableView(); tv2.Speaker == tv.Speaker {

@@ -8,26 +8,81 @@ import (
 	"nightfall/game"
 )
 
-// timerState follows the engine's current timer (TableView.Timer) on the
-// host's clock.
-type timerState struct {
-	key     int
-	kind    string
-	seconds int
-	total   time.Duration // seconds plus time the host added
-	min     time.Duration
+// The clock follows the engine's plan (game.ClockPlan) and decides nothing
+// itself: it measures the hold, the countdown and the early-end waits the
+// plan names, on a clock that stops while the host pauses, and sends the
+// engine a timeout when the plan says the stage is due. A timer of 0
+// seconds never runs out: the host ends that stage (HostSkip) or, at night,
+// the last input does.
+
+// stopwatch measures run time that stops while the game is paused.
+type stopwatch struct {
 	elapsed time.Duration // run before since
-	since   time.Time     // zero while paused or without a timer
-	wake    time.Duration // run time at which the armed wake-up fires
-	stop    func() bool
-	gen     int
+	since   time.Time     // zero while stopped
 }
 
-func (t *timerState) run(now time.Time) time.Duration {
-	if t.since.IsZero() {
-		return t.elapsed
+func (w *stopwatch) run(now time.Time) time.Duration {
+	if w.since.IsZero() {
+		return w.elapsed
 	}
-	return t.elapsed + now.Sub(t.since)
+	return w.elapsed + now.Sub(w.since)
+}
+
+func (w *stopwatch) stop(now time.Time) {
+	w.elapsed = w.run(now)
+	w.since = time.Time{}
+}
+
+func (w *stopwatch) start(now time.Time) {
+	if w.since.IsZero() {
+		w.since = now
+	}
+}
+
+// timerState is the clock's measurement of the current plan.
+type timerState struct {
+	plan game.ClockPlan
+
+	holdKey  int
+	hold     stopwatch     // since the hold's key was first seen
+	holdLen  time.Duration // the plan's hold (shortened by a host skip)
+	key      int           // the countdown's timer key
+	count    stopwatch     // the countdown: runs once the hold is over
+	counting bool          // the countdown has started
+	extra    time.Duration // time the host added
+	seen     map[int]*stopwatch
+
+	wake time.Duration // countdown run time (or hold run time while holding) of the armed wake-up
+	stop func() bool
+	gen  int
+}
+
+// holding reports whether the table is holding its announcements.
+func (t *timerState) holding(now time.Time) bool {
+	return t.holdKey != 0 && t.hold.run(now) < t.holdLen
+}
+
+// total is the countdown's length with the host's extra time (0: none).
+func (t *timerState) total() time.Duration {
+	if t.plan.Seconds == 0 {
+		return 0
+	}
+	return time.Duration(t.plan.Seconds)*time.Second + t.extra
+}
+
+// run is the countdown's run time.
+func (t *timerState) run(now time.Time) time.Duration { return t.count.run(now) }
+
+// remaining is the time left on the countdown (the whole of it during a
+// hold), and the time left of the hold.
+func (t *timerState) remaining(now time.Time) (count, hold time.Duration) {
+	if t.holding(now) {
+		hold = t.holdLen - t.hold.run(now)
+	}
+	if t.key != 0 && t.total() > 0 {
+		count = max(0, t.total()-t.run(now))
+	}
+	return count, hold
 }
 
 // realClock is the wall clock.
@@ -39,20 +94,12 @@ func (realClock) AfterFunc(d time.Duration, f func()) func() bool {
 	return time.AfterFunc(d, f).Stop
 }
 
-// The engine says which timer runs (TableView.Timer: Key changes when a new
-// one starts); the session measures it on its clock and sends the engine a
-// timeout when it runs out. A night ends early once MinSeconds have passed
-// and every night input is in (game.NightComplete), never sooner, so its
-// length tells nothing. A timer of 0 seconds never runs out: the host ends
-// that stage (HostSkip) or, at night, the last input does.
-
-// settle brings the clock up to date with the game: it follows a new timer,
+// settle brings the clock up to date with the game: it follows the plan,
 // sends the engine the timeouts that are due, and arms the next wake-up.
 func (s *session) settle() {
-	for s.g != nil && !s.g.Over() && s.failed == nil {
-		tv := s.g.TableView()
-		s.track(tv.Timer)
-		if !s.due() {
+	for s.g != nil && s.failed == nil {
+		s.track(s.g.Clock())
+		if s.g.Over() || !s.due() {
 			break
 		}
 		if err := s.apply(game.Command{Do: "timeout"}, "clock", ""); err != nil {
@@ -62,67 +109,109 @@ func (s *session) settle() {
 	s.arm()
 }
 
-// track follows the engine's timer; a new key starts a new measurement.
-func (s *session) track(t *game.Timer) {
-	if t == nil {
-		if s.timer.key != 0 {
-			s.stopTimer()
-			s.timer = timerState{}
-			s.sendClock()
+// track follows the plan: a new hold key starts a hold, a new timer key a
+// countdown (after the hold), a new wait key its own measurement.
+func (s *session) track(p game.ClockPlan) {
+	now := s.clock.Now()
+	t := &s.timer
+	changed := false
+	if p.HoldKey != t.holdKey {
+		t.holdKey, t.hold, t.holdLen = p.HoldKey, stopwatch{}, time.Duration(p.Hold)*time.Second
+		if p.HoldKey != 0 && !s.paused {
+			t.hold.start(now)
 		}
-		return
+		changed = true
 	}
-	if t.Key == s.timer.key {
-		return
+	if p.Key != t.key {
+		t.key, t.count, t.counting, t.extra = p.Key, stopwatch{}, false, 0
+		changed = true
 	}
-	s.stopTimer()
-	s.timer = timerState{key: t.Key, kind: t.Kind, seconds: t.Seconds,
-		total: time.Duration(t.Seconds) * time.Second, min: time.Duration(t.MinSeconds) * time.Second}
-	if !s.paused {
-		s.timer.since = s.clock.Now()
+	if t.key != 0 && !t.counting && !t.holding(now) {
+		// The countdown starts when the hold ends (exactly then, if the
+		// clock woke late).
+		t.counting = true
+		if t.holdKey != 0 && t.holdLen > 0 {
+			t.count.elapsed = max(0, t.hold.run(now)-t.holdLen)
+		}
+		if !s.paused {
+			t.count.start(now)
+		}
+		changed = true
 	}
-	s.sendClock()
+	for _, w := range p.Early {
+		if w.Seq != 0 && t.seen[w.Seq] == nil {
+			if t.seen == nil {
+				t.seen = map[int]*stopwatch{}
+			}
+			sw := &stopwatch{}
+			if !s.paused {
+				sw.start(now)
+			}
+			t.seen[w.Seq] = sw
+		}
+	}
+	t.plan = p
+	if changed {
+		s.stopTimer()
+		s.sendClock()
+	}
+}
+
+// left is the time until the plan's stage is due (ok false: never, by the
+// clock), measured now.
+func (s *session) left() (d time.Duration, ok bool) {
+	t := &s.timer
+	now := s.clock.Now()
+	if t.holding(now) {
+		return t.holdLen - t.hold.run(now), true // the countdown starts then: wake to start it
+	}
+	if t.key == 0 || !t.counting {
+		return 0, false
+	}
+	run := t.run(now)
+	if tot := t.total(); tot > 0 {
+		d, ok = tot-run, true
+	}
+	if len(t.plan.Early) > 0 {
+		early := time.Duration(0)
+		for _, w := range t.plan.Early {
+			since := run
+			if w.Seq != 0 {
+				since = t.seen[w.Seq].run(now)
+			}
+			early = max(early, time.Duration(w.Seconds)*time.Second-since)
+		}
+		if !ok || early < d {
+			d, ok = early, true
+		}
+	}
+	return max(0, d), ok
 }
 
 // due reports whether the engine should get a timeout now.
 func (s *session) due() bool {
-	t := &s.timer
-	if t.key == 0 || s.paused {
+	if s.paused || s.timer.holding(s.clock.Now()) || !s.timer.counting {
 		return false
 	}
-	run := t.run(s.clock.Now())
-	if t.total > 0 && run >= t.total {
-		return true
-	}
-	least := t.min
-	if t.total > 0 {
-		least = min(least, t.total)
-	}
-	return t.kind == "night" && run >= least && s.g.NightComplete()
+	d, ok := s.left()
+	return ok && d <= 0
 }
 
-// arm schedules the next wake-up: the deadline, or at night, when every
-// input is in, the end of the minimum length.
+// arm schedules the next wake-up: the end of the hold, the deadline, or the
+// plan's early end.
 func (s *session) arm() {
 	s.stopTimer()
+	if s.g == nil || s.paused || s.failed != nil {
+		return
+	}
+	d, ok := s.left()
+	if !ok {
+		return
+	}
 	t := &s.timer
-	if s.g == nil || s.g.Over() || t.key == 0 || s.paused || s.failed != nil {
-		return
-	}
-	wake := time.Duration(-1)
-	if t.total > 0 {
-		wake = t.total
-	}
-	if t.kind == "night" && s.g.NightComplete() && (wake < 0 || t.min < wake) {
-		wake = t.min
-	}
-	if wake < 0 {
-		return
-	}
 	t.gen++
 	gen := t.gen
-	t.wake = wake
-	d := max(0, wake-t.run(s.clock.Now()))
+	t.wake = d
 	t.stop = s.clock.AfterFunc(d, func() {
 		s.srv.post(func() {
 			if s.timer.gen == gen && s.timer.stop != nil {
@@ -133,6 +222,16 @@ func (s *session) arm() {
 	})
 }
 
+// untilWake is the time until the armed wake-up (tests drive the fake clock
+// with it); ok is false when nothing is armed.
+func (s *session) untilWake() (time.Duration, bool) {
+	if s.timer.stop == nil {
+		return 0, false
+	}
+	d, _ := s.left()
+	return d, true
+}
+
 func (s *session) stopTimer() {
 	if s.timer.stop != nil {
 		s.timer.stop()
@@ -141,13 +240,27 @@ func (s *session) stopTimer() {
 	s.timer.gen++
 }
 
+// watches are every stopwatch the clock runs.
+func (s *session) watches() []*stopwatch {
+	t := &s.timer
+	out := []*stopwatch{&t.hold}
+	if t.counting {
+		out = append(out, &t.count)
+	}
+	for _, w := range t.seen {
+		out = append(out, w)
+	}
+	return out
+}
+
 func (s *session) pause() error {
 	if s.paused {
 		return errors.New("the game is already paused")
 	}
 	now := s.clock.Now()
-	s.timer.elapsed = s.timer.run(now)
-	s.timer.since = time.Time{}
+	for _, w := range s.watches() {
+		w.stop(now)
+	}
 	s.paused = true
 	s.stopTimer()
 	s.sendClock()
@@ -159,22 +272,39 @@ func (s *session) resume() error {
 		return errors.New("the game is not paused")
 	}
 	s.paused = false
-	if s.timer.key != 0 {
-		s.timer.since = s.clock.Now()
+	now := s.clock.Now()
+	t := &s.timer
+	if t.holdKey != 0 {
+		t.hold.start(now)
+	}
+	for _, w := range s.watches()[1:] {
+		w.start(now)
 	}
 	s.sendClock()
-	s.changed() // a night may be due at once
+	s.changed() // a stage may be due at once
 	return nil
+}
+
+// skipHold ends the announcements' hold now (the host's skip during a
+// hold); false when no hold runs.
+func (s *session) skipHold() bool {
+	now := s.clock.Now()
+	if !s.timer.holding(now) {
+		return false
+	}
+	s.timer.holdLen = s.timer.hold.run(now)
+	s.changed()
+	return true
 }
 
 func (s *session) addTime(secs int) error {
 	if secs < 1 || secs > maxAddTime {
 		return fmt.Errorf("add 1 to %d seconds, not %d", maxAddTime, secs)
 	}
-	if s.timer.key == 0 || s.timer.total == 0 {
+	if s.timer.key == 0 || s.timer.total() == 0 {
 		return errors.New("no timer is running")
 	}
-	s.timer.total += time.Duration(secs) * time.Second
+	s.timer.extra += time.Duration(secs) * time.Second
 	s.arm()
 	s.sendClock()
 	return nil
@@ -183,10 +313,12 @@ func (s *session) addTime(secs int) error {
 // clockFrame is the running timer for the phones: public, the same for all.
 func (s *session) clockFrame() []byte {
 	t := &s.timer
-	f := clockFrame{T: "clock", Key: t.key, Kind: t.kind, Seconds: t.seconds, Paused: s.paused}
-	if t.key != 0 && t.total > 0 {
-		f.Remaining = max(0, t.total-t.run(s.clock.Now())).Milliseconds()
+	f := clockFrame{T: "clock", Key: t.key, Kind: t.plan.Kind, Seconds: t.plan.Seconds, Paused: s.paused}
+	count, hold := t.remaining(s.clock.Now())
+	if t.key != 0 && t.total() > 0 {
+		f.Remaining = count.Milliseconds()
 	}
+	f.Hold = hold.Milliseconds()
 	return mustJSON(f)
 }
 

@@ -34,13 +34,12 @@ export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // error codes of lan/frame.go the page translates (err.<code>); the others
 // ("rejected": the engine's refusal) show the server's English reason behind
 // a translated "Refused:"
-export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat',
+export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'name-invisible', 'name-marks', 'name-alike', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat',
   'not-yours', 'bad-frame', 'hello'];
 export const VARIANT_IDS = ['classic-2.0', 'standard-003', 'v3.0', 'v4.0', 'v5.0-dual', 'two-hands', 'cat-lives-7'];
 export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
 
 // Actions whose answer is private (shown behind the hold-to-peek card).
-const ANSWERING = new Set(['check', 'traitor-check', 'dark-check']);
 
 // ---- translation -------------------------------------------------------------------------
 
@@ -503,7 +502,7 @@ export function nightModel(T, pv, names, local = {}) {
     else if (!isSuspect && task.decline) lines.push(T('peek.decline', { Action: tId(T, 'action', task.decline) }));
     else if (!isSuspect && task.optional) lines.push(T('peek.optional'));
     else if (!isSuspect) lines.push(T('peek.mandatory'));
-    if (ANSWERING.has(task.action)) lines.push(T('night.answerHint'));
+    if (task.answers) lines.push(T('night.answerHint'));
     if (localSkip) lines.push(T('peek.notSent'));
     if (refused != null) lines.push(T('peek.notUsable', { Target: targetLabel(T, refused) }));
     if (final && task.choice != null) lines.push(T('peek.final', { Target: targetLabel(T, task.choice) }));
@@ -577,7 +576,7 @@ export function catModel(T, pv, names, local = {}) {
     kind: 'cat',
     points: T('cat.points', { Points: c.points }),
     manifesto: c.manifesto && c.manifesto.attacks > 0
-      ? T('cat.manifesto', { Chars: c.manifesto.chars, Need: c.manifesto.min * c.manifesto.attacks }) : '',
+      ? T('cat.manifesto', { Chars: c.manifesto.chars, Need: c.manifesto.need }) : '',
     saved: c.saved ? T('cat.saved') : '',
     privileges: privs,
     form: null,
@@ -604,11 +603,11 @@ export function catModel(T, pv, names, local = {}) {
       for (const x of cells) if (cl.target != null && sameTarget(x.id, cl.target)) x.selected = true;
     }
     const positions = needPos && cl.target != null ? open.positions[String(targetSeat(cl.target))] || [] : [];
-    // the night's manifestos together need min × attacks characters (§8.1):
-    // this attack's text counts with those already sent tonight
-    const mf = c.manifesto || { chars: 0, attacks: 0, min: 100 };
+    // this attack's text counts with the manifestos already sent tonight;
+    // the engine says what they need together with one more attack (§8.1)
+    const mf = c.manifesto || { chars: 0, attacks: 0, min: 100, next: 100 };
     const have = (mf.chars || 0) + manifestoChars(cl.text);
-    const need = (mf.min || 0) * ((mf.attacks || 0) + 1);
+    const need = mf.next || 0;
     const ready = (open.target === 'none' || cl.target != null)
       && (!needPos || positions.includes(cl.position))
       && (!needInto || open.into.includes(cl.into))
@@ -654,7 +653,7 @@ export function catModel(T, pv, names, local = {}) {
       title: T('cat.stance'),
       now: T('cat.stanceNow', { Camp: cur.camp === 'killers' || cur.camp === 'werewolves'
         ? tId(T, 'camp', cur.camp) + (cur.cowin ? ` · ${T('cat.cowin')}` : ` · ${T('cat.solo')}`) : T('cat.independent') }),
-      camps: ['killers', 'werewolves'].map((x) => ({ id: x, label: tId(T, 'camp', x), selected: camp === x })),
+      camps: (cur.camps || []).map((x) => ({ id: x, label: tId(T, 'camp', x), selected: camp === x })),
       cowin: { label: T('cat.cowin'), value: cowin },
       primary: { label: T('cat.stanceSubmit', { Camp: camp ? tId(T, 'camp', camp) : '…' }), enabled: !!camp, cmd: { do: 'stance', camp, cowin } },
     };
@@ -721,7 +720,7 @@ export function catPeek(T, pv) {
 export function ballotModel(T, tv, names) {
   const b = tv.ballot;
   if (!b) return null;
-  const open = b.mode === 'sequential-open' || b.mode === 'tokens' || b.mode === 'live-weighted';
+  const open = !!b.open;
   const votes = b.votes || [];
   const rows = (b.counts && b.counts.length ? b.counts : b.candidates.map((c) => ({ target: c, votes: null }))).map((c) => {
     const voters = votes.filter((v) => sameTarget(v.target, c.target)).map((v) => v.seat);

@@ -1,0 +1,8 @@
+//go:build ci || wayland || android || ios || mobile || wasm || js
+
+package app
+
+import "fyne.io/fyne/v2"
+
+// projectorScreen: no monitors to choose from here (see screen_glfw.go).
+func projectorScreen(fyne.Window, func(string)) bool { return false }
