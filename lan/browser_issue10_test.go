@@ -434,7 +434,7 @@ func TestBrowserFairnessVariants(t *testing.T) {
 		players int
 		long    bool
 	}{
-		{"standard-003", 8, false},
+		{"standard-003", 6, false},
 		{"v5.0-dual", 8, false},
 		{"two-hands", 10, false},
 		{"cat-lives-7", 7, false},
