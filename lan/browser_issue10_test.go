@@ -58,6 +58,9 @@ func (g *browserGame) sameClosed(when string, roles []string, seats []int) {
 	g.t.Helper()
 	var first string
 	for _, seat := range seats {
+		if cut := g.phones[seat].eval(cutJS); cut != "" {
+			g.t.Errorf("%s: seat %d: cut-off button labels: %s", when, seat, cut)
+		}
 		got := g.phones[seat].eval(closedJS)
 		if first == "" {
 			first = got
