@@ -47,6 +47,8 @@ type snap struct {
 	// instead of a script file: a setup and its steps
 	setup *game.Setup
 	steps []game.Command
+	// then: commands applied after step after (a moment the script skips)
+	then []game.Command
 }
 
 // catSetup is a random cat-lives-7 deal (no golden script plays one yet):
@@ -67,6 +69,8 @@ var snaps = []snap{
 	{name: "speech-other", script: "classic-2.0/ex1-2-plurality-tie-procedure", after: 8, seat: 5},
 	{name: "speech-killer", script: "standard-003/ex3-explode-ends-day", after: 7, seat: 3},
 	{name: "vote", script: "classic-2.0/ex1-2-plurality-tie-procedure", after: 20, seat: 5},
+	// seat 5 lets the called candidate (7) go: "passed" until the next call
+	{name: "vote-passed", script: "classic-2.0/ex1-2-plurality-tie-procedure", after: 20, seat: 5, then: []game.Command{{Seat: 5, Do: "skip"}}},
 	{name: "vote-watch", script: "classic-2.0/ex1-2-plurality-tie-procedure", after: 20, seat: 0},
 	{name: "pk-watch", script: "classic-2.0/ex1-2-plurality-tie-procedure", after: 28, seat: 0},
 	{name: "over", script: "standard-003/ex4b-kill-last-killer-good-wins", after: 1 << 30, seat: 1},
@@ -168,6 +172,11 @@ func takeSnap(s snap) ([]frame, error) {
 	for i := 0; i <= s.after && i < len(sc.Steps); i++ {
 		g.Apply(sc.Steps[i])
 	}
+	for _, c := range s.then {
+		if _, err := g.Apply(c); err != nil {
+			return nil, fmt.Errorf("then %+v: %w", c, err)
+		}
+	}
 	tv := g.TableView()
 	nm := names(tv.Players)
 	if s.seat == 0 {
@@ -190,8 +199,12 @@ func handmade() map[string][]frame {
 			seats = append(seats, s)
 		}
 		deal := []map[string]any{{"role": "police", "count": n / 4}, {"role": "killer", "count": n / 4}, {"role": "civilian", "count": n - 2*(n/4)}}
-		return map[string]any{"table": "Nightfall 客厅", "variant": "classic-2.0", "players": n, "started": started,
+		l := map[string]any{"table": "Nightfall 客厅", "variant": "classic-2.0", "players": n, "started": started,
 			"seats": seats, "spectators": 1, "deal": deal}
+		if started {
+			delete(l, "deal") // as lan's phoneLobby: no deal once the game runs
+		}
+		return l
 	}
 	some := map[int]bool{1: true, 2: true, 4: true, 6: true, 7: true, 9: true, 10: true}
 	mine := map[int]bool{1: true, 2: true, 3: true, 4: true, 6: true, 7: true, 9: true, 10: true}

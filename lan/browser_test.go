@@ -133,8 +133,12 @@ const pickJS = `(() => {
   const q = (x) => document.querySelector(x), qa = (x) => [...document.querySelectorAll(x)];
   const usable = (el) => !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
   const free = (c) => usable(c) && !c.classList.contains('dead') && !c.classList.contains('me');
+  // test scaffolding: the seats the task can use, from the engine's view
+  // (setUsable); the screen itself takes a pick of any living seat
+  const want = window.__nfUsable;
   for (const c of qa('.night .seat').filter(free)) {
     const id = c.dataset.id;
+    if (want && !want.includes(id)) continue;
     c.click();
     if (q('.night .seat.selected')) return id;
   }
@@ -262,6 +266,35 @@ func (g *browserGame) join(tryTaken bool) {
 	g.sync()
 }
 
+// setUsable tells the page's test scaffolding (pickJS) which seats the
+// seat's current night task can use, from the engine's view: the screen
+// takes a pick of any living seat on every phone, and a seat the task cannot
+// use is a private pick that is never sent.
+func (g *browserGame) setUsable(seat int) {
+	var usable []string
+	g.h.do(func(s *session) {
+		pv := s.g.PlayerView(seat)
+		if pv.Table.Phase != "night" {
+			return
+		}
+		for _, t := range pv.Tasks {
+			if t.Done || t.Waiting != "" || t.Locked || t.Action == "explode" || t.Action == "suspect" {
+				continue
+			}
+			if t.Action == "sleep" {
+				return // a guess: any seat
+			}
+			usable = []string{}
+			for _, x := range t.Targets {
+				usable = append(usable, strings.ToUpper(x.String()))
+			}
+			return
+		}
+	})
+	b, _ := json.Marshal(usable)
+	g.phones[seat].eval(`(() => { window.__nfUsable = ` + string(b) + `; return ''; })()`)
+}
+
 // sync waits until every page shows the engine's current view of its seat
 // and has no command in flight.
 func (g *browserGame) sync() {
@@ -307,6 +340,7 @@ func (g *browserGame) play(maxSteps int, midDay func()) (timeouts int) {
 		}
 		acted := false
 		for seat := 1; seat <= g.n(); seat++ {
+			g.setUsable(seat)
 			if did := g.phones[seat].eval(stepJS); did != "" {
 				acted = true
 				if testing.Verbose() {
@@ -436,6 +470,7 @@ func TestBrowserGame(t *testing.T) {
 	}
 	sameNight("at nightfall")
 	for seat := 1; seat <= n; seat++ {
+		g.setUsable(seat)
 		if g.phones[seat].eval(pickJS) == "" {
 			t.Fatalf("seat %d (%s): no seat to pick", seat, roles[seat])
 		}

@@ -195,13 +195,25 @@ test('night screens are identical for a killer, a police, a doctor and a civilia
   assert.equal(m(STATES.skipped, c).status, 'Skipped');
   // every living seat takes a tap on every phone; which ones the task can use is wiring
   assert.ok(fresh.cells.every((x) => x.enabled === !x.dead));
-  assert.ok(!fresh.wire.legal.includes('4'), 'no guess on oneself');
-  assert.deepEqual(m(STATES.fresh, views.police).wire.legal, ['1', '2', '3', '5', '6', '8', '9', '10', '12']);
+  // every living seat takes a pick on every phone, oneself included; which ones the task can use is wiring
+  assert.deepEqual(fresh.wire.legal, m(STATES.fresh, views.police).wire.legal);
+  assert.deepEqual(m(STATES.fresh, views.police).wire.usable, ['1', '2', '3', '5', '6', '8', '9', '10', '12']);
+  // a police officer confirming a teammate: nothing is sent, the screen looks confirmed, the card says why
+  const p7 = V.nightModel(T, views.police, names, { sel: { [V.taskKey(views.police.tasks[0])]: 7 } });
+  assert.deepEqual(p7.wire.primary, { do: 'local-pick', target: 7 });
+  const r7 = V.nightModel(T, views.police, names, { refused: { [V.taskKey(views.police.tasks[0])]: 7 } });
+  const c7 = structuredClone(c);
+  c7.tasks[0].done = true;
+  assert.deepEqual(visible(r7), visible(V.nightModel(T, c7, names, { guess: 7 })), "like a sleeper's confirmed guess");
+  assert.equal(r7.status, 'Your pick: Seat 7');
+  assert.deepEqual([r7.primary, r7.secondary.enabled], [{ label: 'Done ✓', enabled: false }, false]);
+  assert.ok(r7.peek.lines.some((l) => /Seat 7 cannot be chosen/.test(l)));
+  assert.ok(r7.wire.usable.includes('6'), 'and may still pick a usable seat');
   // what the buttons do differs, out of sight
   assert.deepEqual(picked.wire.primary, { do: 'sleep', target: 6 });
   assert.deepEqual(m(STATES.picked, k).wire.primary, { do: 'confirm', target: 6 });
   assert.equal(fresh.wire.secondary.do, 'sleep-skip', "a sleeper's Skip: ready without a guess");
-  assert.equal(m(STATES.fresh, k).wire.secondary.do, 'refuse', 'a mandatory kill cannot be skipped');
+  assert.equal(m(STATES.fresh, k).wire.secondary.do, 'local-skip', 'a mandatory kill cannot be skipped: nothing is sent');
   assert.equal(m(STATES.fresh, views.doctor).wire.secondary.do, 'skip');
   // a teammate's pick is on the card only: text and marks
   const kt = m(STATES.teamPicking, k);
@@ -237,8 +249,8 @@ test('night: the neutral task takes a guess, which is never sent', () => {
   const m = V.nightModel(T, pv, names, { sel: { [key]: 4 } });
   assert.deepEqual(V.nightCommand(pv.tasks[0], m.wire.primary.do, m.wire.primary.target), { do: 'sleep' });
   assert.deepEqual(V.nightCommand(pv.tasks[0], 'sleep-skip'), { do: 'sleep' });
-  assert.ok(!m.wire.legal.includes('1'), 'own seat not a guess');
-  assert.equal(m.cells.find((x) => x.id === '1').enabled, true, '... but it takes a tap like any seat');
+  assert.ok(m.wire.legal.includes('1'), 'a guess on oneself, as a killer may pick any seat');
+  assert.equal(m.cells.find((x) => x.id === '1').enabled, true);
   assert.equal(m.cells.find((x) => x.id === '4').selected, true);
   // after "ready" the guess may still change, as a team's pick may
   const done = structuredClone(pv);
@@ -268,11 +280,18 @@ test('night: group task shows teammates on the card and lets the player change',
 
 test('night: locked group task is final', () => {
   const { pv, names } = viewOf('night-killer-locked');
+  const m0 = V.nightModel(T, pv, names, {});
+  assert.deepEqual(m0.primary, { label: 'Done ✓', enabled: false });
+  assert.equal(m0.status, 'Your pick: Seat 5');
+  assert.deepEqual(m0.wire.usable, []);
+  assert.ok(m0.peek.lines.some((l) => /Final: your team/.test(l)));
+  // a tap after that is a private guess, as a sleeper's after "ready"
   const m = V.nightModel(T, pv, names, { sel: { [V.taskKey(pv.tasks[0])]: 7 } });
-  assert.deepEqual(m.primary, { label: 'Done ✓', enabled: false });
-  assert.equal(m.status, 'Your pick: Seat 5');
-  assert.deepEqual(m.wire.legal, []);
-  assert.ok(m.peek.lines.some((l) => /Final/.test(l)));
+  assert.deepEqual(m.primary, { label: 'Confirm Seat 7', enabled: true });
+  assert.deepEqual(m.wire.primary, { do: 'guess', target: 7 });
+  const g = V.nightModel(T, pv, names, { guess: 7 });
+  assert.equal(g.status, 'Your pick: Seat 7');
+  assert.ok(g.peek.lines.some((l) => /Final: Seat 5/.test(l)), g.peek.lines.join('\n'));
 });
 
 test('night: optional action offers Skip; a check says where its answer goes (on the card)', () => {
@@ -292,8 +311,14 @@ test('night: police huddle (suspect) after the check', () => {
   const { pv, names } = viewOf('night-police-answer');
   const m = V.nightModel(T, pv, names, {});
   assert.equal(m.wire.action, 'suspect');
-  assert.equal(m.secondary.enabled, true);
-  assert.equal(m.wire.secondary.do, 'local-skip', 'a marker is optional; skipping sends nothing');
+  // after the check locked, the screen has the finished look of everybody's
+  // (the check's seat, Done ✓, Skip off); the mark is a tap and Confirm away
+  assert.equal(m.status, 'Your pick: Seat 8');
+  assert.deepEqual([m.secondary.enabled, m.primary], [false, { label: 'Done ✓', enabled: false }]);
+  assert.ok(m.wire.legal.includes('8'), 'the checked seat may be marked');
+  const m8 = V.nightModel(T, pv, names, { sel: { [m.wire.taskKey]: 8 } });
+  assert.deepEqual(m8.primary, { label: 'Confirm Seat 8', enabled: true });
+  assert.ok(m.peek.lines.some((l) => /Mark/i.test(l)), m.peek.lines.join('\n'));
   const m2 = V.nightModel(T, pv, names, { sel: { [m.wire.taskKey]: 7 } });
   assert.deepEqual(V.nightCommand(pv.tasks.find((t) => t.action === 'suspect'), m2.wire.primary.do, m2.wire.primary.target), { do: 'suspect', target: 7 });
   assert.ok(m.peek.lines.some((l) => /Police marks/.test(l)));
@@ -306,10 +331,7 @@ test('night: police huddle (suspect) after the check', () => {
   assert.deepEqual(m3.cells.find((c) => c.id === '3').marks, []);
   assert.deepEqual(m3.peek.marks, [{ id: '3', seats: [5] }]);
   assert.ok(m3.wire.legal.includes('2'));
-  // Skip without a mark: the finished look
-  const m4 = V.nightModel(T, pv, names, { skipped: { [m.wire.taskKey]: true } });
-  assert.equal(m4.status, 'Skipped');
-  assert.deepEqual(m4.primary, { label: 'Done ✓', enabled: false });
+  assert.equal(m3.status, 'Your pick: Seat 7');
 });
 
 test('night: cards and hands get L/R buttons; a waiting task looks like any other', () => {
@@ -329,8 +351,8 @@ test('night: cards and hands get L/R buttons; a waiting task looks like any othe
   const mw = V.nightModel(T, w, names, {});
   const s = viewOf('night-cards-sleep');
   assert.deepEqual(anon(mw), anon(V.nightModel(T, s.pv, s.names, {})));
-  assert.deepEqual(mw.wire.legal, []);
-  assert.equal(mw.wire.secondary.do, 'refuse');
+  assert.deepEqual(mw.wire.usable, []);
+  assert.equal(mw.wire.secondary.do, 'local-skip');
   assert.ok(mw.peek.lines.some((l) => /First finish: Kill/.test(l)));
 });
 
@@ -340,7 +362,7 @@ test('night: a question without a target (redeal) is the same screen: tap your o
   q.tasks = [{ action: 'redeal', step: 0, role: 'villager', noTarget: true, decline: 'keep', optional: true, done: false }];
   const m = V.nightModel(T, q, names, {});
   assert.deepEqual(visible(m), visible(V.nightModel(T, pv, names, {})));
-  assert.deepEqual(m.wire.legal, ['8L', '8R']);
+  assert.deepEqual(m.wire.usable, ['8L', '8R']);
   assert.equal(m.wire.secondary.do, 'decline');
   assert.deepEqual(V.nightCommand(q.tasks[0], 'decline'), { do: 'keep' });
   const m2 = V.nightModel(T, q, names, { sel: { [m.wire.taskKey]: '8L' } });
@@ -376,7 +398,7 @@ test('peek shows roles, teammates (not oneself) and private answers', () => {
   assert.deepEqual(pc.team.map((x) => x.target), ['7R']);
 });
 
-test('day: the speaker gets pass; others do not; killers see explode only via the menu model', () => {
+test('day: the speaker gets pass; others do not; the self-reveal is only behind the card', () => {
   const me = viewOf('speech-me');
   const m = V.dayModel(T, me.pv.table, me.names, me.pv, {});
   assert.equal(m.pass, true);
@@ -388,21 +410,34 @@ test('day: the speaker gets pass; others do not; killers see explode only via th
   assert.equal(V.dayModel(T, o.pv.table, o.names, o.pv, {}).pass, false);
   const k = viewOf('speech-killer');
   const mk = V.dayModel(T, k.pv.table, k.names, k.pv, {});
-  assert.equal(mk.explode, true);
+  assert.equal(mk.explode, undefined);
+  assert.equal(V.cardActions(T, k.pv, false).items[0].id, 'explode');
+  assert.deepEqual(V.cardActions(T, k.pv, true).items.map((x) => x.id), ['explode-cancel', 'explode-yes']);
+  assert.equal(V.cardActions(T, o.pv, false), null);
   // a killer's day screen has the same shape as a civilian's
   const civ = V.dayModel(T, o.pv.table, o.names, o.pv, {});
   assert.deepEqual(Object.keys(mk).sort(), Object.keys(civ).sort());
 });
 
-test('day: vote with candidates, abstain and the calling candidate', () => {
-  const { pv, names } = viewOf('vote');
+// simultaneous: the vote fixture (a sequential open ballot) as a secret ballot
+function simultaneous(pv) {
+  const v = structuredClone(pv);
+  v.table.ballot.mode = 'simultaneous-secret';
+  delete v.table.ballot.calling;
+  delete v.tasks[0].optional;
+  return v;
+}
+
+test('day: vote with candidates and abstain', () => {
+  const pv = simultaneous(viewOf('vote').pv);
+  const { names } = viewOf('vote');
   const m = V.dayModel(T, pv.table, names, pv, {});
   assert.ok(m.vote);
   assert.equal(m.vote.secondary.cmd.do, 'abstain');
-  assert.equal(m.vote.primary.enabled, false);
+  assert.deepEqual(m.vote.primary, { label: 'Pick first', cmd: null, enabled: false });
+  assert.equal(m.vote.status, 'Tap a candidate, then confirm.');
   assert.equal(m.vote.cells.find((c) => c.id === '5').enabled, false, 'no self vote');
   assert.equal(m.vote.cells.find((c) => c.id === '6').dead, true);
-  assert.equal(m.vote.cells.find((c) => c.id === '7').cls, 'calling');
   const m2 = V.dayModel(T, pv.table, names, pv, { vote: 9 });
   assert.deepEqual(m2.vote.primary.cmd, { do: 'vote', target: 9 });
   assert.equal(m2.vote.primary.target, 9);
@@ -419,8 +454,49 @@ test('day: vote with candidates, abstain and the calling candidate', () => {
   assert.equal(mn.vote.title, 'Nominate');
   assert.deepEqual(mn.vote.primary.cmd, { do: 'nominate', target: 2 });
   assert.equal(mn.vote.secondary, null);
-  assert.match(m.ballot.calling, /Now voting: Seat 7/);
   assert.match(m.ballot.cast, /of 11/);
+});
+
+test('day: a sequential open ballot: one tap raises the hand for the called candidate, one lets them go', () => {
+  const { pv, names } = viewOf('vote');
+  assert.equal(pv.table.ballot.mode, 'sequential-open');
+  const m = V.dayModel(T, pv.table, names, pv, {});
+  const v = m.vote;
+  assert.equal(v.kind, 'call');
+  // one wording everywhere: the narration, the ballot's line, the panel's call
+  assert.equal(m.narration, 'Hands up to vote for Seat 7');
+  assert.equal(m.ballot.calling, m.narration);
+  assert.equal(v.call, m.narration);
+  assert.equal(V.dayModel(TZ, pv.table, names, pv, {}).vote.call, '投7号的请举手');
+  assert.equal(v.callName, names['7']);
+  assert.deepEqual(v.raise, { label: 'Hands up for Seat 7', enabled: true, cmd: { do: 'vote', target: 7 }, target: 7 });
+  assert.equal(V.dayModel(TZ, pv.table, names, pv, {}).vote.raise.label, '举手 · 投7号');
+  assert.deepEqual(v.letGo, { label: 'Not Seat 7', enabled: true, cmd: { do: 'skip' } });
+  assert.deepEqual(v.secondary.cmd, { do: 'abstain' });
+  assert.match(v.status, /Seat 7/);
+  // after "not this one": passed until the next call
+  const passed = structuredClone(pv);
+  Object.assign(passed.tasks[0], { passed: true, optional: false });
+  const mp = V.dayModel(T, passed.table, names, passed, {}).vote;
+  assert.equal(mp.raise.enabled, false);
+  assert.equal(mp.letGo, null);
+  assert.equal(mp.status, 'You let Seat 7 go. Wait for the next call.');
+  // voted: the vote, nothing more to tap
+  const voted = structuredClone(pv);
+  Object.assign(voted.tasks[0], { done: true, choice: 7, optional: false });
+  const mv = V.dayModel(T, voted.table, names, voted, {}).vote;
+  assert.deepEqual([mv.raise.enabled, mv.letGo, mv.secondary, mv.status], [false, null, null, 'You voted for Seat 7']);
+  // called: oneself (not a legal target): only "not this one"
+  const self = structuredClone(pv);
+  self.table.ballot.calling = 5;
+  const ms = V.dayModel(T, self.table, names, self, {}).vote;
+  assert.equal(ms.raise.enabled, false);
+  assert.ok(ms.letGo);
+  // the wording fits: no label of a call longer than the night's longest
+  for (const t of [T, TZ]) {
+    const x = V.dayModel(t, pv.table, names, pv, {}).vote;
+    assert.ok([...x.letGo.label].length <= 14 && [...x.raise.label].length <= 24, x.letGo.label + ' / ' + x.raise.label);
+  }
 });
 
 test('day: spectators see ballot counts, tie and dawn', () => {
@@ -477,7 +553,10 @@ test('buzz: everyone alive at nightfall, the speaker, a new ballot', () => {
   assert.equal(V.buzzKey(viewOf('speech-other').pv), '');
   assert.equal(V.buzzKey(viewOf('speech-killer').pv), '', 'the explode task never buzzes');
   assert.match(V.buzzKey(viewOf('vote').pv), /vote/);
-  assert.equal(V.buzzKey(viewOf('lastwords-dead').pv), '');
+  assert.match(V.buzzKey(viewOf('lastwords-dead').pv), /pass/, 'a dead speaker: the floor is theirs');
+  const deadOther = structuredClone(viewOf('lastwords-dead').pv);
+  deadOther.tasks = [];
+  assert.equal(V.buzzKey(deadOther), '');
 });
 
 test('screens', () => {
@@ -644,4 +723,144 @@ test('cat-lives-7: the closed hand is identical for a killer, a sniper, a common
   assert.equal(V.catClosedModel(TZ, killer.pv).open, '打开我的牌');
   assert.match(V.catClosedModel(T, day).title, /^Day \d+ · your hand$/);
   assert.equal(V.catClosedModel(T, viewOf('night-killer').pv), null, 'not cat-lives');
+});
+
+// ---- fairness: what a neighbour can see is the same for every role ------------------------------
+
+// shape is a closed screen as a glance sees it, seat numbers aside (each
+// player picks their own seats): the model without the card's content and
+// the wiring, digits blanked, without the own-seat, picked and chosen marks.
+const shape = (m) => JSON.parse(JSON.stringify(visible(m), (k, v) => (k === 'me' || k === 'chosen' || k === 'selected' ? undefined
+  : typeof v === 'string' || typeof v === 'number' ? String(v).replace(/\d+/g, '#') : v)));
+
+// press emulates the night buttons as app.js wires them; returns the next {pv, local}.
+function press(pv, local, which, target) {
+  const m = V.nightModel(T, pv, {}, local);
+  const w = m.wire;
+  const b = which === 'skip' ? w.secondary : w.primary;
+  if (which !== 'tap') assert.ok(which === 'skip' ? m.secondary.enabled : m.primary.enabled, `${which} enabled`);
+  const v = structuredClone(pv);
+  const l = structuredClone(local);
+  const task = v.tasks.find((t) => V.taskKey(t) === w.taskKey);
+  l.sel = l.sel || {};
+  if (which === 'tap') { l.sel[w.taskKey] = target; return { pv: v, local: l }; }
+  assert.notEqual(b.do, 'refuse', `${w.action}: ${which} answers with a message`);
+  switch (b.do) {
+    case 'local-skip': l.skipped = { ...(l.skipped || {}), [w.taskKey]: true }; delete l.sel[w.taskKey]; break;
+    case 'sleep-skip': task.done = true; l.guess = null; delete l.sel[w.taskKey]; break;
+    case 'sleep': task.done = true; l.guess = b.target; break;
+    case 'guess': l.guess = b.target; break;
+    case 'local-pick': l.refused = { ...(l.refused || {}), [w.taskKey]: b.target }; break;
+    case 'skip': case 'decline': task.done = true; task.skipped = true; delete l.sel[w.taskKey]; break;
+    case 'confirm':
+      if (task.action === 'suspect') { v.huddle = [...(v.huddle || []).filter((p) => p.seat !== pv.seat), { seat: pv.seat, target: b.target }]; break; }
+      task.done = true; task.choice = b.target; if (task.group) task.team = [{ seat: pv.seat, target: b.target }]; break;
+    case 'use': task.done = true; break;
+    case 'pad': l.pads = (l.pads || 0) + 1; l.padPick = b.target; break;
+    case 'pad-skip': l.pads = (l.pads || 0) + 1; l.padPick = null; break;
+    default: assert.fail(`unknown wire ${b.do}`);
+  }
+  // the engine: a task waiting on this one may go now
+  for (const t of v.tasks) if (task && task.done && t.waiting === task.action) delete t.waiting;
+  return { pv: v, local: l };
+}
+
+// groups of fixtures: one table at one moment, seen from several roles
+const TABLES = [
+  ['night-killer', 'night-civilian'], // classic-2.0 night 1
+  ['night-killer-locked', 'night-police-answer'], // standard-003: kill locked; police checked, suspect mark open
+  ['night-doctor-16', 'night-civilian-16'], // v4.0
+  ['hands-night-killer', 'hands-night-villager'], // two-hands
+  ['dual-night-killer', 'dual-night-two-tasks'], // v5.0-dual
+];
+// two cards a seat: a phone with two tasks tonight (kill with 4L, save with
+// 4R) shows a second screen once the first is done; a phone with one task
+// (or none) gets a second screen too, a private guess
+const TWO_STEPS = [['night-cards-killer', 'night-cards-sleep'], ['dual-night-two-tasks', 'dual-night-killer'],
+  ['hands-night-killer', 'hands-night-villager']];
+
+test('fairness: the closed night screen of every role of every variant looks alike, in every state', () => {
+  for (const group of [...TABLES, ...TWO_STEPS]) {
+    const views = group.map((n) => viewOf(n).pv);
+    const tapOf2 = (x) => { const w = V.nightModel(T, x.pv, {}, x.local).wire; const id = w.usable[0] || w.legal[0]; return /^\d+$/.test(id) ? Number(id) : id; };
+    const tapOf = (pv) => { // the first seat this phone's task can use, else any living seat
+      const w = V.nightModel(T, pv, {}, {}).wire;
+      const id = w.usable[0] || w.legal[0] || V.nightModel(T, pv, {}, {}).cells.find((c) => !c.dead).id;
+      return /^\d+$/.test(id) ? Number(id) : id;
+    };
+    const states = {
+      fresh: (pv) => ({ pv, local: {} }),
+      picked: (pv) => press(pv, {}, 'tap', tapOf(pv)),
+      skip: (pv) => (V.nightModel(T, pv, {}, {}).secondary.enabled ? press(pv, {}, 'skip') : { pv, local: {} }),
+      confirmed: (pv) => {
+        const x = press(pv, {}, 'tap', tapOf(pv));
+        return V.nightModel(T, x.pv, {}, x.local).primary.enabled ? press(x.pv, x.local, 'confirm') : x;
+      },
+      // the second screen, where seats hold two cards
+      skip2: (pv) => {
+        const x = states.skip(pv);
+        return V.nightModel(T, x.pv, {}, x.local).secondary.enabled ? press(x.pv, x.local, 'skip') : x;
+      },
+      confirmed2: (pv) => {
+        let x = states.confirmed(pv);
+        x = press(x.pv, x.local, 'tap', tapOf2(x));
+        return V.nightModel(T, x.pv, {}, x.local).primary.enabled ? press(x.pv, x.local, 'confirm') : x;
+      },
+    };
+    for (const [state, make] of Object.entries(states)) {
+      for (const t of [T, TZ]) {
+        const shapes = views.map((pv) => { const x = make(pv); return shape(V.nightModel(t, x.pv, {}, x.local)); });
+        for (let i = 1; i < shapes.length; i++) assert.deepEqual(shapes[i], shapes[0], `${group[i]} vs ${group[0]}, ${state}`);
+      }
+    }
+  }
+});
+
+test('fairness: Skip never answers with a message, whatever the task', () => {
+  const all = readdirSync(path.join(here, 'fixtures')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+  let n = 0;
+  for (const name of all) {
+    const f = fixture(name).find((x) => x.t === 'view');
+    if (!f || f.view.table.phase !== 'night' || f.view.catLives || !f.view.alive) continue;
+    const m = V.nightModel(T, f.view, f.names, {});
+    if (m.secondary.enabled) { assert.notEqual(m.wire.secondary.do, 'refuse', name); n++; }
+    // a mandatory task's Skip: the finished look, nothing sent, the card tells
+    if (m.wire.secondary.do === 'local-skip') {
+      const s = V.nightModel(T, f.view, f.names, { skipped: { [m.wire.taskKey]: true } });
+      if (s.wire.taskKey !== m.wire.taskKey) continue; // the phone's next step
+      assert.equal(s.status, 'Skipped');
+      assert.deepEqual([s.secondary.enabled, s.primary.enabled], [false, false]);
+      assert.ok(s.peek.lines.some((l) => /sent nothing/.test(l)), name);
+      assert.ok(s.wire.usable.length > 0 || m.wire.usable.length === 0, `${name}: may still pick`);
+    }
+  }
+  assert.ok(n >= 8, `${n} night screens checked`);
+});
+
+test('fairness: the menu is the same for every role, by night and by day', () => {
+  const names = ['night-killer', 'night-civilian', 'night-police', 'night-doctor-16', 'speech-killer', 'speech-other', 'hands-night-killer',
+    'dual-night-two-tasks', 'cat-night-killer', 'cat-night-civilian', 'lastwords-dead', 'vote'];
+  for (const t of [T, TZ]) {
+    const menus = names.map((n) => V.menuModel(t, { room: 'K7QX2M', pv: viewOf(n).pv }));
+    for (let i = 1; i < menus.length; i++) assert.deepEqual(menus[i], menus[0], names[i]);
+  }
+  assert.ok(!JSON.stringify(V.menuModel(T, { room: 'X' })).includes('reveal'));
+});
+
+test('day: a dead speaker keeps the pass (last words); other dead players get nothing', () => {
+  const { pv, names } = viewOf('lastwords-dead');
+  assert.equal(pv.alive, false);
+  assert.deepEqual(V.dayTasks(pv).map((t) => t.action), ['pass']);
+  const m = V.dayModel(T, pv.table, names, { ...pv, tasks: V.dayTasks(pv) }, {});
+  assert.equal(m.pass, true);
+  assert.equal(m.vote, null);
+  // a dead player's other tasks (none should come) are not offered
+  assert.deepEqual(V.dayTasks({ ...pv, tasks: [{ action: 'vote', targets: [1] }, { action: 'pass' }] }).map((t) => t.action), ['pass']);
+});
+
+test('lobby: a started game shows no stray text', () => {
+  const f = fixture('lobby-started');
+  const m = V.lobbyModel(T, f.find((x) => x.t === 'lobby').lobby, 0);
+  assert.ok(m.started);
+  assert.ok(!/null|undefined/.test(JSON.stringify(m)), JSON.stringify(m));
 });

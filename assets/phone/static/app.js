@@ -63,7 +63,7 @@ const S = {
   voteKey: '',
   peeking: false,
   menu: hash.get('menu') === '1',
-  explodeAsk: hash.get('explode') === '1',
+  explodeArmed: hash.get('explode') === '1' ? Date.now() + 60000 : 0, // the self-reveal armed in the card, until then
   timers: new Map(),
   lastBuzz: null,
 };
@@ -72,16 +72,17 @@ const tokenKey = () => `nightfall:${S.room || 'mock'}`;
 // Local picks live for one night (or one ballot). A guess is never sent, so
 // it is kept here across a reload: a sleeper's screen after a reload shows
 // "Your pick: 6" as a killer's does.
-function freshLocal() { return { sel: {}, guess: null, skipped: {}, focus: null, vote: null }; }
+function freshLocal() { return { sel: {}, guess: null, skipped: {}, refused: {}, pads: 0, padPick: undefined, focus: null, vote: null }; }
 const nightKey = () => `nightfall:night:${S.room || 'mock'}`;
 function saveNight() {
   if (S.mock) return;
-  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: S.local.guess, skipped: S.local.skipped }));
+  const l = S.local;
+  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, pads: l.pads, padPick: l.padPick }));
 }
 function loadNight(k) {
   try {
     const x = JSON.parse(store.get(nightKey()) || 'null');
-    if (x && x.k === k) { S.local.guess = x.guess ?? null; S.local.skipped = x.skipped || {}; }
+    if (x && x.k === k) { S.local.guess = x.guess ?? null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
   } catch { /* a bad entry: start afresh */ }
 }
 const outbox = new Outbox(randomId());
@@ -389,8 +390,9 @@ function renderJoin(main) {
   const r = joinRefs;
   const m = V.lobbyModel(T, S.lobby, S.seat);
   r.title.textContent = T('join.title');
+  // (replaceChildren turns a null into the text "null")
   r.game.replaceChildren(...[m.table, m.game, m.watching].filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])),
-    m.deal ? h('br') : null, m.deal || null);
+    ...(m.deal ? [h('br'), m.deal] : []));
   r.label.textContent = T('join.name');
   r.input.placeholder = T('join.namePlaceholder');
   r.pick.textContent = T('join.pick');
@@ -506,6 +508,13 @@ function renderPeek() {
       nm.peek.lines.length ? h('ul', {}, nm.peek.lines.map((x) => h('li', { text: x }))) : null));
   }
   if (S.refusal && nightShown()) kids.push(h('p', { class: 'warn small', text: S.refusal }));
+  // this player's own controls (the self-reveal): used by sliding the
+  // holding finger onto one and letting go (setupPeek)
+  const ca = V.cardActions(T, S.pv, cardArmed());
+  if (ca) {
+    kids.push(h('div', { class: 'cardacts' }, h('p', { class: 'dim small', text: ca.hint }),
+      h('div', { class: 'buttons' }, ca.items.map((x) => h('div', { class: `btn ${x.cls} cardact`, 'data-act': x.id, text: x.label })))));
+  }
   body.replaceChildren(...kids);
   body.hidden = false;
   $('peek').classList.add('open');
@@ -526,7 +535,33 @@ function clearPeek() {
   const body = $('peekBody');
   body.replaceChildren();
   body.hidden = true;
-  $('peek').classList.remove('open');
+  const peek = $('peek');
+  peek.classList.remove('open');
+  if (!peek.className) peek.removeAttribute('class'); // the same markup as a card never held
+}
+
+// the self-reveal armed inside the card: confirmed at the next hold
+function cardArmed() { return S.explodeArmed > Date.now(); }
+
+// cardActAt is the card's control under the point, if any (the card itself
+// lets pointers through: elementFromPoint would not find it).
+function cardActAt(x, y) {
+  if (!S.peeking) return null;
+  for (const el of $('peekBody').querySelectorAll('[data-act]')) {
+    const b = el.getBoundingClientRect();
+    if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom) return el;
+  }
+  return null;
+}
+
+function cardAct(id) {
+  switch (id) {
+    case 'explode': S.explodeArmed = Date.now() + 20000; break;
+    case 'explode-yes':
+      if (cardArmed()) { S.explodeArmed = 0; sendCmd({ do: 'explode' }); }
+      break;
+    default: S.explodeArmed = 0; // cancel, or let go elsewhere
+  }
 }
 
 function setupPeek() {
@@ -538,11 +573,21 @@ function setupPeek() {
     S.peeking = true;
     peekChanged();
   };
-  const up = () => {
+  const up = (e) => {
     if (!S.peeking) return;
+    // let go over one of the card's controls: use it
+    const act = e && e.type === 'pointerup' ? cardActAt(e.clientX, e.clientY) : null;
+    const armed = cardArmed();
     S.peeking = false;
+    if (act) cardAct(act.dataset.act);
+    else if (armed) cardAct('cancel'); // an armed self-reveal lasts one hold
     peekChanged();
   };
+  cover.addEventListener('pointermove', (e) => {
+    if (!S.peeking) return;
+    const act = cardActAt(e.clientX, e.clientY);
+    for (const el of $('peekBody').querySelectorAll('[data-act]')) el.classList.toggle('hot', el === act);
+  });
   cover.addEventListener('pointerdown', down);
   for (const ev of ['pointerup', 'pointercancel', 'lostpointercapture', 'pointerleave']) cover.addEventListener(ev, up);
   cover.addEventListener('contextmenu', (e) => e.preventDefault());
@@ -567,10 +612,10 @@ function renderNight(main) {
   const task = (pv.tasks || []).find((t) => V.taskKey(t) === w.taskKey);
   const sel = S.local.sel;
   const notNow = () => toast(T('night.notNow'));
-  // Every living seat answers a tap the same way on every phone: a seat the
-  // task cannot use gets the same message whatever the role.
+  // Every living seat takes a pick on every phone (V.nightModel wire.legal);
+  // the message is left for a phone without a task at all.
   const onTap = (cell) => {
-    if (!task || !w.legal.includes(cell.id)) { if (!w.done) notNow(); return; }
+    if ((!task && w.action !== 'pad') || !w.legal.includes(cell.id)) { if (!w.done) notNow(); return; }
     const t = cell.card ? cell.id : cell.seat;
     if (V.sameTarget(sel[w.taskKey], t)) delete sel[w.taskKey]; // a second tap takes the pick back
     else sel[w.taskKey] = t;
@@ -578,10 +623,15 @@ function renderNight(main) {
     render();
   };
   const act = (b) => {
-    if (!b || !task) return;
+    if (!b || (!task && w.action !== 'pad')) return;
+    // after the padding steps the last answer shows: a later pick replaces it
+    if (S.local.padPick !== undefined && w.action !== 'pad' && b.target != null) S.local.padPick = b.target;
     switch (b.do) {
       case 'refuse': notNow(); return; // a mandatory or waiting task: the card says why
-      case 'local-skip': S.local.skipped[w.taskKey] = true; delete sel[w.taskKey]; break;
+      case 'local-skip': S.local.skipped[w.taskKey] = true; delete sel[w.taskKey]; break; // nothing sent: the card says so
+      case 'local-pick': S.local.refused[w.taskKey] = b.target; break; // a seat the task cannot use: nothing sent
+      case 'pad': S.local.pads = (S.local.pads || 0) + 1; S.local.padPick = b.target; break; // a step's guess: nothing sent
+      case 'pad-skip': S.local.pads = (S.local.pads || 0) + 1; S.local.padPick = null; delete sel[w.taskKey]; break;
       case 'guess': S.local.guess = b.target; break; // a new guess after "ready": nothing to send
       case 'sleep': S.local.guess = b.target; sendCmd(V.nightCommand(task, 'sleep')); break;
       case 'sleep-skip': S.local.guess = null; delete sel[w.taskKey]; sendCmd(V.nightCommand(task, 'sleep')); break;
@@ -812,7 +862,8 @@ function renderDay(main, watching) {
   const T = S.T;
   const tv = currentTable();
   const pv = watching ? null : S.pv;
-  const m = V.dayModel(T, tv, S.names, pv || (S.pv ? { ...S.pv, tasks: [] } : null), S.local);
+  // a dead player's phone keeps the floor's pass (last words): V.dayTasks
+  const m = V.dayModel(T, tv, S.names, pv || (S.pv ? { ...S.pv, tasks: V.dayTasks(S.pv) } : null), S.local);
   const kids = [];
   if (watching) {
     kids.push(h('p', { class: 'watching' }, h('b', { text: S.pv && !S.pv.alive ? T('peek.dead') : T('spect.title') }), ' · ', T('spect.hint')));
@@ -826,7 +877,21 @@ function renderDay(main, watching) {
   if (m.lastWords) kids.push(h('p', { class: 'dim small', text: m.lastWords }));
   if (m.tied) kids.push(h('p', { class: 'warn', text: m.tied }));
   if (m.suspects) kids.push(h('p', { class: 'warn center', text: m.suspects }));
-  if (m.vote) {
+  if (m.vote && m.vote.kind === 'call') {
+    // a sequential open ballot: one tap answers the call in front of the voter
+    const v = m.vote;
+    kids.push(h('section', { class: 'panel vote call' },
+      h('h2', { class: 'task-title', text: v.title }),
+      v.hand ? h('p', { class: 'dim small center', text: v.hand }) : null,
+      // the call itself is the narration above (one wording): here whom it is for
+      h('p', { class: 'callline' }, h('span', { class: 'tg', text: v.target }), ' ', h('span', { class: 'nm', text: v.callName })),
+      h('p', { class: 'status', text: v.status }),
+      h('button', { class: 'btn primary raise', type: 'button', disabled: !v.raise.enabled, text: v.raise.label,
+        onclick: () => { if (v.raise.enabled) sendCmd(v.raise.cmd); } }),
+      v.letGo || v.secondary ? h('div', { class: 'buttons' },
+        v.letGo ? h('button', { class: 'btn second letgo', type: 'button', onclick: () => sendCmd(v.letGo.cmd), text: v.letGo.label }) : null,
+        v.secondary ? h('button', { class: 'btn ghost abstain', type: 'button', onclick: () => sendCmd(v.secondary.cmd), text: v.secondary.label }) : null) : null));
+  } else if (m.vote) {
     const v = m.vote;
     const targets = new Map(v.cells.map((c) => [c.id, c]));
     kids.push(h('section', { class: 'panel vote' },
@@ -899,26 +964,14 @@ function renderSheet() {
   const T = S.T;
   const sheet = $('sheet');
   if (!S.menu) { sheet.hidden = true; sheet.replaceChildren(); return; }
-  const canExplode = !!(S.pv && (S.pv.tasks || []).some((t) => t.action === 'explode'));
+  // The same entries for every role (V.menuModel): a neighbour may see it
+  // opened. The self-reveal is behind the held card (V.cardActions).
+  const mm = V.menuModel(T, S);
   const kids = [
-    h('div', { class: 'row' }, h('span', { class: 'dim', text: T('menu.language') }), langButton()),
+    h('div', { class: 'row' }, h('span', { class: 'dim', text: mm.language }), langButton()),
   ];
-  if (S.room) kids.push(h('p', { class: 'dim small', text: T('menu.room', { Room: S.room }) }));
-  // The self-reveal lives here, not on the day screen, so that a neighbour
-  // cannot spot a killer by an extra button.
-  if (canExplode) {
-    if (!S.explodeAsk) {
-      kids.push(h('button', { class: 'btn danger', onclick: () => { S.explodeAsk = true; render(); }, text: T('explode.button') }));
-    } else {
-      kids.push(h('p', { class: 'warn', text: T('explode.confirm') }),
-        h('div', { class: 'buttons' },
-          h('button', { class: 'btn second', onclick: () => { S.explodeAsk = false; render(); }, text: T('cancel') }),
-          h('button', { class: 'btn danger', onclick: () => { S.explodeAsk = false; S.menu = false; sendCmd({ do: 'explode' }); render(); }, text: T('explode.yes') })));
-    }
-  } else {
-    kids.push(h('p', { class: 'dim small', text: T('menu.nothing') }));
-  }
-  kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; S.explodeAsk = false; render(); }, text: T('menu.close') }));
+  if (mm.room) kids.push(h('p', { class: 'dim small', text: mm.room }));
+  kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; render(); }, text: mm.close }));
   sheet.replaceChildren(h('div', { class: 'sheet-body' }, kids));
   sheet.hidden = false;
 }
@@ -971,6 +1024,10 @@ async function startMock() {
       S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
     }
   }
+  if (hash.get('skip') === '1' && S.pv && S.pv.table.phase === 'night') { // Skip on a task that cannot be skipped
+    const w = V.nightModel(S.T, S.pv, S.names, S.local).wire;
+    if (w.secondary && w.secondary.do === 'local-skip') S.local.skipped[w.taskKey] = true;
+  }
   const open = hash.get('open'); // cat-lives-7: a privilege's form
   if (open && S.pv && S.pv.catLives) {
     const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
@@ -988,8 +1045,8 @@ async function main() {
   setupPeek();
   setupPressGuard();
   setupCatHand();
-  $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; S.explodeAsk = false; render(); });
-  $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; S.explodeAsk = false; render(); } });
+  $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; render(); });
+  $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; render(); } });
   setInterval(tick, 250);
   window.addEventListener('resize', () => render());
   // keep the screen awake during the game, where the browser allows it

@@ -271,9 +271,9 @@ function actionable(t) {
 // nightTask picks the task the night screen shows: the first one still to
 // do; else the one the player chose to revisit (a group pick may change until
 // the group locks); else the last changeable group task; else the last task.
-export function nightTask(tasks, focus) {
+export function nightTask(tasks, focus, behind = (t) => !!t.done) {
   const ts = (tasks || []).filter((t) => t.action !== 'explode');
-  const first = ts.find((t) => !t.done && !t.waiting && !t.locked);
+  const first = ts.find((t) => !behind(t) && !t.waiting && !t.locked);
   if (first) return first;
   const f = focus && ts.find((t) => taskKey(t) === focus && actionable(t));
   if (f) return f;
@@ -332,7 +332,10 @@ export function cellsFor(tv, names, mySeat, enabledKeys, opts = {}) {
 // the buttons and taps do; it is never rendered either.
 export function nightModel(T, pv, names, local = {}) {
   const tv = pv.table;
-  const task = nightTask(pv.tasks, local.focus);
+  // a task is behind this phone once done, or skipped or refused without
+  // sending (it keeps the finished look; see below)
+  const behind = (t) => !!t.done || !!(local.skipped && local.skipped[taskKey(t)]) || (local.refused && local.refused[taskKey(t)] != null);
+  const task = nightTask(pv.tasks, local.focus, behind);
   const sel = local.sel || {};
   const c = cellsFor(tv, names, pv.seat, null, { targets: task ? task.targets : [] });
   // every living seat takes a tap, for every role: a tap the task cannot
@@ -350,6 +353,28 @@ export function nightModel(T, pv, names, local = {}) {
     peek: null,
     wire: { taskKey: '', action: '', legal: [], done: false, primary: null, secondary: { do: 'refuse' } },
   };
+  // Where a seat holds several cards, a phone may have up to that many
+  // tasks tonight, one screen after the other. Every phone goes through as
+  // many screens: one with fewer tasks gets private guesses (never sent)
+  // after its own, so that a neighbour does not see who had a second step.
+  const acts = (pv.tasks || []).filter((t) => t.action !== 'explode' && t.action !== 'suspect');
+  const steps = Math.max(1, ...(tv.seats || []).map((x) => (x.cards && x.cards.length) || 1));
+  const padsNeeded = acts.length ? Math.max(0, steps - acts.length) : 0;
+  const pads = local.pads || 0;
+  if (padsNeeded && pads < padsNeeded && acts.every(behind)) {
+    const key = `pad:${pads}`;
+    const legal = c.cells.filter((x) => !x.dead).map((x) => x.id);
+    const picked = sel[key] != null && legal.includes(targetKey(sel[key]).toUpperCase()) ? sel[key] : null;
+    m.wire = { taskKey: key, action: 'pad', legal, usable: legal, done: false, primary: null, secondary: { do: 'pad-skip' } };
+    if (picked != null) {
+      c.cells.find((x) => x.id === targetKey(picked).toUpperCase()).selected = true;
+      m.status = T('night.chosen', { Target: targetLabel(T, picked) });
+      m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
+      m.wire.primary = { do: 'pad', target: picked };
+    }
+    m.peek = { title: T('peek.guess'), lines: [T('peek.pad')], marks: [] };
+    return m;
+  }
   if (!task) {
     // nothing to do: the finished look
     m.status = T('night.skipped');
@@ -370,65 +395,93 @@ export function nightModel(T, pv, names, local = {}) {
 
   // the confirmed choice, and whether this task is finished
   let choice = null;
+  let ownMark = null; // the police's own huddle mark (a tap on the checked seat may mark it)
   let done = !!task.done;
+  // Skip on a task that cannot be skipped (mandatory, or waiting for an
+  // earlier one) sends nothing, but the screen takes the finished look a
+  // sleeper's Skip gets ("Skipped", "Done ✓", no message): the player may
+  // still tap a seat and confirm, and the card says that nothing was sent.
+  const localSkip = !done && !isSleep && !isSuspect && !!(local.skipped && local.skipped[key]);
   if (isSleep) {
     choice = done && local.guess != null ? local.guess : null;
   } else if (isSuspect) {
-    // the police huddle marker has no "done": this seat's own mark is its choice
+    // The police huddle marker comes after the check has locked. It is an
+    // add-on, like a sleeper's new guess after "ready": the screen keeps the
+    // finished look ("Your pick: …" of the check, or the own mark, "Done ✓"),
+    // and a tap on a seat then "Confirm" moves the mark. What it is for is
+    // told behind the card only.
     const own = (pv.huddle || []).find((p) => p.seat === pv.seat && p.target != null);
-    choice = own ? own.target : null;
-    done = !!own || !!(local.skipped && local.skipped[key]);
+    const prev = (pv.tasks || []).filter((t) => t.action !== 'suspect' && t.action !== 'explode' && t.done);
+    const last = prev.length ? prev[prev.length - 1] : null;
+    choice = own ? own.target : last && last.choice != null ? last.choice : null;
+    ownMark = own ? own.target : null;
+    done = true;
   } else {
     choice = task.choice != null ? task.choice : null;
   }
-  // may the player still tap a seat? before the task is done; after it, a
-  // group pick until the group locks, a marker, and a guess (so that a
-  // sleeper's screen can do all that a killer's can)
+  // may the player still change the action? before the task is done; after
+  // it, a group pick until the group locks, a marker, and a guess
   const changeable = !task.waiting && !task.locked && (!done || isSleep || isSuspect || (!!task.group && !task.noTarget));
+  const living = m.cells.filter((x) => !x.dead).map((x) => x.id);
 
-  // the seats (or cards) the task accepts
-  let legal = [];
+  // the seats (or cards) the task can use now
+  let usable = [];
   if (changeable) {
     if (isSleep) {
-      legal = m.cells.filter((x) => !x.dead && x.seat !== pv.seat).map((x) => x.id);
+      usable = living; // a guess, on anyone
     } else if (task.noTarget) {
       // a question without a target (two-hands' redeal): tap one's own seat
       const own = task.card != null ? [upper(task.card)] : m.cells.filter((x) => x.seat === pv.seat).map((x) => x.id);
-      legal = own.filter((id) => byId.has(id) && !byId.get(id).dead);
+      usable = own.filter((id) => living.includes(id));
     } else {
-      legal = targets.map(upper).filter((id) => byId.has(id));
+      usable = targets.map(upper).filter((id) => byId.has(id));
     }
   }
+  // Every living seat takes a tap and a "Confirm" on every phone, whatever
+  // the task and its state, and the screen answers alike: a seat the task
+  // cannot use, or a tap once the action is final, becomes a private pick
+  // that is never sent ("refused" / a guess); the card tells which it was.
+  const final = done && !changeable && !isSleep && !isSuspect;
+  const refused = !done && local.refused && local.refused[key] != null ? local.refused[key] : null;
+  if (final && local.guess != null) choice = local.guess;
+  if (refused != null) choice = refused;
+  const shownDone = done || localSkip || refused != null;
+  // after the guesses that pad the steps, the last screen's answer shows
+  if (shownDone && padsNeeded && pads >= padsNeeded && local.padPick !== undefined) choice = local.padPick;
+  const legal = living;
   m.wire.legal = legal;
-  m.wire.done = done;
+  m.wire.usable = usable;
+  m.wire.done = shownDone;
   const picked = sel[key] != null && legal.includes(upper(sel[key])) ? sel[key] : null;
-  const fresh = picked != null && !(choice != null && sameTarget(picked, choice));
+  const current = isSuspect ? ownMark : choice;
+  const fresh = picked != null && !(current != null && sameTarget(picked, current));
   if (fresh) byId.get(upper(picked)).selected = true;
   if (choice != null && byId.has(upper(choice))) byId.get(upper(choice)).chosen = true;
 
   // status: the same wording for everyone
   if (fresh) m.status = T('night.chosen', { Target: targetLabel(T, picked) });
   else if (choice != null) m.status = T('night.chosen', { Target: targetLabel(T, choice) });
-  else if (done) m.status = T('night.skipped');
+  else if (shownDone) m.status = T('night.skipped');
 
   // buttons: the same labels and enabled states for everyone
   if (fresh) {
     const target = targets.find((t) => sameTarget(t, picked)) ?? picked;
     m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
     if (isSleep) m.wire.primary = { do: done ? 'guess' : 'sleep', target: picked };
+    else if (final) m.wire.primary = { do: 'guess', target: picked };
+    else if (!usable.includes(upper(picked))) m.wire.primary = { do: 'local-pick', target: picked };
     else if (task.noTarget) m.wire.primary = { do: 'use', target: picked };
     else m.wire.primary = { do: 'confirm', target };
-  } else if (done) {
+  } else if (shownDone) {
     m.primary = { label: T('night.doneShort'), enabled: false };
   }
-  m.secondary.enabled = !done;
-  if (!done) {
+  m.secondary.enabled = !shownDone;
+  if (!shownDone) {
     if (isSleep) m.wire.secondary = { do: 'sleep-skip' }; // ready without a guess
-    else if (isSuspect) m.wire.secondary = { do: 'local-skip' }; // no marker: nothing to send
-    else if (task.waiting || task.locked) m.wire.secondary = { do: 'refuse' };
+    else if (task.waiting || task.locked) m.wire.secondary = { do: 'local-skip' };
     else if (task.decline) m.wire.secondary = { do: 'decline' };
     else if (task.optional) m.wire.secondary = { do: 'skip' };
-    else m.wire.secondary = { do: 'refuse' }; // mandatory: told only behind the card
+    else m.wire.secondary = { do: 'local-skip' }; // mandatory: nothing sent, told only behind the card
   }
 
   // the card: what this screen's tap does, for this role only
@@ -450,6 +503,10 @@ export function nightModel(T, pv, names, local = {}) {
     else if (!isSuspect && task.optional) lines.push(T('peek.optional'));
     else if (!isSuspect) lines.push(T('peek.mandatory'));
     if (task.answers) lines.push(T('night.answerHint'));
+    if (localSkip) lines.push(T('peek.notSent'));
+    if (refused != null) lines.push(T('peek.notUsable', { Target: targetLabel(T, refused) }));
+    if (final && task.choice != null) lines.push(T('peek.final', { Target: targetLabel(T, task.choice) }));
+    else if (final) lines.push(T('peek.finalNone'));
   }
   const marks = [];
   const mark = (p) => {
@@ -682,7 +739,8 @@ export function ballotModel(T, tv, names) {
   }
   return {
     title: T('ballot.title', { Index: b.index }),
-    calling: !b.closed && b.calling != null ? T('ballot.calling', { Target: targetLabel(T, b.calling) }) : '',
+    // the same wording as the narration (and the big screen): narr.vote-call
+    calling: !b.closed && b.calling != null ? T('narr.vote-call', { Target: targetLabel(T, b.calling) }) : '',
     callingName: !b.closed && b.calling != null ? nameOf(names, targetSeat(b.calling)) : '',
     cast: T('ballot.cast', { Cast: b.cast, Total: (b.voters || []).length }),
     rows,
@@ -690,6 +748,15 @@ export function ballotModel(T, tv, names) {
     secret: !open && !b.closed ? T('ballot.secret') : '',
     outcome, closed: !!b.closed,
   };
+}
+
+// dayTasks are the tasks the day screen offers: all of a living player's;
+// of a dead one (the watch screen), only the floor's pass: whoever holds the
+// floor ends it, alive or not (last words).
+export function dayTasks(pv) {
+  if (!pv) return [];
+  const tasks = pv.tasks || [];
+  return pv.alive && !pv.spectator ? tasks : tasks.filter((t) => t.action === 'pass');
 }
 
 // dayModel: the day screen (also the dead players' and spectators' screen,
@@ -702,7 +769,6 @@ export function dayModel(T, tv, names, pv, local = {}) {
     speaker: tv.speaker ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
     next: tv.next ? { label: T('day.next', { Seat: seatLabel(T, tv.next) }), name: nameOf(names, tv.next) } : null,
     pass: tasks.some((t) => t.action === 'pass'),
-    explode: tasks.some((t) => t.action === 'explode'),
     dawn: tv.dawn && tv.dawn.round === tv.round ? dawnText(T, tv.dawn) : '',
     tied: tv.tied && tv.tied.length && tv.stage !== 'vote' ? T('day.tied', { Seats: targetsLabel(T, tv.tied) }) : '',
     suspects: tv.suspects && tv.suspects.length ? T('day.suspects', { Seats: targetsLabel(T, tv.suspects) }) : '',
@@ -726,6 +792,10 @@ export function dayModel(T, tv, names, pv, local = {}) {
     if (picked != null && byId.has(targetKey(picked).toUpperCase()) && !vt.done) byId.get(targetKey(picked).toUpperCase()).selected = true;
     if (vt.choice != null && byId.has(targetKey(vt.choice).toUpperCase())) byId.get(targetKey(vt.choice).toUpperCase()).chosen = true;
     const b = tv.ballot;
+    if (isVote && b && b.mode === 'sequential-open' && b.calling != null && !b.closed) {
+      m.vote = callModel(T, tv, names, vt);
+      return m;
+    }
     if (isVote && b && b.calling != null && byId.has(targetKey(b.calling).toUpperCase())) byId.get(targetKey(b.calling).toUpperCase()).cls = 'calling';
     const action = tId(T, 'action', vt.action);
     let status = isVote ? T('vote.pick') : T('night.soloHint');
@@ -741,7 +811,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
         ? { label: status, cmd: null, enabled: false }
         : canPick
           ? { label: isVote ? T('vote.confirm', { Target: targetLabel(T, picked) }) : T('day.confirm', { Action: action, Target: targetLabel(T, picked) }), cmd: cmd({ target: picked }), enabled: true, target: picked }
-          : { label: isVote ? T('vote.pick') : T('night.pickFirst'), cmd: null, enabled: false },
+          : { label: isVote ? T('vote.pickFirst') : T('night.pickFirst'), cmd: null, enabled: false },
       secondary: isVote && vt.abstain && !vt.done ? { label: T('vote.abstain'), cmd: cmd({ do: 'abstain' }), enabled: true } : null,
     };
   } else {
@@ -753,6 +823,59 @@ export function dayModel(T, tv, names, pv, local = {}) {
     m.table = { layout: c.layout, cells: c.cells };
   }
   return m;
+}
+
+// callModel: a sequential open ballot calls the candidates one by one ("hands
+// up for 7"). The voter answers the call in front of them: one deliberate tap
+// raises the hand for the called candidate ("vote" with that target), the
+// other lets them go ("skip": not this one; the task then says passed until
+// the next call). No pick-then-confirm: the call lasts only seconds.
+export function callModel(T, tv, names, vt) {
+  const b = tv.ballot;
+  const target = targetLabel(T, b.calling);
+  const can = !vt.done && !vt.passed && (vt.targets || []).some((t) => sameTarget(t, b.calling));
+  let status = T('vote.callHint', { Target: target });
+  if (vt.skipped) status = T('vote.youAbstained');
+  else if (vt.done && vt.choice != null) status = T('vote.you', { Target: targetLabel(T, vt.choice) });
+  else if (vt.done) status = T('night.doneShort');
+  else if (vt.passed) status = T('vote.passed', { Target: target });
+  else if (!can) status = T('vote.notYou', { Target: target });
+  const cmd = (extra) => ({ do: vt.action, ...(vt.card != null ? { card: vt.card } : {}), ...extra });
+  return {
+    kind: 'call',
+    title: tId(T, 'action', 'vote'), hand: vt.card != null ? T('vote.hand', { Card: targetKey(vt.card) }) : '',
+    call: T('narr.vote-call', { Target: target }), target, callName: nameOf(names, targetSeat(b.calling)),
+    status, done: !!vt.done,
+    raise: { label: T('vote.raise', { Target: target }), enabled: can, cmd: can ? cmd({ target: b.calling }) : null, target: b.calling },
+    letGo: !vt.done && vt.optional && !vt.passed ? { label: T('vote.letGo', { Target: target }), enabled: true, cmd: { do: 'skip' } } : null,
+    secondary: vt.abstain && !vt.done ? { label: T('vote.abstain'), cmd: cmd({ do: 'abstain' }), enabled: true } : null,
+  };
+}
+
+// ---- menu and the card's own controls ---------------------------------------------------------
+
+// menuModel: the ☰ sheet. The same entries for every player whatever the
+// role (a neighbour sees it opened): the language, the room, close. Role
+// controls (the self-reveal) are behind the held card (cardActions).
+export function menuModel(T, st) {
+  return {
+    language: T('menu.language'), lang: T('lang.switch'),
+    room: st && st.room ? T('menu.room', { Room: st.room }) : '',
+    close: T('menu.close'),
+  };
+}
+
+// cardActions: the controls drawn inside the held card, for this player
+// only: the self-reveal (爆) while the rules offer it. A control inside the
+// card is used by sliding the finger that holds the card onto it and letting
+// go; the self-reveal takes that twice (armed, then confirmed).
+export function cardActions(T, pv, armed) {
+  if (!pv || !(pv.tasks || []).some((t) => t.action === 'explode')) return null;
+  if (!armed) return { hint: T('card.slideHint'), items: [{ id: 'explode', label: T('explode.button'), cls: 'danger' }] };
+  return {
+    hint: T('explode.confirm'),
+    items: [{ id: 'explode-cancel', label: T('cancel'), cls: 'second' }, { id: 'explode-yes', label: T('explode.yes'), cls: 'danger' }],
+  };
 }
 
 // ---- game over ---------------------------------------------------------------------------
@@ -816,8 +939,10 @@ export function momentText(T, mo) {
 // player at once, whatever the role, so a buzz leaks nothing), the floor
 // passing to this phone, a ballot this phone votes in.
 export function buzzKey(pv) {
-  if (!pv || !pv.alive || pv.spectator) return '';
+  if (!pv) return '';
   const tv = pv.table;
+  // a dead player buzzes only when the floor comes to them (last words)
+  if (!pv.alive || pv.spectator) return tv.phase === 'day' && dayTasks(pv).length ? `pass:${tv.timer ? tv.timer.key : ''}` : '';
   if (tv.phase === 'night') return pv.tasks && pv.tasks.length ? `night:${tv.round}` : '';
   if (tv.phase !== 'day') return '';
   const parts = [];
