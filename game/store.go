@@ -78,8 +78,6 @@ func (m *store) cardsOf(roles []string) []CardState {
 	return cs
 }
 
-// targets stores a list of targets.
-func (m *store) targets(ts ...Target) []Target { return m.target.clone(ts) }
 
 func (m *store) reset() {
 	m.turn.reset()

@@ -55,9 +55,7 @@ func speechView(n int) *game.TableView {
 	for s := 1; s <= n; s++ {
 		tv.Seats = append(tv.Seats, game.SeatView{Seat: s, Alive: s != 6})
 	}
-	for _, s := range []int{5, 4, 3, 2, 1} {
-		tv.Order = append(tv.Order, s)
-	}
+	tv.Order = append(tv.Order, 5, 4, 3, 2, 1)
 	for s := n; s > 6; s-- {
 		tv.Order = append(tv.Order, s)
 	}

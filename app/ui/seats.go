@@ -475,13 +475,6 @@ func evenAngles(a, b float32, n int) []float64 {
 	return out
 }
 
-func abs(x float32) float32 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 func discRect(p fyne.Position, r float32) Rect {
 	return Rect{fyne.NewPos(p.X-r, p.Y-r), fyne.NewSize(2*r, 2*r)}
 }
