@@ -125,6 +125,8 @@ const (
 	codeNotStart  = "not-started"
 	codeRemoved   = "removed"
 	codeSaving    = "saving"
+	codePaused    = "paused"
+	codeStale     = "stale"
 	codeBusy      = "busy"
 )
 

@@ -94,8 +94,17 @@ func DefaultDataDir() (string, error) {
 
 // gameLog is an open log, appended to by the session loop only.
 type gameLog struct {
-	f    *os.File
+	f    logFile
 	path string
+	size int64 // the bytes known to be stored: a failed append is cut back to it
+}
+
+// logFile is the open file (tests replace it with one whose disk is full).
+type logFile interface {
+	Write([]byte) (int, error)
+	Sync() error
+	Truncate(int64) error
+	Close() error
 }
 
 // createLog creates dir/games/<id>.jsonl (mode 0600) holding the header and
@@ -129,7 +138,12 @@ func openLog(path string) (*gameLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameLog{f: f, path: path}, nil
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &gameLog{f: f, path: path, size: st.Size()}, nil
 }
 
 // append writes one record and its events with one write, then syncs.
@@ -147,11 +161,14 @@ func (l *gameLog) append(record any, events []game.Event) error {
 		}
 	}
 	if _, err := l.f.Write(b.Bytes()); err != nil {
+		l.f.Truncate(l.size) // best effort: no torn record in the middle of the log
 		return fmt.Errorf("cannot write the game log %s: %v", l.path, err)
 	}
 	if err := l.f.Sync(); err != nil {
+		l.f.Truncate(l.size)
 		return fmt.Errorf("cannot save the game log %s: %v", l.path, err)
 	}
+	l.size += int64(b.Len())
 	return nil
 }
 
@@ -169,10 +186,11 @@ type savedGame struct {
 	records []savedRecord // what followed the header, in order
 }
 
-// savedRecord is a command with its events, or a member line.
+// savedRecord is a command with its events, a member line, or the clock.
 type savedRecord struct {
 	cmd    *cmdRecord
 	member *logSeat
+	clock  *clockRecord
 	events []game.Event
 }
 
@@ -330,6 +348,13 @@ func parseRecord(l logLine, first bool, sg *savedGame, rec *savedRecord) (int, s
 			return 0, "bad member record: " + err.Error()
 		}
 		rec.member = &m.Member
+		return 0, ""
+	case keys["clock"] != nil:
+		var c logClock
+		if err := json.Unmarshal(l.text, &c); err != nil {
+			return 0, "bad clock record: " + err.Error()
+		}
+		rec.clock = &c.Clock
 		return 0, ""
 	case keys["seq"] != nil:
 		return 0, "an event line where a record was expected"

@@ -352,5 +352,12 @@ func (sess *session) shutdown() {
 		sess.unsubscribe(id)
 	}
 	sess.stopTimer()
+	if sess.clockTick != nil {
+		sess.clockTick()
+		sess.clockTick = nil
+	}
+	if !sess.paused {
+		sess.saveClock() // a clean stop resumes with the exact time left
+	}
 	sess.log.close()
 }
