@@ -102,6 +102,8 @@ type session struct {
 	restore       *clockRecord // a resumed game's last logged clock, until the clock takes it
 	lastClock     []byte       // the last clock record written
 	clockTick     func() bool  // stops the periodic clock record
+	lastLobby     []byte       // the lobby as last saved (nil: none saved)
+	lobbyErr      string       // the lobby cannot be saved
 	lastView      [][]byte     // seat-1 → last view sent (unpadded JSON)
 	bucket        int          // size of the last broadcast's view frames
 	lastTab       []byte
@@ -521,8 +523,9 @@ func (s *session) spectate(c *client, f inFrame) {
 	s.lobbyChanged()
 }
 
-// lobbyChanged tells the lobby phones and the host.
+// lobbyChanged tells the lobby phones and the host, and saves the lobby.
 func (s *session) lobbyChanged() {
+	s.saveLobby()
 	frame := mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()})
 	for c := range s.clients {
 		if c.m != nil && (s.g == nil || c.m.mode() == "lobby") {
@@ -775,6 +778,8 @@ func (s *session) hostView() HostView {
 	}
 	if s.failed != nil {
 		hv.Err = s.failed.Error()
+	} else if s.g == nil && s.lobbyErr != "" {
+		hv.Err = "cannot save the lobby: " + s.lobbyErr
 	}
 	return hv
 }
@@ -1032,6 +1037,7 @@ func (s *session) start() error {
 	if err != nil {
 		return err
 	}
+	s.dropLobby()
 	s.beginGame(g, l)
 	for c := range s.clients {
 		if c.m != nil && c.m.mode() == "lobby" {
