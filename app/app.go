@@ -193,7 +193,12 @@ func Main() int {
 		}()
 	}
 	if list := resumable(*data); len(list) > 0 && os.Getenv("NIGHTFALL_DEMO") == "" {
-		shell.ShowResume(list, func(path string) { resumePath = path; tryStart() }, tryStart)
+		if os.Getenv("NIGHTFALL_RESUME") == "last" && list[0].Problem == "" { // unattended (tests, kiosks)
+			resumePath = list[0].Path
+			tryStart()
+		} else {
+			shell.ShowResume(list, func(path string) { resumePath = path; tryStart() }, tryStart)
+		}
 	} else {
 		tryStart()
 	}

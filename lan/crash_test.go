@@ -62,14 +62,20 @@ type host struct {
 
 func startHost(t *testing.T, bin, outPath string, args ...string) *host {
 	t.Helper()
+	return startProc(t, bin, outPath, nil, append([]string{"serve"}, args...)...)
+}
+
+// startProc starts bin with args (and env added).
+func startProc(t *testing.T, bin, outPath string, env []string, args ...string) *host {
+	t.Helper()
 	out, err := os.OpenFile(outPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}
 	stdin, w, _ := os.Pipe() // never written: no Enter
-	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
+	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr, cmd.Stdin = out, out, stdin
-	cmd.Env = append(os.Environ(), "NIGHTFALL_AUDIO=off")
+	cmd.Env = append(append(os.Environ(), "NIGHTFALL_AUDIO=off"), env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -296,6 +302,12 @@ type crashResult struct {
 }
 
 func crashRun(t *testing.T, bin string, players, spectators int, seed uint64, kills []crashPoint) crashResult {
+	return crashRunWith(t, bin, "", players, spectators, seed, kills)
+}
+
+// crashRunWith is crashRun; with display set, every restart is the app (the
+// window, on that X display) resuming the last game by itself.
+func crashRunWith(t *testing.T, bin, display string, players, spectators int, seed uint64, kills []crashPoint) crashResult {
 	t.Helper()
 	dir := t.TempDir()
 	port := freePort(t)
@@ -351,14 +363,23 @@ func crashRun(t *testing.T, bin string, players, spectators int, seed uint64, ki
 			b.mu.Unlock()
 		}
 		t0 := time.Now()
-		h = startHost(t, bin, outPath, "--data", dir, "--host", "127.0.0.1", "--no-mdns", "--resume", "last")
+		if display != "" {
+			h = startProc(t, bin, outPath, []string{"DISPLAY=" + display, "NIGHTFALL_RESUME=last"},
+				"--data", dir, "--host", "127.0.0.1")
+		} else {
+			h = startHost(t, bin, outPath, "--data", dir, "--host", "127.0.0.1", "--no-mdns", "--resume", "last")
+		}
 		waitAll("every phone back after "+why, func(b *bot) bool { return !b.back.IsZero() })
 		var last time.Time
 		for _, b := range bots {
 			last = maxTime(last, b.back)
 		}
 		res.backs = append(res.backs, last.Sub(t0))
-		t.Logf("%d phones: killed at %s; all back %v after the restart", len(bots), why, last.Sub(t0))
+		what := "serve"
+		if display != "" {
+			what = "the app"
+		}
+		t.Logf("%d phones: killed at %s; %s restarted; all back %v after the restart", len(bots), why, what, last.Sub(t0))
 	}
 	stageActs := map[string]int{}
 	nextID := 0
@@ -610,4 +631,38 @@ func TestCrash(t *testing.T) {
 	}
 	big := crashRun(t, bin, 17, 3, seed, []crashPoint{{"night", 8}})
 	t.Logf("restart → all phones back: 8 phones %v; 20 phones (17 seats + 3 spectators) %v", crashed.backs, big.backs)
+}
+
+// TestCrashApp is TestCrash with the app (the window, under Xvfb) as the
+// host that is killed and restarted: it resumes the last game by itself
+// (NIGHTFALL_RESUME=last; a person taps "Resume" on the same screen).
+func TestCrashApp(t *testing.T) {
+	bin := crashBinary(t)
+	xvfb, err := exec.LookPath("Xvfb")
+	if err != nil {
+		t.Skip("no Xvfb")
+	}
+	display := fmt.Sprintf(":%d", 90+os.Getpid()%50)
+	x := exec.Command(xvfb, display, "-screen", "0", "1280x720x24", "-nolisten", "tcp")
+	if err := x.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { x.Process.Kill(); x.Wait() }()
+	time.Sleep(time.Second)
+	const seed = 20261124
+	plain := crashRun(t, bin, 8, 0, seed, nil)
+	crashed := crashRunWith(t, bin, display, 8, 0, seed, []crashPoint{{"night", 3}, {"speech", 7}, {"vote", 3}})
+	if string(plain.end) != string(crashed.end) {
+		t.Errorf("the game killed three times (the app) ended otherwise than the uninterrupted one:\n%s\n%s", plain.end, crashed.end)
+	}
+	ids := loggedIDs(t, crashed.logDir)
+	for _, id := range crashed.acked {
+		if !ids[id] {
+			t.Errorf("acknowledged command %s is not in the log", id)
+		}
+	}
+	for _, s := range crashed.timerOK {
+		t.Log(s)
+	}
+	t.Logf("the app: restart → all 8 phones back: %v", crashed.backs)
 }

@@ -459,6 +459,13 @@ func Resumable(dataDir string) ([]SavedGame, error) {
 			continue
 		}
 		sg := SavedGame{Path: p, Updated: st.ModTime()}
+		if data, err := os.ReadFile(p); err != nil {
+			sg.Problem = err.Error()
+			out = append(out, sg)
+			continue
+		} else if bytes.Contains(data, []byte(`"type":"game_over"`)) {
+			continue // finished
+		}
 		g, err := readLogCut(p, func(string) {}, false)
 		if err == nil {
 			h := g.header
