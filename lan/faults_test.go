@@ -428,3 +428,23 @@ func TestResumeLastCutHeader(t *testing.T) {
 		t.Errorf("pickLast without the cut log = %q, %q", got, msg)
 	}
 }
+
+// TestDataFolderUnwritable: a data folder that cannot be written (here a
+// file where the folder should be; a read-only folder does not stop root)
+// is said on the big screen, and a game that could not be logged does not
+// start.
+func TestDataFolderUnwritable(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "not-a-folder")
+	os.WriteFile(bad, []byte("x"), 0o600)
+	h := newHarness(t, Config{DataDir: bad, Variant: "classic-2.0", Players: 8})
+	h.seatAll(8)
+	if hv := h.hostView(); !strings.Contains(hv.Err, "cannot save the lobby") {
+		t.Errorf("the big screen does not say the lobby cannot be saved: %q", hv.Err)
+	}
+	if err := h.srv.Host(HostCommand{Do: HostStart}); err == nil || !strings.Contains(err.Error(), "game") {
+		t.Errorf("a game without a log started: %v", err)
+	}
+	if hv := h.hostView(); hv.Table != nil {
+		t.Error("the table shows a game")
+	}
+}
