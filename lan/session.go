@@ -574,7 +574,7 @@ func (s *session) command(c *client, f inFrame) {
 		return
 	case s.paused:
 		// Nothing moves while the host pauses: no deadline passes and no
-		// phone acts (the phone keeps the command and may send it again).
+		// phone acts (it may send the command again once the host goes on).
 		answer(codePaused, "the host paused the game; wait until it goes on")
 		return
 	}
