@@ -10,6 +10,7 @@
 #   make test-headless  main, game and lan tests against the headless build (CGO_ENABLED=0
 #                   -tags headless, -short: the race and full runs already cover the rest)
 #   make test-ui    tests tagged `xvfb` under ./app/..., inside a virtual X display
+#   make crash-test the real binary killed (SIGKILL) and resumed mid-game, bot phones rejoining
 #   make bench      benchmarks of ./game/... (and ./lan/... when it has any)
 #   make lint       gofmt + vet + staticcheck
 #   make fonts      rebuild assets/fonts' CJK subset font from the app's strings (npm subset-font)
@@ -59,7 +60,7 @@ RACE_PKGS = $(filter $(MODULE)/game $(MODULE)/game/% $(MODULE)/lan $(MODULE)/lan
 APP_PKGS  = $(filter $(MODULE)/app $(MODULE)/app/%,$(ALL_PKGS))
 REST_PKGS = $(filter-out $(RACE_PKGS) $(APP_PKGS),$(ALL_PKGS))
 
-.PHONY: fonts sounds deps build headless run test test-race test-headless test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
+.PHONY: crash-test fonts sounds deps build headless run test test-race test-headless test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
 
 deps:
 	@missing=()
@@ -183,6 +184,12 @@ sounds:
 
 # The engine's games per second are measured on one core (-cpu 1: issue 2's
 # target is per core); the lan load benchmark uses the whole machine.
+# crash-test: the real binary (`nightfall serve`) killed with SIGKILL mid-night, mid-speech and
+# mid-vote, resumed, its bot phones rejoining by themselves (lan/crash_test.go; builds the binary).
+crash-test: $(DEPS)
+	@set -x
+	NIGHTFALL_CRASH=1 go test -count=1 -v -run '^TestCrash(App)?$$' -timeout 20m ./lan
+
 bench:
 	@set -x
 	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -cpu 1 ./game

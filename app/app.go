@@ -109,11 +109,16 @@ func Main() int {
 	w.Resize(fyne.NewSize(
 		float32(prefs.FloatWithFallback(prefWidth, 1280)),
 		float32(prefs.FloatWithFallback(prefHeight, 720))))
+	var shell *ui.Shell // the close asks first while a game runs (issue 11)
 	w.SetCloseIntercept(func() {
 		if !w.FullScreen() {
 			s := w.Canvas().Size()
 			prefs.SetFloat(prefWidth, float64(s.Width))
 			prefs.SetFloat(prefHeight, float64(s.Height))
+		}
+		if shell != nil {
+			shell.ConfirmClose(w.Close)
+			return
 		}
 		w.Close()
 	})
@@ -132,6 +137,7 @@ func Main() int {
 		voice = p
 	}
 
+	resumePath := "" // the game or lobby the host chose to resume
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// start makes the backend; the LAN server is made anew on each try (a
@@ -161,7 +167,11 @@ func Main() int {
 			}
 		}
 		start = func() (ui.Backend, error) {
-			s, err := lan.NewServer(lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost})
+			cfg := lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost, Resume: resumePath}
+			if resumePath != "" && !addrSet(fs) {
+				cfg.Addr = "" // the port the game had
+			}
+			s, err := lan.NewServer(cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -177,7 +187,7 @@ func Main() int {
 		}
 	}
 
-	shell := ui.NewShell(w, nil, voice)
+	shell = ui.NewShell(w, nil, voice)
 	w.SetPadded(false) // the screens draw their own margins; no frame around the night
 	w.SetContent(shell.Content())
 	trace("content set")
@@ -200,7 +210,16 @@ func Main() int {
 			})
 		}()
 	}
-	tryStart()
+	if list := resumable(*data); len(list) > 0 && os.Getenv("NIGHTFALL_DEMO") == "" {
+		if os.Getenv("NIGHTFALL_RESUME") == "last" && list[0].Problem == "" { // unattended (tests, kiosks)
+			resumePath = list[0].Path
+			tryStart()
+		} else {
+			shell.ShowResume(list, func(path string) { resumePath = path; tryStart() }, tryStart)
+		}
+	} else {
+		tryStart()
+	}
 	a.Lifecycle().SetOnStarted(func() {
 		trace("window shown")
 		if projectorScreen(w, trace) {
@@ -237,6 +256,32 @@ func startError(err error, addr string) string {
 		return ui.Tr("err.noif")
 	}
 	return ui.Tr("err.other", "Err", err.Error())
+}
+
+// resumable is what the data folder offers to resume (nil: nothing, or
+// only finished games).
+func resumable(dataDir string) []lan.SavedGame {
+	list, err := lan.Resumable(dataDir)
+	if err != nil {
+		log.Printf("nightfall: %v", err)
+		return nil
+	}
+	for _, g := range list {
+		if g.Problem == "" {
+			return list
+		}
+	}
+	if len(list) > 0 {
+		return list // only logs that cannot be resumed: say so
+	}
+	return nil
+}
+
+// addrSet reports whether the listen address was chosen (flag or environment).
+func addrSet(fs *flag.FlagSet) bool {
+	set := os.Getenv("NIGHTFALL_ADDR") != ""
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "addr" })
+	return set
 }
 
 func env(name, def string) string {

@@ -40,11 +40,24 @@ type Command struct {
 	Order    []string `json:"order,omitempty"`
 	Action   string   `json:"action,omitempty"`
 	Via      string   `json:"via,omitempty"`
+	// Round and Ballot say which view a phone's command was made from: the
+	// round its table showed, and the ballot (BallotView.Index) it voted in.
+	// 0 means "now" (scripts, the host). A command made from an older view
+	// (a vote queued in ballot 1 and resent when ballot 2 is open) is
+	// refused as stale (Rejection.Code "stale"), so that a phone that lost
+	// its connection never acts on what it no longer sees.
+	Round  int `json:"round,omitempty"`
+	Ballot int `json:"ballot,omitempty"`
 }
 
 // Rejection is the reason a command was refused: one sentence a player can
 // read. A rejected command changes nothing.
-type Rejection struct{ Reason string }
+type Rejection struct {
+	Reason string
+	// Code is "stale" for a command made from an older view (Command.Round,
+	// Command.Ballot); empty for the rules' own refusals.
+	Code string
+}
 
 func (r *Rejection) Error() string { return r.Reason }
 
@@ -440,6 +453,9 @@ func (g *Game) apply(cmd Command) error {
 	if err := checkFreeText(cmd); err != nil {
 		return err
 	}
+	if err := g.stale(cmd); err != nil {
+		return err
+	}
 	if cmd.Do == ActSkip && cmd.Seat == 0 {
 		return g.hostSkip()
 	}
@@ -467,6 +483,33 @@ func (g *Game) apply(cmd Command) error {
 		return g.dayCommand(cmd)
 	}
 	return reject("nothing can be done now")
+}
+
+// stale refuses a command made from a view that is gone: another round, or
+// another ballot than the one open now.
+func (g *Game) stale(cmd Command) error {
+	s := &g.s
+	if cmd.Round != 0 && cmd.Round != s.Round {
+		what := "this command"
+		if cmd.Ballot != 0 {
+			what = fmt.Sprintf("this vote (ballot %d)", cmd.Ballot)
+		}
+		return &Rejection{Code: "stale", Reason: fmt.Sprintf("%s was for round %d; it is round %d now", what, cmd.Round, s.Round)}
+	}
+	if cmd.Ballot == 0 {
+		return nil
+	}
+	open := 0
+	if s.Phase == "day" && s.Day.Ballot != nil && !s.Day.Ballot.Closed {
+		open = s.Day.Ballot.Index
+	}
+	switch {
+	case open == 0:
+		return &Rejection{Code: "stale", Reason: fmt.Sprintf("this vote was for ballot %d, which is closed", cmd.Ballot)}
+	case open != cmd.Ballot:
+		return &Rejection{Code: "stale", Reason: fmt.Sprintf("this vote was for ballot %d; ballot %d is open now", cmd.Ballot, open)}
+	}
+	return nil
 }
 
 // hostSkip is the host's "skip this speaker" (an absent player): the turn

@@ -78,7 +78,6 @@ func (m *store) cardsOf(roles []string) []CardState {
 	return cs
 }
 
-
 func (m *store) reset() {
 	m.turn.reset()
 	m.turnEnd.reset()

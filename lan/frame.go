@@ -91,6 +91,8 @@ const (
 	codeNotStart  = "not-started"
 	codeRemoved   = "removed"
 	codeSaving    = "saving"
+	codePaused    = "paused"
+	codeStale     = "stale"
 	codeBusy      = "busy"
 )
 

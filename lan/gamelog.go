@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,8 +95,17 @@ func DefaultDataDir() (string, error) {
 
 // gameLog is an open log, appended to by the session loop only.
 type gameLog struct {
-	f    *os.File
+	f    logFile
 	path string
+	size int64 // the bytes known to be stored: a failed append is cut back to it
+}
+
+// logFile is the open file (tests replace it with one whose disk is full).
+type logFile interface {
+	Write([]byte) (int, error)
+	Sync() error
+	Truncate(int64) error
+	Close() error
 }
 
 // createLog creates dir/games/<id>.jsonl (mode 0600) holding the header and
@@ -129,7 +139,12 @@ func openLog(path string) (*gameLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameLog{f: f, path: path}, nil
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &gameLog{f: f, path: path, size: st.Size()}, nil
 }
 
 // append writes one record and its events with one write, then syncs.
@@ -147,11 +162,14 @@ func (l *gameLog) append(record any, events []game.Event) error {
 		}
 	}
 	if _, err := l.f.Write(b.Bytes()); err != nil {
+		l.f.Truncate(l.size) // best effort: no torn record in the middle of the log
 		return fmt.Errorf("cannot write the game log %s: %v", l.path, err)
 	}
 	if err := l.f.Sync(); err != nil {
+		l.f.Truncate(l.size)
 		return fmt.Errorf("cannot save the game log %s: %v", l.path, err)
 	}
+	l.size += int64(b.Len())
 	return nil
 }
 
@@ -169,10 +187,11 @@ type savedGame struct {
 	records []savedRecord // what followed the header, in order
 }
 
-// savedRecord is a command with its events, or a member line.
+// savedRecord is a command with its events, a member line, or the clock.
 type savedRecord struct {
 	cmd    *cmdRecord
 	member *logSeat
+	clock  *clockRecord
 	events []game.Event
 }
 
@@ -216,6 +235,12 @@ func splitLines(data []byte) []logLine {
 // beside it in <path>.torn, and reported through warn; damage anywhere else
 // is an error naming the line.
 func readLog(path string, warn func(string)) (*savedGame, error) {
+	return readLogCut(path, warn, true)
+}
+
+// readLogCut is readLog; with cut false it only reads (an incomplete last
+// record is left out, the file is not touched).
+func readLogCut(path string, warn func(string), cut bool) (*savedGame, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &LogError{Path: path, Msg: err.Error()}
@@ -265,10 +290,15 @@ func readLog(path string, warn func(string)) (*savedGame, error) {
 		if start == 0 && bad == 0 {
 			return nil, &LogError{Path: path, Line: 1, Msg: "the header is incomplete (" + why + "); there is no game to resume"}
 		}
+		if start == 0 {
+			sg.initial = nil
+		}
+		if !cut {
+			break
+		}
 		cut := lines[start].off
 		if start == 0 { // keep the header; the resume deals again
 			cut = lines[1].off
-			sg.initial = nil
 		}
 		if err := os.WriteFile(path+".torn", data[cut:], 0o600); err != nil {
 			return nil, &LogError{Path: path, Msg: "cannot save the torn tail: " + err.Error()}
@@ -331,6 +361,13 @@ func parseRecord(l logLine, first bool, sg *savedGame, rec *savedRecord) (int, s
 		}
 		rec.member = &m.Member
 		return 0, ""
+	case keys["clock"] != nil:
+		var c logClock
+		if err := json.Unmarshal(l.text, &c); err != nil {
+			return 0, "bad clock record: " + err.Error()
+		}
+		rec.clock = &c.Clock
+		return 0, ""
 	case keys["seq"] != nil:
 		return 0, "an event line where a record was expected"
 	}
@@ -348,6 +385,14 @@ type SavedGame struct {
 	Players int
 	Names   []string // by seat
 	Over    bool     // the log holds the end of the game
+
+	// Filled by Resumable:
+	Updated time.Time // when the file was last written
+	Lobby   bool      // a saved lobby (LobbyFile), not a game
+	Round   int       // the game's round (0: before night 1)
+	Phase   string    // "night", "day"
+	Seated  int       // seats with a player
+	Problem string    // why it cannot be resumed ("" if it can)
 }
 
 // SavedGames lists the game logs of dataDir (empty: DefaultDataDir), the
@@ -386,5 +431,109 @@ func SavedGames(dataDir string) ([]SavedGame, error) {
 		out = append(out, sg)
 	}
 	slices.SortFunc(out, func(a, b SavedGame) int { return b.Created.Compare(a.Created) })
+	return out, nil
+}
+
+// Resumable lists what the host may resume from dataDir (empty:
+// DefaultDataDir), the newest first (by Updated): the unfinished games, the
+// saved lobby when a seat is taken (Lobby), and the game logs that cannot be
+// resumed (Problem says why; a log whose header was cut, for one), so that
+// the host is told about them rather than given an older game silently.
+// Finished games are left out. Nothing is changed on disk.
+func Resumable(dataDir string) ([]SavedGame, error) {
+	if dataDir == "" {
+		d, err := DefaultDataDir()
+		if err != nil {
+			return nil, err
+		}
+		dataDir = d
+	}
+	paths, err := filepath.Glob(filepath.Join(dataDir, "games", "*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	var out []SavedGame
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		sg := SavedGame{Path: p, Updated: st.ModTime()}
+		if data, err := os.ReadFile(p); err != nil {
+			sg.Problem = err.Error()
+			out = append(out, sg)
+			continue
+		} else if bytes.Contains(data, []byte(`"type":"game_over"`)) {
+			continue // finished
+		}
+		g, err := readLogCut(p, func(string) {}, false)
+		if err == nil {
+			h := g.header
+			sg.ID, sg.Created, sg.Table, sg.Variant, sg.Players = h.ID, h.Created, h.Table, h.Setup.Variant, h.Setup.Players
+			sg.Names = make([]string, h.Setup.Players)
+			for _, s := range h.Seats {
+				if s.Seat >= 1 && s.Seat <= len(sg.Names) {
+					sg.Names[s.Seat-1] = s.Name
+				}
+			}
+			for _, r := range g.records {
+				if r.member != nil && r.member.Seat >= 1 && r.member.Seat <= len(sg.Names) {
+					sg.Names[r.member.Seat-1] = r.member.Name
+				}
+			}
+			sg.Seated = len(sg.Names)
+			events := g.initial
+			if events == nil {
+				if g0, err := game.New(h.Setup); err == nil {
+					events = g0.Events()
+				}
+			}
+			events = slices.Clone(events)
+			for _, r := range g.records {
+				events = append(events, r.events...)
+			}
+			gm, err := game.Replay(h.Setup, events)
+			if err != nil {
+				sg.Problem = "the events do not replay: " + err.Error()
+			} else {
+				tv := gm.TableView()
+				sg.Round, sg.Phase, sg.Over = tv.Round, tv.Phase, gm.Over()
+			}
+		} else {
+			var le *LogError
+			if errors.As(err, &le) {
+				sg.Problem = le.Msg
+				if le.Line > 0 {
+					sg.Problem = fmt.Sprintf("line %d: %s", le.Line, le.Msg)
+				}
+			} else {
+				sg.Problem = err.Error()
+			}
+		}
+		if sg.Over {
+			continue
+		}
+		out = append(out, sg)
+	}
+	lp := filepath.Join(dataDir, LobbyFile)
+	if r, err := readLobby(lp); err == nil {
+		sg := SavedGame{Path: lp, Lobby: true, Created: r.Saved, Updated: r.Saved, Table: r.Table,
+			Variant: r.Variant, Players: r.Players, Names: make([]string, r.Players)}
+		if st, err := os.Stat(lp); err == nil {
+			sg.Updated = st.ModTime()
+		}
+		for _, s := range r.Seats {
+			if s.Seat >= 1 && s.Seat <= r.Players {
+				sg.Names[s.Seat-1] = s.Name
+				sg.Seated++
+			}
+		}
+		if sg.Seated > 0 {
+			out = append(out, sg)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		out = append(out, SavedGame{Path: lp, Lobby: true, Problem: err.Error()})
+	}
+	slices.SortStableFunc(out, func(a, b SavedGame) int { return b.Updated.Compare(a.Updated) })
 	return out, nil
 }

@@ -57,6 +57,9 @@ func (s *session) load(path string) error {
 				l.close()
 				return &LogError{Path: path, Msg: err.Error()}
 			}
+		case r.clock != nil:
+			c := *r.clock
+			s.restore = &c
 		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.ID != "":
 			if m := s.seats[r.cmd.Seat-1]; m != nil {
 				m.remember(r.cmd.ID, fingerprint(r.cmd.Command), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))

@@ -90,22 +90,12 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		return 2
 	}
 	if *resume == "last" {
-		games, err := SavedGames(*dataDir)
-		if err != nil {
-			fmt.Fprintf(stderr, "nightfall serve: %v\n", err)
+		path, msg := pickLast(*dataDir)
+		if path == "" {
+			fmt.Fprintf(stderr, "nightfall serve: %s\n", msg)
 			return 1
 		}
-		*resume = ""
-		for _, g := range games {
-			if !g.Over {
-				*resume = g.Path
-				break
-			}
-		}
-		if *resume == "" {
-			fmt.Fprintln(stderr, "nightfall serve: no unfinished game to resume")
-			return 1
-		}
+		*resume = path
 	}
 	portSet := false
 	fs.Visit(func(f *flag.Flag) { portSet = portSet || f.Name == "port" })
@@ -306,4 +296,47 @@ func targets(ts []game.Target) string {
 		s = append(s, t.String())
 	}
 	return strings.Join(s, ", ")
+}
+
+// pickLast is what `--resume last` resumes: the newest unfinished game or
+// saved lobby. When the newest log cannot be resumed (its header was cut),
+// it picks nothing and says so, with the choices (the host decides; an
+// older game is never taken silently).
+func pickLast(dataDir string) (path, msg string) {
+	list, err := Resumable(dataDir)
+	if err != nil {
+		return "", err.Error()
+	}
+	if len(list) == 0 {
+		return "", "no unfinished game or saved lobby to resume"
+	}
+	if list[0].Problem == "" {
+		return list[0].Path, ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "the newest game log %s cannot be resumed: %s.", list[0].Path, list[0].Problem)
+	n := 0
+	for _, g := range list[1:] {
+		if g.Problem != "" {
+			continue
+		}
+		if n == 0 {
+			b.WriteString(" Choose one with --resume FILE:")
+		}
+		n++
+		fmt.Fprintf(&b, "\n  %s  (%s)", g.Path, describeSaved(g))
+	}
+	if n == 0 {
+		b.WriteString(" There is nothing else to resume; start a new game.")
+	}
+	return "", b.String()
+}
+
+// describeSaved is one line about a resumable game or lobby.
+func describeSaved(g SavedGame) string {
+	when := g.Updated.Local().Format("2006-01-02 15:04")
+	if g.Lobby {
+		return fmt.Sprintf("lobby, %s, %d of %d seats taken, %s", g.Variant, g.Seated, g.Players, when)
+	}
+	return fmt.Sprintf("%s, %d players, round %d (%s), %s", g.Variant, g.Players, g.Round, g.Phase, when)
 }

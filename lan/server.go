@@ -73,7 +73,17 @@ func NewServer(cfg Config) (*Server, error) {
 		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, subs: map[int]chan HostView{},
 		options: map[string]json.RawMessage{}}
 	s.sess = sess
-	if cfg.Resume != "" {
+	if cfg.Resume != "" && isLobbyFile(cfg.Resume) {
+		if err := sess.loadLobby(cfg.Resume); err != nil {
+			return nil, err
+		}
+		if _, ok := sess.variantInfo(); !ok {
+			return nil, fmt.Errorf("%s: unknown variant %q", cfg.Resume, sess.variant)
+		}
+		if s.cfg.Addr == "" {
+			s.cfg.Addr = sess.addr
+		}
+	} else if cfg.Resume != "" {
 		if err := sess.load(cfg.Resume); err != nil {
 			return nil, err
 		}
@@ -352,5 +362,12 @@ func (sess *session) shutdown() {
 		sess.unsubscribe(id)
 	}
 	sess.stopTimer()
+	if sess.clockTick != nil {
+		sess.clockTick()
+		sess.clockTick = nil
+	}
+	if !sess.paused {
+		sess.saveClock() // a clean stop resumes with the exact time left
+	}
 	sess.log.close()
 }

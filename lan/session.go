@@ -99,8 +99,13 @@ type session struct {
 	failed        error
 	timer         timerState
 	paused        bool
-	lastView      [][]byte // seat-1 → last view sent (unpadded JSON)
-	bucket        int      // size of the last broadcast's view frames
+	restore       *clockRecord // a resumed game's last logged clock, until the clock takes it
+	lastClock     []byte       // the last clock record written
+	clockTick     func() bool  // stops the periodic clock record
+	lastLobby     []byte       // the lobby as last saved (nil: none saved)
+	lobbyErr      string       // the lobby cannot be saved
+	lastView      [][]byte     // seat-1 → last view sent (unpadded JSON)
+	bucket        int          // size of the last broadcast's view frames
 	lastTab       []byte
 	lastTabNames  []byte
 	lastViewNames []byte
@@ -519,8 +524,9 @@ func (s *session) spectate(c *client, f inFrame) {
 	s.lobbyChanged()
 }
 
-// lobbyChanged tells the lobby phones and the host.
+// lobbyChanged tells the lobby phones and the host, and saves the lobby.
 func (s *session) lobbyChanged() {
+	s.saveLobby()
 	frame := mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()})
 	for c := range s.clients {
 		if c.m != nil && (s.g == nil || c.m.mode() == "lobby") {
@@ -564,6 +570,11 @@ func (s *session) command(c *client, f inFrame) {
 	case s.failed != nil:
 		answer(codeSaving, s.failedReason())
 		return
+	case s.paused:
+		// Nothing moves while the host pauses: no deadline passes and no
+		// phone acts (it may send the command again once the host goes on).
+		answer(codePaused, "the host paused the game; wait until it goes on")
+		return
 	}
 	cmd := f.Command
 	cmd.Seat = m.seat
@@ -571,7 +582,11 @@ func (s *session) command(c *client, f inFrame) {
 	var rej *game.Rejection
 	switch {
 	case errors.As(err, &rej):
-		fr := errFrame(f.ID, codeRejected, rej.Reason)
+		code := codeRejected
+		if rej.Code == "stale" {
+			code = codeStale
+		}
+		fr := errFrame(f.ID, code, rej.Reason)
 		m.remember(f.ID, fp, fr)
 		s.send(c, fr)
 		return
@@ -593,17 +608,32 @@ func fingerprint(c game.Command) string {
 }
 
 // apply runs a command on the game and saves it with its events. A
-// *game.Rejection changes nothing; any other error is a log failure.
+// *game.Rejection changes nothing; any other error is a log failure, and
+// then nothing changed either: what is not stored is never seen, so the
+// game is rebuilt from the events the log holds before anyone is told.
 func (s *session) apply(cmd game.Command, by, id string) error {
+	before := len(s.g.Events())
 	evs, err := s.g.Apply(cmd)
 	if err != nil {
 		return err
 	}
 	rec := logCmd{Cmd: cmdRecord{By: by, ID: id, Command: cmd}, N: len(evs)}
-	if !s.save(rec, evs) {
-		return s.failed
+	if err := s.log.append(rec, evs); err != nil {
+		s.rollback(before)
+		s.fail(err)
+		return err
 	}
 	return nil
+}
+
+// rollback rebuilds the game from its first n events (those the log holds).
+func (s *session) rollback(n int) {
+	stored := slices.Clone(s.g.Events()[:n])
+	g, err := game.Replay(s.g.Setup(), stored)
+	if err != nil { // cannot happen: these events came from this game
+		panic("lan: the stored events do not replay: " + err.Error())
+	}
+	s.g = g
 }
 
 // save appends a record to the log. On failure the session stops taking
@@ -613,12 +643,19 @@ func (s *session) save(rec any, evs []game.Event) bool {
 		return false
 	}
 	if err := s.log.append(rec, evs); err != nil {
-		s.failed = err
-		s.logf("lan: %v", err)
-		s.publish()
+		s.fail(err)
 		return false
 	}
 	return true
+}
+
+// fail stops the session taking commands: the log cannot be written. The
+// big screen says so (HostView.Err).
+func (s *session) fail(err error) {
+	s.failed = err
+	s.logf("lan: %v", err)
+	s.stopTimer()
+	s.publish()
 }
 
 func (s *session) failedReason() string {
@@ -739,6 +776,8 @@ func (s *session) hostView() HostView {
 	}
 	if s.failed != nil {
 		hv.Err = s.failed.Error()
+	} else if s.g == nil && s.lobbyErr != "" {
+		hv.Err = "cannot save the lobby: " + s.lobbyErr
 	}
 	return hv
 }
@@ -996,6 +1035,7 @@ func (s *session) start() error {
 	if err != nil {
 		return err
 	}
+	s.dropLobby()
 	s.beginGame(g, l)
 	for c := range s.clients {
 		if c.m != nil && c.m.mode() == "lobby" {
@@ -1011,9 +1051,11 @@ func (s *session) beginGame(g *game.Game, l *gameLog) {
 	s.lastView = make([][]byte, len(s.seats))
 	s.lastTab, s.lastTabNames, s.lastViewNames, s.bucket = nil, nil, nil, 0
 	s.timer = timerState{}
-	s.paused = false
+	s.paused = s.restore != nil && s.restore.Paused
+	s.lastClock = nil
 	s.changed()
 	s.sendClock()
+	s.tickClock()
 }
 
 func (s *session) newGame() error {
@@ -1023,6 +1065,7 @@ func (s *session) newGame() error {
 	s.stopTimer()
 	s.log.close()
 	s.g, s.log, s.failed = nil, nil, nil
+	s.tickClock()
 	s.timer, s.paused = timerState{}, false
 	s.seed = 0
 	for i, m := range s.seats {

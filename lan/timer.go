@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"time"
@@ -126,6 +127,10 @@ func (s *session) track(p game.ClockPlan) {
 		t.key, t.count, t.counting, t.extra = p.Key, stopwatch{}, false, 0
 		changed = true
 	}
+	if r := s.restore; r != nil { // a resumed game: the clock goes on where the log left it
+		s.restore = nil
+		s.restoreClock(r, now)
+	}
 	if t.key != 0 && !t.counting && !t.holding(now) {
 		// The countdown starts when the hold ends (exactly then, if the
 		// clock woke late).
@@ -155,6 +160,123 @@ func (s *session) track(p game.ClockPlan) {
 		s.stopTimer()
 		s.sendClock()
 	}
+}
+
+// clockRecord is the clock's measurement as the log keeps it (PROTOCOL.md
+// "Game log"), so that a resumed game's timer goes on with the time it had
+// left. Durations are in milliseconds of run time (paused time excluded).
+type clockRecord struct {
+	HoldKey  int           `json:"holdKey,omitempty"`
+	Hold     int64         `json:"hold,omitempty"`    // the hold's run time
+	HoldLen  int64         `json:"holdLen,omitempty"` // the hold's length (a host skip shortens it)
+	Key      int           `json:"key,omitempty"`
+	Counting bool          `json:"counting,omitempty"`
+	Run      int64         `json:"run,omitempty"`   // the countdown's run time
+	Extra    int64         `json:"extra,omitempty"` // time the host added
+	Seen     map[int]int64 `json:"seen,omitempty"`  // the early-end waits' run times, by event seq
+	Paused   bool          `json:"paused,omitempty"`
+}
+
+type logClock struct {
+	Clock clockRecord `json:"clock"`
+}
+
+// clockEvery is how often a running clock is written to the log.
+const clockEvery = 5 * time.Second
+
+// clockRecord measures the clock now.
+func (s *session) clockRecord() clockRecord {
+	now := s.clock.Now()
+	t := &s.timer
+	r := clockRecord{HoldKey: t.holdKey, Key: t.key, Counting: t.counting, Paused: s.paused,
+		Extra: t.extra.Milliseconds()}
+	if t.holdKey != 0 {
+		r.Hold, r.HoldLen = t.hold.run(now).Milliseconds(), t.holdLen.Milliseconds()
+	}
+	if t.counting {
+		r.Run = t.count.run(now).Milliseconds()
+	}
+	for seq, w := range t.seen {
+		if r.Seen == nil {
+			r.Seen = map[int]int64{}
+		}
+		r.Seen[seq] = w.run(now).Milliseconds()
+	}
+	return r
+}
+
+// restoreClock takes over a logged measurement for the keys it names that
+// the clock runs now.
+func (s *session) restoreClock(r *clockRecord, now time.Time) {
+	t := &s.timer
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	if r.HoldKey != 0 && r.HoldKey == t.holdKey {
+		t.hold = stopwatch{elapsed: ms(r.Hold)}
+		t.holdLen = min(t.holdLen, ms(r.HoldLen))
+		if !s.paused {
+			t.hold.start(now)
+		}
+	}
+	if r.Key != 0 && r.Key == t.key {
+		t.extra = ms(r.Extra)
+		if r.Counting {
+			t.counting, t.count = true, stopwatch{elapsed: ms(r.Run)}
+			if !s.paused {
+				t.count.start(now)
+			}
+		}
+		for seq, run := range r.Seen {
+			if t.seen == nil {
+				t.seen = map[int]*stopwatch{}
+			}
+			w := &stopwatch{elapsed: ms(run)}
+			if !s.paused {
+				w.start(now)
+			}
+			t.seen[seq] = w
+		}
+	}
+}
+
+// saveClock writes the clock to the log when it changed since the last
+// time (a log failure stops the game as any other).
+func (s *session) saveClock() {
+	if s.g == nil || s.log == nil || s.failed != nil || s.g.Over() {
+		return
+	}
+	r := s.clockRecord()
+	b := mustJSON(r)
+	if bytes.Equal(b, s.lastClock) {
+		return
+	}
+	if s.save(logClock{Clock: r}, nil) {
+		s.lastClock = b
+	}
+}
+
+// tickClock writes the running clock every clockEvery, so that a crash
+// loses at most that much of the current timer.
+func (s *session) tickClock() {
+	if s.clockTick != nil {
+		s.clockTick()
+		s.clockTick = nil
+	}
+	if s.g == nil || s.g.Over() || s.failed != nil {
+		return
+	}
+	g := s.g
+	s.clockTick = s.clock.AfterFunc(clockEvery, func() {
+		s.srv.post(func() {
+			if s.g != g {
+				return
+			}
+			s.clockTick = nil
+			if !s.paused {
+				s.saveClock()
+			}
+			s.tickClock()
+		})
+	})
 }
 
 // left is the time until the plan's stage is due (ok false: never, by the
@@ -263,6 +385,7 @@ func (s *session) pause() error {
 	}
 	s.paused = true
 	s.stopTimer()
+	s.saveClock()
 	s.sendClock()
 	return nil
 }
@@ -280,6 +403,7 @@ func (s *session) resume() error {
 	for _, w := range s.watches()[1:] {
 		w.start(now)
 	}
+	s.saveClock()
 	s.sendClock()
 	s.changed() // a stage may be due at once
 	return nil
@@ -293,6 +417,7 @@ func (s *session) skipHold() bool {
 		return false
 	}
 	s.timer.holdLen = s.timer.hold.run(now)
+	s.saveClock()
 	s.changed()
 	return true
 }
@@ -305,6 +430,7 @@ func (s *session) addTime(secs int) error {
 		return errors.New("no timer is running")
 	}
 	s.timer.extra += time.Duration(secs) * time.Second
+	s.saveClock()
 	s.arm()
 	s.sendClock()
 	return nil

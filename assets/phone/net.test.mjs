@@ -1,12 +1,27 @@
 // Tests of the connection logic with a fake WebSocket and a fake clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Conn, Outbox, backoffDelay, wsURL, encodeFrame, CMD_FRAME_BYTES, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+import { Conn, Outbox, backoffDelay, wsURL, encodeFrame, stamp, CMD_FRAME_BYTES, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
 
-test('backoff: 0.5 s doubling to 8 s, jittered between 50 and 100 %', () => {
+test('backoff: 0.5 s doubling to 5 s, jittered between 50 and 100 %', () => {
   const hi = () => 0.999999, lo = () => 0;
-  assert.deepEqual([0, 1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n, hi)), [500, 1000, 2000, 4000, 8000, 8000, 8000]);
-  assert.deepEqual([0, 1, 4, 9].map((n) => backoffDelay(n, lo)), [250, 500, 4000, 4000]);
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 9, 1000].map((n) => backoffDelay(n, hi)), [500, 1000, 2000, 4000, 5000, 5000, 5000, 5000]);
+  assert.deepEqual([0, 1, 4, 9].map((n) => backoffDelay(n, lo)), [250, 500, 2500, 2500]);
+});
+
+test('stamp: the round, and the ballot for a ballot\'s commands', () => {
+  const vote = { round: 2, stage: 'vote', phase: 'day', ballot: { index: 1, closed: false } };
+  assert.deepEqual(stamp({ do: 'vote', target: 3 }, vote), { do: 'vote', target: 3, round: 2, ballot: 1 });
+  assert.deepEqual(stamp({ do: 'abstain' }, vote), { do: 'abstain', round: 2, ballot: 1 });
+  assert.deepEqual(stamp({ do: 'explode' }, vote), { do: 'explode', round: 2 });
+  assert.deepEqual(stamp({ do: 'vote', target: 3 }, { ...vote, ballot: { index: 1, closed: true } }), { do: 'vote', target: 3, round: 2 });
+  assert.deepEqual(stamp({ do: 'kill', target: 6 }, { round: 3, stage: 'night', phase: 'night' }), { do: 'kill', target: 6, round: 3 });
+  assert.deepEqual(stamp({ do: 'sleep' }, { round: 0, stage: 'night' }), { do: 'sleep' });
+  assert.deepEqual(stamp({ do: 'sleep' }, null), { do: 'sleep' });
+  const o = new Outbox('p');
+  const f = o.add({ do: 'vote', target: 3 }, vote);
+  assert.equal(f.ballot, 1);
+  assert.deepEqual(o.frames(), [f], 'the outbox resends the stamped frame, unchanged');
 });
 
 test('outbox keeps commands until settled, with unique ids', () => {
@@ -144,6 +159,31 @@ test('close code 4000 (replaced by another tab) stops reconnecting', () => {
   assert.deepEqual(states.at(-1), ['closed', 4000]);
   c.start();
   assert.equal(w.sockets.length, 2, 'start() takes the seat back');
+});
+
+test('wrong room (4003) keeps trying while keepTrying says so, with capped backoff', () => {
+  const w = world();
+  let known = true;
+  const c = w.conn({ stopCodes: [4000, 4003], keepTrying: (code) => code === 4003 && known });
+  c.start();
+  w.sockets[0].open();
+  w.sockets[0].drop(1006); // the host died
+  for (let i = 0; i < 30; i++) { // refused, then a fresh host without this room, for a while
+    w.advance(5000);
+    const s = w.sockets.at(-1);
+    if (i % 2) s.drop(1006); else { s.open(); s.drop(4003); }
+  }
+  const n = w.sockets.length;
+  assert.ok(n >= 25, `only ${n} attempts in 150 s`);
+  w.advance(5000);
+  assert.equal(w.sockets.length, n + 1, 'the next attempt comes within 5 s');
+  w.sockets.at(-1).open();
+  w.sockets.at(-1).recv({ t: 'welcome', token: '', seat: 3, mode: 'player' });
+  assert.equal(c.attempt, 0, 'back: short waits again');
+  known = false; // no token for this room: a wrong QR code, stop
+  w.sockets.at(-1).drop(4003);
+  w.advance(60000);
+  assert.equal(w.sockets.length, n + 1);
 });
 
 test('send fails while offline (the outbox resends after hello)', () => {

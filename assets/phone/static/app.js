@@ -113,7 +113,7 @@ async function toggleLang() {
 // ---- commands ------------------------------------------------------------------------------
 
 function sendCmd(cmd) {
-  const frame = outbox.add(cmd);
+  const frame = outbox.add(cmd, currentTable()); // stamped with the view it was made from
   if (S.mock) {
     console.log('mock cmd', JSON.stringify(frame));
     setTimeout(() => onFrame({ t: 'ack', id: frame.id }), 50);
@@ -197,6 +197,7 @@ function joinError(f) {
   const text = V.errorText(S.T, f);
   switch (f.code) {
     case 'room':
+      if (roomKnown()) break; // the host is coming back with this room: keep trying
       S.roomWrong = true;
       conn && conn.stop();
       break;
@@ -982,6 +983,11 @@ function hello(send) {
   send({ t: 'hello', token: store.get(tokenKey()) || '', lang: S.lang });
 }
 
+// roomKnown: this phone holds a token for the room of its QR code, so a
+// "wrong room" is a host that restarted (or another program on the port) and
+// the phone keeps trying until its host is back.
+function roomKnown() { return !!store.get(tokenKey()); }
+
 function connect() {
   conn = new Conn({
     url: wsURL(location, S.room),
@@ -991,10 +997,11 @@ function connect() {
     onState: (s, x) => {
       S.conn = s;
       if (s === 'closed' && x.code === 4000) S.replaced = true;
-      if (s === 'closed' && x.code === 4003) S.roomWrong = true;
+      if (s === 'closed' && x.code === 4003 && !roomKnown()) S.roomWrong = true;
       render();
     },
     stopCodes: [4000, 4003], // replaced by another window; wrong room
+    keepTrying: (code) => code === 4003 && roomKnown(), // a host restarting: it comes back with this room
   });
   conn.start();
   const kick = () => { if (document.visibilityState === 'visible' && !S.replaced) conn.kick(); };

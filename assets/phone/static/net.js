@@ -8,14 +8,29 @@
 export const PING_EVERY_MS = 15000; // app-level ping
 export const SILENCE_MS = 40000; // no frame for this long: drop and reconnect
 export const BACKOFF_MIN_MS = 500;
-export const BACKOFF_MAX_MS = 8000;
+export const BACKOFF_MAX_MS = 5000;
 
 // backoffDelay is the wait before reconnect attempt n (0-based): 0.5 s
-// doubling to 8 s, with jitter (50–100 % of that) so phones that lost the
+// doubling to 5 s, with jitter (50–100 % of that) so phones that lost the
 // host together do not all knock at once.
 export function backoffDelay(n, rnd = Math.random) {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, n));
   return Math.round(base * (0.5 + 0.5 * rnd()));
+}
+
+// BALLOT_ACTIONS are the commands that belong to the open ballot.
+const BALLOT_ACTIONS = ['vote', 'abstain', 'skip'];
+
+// stamp adds to a command the view it was made from (PROTOCOL.md "stale"):
+// the round its table showed and, for a ballot's commands, the ballot. A
+// command resent after a reconnect into another round or ballot is then
+// refused as stale instead of landing where it was not meant.
+export function stamp(cmd, table) {
+  if (!table || !(table.round > 0)) return { ...cmd };
+  const out = { ...cmd, round: table.round };
+  const b = table.ballot;
+  if (b && !b.closed && table.stage === 'vote' && BALLOT_ACTIONS.includes(cmd.do)) out.ballot = b.index;
+  return out;
 }
 
 // Outbox numbers commands and keeps them until acked or refused.
@@ -25,10 +40,11 @@ export class Outbox {
     this.n = 0;
     this.pending = new Map(); // id -> frame, in sending order
   }
-  // add makes a cmd frame with a fresh id and keeps it pending.
-  add(cmd) {
+  // add makes a cmd frame with a fresh id, stamped with the table the
+  // command was made from (if given), and keeps it pending.
+  add(cmd, table) {
     this.n += 1;
-    const frame = { t: 'cmd', id: `${this.prefix}-${this.n}`, ...cmd };
+    const frame = { t: 'cmd', id: `${this.prefix}-${this.n}`, ...stamp(cmd, table) };
     this.pending.set(frame.id, frame);
     return frame;
   }
@@ -77,6 +93,9 @@ export function wsURL(loc, room) {
 //   onState(s, x) 'connecting' | 'open' | 'closed' (waiting to retry, unless the
 //                 close code is in stopCodes), with x = {opened, wait, code}:
 //                 opened says whether this attempt's socket ever opened
+//   keepTrying(code) for a close code in stopCodes: true retries with backoff
+//                 all the same (a "wrong room" while the phone holds a token
+//                 for this room: the host is coming back with it)
 export class Conn {
   constructor(opts) {
     this.url = opts.url;
@@ -89,6 +108,7 @@ export class Conn {
     this.clearTimeout = opts.clearTimeout || ((h) => clearTimeout(h));
     this.rnd = opts.rnd || Math.random;
     this.stopCodes = opts.stopCodes || [];
+    this.keepTrying = opts.keepTrying || (() => false);
     this.ws = null;
     this.attempt = 0;
     this.retry = null;
@@ -159,7 +179,7 @@ export class Conn {
       if (this.ws !== ws) return;
       this.ws = null;
       const code = ev && ev.code;
-      if (this.stopCodes.includes(code)) { // e.g. 4000 "replaced": another tab took the seat; do not fight it
+      if (this.stopCodes.includes(code) && !this.keepTrying(code)) { // e.g. 4000 "replaced": another tab took the seat; do not fight it
         this.stopped = true;
         this.clearTimeout(this.beat);
         this.setState('closed', { opened, code });

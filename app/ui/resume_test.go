@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"nightfall/app/internal/fakelan"
+	"nightfall/lan"
+)
+
+// buttons lists the buttons under o.
+func buttons(o fyne.CanvasObject) []*widget.Button {
+	var out []*widget.Button
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Button:
+			out = append(out, x)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case *container.Scroll:
+			walk(x.Content)
+		}
+	}
+	walk(o)
+	return out
+}
+
+func TestResumeScreen(t *testing.T) {
+	newTestApp(t, "en")
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, nil, nil)
+	w.SetContent(s.Content())
+	when := time.Date(2026, 11, 24, 14, 0, 0, 0, time.Local)
+	list := []lan.SavedGame{
+		{Path: "/d/games/b.jsonl", Problem: "line 1: the header is incomplete"},
+		{Path: "/d/games/a.jsonl", Variant: "classic-2.0", Players: 8, Round: 2, Phase: "day", Updated: when},
+		{Path: "/d/lobby.json", Lobby: true, Variant: "v4.0", Players: 16, Seated: 5, Updated: when},
+	}
+	var resumed string
+	fresh := false
+	s.ShowResume(list, func(p string) { resumed = p }, func() { fresh = true })
+	if got := ResumeLine(list[1]); got != "classic-2.0 · 8 players · round 2, day · 2026-11-24 14:00" {
+		t.Errorf("game line %q", got)
+	}
+	if got := ResumeLine(list[2]); !strings.Contains(got, "5 of 16 seats taken") {
+		t.Errorf("lobby line %q", got)
+	}
+	if got := ResumeLine(list[0]); !strings.Contains(got, "b.jsonl cannot be resumed") {
+		t.Errorf("problem line %q", got)
+	}
+	var labels []string
+	bs := buttons(s.body)
+	for _, b := range bs {
+		labels = append(labels, b.Text)
+	}
+	find := func(text string) *widget.Button {
+		for _, b := range bs {
+			if b.Text == text {
+				return b
+			}
+		}
+		t.Fatalf("no %q button among %q", text, labels)
+		return nil
+	}
+	test.Tap(find("Resume"))
+	if resumed != "/d/games/a.jsonl" {
+		t.Errorf("Resume resumed %q, want the newest resumable game", resumed)
+	}
+	test.Tap(find("New game"))
+	if !fresh {
+		t.Error("New game did not start a fresh one")
+	}
+	test.Tap(find("Resume this one"))
+	if resumed != "/d/lobby.json" {
+		t.Errorf("the second choice resumed %q", resumed)
+	}
+}
+
+func TestConfirmCloseOnlyMidGame(t *testing.T) {
+	newTestApp(t, "en")
+	b := fakelan.New("classic-2.0", 8, 1)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, b, nil)
+	w.SetContent(s.Content())
+	s.Show(b.View())
+	closed := false
+	s.ConfirmClose(func() { closed = true })
+	if !closed {
+		t.Error("the lobby asked before closing")
+	}
+	b.JoinAll()
+	b.Host(lan.HostCommand{Do: lan.HostStart})
+	s.Show(b.View())
+	closed = false
+	s.ConfirmClose(func() { closed = true })
+	if closed || !s.GameRunning() {
+		t.Error("closed mid-game without asking")
+	}
+}

@@ -1,0 +1,30 @@
+package game
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestStaleCommand: a command stamped with the view it was made from is
+// refused as stale when that view is gone; unstamped commands are not
+// checked.
+func TestStaleCommand(t *testing.T) {
+	g, err := New(Setup{Variant: "classic-2.0", Players: 8, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rej *Rejection
+	_, err = g.Apply(Command{Seat: 1, Do: "sleep", Round: g.State().Round + 1})
+	if !errors.As(err, &rej) || rej.Code != "stale" || !strings.Contains(rej.Reason, "was for round") {
+		t.Fatalf("a command of another round: %v", err)
+	}
+	_, err = g.Apply(Command{Seat: 1, Do: "vote", Target: &Target{Seat: 2}, Round: g.State().Round, Ballot: 1})
+	if !errors.As(err, &rej) || rej.Code != "stale" || !strings.Contains(rej.Reason, "this vote was for ballot 1") {
+		t.Fatalf("a vote for a ballot that is not open: %v", err)
+	}
+	n := len(g.Events())
+	if _, err := g.Apply(Command{Seat: 1, Do: "vote", Target: &Target{Seat: 2}}); err == nil || len(g.Events()) != n {
+		t.Fatalf("an unstamped vote at night: %v", err)
+	}
+}

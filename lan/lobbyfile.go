@@ -1,0 +1,167 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// The lobby survives a crash too: while no game runs, who sits where (names
+// and token hashes), the setup and the room are kept in <data dir>/lobby.json,
+// rewritten (atomically) on every change. A resume offers it when a seat is
+// taken; it is removed when a game starts (the game log holds the seating
+// from then on) and written again when the host opens a new lobby.
+
+// LobbyFile is the name of the saved lobby in the data directory.
+const LobbyFile = "lobby.json"
+
+type lobbyRecord struct {
+	Nightfall int                        `json:"nightfall"`
+	Lobby     bool                       `json:"lobby"`
+	Saved     time.Time                  `json:"saved"`
+	Table     string                     `json:"table"`
+	Room      string                     `json:"room"`
+	Addr      string                     `json:"addr,omitempty"`
+	Variant   string                     `json:"variant"`
+	Players   int                        `json:"players"`
+	Seed      uint64                     `json:"seed,omitempty"`
+	Options   map[string]json.RawMessage `json:"options,omitempty"`
+	Seats     []logSeat                  `json:"seats"` // players (Seat) and spectators
+}
+
+func (s *session) lobbyPath() string { return filepath.Join(s.dataDir, LobbyFile) }
+
+// saveLobby writes the lobby when it changed (no game running).
+func (s *session) saveLobby() {
+	if s.g != nil || s.dataDir == "" {
+		return
+	}
+	r := lobbyRecord{Nightfall: logVersion, Lobby: true, Table: s.table, Room: s.room, Addr: s.addr,
+		Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.options}
+	seated := false
+	for i, m := range s.seats {
+		if m != nil {
+			r.Seats = append(r.Seats, logSeat{Seat: i + 1, Name: s.names[i], Token: m.hash})
+			seated = true
+		}
+	}
+	for _, m := range s.members {
+		if m.spectator {
+			r.Seats = append(r.Seats, logSeat{Name: m.name, Token: m.hash, Spectator: true})
+		}
+	}
+	if !seated {
+		if s.lastLobby != nil {
+			os.Remove(s.lobbyPath())
+			s.lastLobby = nil
+		}
+		return
+	}
+	b := mustJSON(r)
+	if bytes.Equal(b, s.lastLobby) {
+		return
+	}
+	r.Saved = s.clock.Now()
+	if err := writeFileSync(s.lobbyPath(), mustJSON(r)); err != nil {
+		s.logf("lan: cannot save the lobby: %v", err)
+		s.lobbyErr = err.Error()
+		return
+	}
+	s.lobbyErr = ""
+	s.lastLobby = b
+}
+
+// dropLobby removes the saved lobby (a game started).
+func (s *session) dropLobby() {
+	if s.dataDir != "" {
+		os.Remove(s.lobbyPath())
+	}
+	s.lastLobby = nil
+}
+
+// writeFileSync replaces path with data: a temporary file, synced, renamed.
+func writeFileSync(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+func readLobby(path string) (*lobbyRecord, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r lobbyRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if !r.Lobby || r.Nightfall != logVersion {
+		return nil, fmt.Errorf("%s is not a saved Nightfall lobby", path)
+	}
+	return &r, nil
+}
+
+// isLobbyFile reports whether path is a saved lobby (not a game log).
+func isLobbyFile(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var probe struct {
+		Lobby bool `json:"lobby"`
+	}
+	return json.Unmarshal(data, &probe) == nil && probe.Lobby
+}
+
+// loadLobby restores a saved lobby: setup, room, seats and tokens.
+func (s *session) loadLobby(path string) error {
+	r, err := readLobby(path)
+	if err != nil {
+		return err
+	}
+	if r.Players < 1 || r.Players > maxTablePlay {
+		return fmt.Errorf("%s: a table has 1 to %d players, not %d", path, maxTablePlay, r.Players)
+	}
+	s.room, s.table, s.addr = r.Room, r.Table, r.Addr
+	if s.room == "" {
+		return errors.New(path + ": no room code")
+	}
+	s.variant, s.seed = r.Variant, r.Seed
+	s.resizeSeats(r.Players)
+	for k, v := range r.Options {
+		s.options[k] = v
+	}
+	for _, ls := range r.Seats {
+		if ls.Token == "" {
+			continue
+		}
+		if err := s.restoreMember(ls); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	s.checkSetup()
+	return nil
+}
