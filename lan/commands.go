@@ -1,0 +1,143 @@
+// A phone's game commands: applied to the engine, logged, acknowledged.
+
+package lan
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"nightfall/game"
+)
+
+func (s *session) command(c *client, f inFrame) {
+	m := c.m
+	if f.ID == "" || len(f.ID) > maxIDLen {
+		s.sendErr(c, "", codeBadFrame, fmt.Sprintf(`a command needs an "id" of 1 to %d characters`, maxIDLen))
+		return
+	}
+	if err := checkCommand(f.Command); err != nil {
+		s.sendErr(c, f.ID, codeBadFrame, err.Error())
+		return
+	}
+	fp := fingerprint(f.Command)
+	if a, ok := m.acks[f.ID]; ok && a.cmd == fp {
+		s.send(c, a.frame)
+		return
+	}
+	answer := func(code, reason string) { s.sendErr(c, f.ID, code, reason) }
+	switch {
+	case s.g == nil:
+		answer(codeNotStart, "the game has not started")
+		return
+	case m.seat == 0:
+		answer(codeNoSeat, "you have no seat in this game; spectators cannot act")
+		return
+	case f.Seat != nil && *f.Seat != m.seat:
+		answer(codeNotYours, fmt.Sprintf("you play seat %d; a phone acts only for its own seat", m.seat))
+		return
+	case game.IsHostAction(f.Do):
+		answer(codeRejected, fmt.Sprintf("%q is not a player's action", f.Do))
+		return
+	case s.failed != nil:
+		answer(codeSaving, s.failedReason())
+		return
+	case s.paused:
+		// Nothing moves while the host pauses: no deadline passes and no
+		// phone acts (it may send the command again once the host goes on).
+		answer(codePaused, "the host paused the game; wait until it goes on")
+		return
+	}
+	cmd := f.Command
+	cmd.Seat = m.seat
+	err := s.apply(cmd, "phone", f.ID)
+	var rej *game.Rejection
+	switch {
+	case errors.As(err, &rej):
+		code := codeRejected
+		if rej.Code == "stale" {
+			code = codeStale
+		}
+		fr := errFrame(f.ID, code, rej.Reason)
+		m.remember(f.ID, fp, fr)
+		s.send(c, fr)
+		return
+	case err != nil:
+		answer(codeSaving, s.failedReason())
+		return
+	}
+	fr := mustJSON(ackFrame{T: "ack", ID: f.ID})
+	m.remember(f.ID, fp, fr)
+	s.changed()
+	s.send(m.conn, fr) // after the views: the phone holds its new view when the ack arrives
+}
+
+// fingerprint identifies a command apart from its seat: a resent id with
+// the same fingerprint is the same command.
+func fingerprint(c game.Command) string {
+	c.Seat = 0
+	return string(mustJSON(c))
+}
+
+// apply runs a command on the game and saves it with its events. A
+// *game.Rejection changes nothing; any other error is a log failure, and
+// then nothing changed either: what is not stored is never seen, so the
+// game is rebuilt from the events the log holds before anyone is told.
+func (s *session) apply(cmd game.Command, by, id string) error {
+	before := len(s.g.Events())
+	evs, err := s.g.Apply(cmd)
+	if err != nil {
+		return err
+	}
+	rec := logCmd{Cmd: cmdRecord{By: by, ID: id, Command: cmd}, N: len(evs)}
+	if err := s.log.append(rec, evs); err != nil {
+		s.rollback(before)
+		s.fail(err)
+		return err
+	}
+	return nil
+}
+
+// rollback rebuilds the game from its first n events (those the log holds).
+func (s *session) rollback(n int) {
+	stored := slices.Clone(s.g.Events()[:n])
+	g, err := game.Replay(s.g.Setup(), stored)
+	if err != nil { // cannot happen: these events came from this game
+		panic("lan: the stored events do not replay: " + err.Error())
+	}
+	s.g = g
+}
+
+// save appends a record to the log. On failure the session stops taking
+// commands: views that depend on unsaved events are never sent.
+func (s *session) save(rec any, evs []game.Event) bool {
+	if s.failed != nil {
+		return false
+	}
+	if err := s.log.append(rec, evs); err != nil {
+		s.fail(err)
+		return false
+	}
+	return true
+}
+
+// fail stops the session taking commands: the log cannot be written. The
+// big screen says so (HostView.Err).
+func (s *session) fail(err error) {
+	s.failed = err
+	s.logf("lan: %v", err)
+	s.stopTimer()
+	s.publish()
+}
+
+func (s *session) failedReason() string {
+	return "the host cannot save the game (" + s.failed.Error() + "); ask the host"
+}
+
+// changed runs after the game changed: the clock follows the new timer
+// (which may end the night at once), then every phone gets its view.
+func (s *session) changed() {
+	s.settle()
+	s.broadcast()
+	s.publish()
+}

@@ -1,0 +1,169 @@
+// The host's side: the big screen's view and the host's commands.
+
+package lan
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"nightfall/game"
+)
+
+// hostView builds the big screen's view.
+func (s *session) hostView() HostView {
+	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room}
+	s.srv.mu.Lock()
+	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
+	s.srv.mu.Unlock()
+	if p := s.problem(); p != nil {
+		hv.Invalid, hv.Problem = p.Text, p
+	} else {
+		hv.Valid = true
+	}
+	if s.g != nil {
+		tv := s.g.TableView()
+		hv.Table = &tv
+		hv.LogPath = s.log.path
+		now := s.clock.Now()
+		count, hold := s.timer.remaining(now)
+		if s.timer.key != 0 && s.timer.total() > 0 {
+			hv.Remaining = count
+			if !s.paused {
+				hv.Deadline = now.Add(hold + count)
+			}
+		}
+		if hold > 0 {
+			hv.HoldLeft = hold
+			if !s.paused {
+				hv.HoldUntil = now.Add(hold)
+			}
+		}
+	}
+	if s.failed != nil {
+		hv.Err = s.failed.Error()
+	} else if s.g == nil && s.lobbyErr != "" {
+		hv.Err = "cannot save the lobby: " + s.lobbyErr
+	}
+	return hv
+}
+
+func (s *session) publish() {
+	if len(s.subs) == 0 {
+		return
+	}
+	hv := s.hostView()
+	for _, ch := range s.subs {
+		select { // latest wins
+		case <-ch:
+		default:
+		}
+		ch <- hv
+	}
+}
+
+func (s *session) subscribe() (int, chan HostView) {
+	s.nextID++
+	ch := make(chan HostView, 1)
+	s.subs[s.nextID] = ch
+	ch <- s.hostView()
+	return s.nextID, ch
+}
+
+func (s *session) unsubscribe(id int) {
+	if ch, ok := s.subs[id]; ok {
+		delete(s.subs, id)
+		close(ch)
+	}
+}
+
+func (s *session) host(cmd HostCommand) error {
+	switch cmd.Do {
+	case HostSetVariant, HostSetPlayers, HostSetOption, HostMove, HostStart:
+		if s.g != nil {
+			return errors.New("the game has started")
+		}
+	case HostPause, HostResume, HostAddTime, HostSkip, HostEnd:
+		if s.g == nil {
+			return errors.New("no game is running")
+		}
+		if s.g.Over() {
+			return errors.New("the game is over")
+		}
+		if s.failed != nil && cmd.Do != HostEnd {
+			return s.failed
+		}
+	}
+	var err error
+	switch cmd.Do {
+	case HostSetVariant:
+		if _, ok := game.Lookup(cmd.Variant); !ok {
+			return fmt.Errorf("unknown variant %q (known: %s)", cmd.Variant, strings.Join(game.VariantIDs(), ", "))
+		}
+		s.variant = cmd.Variant
+		s.checkSetup()
+	case HostSetPlayers:
+		err = s.setPlayers(cmd.Players)
+	case HostSetOption:
+		err = s.setOption(cmd.Name, cmd.Value)
+	case HostMove:
+		err = s.move(cmd.From, cmd.To)
+	case HostRemove:
+		err = s.remove(cmd.Seat)
+	case HostStart:
+		err = s.start()
+	case HostPause:
+		err = s.pause()
+	case HostResume:
+		err = s.resume()
+	case HostAddTime:
+		err = s.addTime(cmd.Seconds)
+	case HostSkip:
+		// During the announcements' hold, skip ends the hold; otherwise
+		// the engine decides what there is to skip (it logs the turn as
+		// ended by the host).
+		if !s.skipHold() {
+			err = s.hostApply(game.Command{Do: "skip"})
+		}
+	case HostEnd:
+		err = s.endGame()
+	case HostNewGame:
+		err = s.newGame()
+	default:
+		return fmt.Errorf("unknown host command %q", cmd.Do)
+	}
+	if err != nil {
+		return err
+	}
+	if s.g == nil {
+		s.lobbyChanged()
+	} else {
+		s.publish()
+	}
+	return nil
+}
+
+func (s *session) hostApply(cmd game.Command) error {
+	if err := s.apply(cmd, "host", ""); err != nil {
+		return err
+	}
+	s.changed()
+	return nil
+}
+
+func (s *session) endGame() error {
+	if s.failed == nil {
+		return s.hostApply(game.Command{Do: "end"})
+	}
+	// The log cannot be written: end in memory, so that the table sees the
+	// reveal; nothing more depends on the log.
+	if _, err := s.g.Apply(game.Command{Do: "end"}); err != nil {
+		return err
+	}
+	failed := s.failed
+	s.failed = nil
+	s.stopTimer()
+	s.broadcast()
+	s.failed = failed
+	return nil
+}
