@@ -57,53 +57,9 @@ code; the game starts when every seat is taken, or when you press Enter.
 `
 
 func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nightfall serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, serveUsage)
-		fs.PrintDefaults()
-	}
-	var (
-		opts      = optionFlags{}
-		port      = fs.Int("port", 8080, "TCP port (0: any free port)")
-		host      = fs.String("host", "", "address for the join URL (default: the IPv4 address of the default-route interface)")
-		variant   = fs.String("variant", "", "rule variant (default: "+game.Variants()[0].ID+"; known: "+strings.Join(game.VariantIDs(), ", ")+")")
-		players   = fs.Int("players", 0, "number of players (default: 12, within the variant's range)")
-		seed      = fs.Uint64("seed", 0, "deal seed (default: random)")
-		resume    = fs.String("resume", "", "resume the game of this log `FILE` (the phones come back to their seats); \"last\": the newest unfinished game")
-		dataDir   = fs.String("data", "", "data directory for game logs (default: "+defaultDataDirHint()+")")
-		table     = fs.String("name", "Nightfall", "table name, shown in the lobby and advertised over mDNS")
-		room      = fs.String("room", "", "room code (default: random)")
-		noMDNS    = fs.Bool("no-mdns", false, "do not advertise the table over mDNS")
-		autostart = fs.Duration("autostart", 3*time.Second, "start this long after every seat is taken (negative: only on Enter)")
-	)
-	fs.Var(opts, "option", "rule option `name=value`, repeatable (value: JSON, or else a string)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "nightfall serve: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
-	}
-	if *resume == "last" {
-		path, msg := pickLast(*dataDir)
-		if path == "" {
-			fmt.Fprintf(stderr, "nightfall serve: %s\n", msg)
-			return 1
-		}
-		*resume = path
-	}
-	portSet := false
-	fs.Visit(func(f *flag.Flag) { portSet = portSet || f.Name == "port" })
-	cfg := Config{DataDir: *dataDir, TableName: *table, Variant: *variant, Players: *players, Seed: *seed,
-		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS,
-		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
-	if portSet || *resume == "" {
-		cfg.Addr = ":" + strconv.Itoa(*port)
+	cfg, autostart, code := serveConfig(args, stderr)
+	if code >= 0 {
+		return code
 	}
 	srv, err := NewServer(cfg)
 	if err != nil {
@@ -117,12 +73,71 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	url := srv.JoinURL()
 	fmt.Fprintf(stdout, "%s\nJoin: %s\n(room code %s)\n", TerminalQR(url), url, srv.Room())
-	if *resume != "" {
-		fmt.Fprintf(stdout, "Resumed %s: the phones reconnect to their seats.\n", *resume)
+	if cfg.Resume != "" {
+		fmt.Fprintf(stdout, "Resumed %s: the phones reconnect to their seats.\n", cfg.Resume)
 	} else {
 		fmt.Fprintln(stdout, "The game starts when every seat is taken; press Enter to start now.")
 	}
+	return runTerminal(ctx, srv, lines(ctx, stdin), autostart, stdout)
+}
 
+// serveConfig reads serve's flags into a server configuration and the
+// autostart delay; code is the exit status when serve must stop now (-1:
+// go on).
+func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Duration, code int) {
+	fs := flag.NewFlagSet("nightfall serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, serveUsage)
+		fs.PrintDefaults()
+	}
+	var (
+		opts    = optionFlags{}
+		port    = fs.Int("port", 8080, "TCP port (0: any free port)")
+		host    = fs.String("host", "", "address for the join URL (default: the IPv4 address of the default-route interface)")
+		variant = fs.String("variant", "", "rule variant (default: "+game.Variants()[0].ID+"; known: "+strings.Join(game.VariantIDs(), ", ")+")")
+		players = fs.Int("players", 0, "number of players (default: 12, within the variant's range)")
+		seed    = fs.Uint64("seed", 0, "deal seed (default: random)")
+		resume  = fs.String("resume", "", "resume the game of this log `FILE` (the phones come back to their seats); \"last\": the newest unfinished game")
+		dataDir = fs.String("data", "", "data directory for game logs (default: "+defaultDataDirHint()+")")
+		table   = fs.String("name", "Nightfall", "table name, shown in the lobby and advertised over mDNS")
+		room    = fs.String("room", "", "room code (default: random)")
+		noMDNS  = fs.Bool("no-mdns", false, "do not advertise the table over mDNS")
+		start   = fs.Duration("autostart", 3*time.Second, "start this long after every seat is taken (negative: only on Enter)")
+	)
+	fs.Var(opts, "option", "rule option `name=value`, repeatable (value: JSON, or else a string)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return cfg, 0, 0
+		}
+		return cfg, 0, 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "nightfall serve: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return cfg, 0, 2
+	}
+	if *resume == "last" {
+		path, msg := pickLast(*dataDir)
+		if path == "" {
+			fmt.Fprintf(stderr, "nightfall serve: %s\n", msg)
+			return cfg, 0, 1
+		}
+		*resume = path
+	}
+	portSet := false
+	fs.Visit(func(f *flag.Flag) { portSet = portSet || f.Name == "port" })
+	cfg = Config{DataDir: *dataDir, TableName: *table, Variant: *variant, Players: *players, Seed: *seed,
+		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS,
+		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	if portSet || *resume == "" {
+		cfg.Addr = ":" + strconv.Itoa(*port)
+	}
+	return cfg, *start, -1
+}
+
+// lines signals each line typed on stdin (Enter).
+func lines(ctx context.Context, stdin io.Reader) <-chan struct{} {
 	enter := make(chan struct{})
 	go func() {
 		sc := bufio.NewScanner(stdin)
@@ -134,6 +149,12 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			}
 		}
 	}()
+	return enter
+}
+
+// runTerminal prints the game to the terminal as it goes and starts it:
+// autostart after every seat is taken, or on Enter.
+func runTerminal(ctx context.Context, srv *Server, enter <-chan struct{}, autostart time.Duration, stdout io.Writer) int {
 	views, cancel := srv.Subscribe()
 	defer cancel()
 	p := &printer{w: stdout}
@@ -155,9 +176,9 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			switch {
 			case hv.Table != nil || !hv.Valid:
 				startAt = nil
-			case startAt == nil && *autostart >= 0:
-				fmt.Fprintf(stdout, "Every seat is taken: starting in %v (Enter: now).\n", *autostart)
-				startAt = time.After(*autostart)
+			case startAt == nil && autostart >= 0:
+				fmt.Fprintf(stdout, "Every seat is taken: starting in %v (Enter: now).\n", autostart)
+				startAt = time.After(autostart)
 			}
 		case <-startAt:
 			startAt = nil
