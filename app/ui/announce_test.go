@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"nightfall/game"
+)
+
+// sampleBodies holds one public body of every announced event type. A type
+// the engine announces (game.AnnouncedTypes) without a sample here fails
+// TestEveryAnnouncedTypeHasText: give it a sample and a text.
+func sampleBodies() map[string][]game.Body {
+	six, seven := game.SeatTarget(6), game.SeatTarget(7)
+	hand := game.Target{Seat: 3, Card: 1}
+	return map[string][]game.Body{
+		"dawn": {
+			&game.DawnBody{Round: 2, Dead: []game.Target{six}},
+			&game.DawnBody{Round: 2, Dead: []game.Target{six, seven}, Silenced: []int{3}},
+			&game.DawnBody{Round: 2, Dead: []game.Target{}},
+		},
+		"tally": {
+			&game.TallyBody{Index: 1, Counts: []game.Count{{Target: six, Votes: 7}, {Target: seven, Votes: 2}}, Top: []game.Target{six}, Outcome: "out",
+				Votes: []game.VoteBody{{Seat: 3, Target: six}, {Seat: 4, Target: six}, {Seat: 2, Target: seven}}},
+			&game.TallyBody{Index: 2, Counts: []game.Count{{Target: six, Votes: 3}, {Target: seven, Votes: 3}}, Top: []game.Target{six, seven}, Outcome: "tie"},
+			&game.TallyBody{Index: 1, Outcome: "none", Top: []game.Target{}},
+		},
+		"executed": {
+			&game.ExecutedBody{Round: 2, Seat: 6, By: "vote"},
+			&game.ExecutedBody{Round: 2, Seat: 7, By: "lot", Options: []game.Target{six, seven}},
+			&game.ExecutedBody{Round: 2, Seat: 3, Hand: &hand, By: "vote"},
+		},
+		"exploded": {&game.ExplodedBody{Round: 2, Seat: 5, Role: "killer"}},
+		"immune":   {&game.ImmuneBody{Round: 2, Hand: hand}, &game.ImmuneBody{Round: 2, Hand: hand, By: "lot", Options: []game.Target{hand, six}}},
+		"redeal":   {&game.RedealBody{Reason: "a player asked for a new deal"}, &game.RedealBody{Reason: "seat 4 was dealt killer + police, a forbidden pair (forbiddenPairs x)"}, &game.RedealBody{Reason: "something new"}},
+		"announce": {
+			&game.AnnounceBody{Round: 2, When: "dawn", Manifestos: []string{"喵"}, Losses: []game.CardLoss{{Seat: 2, Cause: "attack", Commoner: 1}}, Dead: []int{}, Cards: []int{5, 4, 5, 5, 5, 5, 5}, Lost: 1},
+			&game.AnnounceBody{Round: 2, When: "dawn", Dead: []int{4}, Cards: []int{5, 4, 5, 0, 5, 5, 5}, Lost: 6},
+			&game.AnnounceBody{Round: 2, When: "dusk", Executed: []int{3}, Totals: []game.Count{{Target: game.SeatTarget(3), Votes: 9}}, Pending: []int{3}, Camps: []game.SeatCamp{{Seat: 3, Camp: "killers"}}, Dead: []int{}, Cards: []int{5, 4, 5, 5, 5, 5, 5}},
+			&game.AnnounceBody{Round: 2, When: "dusk", Dead: []int{}, Cards: []int{5, 4, 5, 5, 5, 5, 5}},
+		},
+		"game_over": {
+			&game.GameOverBody{Winner: "good", Reason: "all killers are dead"},
+			&game.GameOverBody{Winner: "3", Reason: "the free-choice player is the last survivor", Winners: []int{3}},
+			&game.GameOverBody{Winner: "none", Reason: "the host ended the game"},
+			&game.GameOverBody{Winner: "draw", Reason: "no card died for 3 rounds in a row"},
+		},
+	}
+}
+
+// Every event type the table is told of as a result has an announcement of
+// its own, with a headline in both languages, and something to say.
+func TestEveryAnnouncedTypeHasText(t *testing.T) {
+	samples := sampleBodies()
+	for _, lang := range []string{"zh", "en"} {
+		newTestApp(t, lang)
+		for _, typ := range game.AnnouncedTypes() {
+			bodies := samples[typ]
+			if len(bodies) == 0 {
+				t.Errorf("announced type %q has no sample (and maybe no announcement): add one to sampleBodies and its text to announce.go", typ)
+				continue
+			}
+			for _, b := range bodies {
+				if b.Type() != typ {
+					t.Fatalf("sample for %q is a %q", typ, b.Type())
+				}
+				a := game.Announcement{Key: 1, Type: typ, Body: b}
+				h, d := announcementText(a, testNames, "standard-003")
+				t.Logf("%s %s: %s | %s", lang, typ, h, strings.ReplaceAll(d, "\n", " / "))
+				for _, s := range []string{h, d} {
+					if strings.Contains(s, "ann.") || strings.Contains(s, "{{") || strings.Contains(s, "no value") || strings.Contains(s, "reason.") {
+						t.Errorf("%s %s: untranslated text %q", lang, typ, s)
+					}
+				}
+				if strings.TrimSpace(h) == "" {
+					t.Errorf("%s %s %+v: no headline", lang, typ, b)
+				}
+				if v := announcementVoice(a, nil); len(v) == 0 {
+					t.Errorf("%s: nothing said", typ)
+				}
+			}
+		}
+	}
+}
+
+// The tally's headline says where a tie leads: a run-off by day, nobody out
+// when night follows.
+func TestTallyTieWording(t *testing.T) {
+	newTestApp(t, "zh")
+	tie := game.Announcement{Key: 3, Type: "tally", Body: sampleBodies()["tally"][1]}
+	tv := &game.TableView{Phase: "day", Announce: []game.Announcement{tie}, Hold: 5}
+	if sh, _ := AnnouncementAt(tv, 0, nil); sh.Headline != "PK投票结果：6、7号平票，下一轮PK" {
+		t.Errorf("tie by day: %q", sh.Headline)
+	}
+	tv.Phase = "night"
+	if sh, _ := AnnouncementAt(tv, 0, nil); sh.Headline != "PK投票结果：6、7号平票，无人出局" {
+		t.Errorf("tie, then night: %q", sh.Headline)
+	}
+}
+
+// The hold is shared equally: announcement i is on screen from i·per to
+// (i+1)·per.
+func TestHeldIndex(t *testing.T) {
+	tv := &game.TableView{Announce: make([]game.Announcement, 3), Hold: 15}
+	for _, c := range []struct {
+		left time.Duration
+		i    int
+		ok   bool
+	}{{15 * time.Second, 0, true}, {10*time.Second + 1, 0, true}, {10 * time.Second, 1, true}, {1, 2, true}, {0, 0, false}} {
+		i, ok := heldIndex(tv, c.left)
+		if i != c.i || ok != c.ok {
+			t.Errorf("left %v: %d %v, want %d %v", c.left, i, ok, c.i, c.ok)
+		}
+	}
+}
