@@ -26,15 +26,23 @@ func NarrationText(tv *game.TableView) string {
 			return tr("narr.dawn.dead", "Seats", seatList(d.Dead))
 		}
 		return tr("narr.day")
-	case "last-words", "speech", "pk-speech":
+	case "last-words", "speech", "pk-speech", "nomination":
 		return tr("narr."+n.Key, "Seat", n.Seat)
+	case "immune":
+		s := fmt.Sprint(n.Seat)
+		if len(n.Seats) == 1 {
+			s = n.Seats[0].String()
+		}
+		return tr("narr.immune", "Seat", s)
+	case "setup-night", "exploded":
+		return tr("narr." + n.Key)
 	case "vote-call":
 		s := fmt.Sprint(n.Seat)
 		if len(n.Seats) == 1 {
 			s = n.Seats[0].String()
 		}
 		return tr("narr.vote-call", "Seat", s)
-	case "discussion", "vote":
+	case "discussion", "vote", "closing":
 		return tr("narr." + n.Key)
 	case "over":
 		return WinnerText(tv.Winner)
