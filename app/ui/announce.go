@@ -42,6 +42,13 @@ func announcementText(a game.Announcement, names map[int]string, variant string)
 
 // AnnouncementAt is announcement i of tv as shown (ok false without one).
 func AnnouncementAt(tv *game.TableView, i int, names map[int]string) (Shown, bool) {
+	return announcementAt(tv, i, names, nil)
+}
+
+// announcementAt is AnnouncementAt with the last ballot the screen saw: a
+// tally whose mode showed the votes live (their event has none) names them
+// from it when its counts agree.
+func announcementAt(tv *game.TableView, i int, names map[int]string, last *game.BallotView) (Shown, bool) {
 	if tv == nil || i < 0 || i >= len(tv.Announce) {
 		return Shown{}, false
 	}
@@ -50,8 +57,46 @@ func AnnouncementAt(tv *game.TableView, i int, names map[int]string) (Shown, boo
 	if i+1 < len(tv.Announce) {
 		next = &tv.Announce[i+1]
 	}
+	if b, ok := a.Body.(*game.TallyBody); ok && len(b.Votes) == 0 && sameBallot(b, last) {
+		x := *b
+		x.Votes = last.Votes
+		a.Body = &x
+		h, d := announceText(a, next, tv.Phase, names, tv.Variant)
+		if len(last.Abstained) > 0 {
+			d += tr("vote.sep") + tr("vote.abstained", "Seats", seatsText(last.Abstained))
+		}
+		return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: d, Voice: announcementVoice(a, next)}, true
+	}
 	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
 	return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: d, Voice: announcementVoice(a, next)}, true
+}
+
+// sameBallot reports whether the ballot last seen is the one t closed:
+// the same index, one vote each, and every count the same.
+func sameBallot(t *game.TallyBody, last *game.BallotView) bool {
+	if last == nil || last.Index != t.Index || len(last.Votes) == 0 || len(last.Weights) > 0 {
+		return false
+	}
+	n := map[game.Target]int{}
+	for _, v := range last.Votes {
+		n[v.Target]++
+	}
+	for _, c := range t.Counts {
+		if n[c.Target] != c.Votes {
+			return false
+		}
+		delete(n, c.Target)
+	}
+	return len(n) == 0
+}
+
+// remember keeps the latest ballot the table showed (for the tally's
+// announcement: open modes show the votes live, not in the tally).
+func (a *announcer) remember(tv *game.TableView) {
+	if tv != nil && tv.Ballot != nil && len(tv.Ballot.Votes) > 0 {
+		b := *tv.Ballot
+		a.ballot = &b
+	}
 }
 
 // holdLeft is the time left of the table's hold at now (0: none).
@@ -217,23 +262,46 @@ func tallyText(b *game.TallyBody, next *game.Announcement, phase string, names m
 	return h, strings.Join(d, "\n")
 }
 
-// votesText names every vote, grouped by target: "3、4、7→6；2→7；5弃权".
+// votesText names every vote, grouped by target, a voter with several
+// votes (tokens, hands) once with their number: "3、4、7号→6号；2号×2→7号；
+// 5号弃权".
 func votesText(votes []game.VoteBody, abstained []int) string {
-	var order []game.Target
-	by := map[game.Target][]string{}
+	type group struct {
+		target game.Target
+		voters []string
+		n      map[string]int
+	}
+	var groups []*group
 	for _, v := range votes {
-		if _, ok := by[v.Target]; !ok {
-			order = append(order, v.Target)
+		var g *group
+		for _, x := range groups {
+			if x.target == v.Target {
+				g = x
+			}
+		}
+		if g == nil {
+			g = &group{target: v.Target, n: map[string]int{}}
+			groups = append(groups, g)
 		}
 		voter := strconv.Itoa(v.Seat)
 		if v.Hand != nil {
 			voter = v.Hand.String()
 		}
-		by[v.Target] = append(by[v.Target], voter)
+		if g.n[voter] == 0 {
+			g.voters = append(g.voters, voter)
+		}
+		g.n[voter]++
 	}
 	var parts []string
-	for _, t := range order {
-		parts = append(parts, tr("vote.arrow", "Voters", strings.Join(by[t], tr("list.sep")), "Target", t.String()))
+	for _, g := range groups {
+		vs := make([]string, len(g.voters))
+		for i, v := range g.voters {
+			vs[i] = v
+			if k := g.n[v]; k > 1 {
+				vs[i] += "×" + strconv.Itoa(k)
+			}
+		}
+		parts = append(parts, tr("vote.arrow", "Voters", strings.Join(vs, tr("list.sep")), "Target", g.target.String()))
 	}
 	if len(abstained) > 0 {
 		parts = append(parts, tr("vote.abstained", "Seats", seatsText(abstained)))
@@ -434,6 +502,7 @@ type announcer struct {
 	last   int          // key of the announcement on screen (0: none)
 	spoken map[int]bool // announcement keys said (or passed over)
 	held   map[int]bool // hold keys (the last announcement's key) seen held
+	ballot *game.BallotView
 }
 
 // seatNames are the players' names by seat.
@@ -454,7 +523,7 @@ func (s *Shell) shownAt(now time.Time) *Shown {
 	if !ok {
 		return nil
 	}
-	sh, ok := AnnouncementAt(tv, i, seatNames(s.hv))
+	sh, ok := announcementAt(tv, i, seatNames(s.hv), s.ann.ballot)
 	if !ok {
 		return nil
 	}

@@ -114,3 +114,21 @@ func TestHeldIndex(t *testing.T) {
 		}
 	}
 }
+
+// The replay names every vote, who for whom, at a glance (issue 10 item 6).
+func TestReplayNamesVotes(t *testing.T) {
+	six, seven := game.SeatTarget(6), game.SeatTarget(7)
+	m := game.Moment{Round: 2, Phase: "day", Kind: "tally", Outcome: "out",
+		Counts:    []game.Count{{Target: six, Votes: 3}, {Target: seven, Votes: 1}},
+		Votes:     []game.VoteBody{{Seat: 3, Target: six}, {Seat: 4, Target: six}, {Seat: 2, Target: seven}, {Seat: 7, Target: six}},
+		Abstained: []int{5}}
+	for lang, want := range map[string]string{
+		"zh": "第2天  投票：3、4、7号→6号；2号→7号；5号弃权（6号3票、7号1票）",
+		"en": "Day 2  Vote: 3, 4, 7 → 6; 2 → 7; 5 abstained (6: 3, 7: 1)",
+	} {
+		newTestApp(t, lang)
+		if got := MomentHeader(m) + "  " + MomentText(m, lookupVariant("standard-003")); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}

@@ -143,6 +143,7 @@ func (s *Shell) host(cmd lan.HostCommand) {
 func (s *Shell) Show(hv lan.HostView) {
 	s.hv, s.has = hv, true
 	s.ann.now = s.Now()
+	s.ann.remember(hv.Table)
 	s.render()
 	s.speak(s.ann.now)
 }

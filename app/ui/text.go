@@ -188,10 +188,14 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 				parts = append(parts, tr("moment.tally.count", "Seat", c.Target.String(), "N", c.Votes))
 			}
 		}
-		if len(parts) == 0 {
-			return tr("moment.tally", "Counts", tr("moment.tally.none"))
+		counts := tr("moment.tally.none")
+		if len(parts) > 0 {
+			counts = strings.Join(parts, tr("list.sep"))
 		}
-		s := tr("moment.tally", "Counts", strings.Join(parts, tr("list.sep")))
+		s := tr("moment.tally", "Counts", counts)
+		if len(m.Votes) > 0 || len(m.Abstained) > 0 { // who voted for whom (announce.go)
+			s = tr("moment.tally.votes", "Votes", votesText(m.Votes, m.Abstained), "Counts", counts)
+		}
 		if m.Outcome == "tie" {
 			s += tr("moment.tally.tie")
 		}
