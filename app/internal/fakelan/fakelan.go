@@ -34,12 +34,12 @@ type Backend struct {
 	holdKey   int
 	holdUntil time.Time
 	holdLeft  time.Duration // while paused
-	now      func() time.Time
-	subs     []chan lan.HostView
-	url      string
-	room     string
-	hostErr  string
-	Commands []lan.HostCommand // every host command received, in order
+	now       func() time.Time
+	subs      []chan lan.HostView
+	url       string
+	room      string
+	hostErr   string
+	Commands  []lan.HostCommand // every host command received, in order
 }
 
 // New makes a lobby for variant with players seats.
