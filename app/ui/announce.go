@@ -30,6 +30,7 @@ type Shown struct {
 	Headline string
 	Detail   string // lines separated by "\n"
 	Voice    []voice.Line
+	Seats    []int // the seats it names, lit on the ring
 }
 
 // announcementText is the headline and the detail of a in the current
@@ -65,10 +66,59 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, last *game.
 		if len(last.Abstained) > 0 {
 			d += tr("vote.sep") + tr("vote.abstained", "Seats", seatsText(last.Abstained))
 		}
-		return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: d, Voice: announcementVoice(a, next)}, true
+		return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d), Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
 	}
 	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
-	return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: d, Voice: announcementVoice(a, next)}, true
+	return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d), Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
+}
+
+// namedSeats are the seats an announcement is about.
+func namedSeats(a game.Announcement) []int {
+	switch b := a.Body.(type) {
+	case *game.DawnBody:
+		return uniqSeats(b.Dead)
+	case *game.TallyBody:
+		return uniqSeats(b.Top)
+	case *game.ExecutedBody:
+		return []int{b.Seat}
+	case *game.ExplodedBody:
+		return []int{b.Seat}
+	case *game.ImmuneBody:
+		return []int{b.Hand.Seat}
+	case *game.AnnounceBody:
+		return append(slices.Clone(b.Dead), b.Executed...)
+	case *game.GameOverBody:
+		return b.Winners
+	}
+	return nil
+}
+
+// capLines starts each English detail line with a capital.
+func capLines(d string) string {
+	if Language() != "en" || d == "" {
+		return d
+	}
+	lines := strings.Split(d, "\n")
+	for i, l := range lines {
+		if l != "" && l[0] >= 'a' && l[0] <= 'z' {
+			lines[i] = strings.ToUpper(l[:1]) + l[1:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// announceSeats lights the seats the held announcement names.
+func (t *TableScreen) announceSeats(seats []SeatInfo) []SeatInfo {
+	if t.st.Announce == nil {
+		return seats
+	}
+	for i := range seats {
+		seats[i].Speaker, seats[i].Next = false, false // the stage after the hold
+		if slices.Contains(t.st.Announce.Seats, seats[i].Seat) {
+			seats[i].Calling = true
+		}
+	}
+	return seats
 }
 
 // sameBallot reports whether the ballot last seen is the one t closed:
@@ -362,6 +412,9 @@ func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string
 	}
 	var losses []string
 	for _, l := range b.Losses {
+		if b.When == "dawn" {
+			break // each seat shows its dawn losses under it
+		}
 		if k := [2]int{l.Privilege, l.Commoner}; k != [2]int{} {
 			losses = append(losses, tr("seat", "Seat", l.Seat)+" −"+catKinds(k))
 		}
@@ -372,12 +425,8 @@ func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string
 	for _, c := range b.Camps {
 		d = append(d, tr("ann.cat.camp", "Who", whoSeat(c.Seat, names), "Camp", campName(c.Camp)))
 	}
-	if len(b.Cards) > 0 {
-		var cs []string
-		for i, n := range b.Cards {
-			cs = append(cs, strconv.Itoa(i+1)+":"+strconv.Itoa(n))
-		}
-		d = append(d, tr("ann.cat.cards", "Cards", strings.Join(cs, "  "), "Lost", b.Lost))
+	if b.Lost > 0 { // each seat shows its card count under it
+		d = append(d, tr("ann.cat.cards", "Lost", b.Lost))
 	}
 	return h, strings.Join(d, "\n")
 }
@@ -656,10 +705,16 @@ func (t *TableScreen) layoutAnnounce(x, y, w, u float32) float32 {
 		return y
 	}
 	var lines []string
-	size := 5.4 * u
-	for _, l := range strings.Split(t.st.Announce.Detail, "\n") {
-		if strings.TrimSpace(l) != "" {
-			lines = append(lines, wrapText(l, size, w)...)
+	size := 5 * u
+	for ; ; size *= 0.85 {
+		lines = lines[:0]
+		for _, l := range strings.Split(t.st.Announce.Detail, "\n") {
+			if strings.TrimSpace(l) != "" {
+				lines = append(lines, wrapText(l, size, w)...)
+			}
+		}
+		if len(lines) <= 4 || size < 3*u {
+			break
 		}
 	}
 	if len(lines) == 0 {

@@ -1,9 +1,17 @@
 package ui
 
 import (
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"nightfall/game"
 )
@@ -129,6 +137,79 @@ func TestReplayNamesVotes(t *testing.T) {
 		newTestApp(t, lang)
 		if got := MomentHeader(m) + "  " + MomentText(m, lookupVariant("standard-003")); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// announceShot renders the table screen holding announcement a of a view.
+func announceShot(t *testing.T, view string, as []game.Announcement, i int, w, h float32) image.Image {
+	t.Helper()
+	var tv *game.TableView
+	if view == "cat" {
+		tv = catView(t)
+		as = []game.Announcement{{Key: 10, Type: "announce", Body: tv.CatLives.Dawn}}
+	} else {
+		tv = loadView(t, view)
+	}
+	tv.Announce, tv.Hold = as, 5*len(as)
+	sh, _ := AnnouncementAt(tv, i, testNames)
+	ts := NewTableScreen()
+	win := test.NewWindow(ts)
+	defer win.Close()
+	win.Resize(fyne.NewSize(w, h))
+	ts.Set(TableState{View: tv, Names: testNames, Remaining: 90 * time.Second, Announce: &sh})
+	return win.Canvas().Capture()
+}
+
+func announceCases() []struct {
+	name, view string
+	as         []game.Announcement
+	i          int
+} {
+	s := sampleBodies()
+	ann := func(typ string, k int) game.Announcement {
+		return game.Announcement{Key: 10 + k, Type: typ, Body: s[typ][k]}
+	}
+	return []struct {
+		name, view string
+		as         []game.Announcement
+		i          int
+	}{
+		{"dawn", "dawn-lastwords", []game.Announcement{ann("dawn", 1)}, 0},
+		{"tally", "night", []game.Announcement{ann("tally", 0), ann("executed", 0)}, 0},
+		{"executed", "night", []game.Announcement{ann("tally", 0), ann("executed", 0)}, 1},
+		{"exploded", "night", []game.Announcement{ann("exploded", 0)}, 0},
+		{"over", "over", []game.Announcement{ann("executed", 0), ann("game_over", 0)}, 1},
+		{"cat", "cat", nil, 0},
+	}
+}
+
+// The held result as the projector shows it (golden, 640×360).
+func TestGoldenAnnounce(t *testing.T) {
+	c := announceCases()[1]
+	newTestApp(t, "zh")
+	golden(t, "table_announce-tally_zh.png", announceShot(t, c.view, c.as, c.i, goldenW, goldenH))
+}
+
+// SHOTS=dir writes every announcement screen at 1280×720 and 1920×1080 in
+// both languages, to look at.
+func TestAnnounceShots(t *testing.T) {
+	dir := os.Getenv("SHOTS")
+	if dir == "" {
+		t.Skip("SHOTS=dir writes the screenshots")
+	}
+	for _, lang := range []string{"zh", "en"} {
+		newTestApp(t, lang)
+		for _, c := range announceCases() {
+			for _, sz := range [][2]float32{{1280, 720}, {1920, 1080}} {
+				img := announceShot(t, c.view, c.as, c.i, sz[0], sz[1])
+				f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s_%s_%.0f.png", c.name, lang, sz[0])))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_ = png.Encode(f, img)
+				f.Close()
+			}
 		}
 	}
 }

@@ -199,7 +199,7 @@ func (t *TableScreen) update() {
 	t.updateBallot(tv)
 	t.catUpdate(tv)
 	t.announceUpdate()
-	t.ring.SetSeats(t.seats(tv))
+	t.ring.SetSeats(t.announceSeats(t.seats(tv)))
 }
 
 func timerStage(kind string) string {
