@@ -13,7 +13,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"nightfall/app/internal/fakelan"
 	"nightfall/game"
+	"nightfall/lan"
 )
 
 // sampleBodies holds one public body of every announced event type. A type
@@ -211,5 +213,61 @@ func TestAnnounceShots(t *testing.T) {
 				f.Close()
 			}
 		}
+	}
+}
+
+// The host's Skip during a hold ends it: the stage's line comes back and
+// the results not yet shown stay unsaid; a pause freezes the hold.
+func TestHoldSkipAndPause(t *testing.T) {
+	newTestApp(t, "en")
+	clock := fixed
+	b := fakelan.New("classic-2.0", 8, 1)
+	b.SetClock(func() time.Time { return clock })
+	b.JoinAll()
+	if err := b.Host(lan.HostCommand{Do: lan.HostStart}); err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewWindow(nil)
+	defer w.Close()
+	v := &recVoice{}
+	s := NewShell(w, b, v)
+	s.Now = func() time.Time { return clock }
+	w.SetContent(s.Content())
+	s.Show(b.View())
+	night(t, b)
+	if err := b.Apply(game.Command{Do: "timeout"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Show(b.View())
+	tv := b.View().Table
+	if len(tv.Announce) != 1 || tv.Announce[0].Type != "dawn" || s.Held() == nil {
+		t.Fatalf("dawn: announce %v, held %v", tv.Announce, s.Held())
+	}
+	dawn := s.Headline()
+	if !strings.HasPrefix(dawn, "Dawn:") || s.Buttons().Skip.Disabled() {
+		t.Errorf("the dawn's headline %q (skip disabled %v)", dawn, s.Buttons().Skip.Disabled())
+	}
+	said := strings.Join(v.take(), " ")
+	if !strings.Contains(said, "en:dawn") || strings.Contains(said, "lastwords") || strings.Contains(said, "speak") {
+		t.Errorf("during the hold the judge says %q", said)
+	}
+	// paused: the hold does not run out
+	test.Tap(s.Buttons().Pause)
+	s.Show(b.View())
+	clock = clock.Add(time.Minute)
+	s.Tick(clock)
+	if s.Headline() != dawn {
+		t.Errorf("paused a minute into the hold: %q", s.Headline())
+	}
+	test.Tap(s.Buttons().Pause)
+	s.Show(b.View())
+	test.Tap(s.Buttons().Skip)
+	s.Show(b.View())
+	if s.Held() != nil || s.Headline() != NarrationText(b.View().Table) {
+		t.Errorf("after Skip: held %v, headline %q", s.Held(), s.Headline())
+	}
+	said = strings.Join(v.take(), " ")
+	if strings.Contains(said, "dawn") || !strings.Contains(said, "lastwords") && !strings.Contains(said, "speak") {
+		t.Errorf("after Skip the judge says %q", said)
 	}
 }

@@ -281,6 +281,7 @@ type transcript struct {
 	shown   []game.Announcement // every announcement shown, in order
 	explode float64
 	per     time.Duration // the share of the hold being looked at
+	voice   *recVoice
 }
 
 func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode float64, opts map[string]json.RawMessage) (types []string) {
@@ -299,7 +300,8 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 	w := test.NewWindow(nil)
 	defer w.Close()
 	tr := &transcript{t: t, srv: srv, clock: clock, rng: rand.New(rand.NewPCG(seed, 99)), idle: map[string]bool{}, start: clock.Now(), explode: explode}
-	tr.s = NewShell(w, srv, nil)
+	tr.voice = &recVoice{}
+	tr.s = NewShell(w, srv, tr.voice)
 	tr.s.Now = clock.Now
 	w.SetContent(tr.s.Content())
 	w.Resize(fyne.NewSize(1280, 720))
@@ -475,7 +477,27 @@ func (tr *transcript) walkHold() {
 	}
 	from := tr.hv.HoldUntil.Add(-total)
 	fmt.Fprintf(&tr.out, "-- %s hold %ds: %d announcement(s)\n", PhaseTextIn(tv), tv.Hold, n)
+	said := func(i int) string {
+		x, _ := AnnouncementAt(tv, i, nil)
+		var out []string
+		for _, l := range x.Voice {
+			out = append(out, "zh:"+strings.Join(l.Clips("zh"), "+"))
+		}
+		return strings.Join(out, " ")
+	}
 	for i, a := range tv.Announce {
+		// each announcement is said once, when it comes up (the first as
+		// soon as the view arrives)
+		tr.s.Tick(from.Add(time.Duration(i)*per + time.Millisecond))
+		got := tr.voice.take()
+		if i == 0 {
+			for len(got) > 0 && !strings.HasPrefix(said(0), got[0]) {
+				got = got[1:] // what the stage before said
+			}
+		}
+		if strings.Join(got, " ") != said(i) {
+			tr.t.Errorf("announcement %d (%s): said %q, want %q", i+1, a.Type, got, said(i))
+		}
 		if len(tr.shown) == 0 || !slices.ContainsFunc(tr.shown, func(x game.Announcement) bool { return x.Key == a.Key }) {
 			tr.shown = append(tr.shown, a)
 		}
@@ -493,6 +515,13 @@ func (tr *transcript) walkHold() {
 		tr.latest(false)
 	}
 	tr.look(tr.clock.Now(), nil, 0, true)
+	for _, l := range tr.voice.take() {
+		for i := range tv.Announce {
+			if l == said(i) && l != "zh:chime" {
+				tr.t.Errorf("after the hold: %q said again", l)
+			}
+		}
+	}
 }
 
 // PhaseTextIn is the phase label in English (for the transcript's headers).
