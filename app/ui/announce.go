@@ -49,7 +49,7 @@ func AnnouncementAt(tv *game.TableView, i int, names map[int]string) (Shown, boo
 // announcementAt is AnnouncementAt with the last ballot the screen saw: a
 // tally whose mode showed the votes live (their event has none) names them
 // from it when its counts agree.
-func announcementAt(tv *game.TableView, i int, names map[int]string, last *game.BallotView) (Shown, bool) {
+func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announcer) (Shown, bool) {
 	if tv == nil || i < 0 || i >= len(tv.Announce) {
 		return Shown{}, false
 	}
@@ -57,6 +57,28 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, last *game.
 	var next *game.Announcement
 	if i+1 < len(tv.Announce) {
 		next = &tv.Announce[i+1]
+	}
+	var last *game.BallotView
+	if mem != nil {
+		last = mem.ballot
+	}
+	if b, ok := a.Body.(*game.DawnBody); ok && mem != nil {
+		var lifted []int
+		for _, x := range mem.silenced[b.Round-1] {
+			dead := slices.ContainsFunc(b.Dead, func(t game.Target) bool { return t.Seat == x }) ||
+				x <= len(tv.Seats) && !tv.Seats[x-1].Alive
+			if !slices.Contains(b.Silenced, x) && !dead {
+				lifted = append(lifted, x)
+			}
+		}
+		if len(lifted) > 0 {
+			h, d := announceText(a, next, tv.Phase, names, tv.Variant)
+			if d != "" {
+				d += "\n"
+			}
+			d += tr(plural("ann.dawn.lifted", len(lifted)), "Seats", seatsText(lifted))
+			return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d), Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
+		}
 	}
 	if b, ok := a.Body.(*game.TallyBody); ok && len(b.Votes) == 0 && sameBallot(b, last) {
 		x := *b
@@ -142,10 +164,27 @@ func sameBallot(t *game.TallyBody, last *game.BallotView) bool {
 
 // remember keeps the latest ballot the table showed (for the tally's
 // announcement: open modes show the votes live, not in the tally).
+// It also keeps each day's silenced seats: the next dawn says whose silence
+// is over.
 func (a *announcer) remember(tv *game.TableView) {
-	if tv != nil && tv.Ballot != nil && len(tv.Ballot.Votes) > 0 {
+	if tv == nil {
+		return
+	}
+	if tv.Ballot != nil && len(tv.Ballot.Votes) > 0 {
 		b := *tv.Ballot
 		a.ballot = &b
+	}
+	if tv.Phase == "day" {
+		var sil []int
+		for _, st := range tv.Seats {
+			if st.Silenced {
+				sil = append(sil, st.Seat)
+			}
+		}
+		if a.silenced == nil {
+			a.silenced = map[int][]int{}
+		}
+		a.silenced[tv.Round] = sil
 	}
 }
 
@@ -547,11 +586,12 @@ func uniqSeats(ts []game.Target) []int {
 
 // announcer is the shell's memory of the announcements.
 type announcer struct {
-	now    time.Time    // the time the screen is drawn for (Show: Shell.Now; Tick: its time)
-	last   int          // key of the announcement on screen (0: none)
-	spoken map[int]bool // announcement keys said (or passed over)
-	held   map[int]bool // hold keys (the last announcement's key) seen held
-	ballot *game.BallotView
+	now      time.Time    // the time the screen is drawn for (Show: Shell.Now; Tick: its time)
+	last     int          // key of the announcement on screen (0: none)
+	spoken   map[int]bool // announcement keys said (or passed over)
+	held     map[int]bool // hold keys (the last announcement's key) seen held
+	ballot   *game.BallotView
+	silenced map[int][]int // by day
 }
 
 // seatNames are the players' names by seat.
@@ -572,7 +612,7 @@ func (s *Shell) shownAt(now time.Time) *Shown {
 	if !ok {
 		return nil
 	}
-	sh, ok := announcementAt(tv, i, seatNames(s.hv), s.ann.ballot)
+	sh, ok := announcementAt(tv, i, seatNames(s.hv), &s.ann)
 	if !ok {
 		return nil
 	}

@@ -271,3 +271,15 @@ func TestHoldSkipAndPause(t *testing.T) {
 		t.Errorf("after Skip the judge says %q", said)
 	}
 }
+
+// The dawn after a silenced day says whose silence is over.
+func TestDawnLiftsSilence(t *testing.T) {
+	newTestApp(t, "zh")
+	mem := &announcer{}
+	mem.remember(&game.TableView{Phase: "day", Round: 1, Seats: []game.SeatView{{Seat: 3, Alive: true, Silenced: true}, {Seat: 4, Alive: true}}})
+	tv := &game.TableView{Phase: "day", Round: 2, Hold: 5, Announce: []game.Announcement{{Key: 9, Type: "dawn", Body: &game.DawnBody{Round: 2, Dead: []game.Target{}, Silenced: []int{4}}}}}
+	sh, _ := announcementAt(tv, 0, nil, mem)
+	if want := "禁言：4号\n3号禁言结束，可以发言"; sh.Detail != want {
+		t.Errorf("detail %q, want %q", sh.Detail, want)
+	}
+}

@@ -442,7 +442,7 @@ func (tr *transcript) look(now time.Time, want *game.Announcement, i int, print 
 		case want != nil && (held == nil || held.Key != want.Key):
 			tr.t.Errorf("%s %s: announcement %d (%s) is not on screen; the headline is %q", tr.stamp(now), lang, i+1, want.Type, h)
 		case want != nil:
-			x, _ := announcementAt(tr.hv.Table, i, seatNames(tr.hv), tr.s.ann.ballot)
+			x, _ := announcementAt(tr.hv.Table, i, seatNames(tr.hv), &tr.s.ann)
 			if h != x.Headline || d != x.Detail || h == "" {
 				tr.t.Errorf("%s %s: headline %q / %q, want %q / %q", tr.stamp(now), lang, h, d, x.Headline, x.Detail)
 			}
