@@ -133,13 +133,19 @@ func TestReplayNamesVotes(t *testing.T) {
 		Votes:     []game.VoteBody{{Seat: 3, Target: six}, {Seat: 4, Target: six}, {Seat: 2, Target: seven}, {Seat: 7, Target: six}},
 		Abstained: []int{5}}
 	for lang, want := range map[string]string{
-		"zh": "第2天  投票：3、4、7号→6号；2号→7号；5号弃权（6号3票、7号1票）",
-		"en": "Day 2  Vote: 3, 4, 7 → 6; 2 → 7; 5 abstained (6: 3, 7: 1)",
+		"zh": "第2天  投票：3、4、7号→6号；2号→7号；5号弃权",
+		"en": "Day 2  Vote: 3, 4, 7 → 6; 2 → 7; 5 abstained",
 	} {
 		newTestApp(t, lang)
 		if got := MomentHeader(m) + "  " + MomentText(m, lookupVariant("standard-003")); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
+	}
+	// weighted votes (tokens, cards) keep the totals
+	m.Counts[0].Votes = 5
+	newTestApp(t, "zh")
+	if got, want := MomentText(m, lookupVariant("v5.0-dual")), "投票：3、4、7号→6号；2号→7号；5号弃权（6号5票、7号1票）"; got != want {
+		t.Errorf("weighted: %q, want %q", got, want)
 	}
 }
 
@@ -281,5 +287,34 @@ func TestDawnLiftsSilence(t *testing.T) {
 	sh, _ := announcementAt(tv, 0, nil, mem)
 	if want := "禁言：4号\n3号禁言结束，可以发言"; sh.Detail != want {
 		t.Errorf("detail %q, want %q", sh.Detail, want)
+	}
+}
+
+// SHOTS=dir: the replay at a tally that names its votes, 1280×720.
+func TestReplayShot(t *testing.T) {
+	dir := os.Getenv("SHOTS")
+	if dir == "" {
+		t.Skip("SHOTS=dir writes the screenshot")
+	}
+	for _, lang := range []string{"zh", "en"} {
+		newTestApp(t, lang)
+		tv := loadView(t, "over")
+		m := &tv.Timeline[4]
+		for _, v := range []struct{ seat, target int }{{1, 9}, {3, 9}, {4, 9}, {6, 9}, {5, 2}, {7, 2}, {8, 2}, {10, 2}, {11, 12}, {12, 5}} {
+			m.Votes = append(m.Votes, game.VoteBody{Seat: v.seat, Target: game.SeatTarget(v.target)})
+		}
+		m.Abstained = []int{2, 9}
+		g := NewGameOver()
+		w := test.NewWindow(g.Content())
+		w.Resize(fyne.NewSize(1280, 720))
+		g.Set(tv, testNames)
+		g.Step(4)
+		f, err := os.Create(filepath.Join(dir, "replay_"+lang+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = png.Encode(f, w.Canvas().Capture())
+		f.Close()
+		w.Close()
 	}
 }
