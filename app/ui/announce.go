@@ -58,9 +58,15 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 	if i+1 < len(tv.Announce) {
 		next = &tv.Announce[i+1]
 	}
-	var last *game.BallotView
-	if mem != nil {
-		last = mem.ballot
+	var extra []string // detail lines the screen's memory adds
+	if b, ok := a.Body.(*game.TallyBody); ok && mem != nil && len(b.Votes) == 0 && sameBallot(b, mem.ballot) {
+		x := *b
+		x.Votes = mem.ballot.Votes
+		a.Body = &x
+	}
+	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
+	if b, ok := a.Body.(*game.TallyBody); ok && mem != nil && b != tv.Announce[i].Body && len(mem.ballot.Abstained) > 0 {
+		d += tr("vote.sep") + tr("vote.abstained", "Seats", seatsText(mem.ballot.Abstained))
 	}
 	if b, ok := a.Body.(*game.DawnBody); ok && mem != nil {
 		var lifted []int
@@ -72,26 +78,15 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 			}
 		}
 		if len(lifted) > 0 {
-			h, d := announceText(a, next, tv.Phase, names, tv.Variant)
-			if d != "" {
-				d += "\n"
-			}
-			d += tr(plural("ann.dawn.lifted", len(lifted)), "Seats", seatsText(lifted))
-			return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d), Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
+			extra = append(extra, tr(plural("ann.dawn.lifted", len(lifted)), "Seats", seatsText(lifted)))
 		}
 	}
-	if b, ok := a.Body.(*game.TallyBody); ok && len(b.Votes) == 0 && sameBallot(b, last) {
-		x := *b
-		x.Votes = last.Votes
-		a.Body = &x
-		h, d := announceText(a, next, tv.Phase, names, tv.Variant)
-		if len(last.Abstained) > 0 {
-			d += tr("vote.sep") + tr("vote.abstained", "Seats", seatsText(last.Abstained))
-		}
-		return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d), Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
+	if len(extra) > 0 {
+		d = strings.Join(append([]string{d}, extra...), "\n")
+		d = strings.TrimPrefix(d, "\n")
 	}
-	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
-	return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d), Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
+	return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d),
+		Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
 }
 
 // namedSeats are the seats an announcement is about.
