@@ -154,7 +154,12 @@ func (g *Game) record(e Event) {
 		}
 		p.afterStage = false
 	default:
-		p.afterStage = false
+		// A silenced speaker's turn ends by itself (v4.0 R10) in the same
+		// step as the turn it skips: the next turn opens the same stage,
+		// and the results it opened with are still to be held.
+		if b, ok := e.Body.(*TurnEndBody); !ok || b.By != "silenced" {
+			p.afterStage = false
+		}
 	}
 	switch b := e.Body.(type) {
 	case *NightBody, *TurnBody, *CallBody, *BallotBody, *SpeechesBody:

@@ -29,7 +29,8 @@ func TestScriptedGame(t *testing.T) {
 func playScripted(t *testing.T, lang string) {
 	newTestApp(t, lang)
 	b := fakelan.New("classic-2.0", 12, 42)
-	b.SetClock(func() time.Time { return fixed })
+	clock := fixed // moves only through the announcements' holds
+	b.SetClock(func() time.Time { return clock })
 	for s, n := range testNames {
 		b.Join(s, n)
 	}
@@ -37,21 +38,37 @@ func playScripted(t *testing.T, lang string) {
 	defer w.Close()
 	v := &recVoice{}
 	s := NewShell(w, b, v)
-	s.Now = func() time.Time { return fixed }
+	s.Now = func() time.Time { return clock }
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1280, 720))
 
 	var tr strings.Builder
 	step := 0
+	var dump func(what string)
 	show := func(what string) {
 		step++
 		s.Show(b.View())
+		dump(fmt.Sprintf("#%d %s", step, what))
+		// The announcements' hold: each result in turn is the headline,
+		// then the stage's own line comes back.
+		for hv := b.View(); hv.Table != nil && hv.HoldUntil.After(clock); hv = b.View() {
+			per := time.Duration(hv.Table.Hold) * time.Second / time.Duration(len(hv.Table.Announce))
+			clock = clock.Add(per)
+			s.Tick(clock)
+			s.Show(b.View())
+			dump(fmt.Sprintf("  +%v", clock.Sub(fixed)))
+		}
+	}
+	dump = func(what string) {
 		ts := s.Table()
-		fmt.Fprintf(&tr, "#%d %s\n", step, what)
-		if b.View().Table != nil && b.View().Table.Phase == "over" {
+		fmt.Fprintf(&tr, "%s\n", what)
+		if b.View().Table != nil && b.View().Table.Phase == "over" && s.Held() == nil {
 			fmt.Fprintf(&tr, "  winner: %s | replay: %s\n", s.Over().Winner(), s.Over().Current())
 		} else {
 			fmt.Fprintf(&tr, "  phase: %s | narration: %s | clock: %s\n", ts.Phase(), ts.Narration(), ts.Clock())
+			if d := s.Detail(); d != "" {
+				fmt.Fprintf(&tr, "  detail: %s\n", strings.ReplaceAll(d, "\n", " / "))
+			}
 			if ts.Speaker() != "" {
 				fmt.Fprintf(&tr, "  speaker: %s | %s\n", ts.Speaker(), ts.Next())
 			}

@@ -37,7 +37,7 @@ var longNames = map[string][]string{
 		"老林", "天亮了没", "守夜人", "空白", "安安静静"},
 }
 
-func seatNames(lang string, n int) map[int]string {
+func testSeatNames(lang string, n int) map[int]string {
 	m := map[int]string{}
 	for i := 1; i <= n; i++ {
 		m[i] = longNames[lang][i-1]
@@ -154,7 +154,7 @@ func TestGoldenTableSizes(t *testing.T) {
 			name := fmt.Sprintf("screen_%s_table%d_%s.png", sizeName(size), c.seats, c.lang)
 			t.Run(name, func(t *testing.T) {
 				s, w := shellAt(t, c.lang, size)
-				s.Show(hostView(speechView(c.seats), seatNames(c.lang, c.seats)))
+				s.Show(hostView(speechView(c.seats), testSeatNames(c.lang, c.seats)))
 				golden(t, name, w.Canvas().Capture())
 			})
 		}
@@ -162,7 +162,7 @@ func TestGoldenTableSizes(t *testing.T) {
 	// A ballot: a badge on every seat, the tally on the table.
 	t.Run("vote", func(t *testing.T) {
 		s, w := shellAt(t, "zh", screenSizes[0])
-		s.Show(hostView(voteView(16), seatNames("zh", 16)))
+		s.Show(hostView(voteView(16), testSeatNames("zh", 16)))
 		golden(t, "screen_1280_vote16_zh.png", w.Canvas().Capture())
 	})
 }
@@ -215,7 +215,7 @@ func TestGoldenGameOverSizes(t *testing.T) {
 		name := fmt.Sprintf("screen_%s_over%d_%s.png", sizeName(c.size), c.seats, c.lang)
 		t.Run(name, func(t *testing.T) {
 			s, w := shellAt(t, c.lang, c.size)
-			s.Show(hostView(overView(t, c.seats), seatNames(c.lang, c.seats)))
+			s.Show(hostView(overView(t, c.seats), testSeatNames(c.lang, c.seats)))
 			s.Over().Step(100)
 			golden(t, name, w.Canvas().Capture())
 		})
@@ -234,7 +234,7 @@ func TestLayoutNoCollisions(t *testing.T) {
 					t.Run(fmt.Sprintf("%s/%s/%d/%s", lang, sizeName(size), n, stage), func(t *testing.T) {
 						s, _ := shellAt(t, lang, size)
 						tv := view(n)
-						names := seatNames(lang, n)
+						names := testSeatNames(lang, n)
 						s.Show(hostView(tv, names))
 						checkTable(t, s.Table(), names, size)
 					})
@@ -408,7 +408,7 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 					if g := s.Lobby().Ring().Geometry(); !g.Fits {
 						t.Errorf("lobby, %d seats: the ring does not fit", n)
 					}
-					s.Show(hostView(overView(t, n), seatNames(lang, n)))
+					s.Show(hostView(overView(t, n), testSeatNames(lang, n)))
 					s.Over().Step(100)
 					if g := s.Over().ring.Geometry(); !g.Fits {
 						t.Errorf("game over, %d seats: the ring does not fit", n)

@@ -49,6 +49,7 @@ type Shell struct {
 	root                              fyne.CanvasObject
 	errShown                          bool
 	lastAuto                          time.Time
+	ann                               announcer // announce.go
 
 	// Now is the clock the countdown is computed with (tests fix it).
 	Now func() time.Time
@@ -142,10 +143,10 @@ func (s *Shell) host(cmd lan.HostCommand) {
 // Show displays a new host view.
 func (s *Shell) Show(hv lan.HostView) {
 	s.hv, s.has = hv, true
-	for _, l := range s.narr.Observe(hv.Table, hv.Paused) {
-		s.voice.Say(Language(), l.Clips(Language()))
-	}
+	s.ann.now = s.Now()
+	s.ann.remember(hv.Table)
 	s.render()
+	s.speak(s.ann.now)
 }
 
 // Tick advances the clock shown (and the replay's auto play); call it a few
@@ -154,6 +155,7 @@ func (s *Shell) Tick(now time.Time) {
 	if !s.has || s.hv.Table == nil {
 		return
 	}
+	s.announceTick(now)
 	if s.hv.Table.Phase == "over" {
 		if now.Sub(s.lastAuto) >= 3*time.Second {
 			s.lastAuto = now
@@ -170,6 +172,9 @@ func (s *Shell) Tick(now time.Time) {
 
 func (s *Shell) remaining(now time.Time) time.Duration {
 	if !s.hv.Paused && !s.hv.Deadline.IsZero() {
+		if s.hv.HoldUntil.After(now) {
+			now = s.hv.HoldUntil // the countdown starts after the hold
+		}
 		return max(s.hv.Deadline.Sub(now), 0)
 	}
 	return s.hv.Remaining
@@ -197,12 +202,12 @@ func (s *Shell) render() {
 		s.lobby.Set(hv)
 		screen = s.lobby.Content()
 		s.phase.SetText(tr("app.title"))
-	case tv.Phase == "over":
+	case tv.Phase == "over" && s.shownAt(s.ann.now) == nil: // the last results first
 		s.over.Set(tv, names)
 		screen = s.over.Content()
 		s.phase.SetText(tr("app.title"))
 	default:
-		s.table.Set(TableState{View: tv, Names: names, Paused: hv.Paused, Remaining: s.remaining(s.Now())})
+		s.table.Set(TableState{View: tv, Names: names, Paused: hv.Paused, Remaining: s.remaining(s.ann.now), Announce: s.shownAt(s.ann.now)})
 		screen = s.table
 		s.phase.SetText(tr("app.title"))
 	}
@@ -240,7 +245,7 @@ func (s *Shell) controls() {
 		s.pause.SetText(tr("ctl.pause"))
 	}
 	enable(s.addTime, tv.Timer != nil)
-	enable(s.skip, tv.Speaker != 0 || tv.Stage == "discussion")
+	enable(s.skip, tv.Speaker != 0 || tv.Stage == "discussion" || s.shownAt(s.ann.now) != nil)
 }
 
 func enable(b *widget.Button, on bool) {

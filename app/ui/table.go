@@ -19,6 +19,9 @@ type TableState struct {
 	Names     map[int]string
 	Paused    bool
 	Remaining time.Duration // left on the running timer
+	// Announce is the result the table holds now (announce.go): the
+	// headline while it lasts.
+	Announce *Shown
 }
 
 // TableScreen is the game in progress as projected: the seats round the
@@ -47,6 +50,9 @@ type TableScreen struct {
 	mlines     []*canvas.Text
 	nml        int
 	catTotals  *canvas.Text
+	// the held announcement's detail lines (announce.go)
+	annLines []*canvas.Text
+	nann     int
 }
 
 type tallyRow struct {
@@ -194,7 +200,8 @@ func (t *TableScreen) update() {
 	}
 	t.updateBallot(tv)
 	t.catUpdate(tv)
-	t.ring.SetSeats(t.seats(tv))
+	t.announceUpdate()
+	t.ring.SetSeats(t.announceSeats(t.seats(tv)))
 }
 
 func timerStage(kind string) string {
@@ -341,6 +348,9 @@ func (r *tableRenderer) Objects() []fyne.CanvasObject {
 	for _, l := range t.mlines[:t.nml] {
 		objs = append(objs, l)
 	}
+	for _, l := range t.annLines[:t.nann] {
+		objs = append(objs, l)
+	}
 	return append(objs, t.outcome, t.catTotals, t.lastWords)
 }
 
@@ -485,6 +495,7 @@ func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
 	}
 	place(t.hint, 4.2*u, u)
 	place(t.dawn, 4.2*u, 2*u)
+	y = t.layoutAnnounce(x, y, pw, u)
 	if len(t.manifestos) > 0 {
 		y = t.layoutManifestos(x, y, pw, y0+bh*0.8, u) + u
 	} else {

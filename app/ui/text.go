@@ -26,15 +26,23 @@ func NarrationText(tv *game.TableView) string {
 			return tr("narr.dawn.dead", "Seats", seatList(d.Dead))
 		}
 		return tr("narr.day")
-	case "last-words", "speech", "pk-speech":
+	case "last-words", "speech", "pk-speech", "nomination":
 		return tr("narr."+n.Key, "Seat", n.Seat)
+	case "immune":
+		s := fmt.Sprint(n.Seat)
+		if len(n.Seats) == 1 {
+			s = n.Seats[0].String()
+		}
+		return tr("narr.immune", "Seat", s)
+	case "setup-night", "exploded":
+		return tr("narr." + n.Key)
 	case "vote-call":
 		s := fmt.Sprint(n.Seat)
 		if len(n.Seats) == 1 {
 			s = n.Seats[0].String()
 		}
 		return tr("narr.vote-call", "Seat", s)
-	case "discussion", "vote":
+	case "discussion", "vote", "closing":
 		return tr("narr." + n.Key)
 	case "over":
 		return WinnerText(tv.Winner)
@@ -180,10 +188,22 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 				parts = append(parts, tr("moment.tally.count", "Seat", c.Target.String(), "N", c.Votes))
 			}
 		}
-		if len(parts) == 0 {
-			return tr("moment.tally", "Counts", tr("moment.tally.none"))
+		counts := tr("moment.tally.none")
+		if len(parts) > 0 {
+			counts = strings.Join(parts, tr("list.sep"))
 		}
-		s := tr("moment.tally", "Counts", strings.Join(parts, tr("list.sep")))
+		s := tr("moment.tally", "Counts", counts)
+		if len(m.Votes) > 0 || len(m.Abstained) > 0 { // who voted for whom (announce.go)
+			total := 0
+			for _, c := range m.Counts {
+				total += c.Votes
+			}
+			if total == len(m.Votes) { // one vote each: the arrows say the counts
+				s = tr("moment.tally", "Counts", votesText(m.Votes, m.Abstained))
+			} else {
+				s = tr("moment.tally.votes", "Votes", votesText(m.Votes, m.Abstained), "Counts", counts)
+			}
+		}
 		if m.Outcome == "tie" {
 			s += tr("moment.tally.tie")
 		}

@@ -95,6 +95,11 @@ func num(n int) string {
 // has said, so each announcement is made once, also when the same view
 // arrives again or views are skipped.
 type Narrator struct {
+	// SkipResults leaves the results (dawn, self-reveal, a ballot's
+	// outcome, the winner) unsaid: the host app says them as announcements
+	// (TableView.Announce) while the table holds them.
+	SkipResults bool
+
 	started   bool
 	night     int    // round whose nightfall was announced
 	dawn      int    // round whose dawn was announced
@@ -137,10 +142,53 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 	case "over":
 		if !n.over {
 			n.over = true
-			out = append(out, Line{Kind: "over", Text: tv.Winner})
+			if !n.SkipResults {
+				out = append(out, Line{Kind: "over", Text: tv.Winner})
+			}
 		}
 		return out
 	}
+	if !n.SkipResults {
+		out = n.results(tv, out)
+	}
+	stageKey := strconv.Itoa(tv.Round) + "/" + tv.Stage
+	if b := tv.Ballot; b != nil {
+		stageKey += "/" + strconv.Itoa(b.Index)
+	}
+	switch {
+	case tv.Speaker != 0:
+		key := stageKey + "/" + strconv.Itoa(tv.Speaker)
+		if n.turn != key {
+			n.turn = key
+			kind := "speak"
+			if tv.Stage == "last-words" {
+				kind = "lastwords"
+			}
+			out = append(out, Line{Kind: kind, Seats: []int{tv.Speaker}})
+		}
+	case tv.Stage == "discussion":
+		if n.stage != stageKey {
+			n.stage = stageKey
+			out = append(out, Line{Kind: "discussion"})
+		}
+	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+		if n.stage != stageKey {
+			n.stage = stageKey
+			out = append(out, Line{Kind: "vote"})
+		}
+		if c := tv.Ballot.Calling; c != nil {
+			key := stageKey + "/" + c.String()
+			if n.call != key {
+				n.call = key
+				out = append(out, Line{Kind: "votefor", Seats: []int{c.Seat}})
+			}
+		}
+	}
+	return out
+}
+
+// results are the lines of the public results in tv not said yet.
+func (n *Narrator) results(tv *game.TableView, out []Line) []Line {
 	if d := tv.Dawn; d != nil && d.Round == tv.Round && n.dawn != tv.Round {
 		n.dawn = tv.Round
 		out = append(out, Line{Kind: "dawn"})
@@ -182,39 +230,6 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 				out = append(out, Line{Kind: "tie"})
 			case "none":
 				out = append(out, Line{Kind: "nobodyout"})
-			}
-		}
-	}
-	stageKey := strconv.Itoa(tv.Round) + "/" + tv.Stage
-	if b := tv.Ballot; b != nil {
-		stageKey += "/" + strconv.Itoa(b.Index)
-	}
-	switch {
-	case tv.Speaker != 0:
-		key := stageKey + "/" + strconv.Itoa(tv.Speaker)
-		if n.turn != key {
-			n.turn = key
-			kind := "speak"
-			if tv.Stage == "last-words" {
-				kind = "lastwords"
-			}
-			out = append(out, Line{Kind: kind, Seats: []int{tv.Speaker}})
-		}
-	case tv.Stage == "discussion":
-		if n.stage != stageKey {
-			n.stage = stageKey
-			out = append(out, Line{Kind: "discussion"})
-		}
-	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
-		if n.stage != stageKey {
-			n.stage = stageKey
-			out = append(out, Line{Kind: "vote"})
-		}
-		if c := tv.Ballot.Calling; c != nil {
-			key := stageKey + "/" + c.String()
-			if n.call != key {
-				n.call = key
-				out = append(out, Line{Kind: "votefor", Seats: []int{c.Seat}})
 			}
 		}
 	}

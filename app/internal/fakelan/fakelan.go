@@ -29,12 +29,17 @@ type Backend struct {
 	timerKey int
 	deadline time.Time
 	left     time.Duration // while paused
-	now      func() time.Time
-	subs     []chan lan.HostView
-	url      string
-	room     string
-	hostErr  string
-	Commands []lan.HostCommand // every host command received, in order
+	// the announcements' hold (TableView.Announce), as lan's clock holds
+	// it: the timer's countdown starts when it ends
+	holdKey   int
+	holdUntil time.Time
+	holdLeft  time.Duration // while paused
+	now       func() time.Time
+	subs      []chan lan.HostView
+	url       string
+	room      string
+	hostErr   string
+	Commands  []lan.HostCommand // every host command received, in order
 }
 
 // New makes a lobby for variant with players seats.
@@ -178,11 +183,26 @@ func (b *Backend) viewLocked() lan.HostView {
 		tv := b.g.TableView()
 		hv.Table = &tv
 		hv.Lobby.Started = true
+		if p := b.g.Clock(); p.HoldKey != b.holdKey {
+			b.holdKey = p.HoldKey
+			b.holdLeft = time.Duration(p.Hold) * time.Second
+			b.holdUntil = b.now().Add(b.holdLeft)
+		}
+		hold := b.holdLeft
+		if !b.paused {
+			hold = max(b.holdUntil.Sub(b.now()), 0)
+		}
+		if hold > 0 {
+			hv.HoldLeft = hold
+			if !b.paused {
+				hv.HoldUntil = b.now().Add(hold)
+			}
+		}
 		if tv.Timer != nil && tv.Phase != "over" {
 			if tv.Timer.Key != b.timerKey {
 				b.timerKey = tv.Timer.Key
-				b.deadline = b.now().Add(time.Duration(tv.Timer.Seconds) * time.Second)
-				b.left = time.Duration(tv.Timer.Seconds) * time.Second
+				b.deadline = b.now().Add(hold + time.Duration(tv.Timer.Seconds)*time.Second)
+				b.left = hold + time.Duration(tv.Timer.Seconds)*time.Second
 			}
 			if b.paused {
 				hv.Remaining = b.left
@@ -316,6 +336,7 @@ func (b *Backend) hostLocked(cmd lan.HostCommand) error {
 		if !b.paused {
 			b.paused = true
 			b.left = max(b.deadline.Sub(b.now()), 0)
+			b.holdLeft = max(b.holdUntil.Sub(b.now()), 0)
 		}
 	case lan.HostResume:
 		if err := gameOnly(); err != nil {
@@ -324,6 +345,7 @@ func (b *Backend) hostLocked(cmd lan.HostCommand) error {
 		if b.paused {
 			b.paused = false
 			b.deadline = b.now().Add(b.left)
+			b.holdUntil = b.now().Add(b.holdLeft)
 		}
 	case lan.HostAddTime:
 		if err := gameOnly(); err != nil {
@@ -335,6 +357,11 @@ func (b *Backend) hostLocked(cmd lan.HostCommand) error {
 	case lan.HostSkip:
 		if err := gameOnly(); err != nil {
 			return err
+		}
+		if !b.paused && b.holdUntil.After(b.now()) { // skip the announcements' hold
+			b.deadline = b.deadline.Add(-b.holdUntil.Sub(b.now()))
+			b.holdUntil, b.holdLeft = b.now(), 0
+			return nil
 		}
 		// The engine has no host skip yet: a timeout ends the speech the same way.
 		tv := b.g.TableView()
