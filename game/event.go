@@ -358,6 +358,19 @@ func AnnouncedTypes() []string {
 	return out
 }
 
+// decodeBody reads the JSON body of an event of type typ.
+func decodeBody(typ string, data []byte) (Body, error) {
+	mk, ok := bodyTypes[typ]
+	if !ok {
+		return nil, fmt.Errorf("unknown event type %q", typ)
+	}
+	body := mk()
+	if err := json.Unmarshal(data, body); err != nil {
+		return nil, fmt.Errorf("%s: %v", typ, err)
+	}
+	return body, nil
+}
+
 // MarshalJSON writes {"seq":…,"type":…,"audience":…, …body fields}.
 func (e Event) MarshalJSON() ([]byte, error) {
 	body, err := json.Marshal(e.Body)
@@ -392,13 +405,9 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &env); err != nil {
 		return err
 	}
-	mk, ok := bodyTypes[env.Type]
-	if !ok {
-		return fmt.Errorf("unknown event type %q", env.Type)
-	}
-	body := mk()
-	if err := json.Unmarshal(data, body); err != nil {
-		return fmt.Errorf("event %d (%s): %v", env.Seq, env.Type, err)
+	body, err := decodeBody(env.Type, data)
+	if err != nil {
+		return fmt.Errorf("event %d: %v", env.Seq, err)
 	}
 	e.Seq = env.Seq
 	e.Body = body

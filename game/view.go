@@ -762,13 +762,9 @@ func (a *Announcement) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &env); err != nil {
 		return err
 	}
-	mk, ok := bodyTypes[env.Type]
-	if !ok {
-		return fmt.Errorf("unknown announcement type %q", env.Type)
-	}
-	b := mk()
-	if err := json.Unmarshal(env.Body, b); err != nil {
-		return fmt.Errorf("announcement %s: %v", env.Type, err)
+	b, err := decodeBody(env.Type, env.Body)
+	if err != nil {
+		return fmt.Errorf("announcement: %v", err)
 	}
 	a.Key, a.Type, a.Body = env.Key, env.Type, b
 	return nil

@@ -395,9 +395,8 @@ type SavedGame struct {
 	Problem string    // why it cannot be resumed ("" if it can)
 }
 
-// SavedGames lists the game logs of dataDir (empty: DefaultDataDir), the
-// newest first. Files that are not readable game logs are left out.
-func SavedGames(dataDir string) ([]SavedGame, error) {
+// gameLogs lists the game log files of dataDir (empty: DefaultDataDir).
+func gameLogs(dataDir string) ([]string, error) {
 	if dataDir == "" {
 		d, err := DefaultDataDir()
 		if err != nil {
@@ -405,7 +404,13 @@ func SavedGames(dataDir string) ([]SavedGame, error) {
 		}
 		dataDir = d
 	}
-	paths, err := filepath.Glob(filepath.Join(dataDir, "games", "*.jsonl"))
+	return filepath.Glob(filepath.Join(dataDir, "games", "*.jsonl"))
+}
+
+// SavedGames lists the game logs of dataDir (empty: DefaultDataDir), the
+// newest first. Files that are not readable game logs are left out.
+func SavedGames(dataDir string) ([]SavedGame, error) {
+	paths, err := gameLogs(dataDir)
 	if err != nil {
 		return nil, err
 	}
@@ -448,7 +453,7 @@ func Resumable(dataDir string) ([]SavedGame, error) {
 		}
 		dataDir = d
 	}
-	paths, err := filepath.Glob(filepath.Join(dataDir, "games", "*.jsonl"))
+	paths, err := gameLogs(dataDir)
 	if err != nil {
 		return nil, err
 	}
