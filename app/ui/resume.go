@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
@@ -27,9 +28,9 @@ func ResumeLine(g lan.SavedGame) string {
 	case g.Problem != "":
 		return tr("resume.problem", "File", filepath.Base(g.Path), "Problem", g.Problem)
 	case g.Lobby:
-		return tr("resume.lobby", "Variant", g.Variant, "Seated", g.Seated, "Players", g.Players, "When", when)
+		return tr("resume.lobby", "Variant", VariantName(lookupVariant(g.Variant)), "Seated", g.Seated, "Players", g.Players, "When", when)
 	}
-	return tr("resume.game", "Variant", g.Variant, "Players", g.Players, "Round", g.Round,
+	return tr("resume.game", "Variant", VariantName(lookupVariant(g.Variant)), "Players", g.Players, "Round", g.Round,
 		"Phase", tr("resume.phase."+g.Phase), "When", when)
 }
 
@@ -37,38 +38,56 @@ func ResumeLine(g lan.SavedGame) string {
 // starts a new game. Both run on the UI goroutine.
 func (s *Shell) ShowResume(list []lan.SavedGame, resume func(path string), fresh func()) {
 	title := canvas.NewText(tr("resume.title"), colAccent)
-	title.TextSize = 44
+	title.TextSize = 48
 	title.TextStyle.Bold = true
 	title.Alignment = fyne.TextAlignCenter
 	box := container.NewVBox(layout.NewSpacer(), title)
+	text := func(s string, size float32, c color.Color) *canvas.Text {
+		t := canvas.NewText(s, c)
+		t.TextSize = size
+		t.Alignment = fyne.TextAlignCenter
+		return t
+	}
+	// big is a button sized for a projector and a host standing back.
+	big := func(label string, high bool, tapped func()) fyne.CanvasObject {
+		b := widget.NewButton(label, tapped)
+		if high {
+			b.Importance = widget.HighImportance
+		}
+		return container.NewGridWrap(fyne.NewSize(240, 64), b)
+	}
+	centred := func(objs ...fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewHBox(append(append([]fyne.CanvasObject{layout.NewSpacer()}, objs...), layout.NewSpacer())...)
+	}
 	first := true
+	var others, problems []fyne.CanvasObject
 	for _, g := range list {
-		line := widget.NewLabel(ResumeLine(g))
-		line.Wrapping = fyne.TextWrapWord
-		line.Alignment = fyne.TextAlignCenter
-		if g.Problem != "" {
-			line.Importance = widget.WarningImportance
-			box.Add(line)
-			continue
-		}
 		path := g.Path
-		if first {
+		switch {
+		case g.Problem != "":
+			problems = append(problems, text(ResumeLine(g), 18, colCall))
+		case first:
 			first = false
-			line.TextStyle.Bold = true
-			box.Add(line)
-			go1 := widget.NewButton(tr("resume.go"), func() { resume(path) })
-			go1.Importance = widget.HighImportance
-			fresh1 := widget.NewButton(tr("resume.new"), fresh)
-			box.Add(container.NewHBox(layout.NewSpacer(), go1, fresh1, layout.NewSpacer()))
-			continue
+			box.Add(text(ResumeLine(g), 30, colText))
+			box.Add(centred(big(tr("resume.go"), true, func() { resume(path) }), big(tr("resume.new"), false, fresh)))
+		default:
+			b := widget.NewButton(tr("resume.other"), func() { resume(path) })
+			line := text(ResumeLine(g), 20, colDim)
+			line.Alignment = fyne.TextAlignLeading
+			others = append(others, centred(line, b))
 		}
-		b := widget.NewButton(tr("resume.other"), func() { resume(path) })
-		box.Add(container.NewHBox(layout.NewSpacer(), line, b, layout.NewSpacer()))
 	}
 	if first { // nothing resumable: only problems to tell
-		fresh1 := widget.NewButton(tr("resume.new"), fresh)
-		fresh1.Importance = widget.HighImportance
-		box.Add(container.NewHBox(layout.NewSpacer(), fresh1, layout.NewSpacer()))
+		box.Add(centred(big(tr("resume.new"), true, fresh)))
+	}
+	if len(others) > 0 {
+		box.Add(layout.NewSpacer())
+		for _, o := range others {
+			box.Add(o)
+		}
+	}
+	for _, p := range problems {
+		box.Add(p)
 	}
 	box.Add(layout.NewSpacer())
 	s.body.Objects = []fyne.CanvasObject{container.NewPadded(container.NewVScroll(box))}

@@ -49,7 +49,7 @@ func TestResumeScreen(t *testing.T) {
 	var resumed string
 	fresh := false
 	s.ShowResume(list, func(p string) { resumed = p }, func() { fresh = true })
-	if got := ResumeLine(list[1]); got != "classic-2.0 · 8 players · round 2, day · 2026-11-24 14:00" {
+	if got := ResumeLine(list[1]); got != "Classic 2.0 · 8 players · round 2, day · 2026-11-24 14:00" {
 		t.Errorf("game line %q", got)
 	}
 	if got := ResumeLine(list[2]); !strings.Contains(got, "5 of 16 seats taken") {
@@ -107,4 +107,21 @@ func TestConfirmCloseOnlyMidGame(t *testing.T) {
 	if closed || !s.GameRunning() {
 		t.Error("closed mid-game without asking")
 	}
+}
+
+// The resume screen as the big screen shows it (looked at: zh, 1280×720).
+func TestGoldenResume(t *testing.T) {
+	newTestApp(t, "zh")
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, nil, nil)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1280, 720))
+	when := time.Date(2026, 11, 24, 21, 40, 0, 0, time.Local)
+	s.ShowResume([]lan.SavedGame{
+		{Path: "/d/games/a.jsonl", Variant: "standard-003", Players: 12, Round: 3, Phase: "night", Updated: when},
+		{Path: "/d/lobby.json", Lobby: true, Variant: "classic-2.0", Players: 10, Seated: 7, Updated: when.Add(-time.Hour)},
+		{Path: "/d/games/b.jsonl", Problem: "line 1: the header is incomplete"},
+	}, func(string) {}, func() {})
+	golden(t, "resume_zh.png", w.Canvas().Capture())
 }
