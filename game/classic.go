@@ -5,9 +5,7 @@ type classic struct{ killerFamily }
 
 func init() {
 	register(classic{killerFamily{VariantInfo{
-		ID: "classic-2.0", Name: "Classic 2.0", NameZH: "经典2.0",
-		Summary:      "Killers against police and civilians; open hand-raising vote; three ties in a day is a draw.",
-		SummaryZH:    "杀手对警察和平民；举手公决；同一天三次平票为平局。",
+		ID:           "classic-2.0",
 		MinPlayers:   8,
 		MaxPlayers:   17,
 		CardsPerSeat: 1,

@@ -126,14 +126,14 @@ func repeat(role string, n int) []string {
 }
 
 var baseRoles = map[string]RoleInfo{
-	"killer":         {ID: "killer", Name: "Killer", NameZH: "杀手", Camp: "killers"},
-	"police":         {ID: "police", Name: "Police", NameZH: "警察", Camp: "good"},
-	"civilian":       {ID: "civilian", Name: "Civilian", NameZH: "平民", Camp: "good"},
-	"doctor":         {ID: "doctor", Name: "Doctor", NameZH: "医生", Camp: "good"},
-	"special-police": {ID: "special-police", Name: "Special police", NameZH: "特警", Camp: "good"},
-	"butterfly":      {ID: "butterfly", Name: "Flower butterfly", NameZH: "花蝴蝶", Camp: "good"},
-	"sniper":         {ID: "sniper", Name: "Sniper", NameZH: "狙击手", Camp: "good"},
-	"elder":          {ID: "elder", Name: "Forest elder", NameZH: "森林老人", Camp: "good"},
+	"killer":         {ID: "killer", Camp: "killers"},
+	"police":         {ID: "police", Camp: "good"},
+	"civilian":       {ID: "civilian", Camp: "good"},
+	"doctor":         {ID: "doctor", Camp: "good"},
+	"special-police": {ID: "special-police", Camp: "good"},
+	"butterfly":      {ID: "butterfly", Camp: "good"},
+	"sniper":         {ID: "sniper", Camp: "good"},
+	"elder":          {ID: "elder", Camp: "good"},
 }
 
 func roles(ids ...string) []RoleInfo {

@@ -31,9 +31,7 @@ type standard struct{ killerFamily }
 
 func init() {
 	register(standard{killerFamily{VariantInfo{
-		ID: "standard-003", Name: "Standard rules", NameZH: "标准规则",
-		Summary:      "The standard game: kill and check at night, left-hand speaking order, open PK until decided, killers may self-reveal (爆).",
-		SummaryZH:    "标准局：夜晚杀人验人，左手顺序发言，PK直至决出，匪可自爆。",
+		ID:           "standard-003",
 		MinPlayers:   6,
 		MaxPlayers:   18,
 		CardsPerSeat: 1,

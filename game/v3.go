@@ -34,9 +34,7 @@ type v3 struct{ killerFamily }
 
 func init() {
 	register(v3{killerFamily{VariantInfo{
-		ID: "v3.0", Name: "Killer 3.0", NameZH: "杀人游戏3.0",
-		Summary:      "Classic 2.0 plus a doctor (save) and a special police (one shot that kills only killers; unkillable until used).",
-		SummaryZH:    "2.0加医生（救人）和特警（一次只对杀手有效的开枪；用前杀不死）。",
+		ID:           "v3.0",
 		MinPlayers:   14,
 		MaxPlayers:   16,
 		CardsPerSeat: 1,

@@ -42,9 +42,7 @@ type v4 struct{ killerFamily }
 
 func init() {
 	register(v4{killerFamily{VariantInfo{
-		ID: "v4.0", Name: "Killer 4.0", NameZH: "杀人游戏4.0",
-		Summary:      "Flower butterfly, forest elder, sniper, doctor with empty needles and one police against the killers; up to 3 deaths on night 1, 4 later.",
-		SummaryZH:    "花蝴蝶、森林老人、狙击手、会留空针的医生和一名警察对抗杀手；第一夜最多死3人，之后最多4人。",
+		ID:           "v4.0",
 		MinPlayers:   16,
 		MaxPlayers:   20,
 		CardsPerSeat: 1,

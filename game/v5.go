@@ -55,20 +55,18 @@ type v5 struct{ info VariantInfo }
 
 func init() {
 	register(v5{VariantInfo{
-		ID: "v5.0-dual", Name: "Killer 5.0 (two cards)", NameZH: "杀人游戏5.0（双重身份）",
-		Summary:      "Two cards per player; an undercover among the police, two secret police, a butterfly, doctors; token voting weighted by living cards.",
-		SummaryZH:    "每人两张牌；警察中有卧底，两名秘密警察，花蝴蝶，医生；按存活牌数发糖投票。",
+		ID:           "v5.0-dual",
 		MinPlayers:   6,
 		MaxPlayers:   16,
 		CardsPerSeat: 2,
 		Roles: []RoleInfo{
-			{ID: "butterfly", Name: "Flower butterfly", NameZH: "花蝴蝶", Camp: "good"},
-			{ID: "killer", Name: "Killer", NameZH: "杀手", Camp: "killers"},
-			{ID: "undercover", Name: "Undercover", NameZH: "卧底", Camp: "killers"},
-			{ID: "police", Name: "Police", NameZH: "警察", Camp: "good"},
-			{ID: "secret-police", Name: "Secret police", NameZH: "秘密警察", Camp: "good"},
-			{ID: "doctor", Name: "Doctor", NameZH: "医生", Camp: "good"},
-			{ID: "civilian", Name: "Civilian", NameZH: "平民", Camp: "good"},
+			{ID: "butterfly", Camp: "good"},
+			{ID: "killer", Camp: "killers"},
+			{ID: "undercover", Camp: "killers"},
+			{ID: "police", Camp: "good"},
+			{ID: "secret-police", Camp: "good"},
+			{ID: "doctor", Camp: "good"},
+			{ID: "civilian", Camp: "good"},
 		},
 		Actions: []string{"hug", "kill", "save", "check", "shoot", "sleep", "pass", "vote", "abstain"},
 		OptionNames: []string{

@@ -113,13 +113,13 @@ type Emitter interface {
 	Mark(t Target, key string, value int)
 }
 
-// VariantInfo describes a variant for the lobby and for validation.
+// VariantInfo describes a variant for the lobby and for validation. Its
+// names, its roles', actions' and options' names are not here: they are in
+// the one translation file the host app and the phones read,
+// assets/i18n/<lang>.json (variant.<id>, summary.<id>, role.<id>,
+// action.<id>, opt.<name>, val.<value>).
 type VariantInfo struct {
 	ID           string     `json:"id"`
-	Name         string     `json:"name"`
-	NameZH       string     `json:"nameZh"`
-	Summary      string     `json:"summary"`
-	SummaryZH    string     `json:"summaryZh"`
 	MinPlayers   int        `json:"minPlayers"`
 	MaxPlayers   int        `json:"maxPlayers"`
 	CardsPerSeat int        `json:"cardsPerSeat"`
@@ -128,12 +128,11 @@ type VariantInfo struct {
 	OptionNames  []string   `json:"options"`
 }
 
-// RoleInfo names a role.
+// RoleInfo is a role of a variant and its camp (its name: role.<id> in
+// assets/i18n).
 type RoleInfo struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	NameZH string `json:"nameZh"`
-	Camp   string `json:"camp"`
+	ID   string `json:"id"`
+	Camp string `json:"camp"`
 }
 
 // Known is one fact a seat learns at the deal: a teammate's card and role (or

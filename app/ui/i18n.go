@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"nightfall/app/translations"
+	"nightfall/assets"
 	"nightfall/game"
 )
 
@@ -32,7 +34,7 @@ func SetLanguage(code string) {
 			fyne.LogError("translations", err)
 		}
 	})
-	data, err := translations.Raw(code)
+	data, err := Strings(code)
 	if err != nil {
 		fyne.LogError("translations: no language "+code, err)
 		return
@@ -52,6 +54,24 @@ func SetLanguage(code string) {
 			fyne.LogError("translations for "+l, err)
 		}
 	}
+}
+
+// Strings is the app's translation file for code with the shared names
+// (variants, roles, actions, options: assets.Names, the file the phones
+// read too) added, as JSON.
+func Strings(code string) ([]byte, error) {
+	own, err := translations.Strings(code)
+	if err != nil {
+		return nil, err
+	}
+	names, err := assets.Names(code)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range names {
+		own[k] = v
+	}
+	return json.Marshal(own)
 }
 
 // Language is the current language code.

@@ -89,16 +89,14 @@ func Countdown(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-// RoleName is a role's name in the current language, from the variant's own
-// table (game.VariantInfo).
-func RoleName(info game.VariantInfo, id string) string {
-	for _, r := range info.Roles {
-		if r.ID == id {
-			if Language() == "zh" && r.NameZH != "" {
-				return r.NameZH
-			}
-			return r.Name
-		}
+// RoleName is a role's name in the current language (the shared names,
+// assets/i18n); its id when it has none.
+func RoleName(_ game.VariantInfo, id string) string { return named("role.", id) }
+
+// named is the shared name of id of a kind ("role.", …), or id itself.
+func named(kind, id string) string {
+	if s := tr(kind + id); s != kind+id {
+		return s
 	}
 	return id
 }
@@ -114,20 +112,10 @@ func roleCamp(info game.VariantInfo, id string) string {
 }
 
 // VariantName is a variant's name in the current language.
-func VariantName(v game.VariantInfo) string {
-	if Language() == "zh" && v.NameZH != "" {
-		return v.NameZH
-	}
-	return v.Name
-}
+func VariantName(v game.VariantInfo) string { return named("variant.", v.ID) }
 
 // VariantSummary is a variant's one-line description in the current language.
-func VariantSummary(v game.VariantInfo) string {
-	if Language() == "zh" && v.SummaryZH != "" {
-		return v.SummaryZH
-	}
-	return v.Summary
-}
+func VariantSummary(v game.VariantInfo) string { return named("summary.", v.ID) }
 
 // lookupVariant returns the variant's description (the static rules data,
 // never the game's state).
@@ -137,7 +125,7 @@ func lookupVariant(id string) game.VariantInfo {
 			return v
 		}
 	}
-	return game.VariantInfo{ID: id, Name: id}
+	return game.VariantInfo{ID: id}
 }
 
 func actionName(a string) string {

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"nightfall/app/translations"
-	"nightfall/game"
+	"nightfall/assets"
 )
 
 // SubsetTTF is the subset font (TrueType).
@@ -46,10 +46,13 @@ func AppText() (string, error) {
 			add(v)
 		}
 	}
-	for _, v := range game.Variants() {
-		add(v.Name + v.NameZH + v.Summary + v.SummaryZH)
-		for _, r := range v.Roles {
-			add(r.Name + r.NameZH)
+	for _, code := range translations.Languages {
+		m, err := assets.Names(code) // the variants', roles', actions' and options' names
+		if err != nil {
+			return "", err
+		}
+		for _, v := range m {
+			add(v)
 		}
 	}
 	add(Extra)

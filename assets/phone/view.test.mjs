@@ -45,10 +45,9 @@ test('i18n files have the same keys and the same fields', () => {
 
 test('every id family is translated', () => {
   const need = [
-    ...V.ROLE_IDS.map((x) => `role.${x}`), ...V.ACTION_IDS.map((x) => `action.${x}`),
     ...V.ANSWER_IDS.map((x) => `answer.${x}`), ...V.NARRATION_KEYS.map((x) => `narr.${x}`),
     ...V.WINNER_IDS.map((x) => `winner.${x}`), ...V.JOIN_ERRORS.map((x) => `err.${x}`),
-    ...V.VARIANT_IDS.map((x) => `variant.${x}`), ...V.BY_IDS.map((x) => `by.${x}`), ...V.CAMP_IDS.map((x) => `camp.${x}`),
+    ...V.BY_IDS.map((x) => `by.${x}`), ...V.CAMP_IDS.map((x) => `camp.${x}`),
     'winner.seat', 'dawn.dead', 'dawn.peaceful', 'executed', 'exploded',
   ];
   for (const k of need) {

@@ -6,26 +6,10 @@
 // User text (names) is never mixed into translated strings: it travels in
 // separate `name` fields, which app.js renders with textContent.
 
-// Ids the translations must cover (assets_test.go and view.test.mjs check
-// that both i18n files have role.<id>, action.<id>, … for each).
-export const ROLE_IDS = [
-  'killer', 'police', 'civilian', // classic-2.0, standard-003
-  'special-police', 'doctor', // v3.0
-  'butterfly', 'sniper', 'elder', // v4.0
-  'undercover', 'secret-police', 'police-group', // v5.0-dual
-  'villager', 'bodyguard', 'traitor', 'assassin', 'dark-police', // two-hands
-  'werewolf', 'free-choice', 'commoner', 'soulbind', 'witchdoctor', 'vest', 'jail',
-  'deathblow', 'curse', 'arson', 'amoeba', // cat-lives-7
-];
-export const ACTION_IDS = [
-  'sleep', 'skip', 'pass', 'vote', 'abstain', 'explode', 'suspect', 'timeout',
-  'kill', 'check', 'save', 'shoot', 'hug', 'silence', 'protect', 'assassinate',
-  'traitor-check', 'dark-check', 'nominate',
-  'attack', 'onehit', 'snipe', 'aimed-snipe', 'bind', 'heal', 'vest', 'wolfsbane',
-  'imprison', 'anti-snipe', 'deathblow', 'pardon', 'curse', 'vicious-curse', 'bless',
-  'devout-bless', 'saint', 'arson', 'transform', 'stance', 'order', 'withdraw', 'done',
-  'redeal', 'keep',
-];
+// Ids the translations must cover (view.test.mjs checks that both i18n files
+// have answer.<id>, narr.<key>, … for each). The names of variants, roles,
+// actions and options come from the engine's own tables: assets/names_test.go
+// checks them.
 export const ANSWER_IDS = ['killer', 'not-killer', 'secret-police', 'not-secret-police', 'none'];
 export const NARRATION_KEYS = ['night', 'setup-night', 'day', 'last-words', 'speech', 'pk-speech', 'defence', 'nomination',
   'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over'];
@@ -36,7 +20,6 @@ export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // a translated "Refused:"
 export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'name-invisible', 'name-marks', 'name-alike', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat',
   'not-yours', 'bad-frame', 'hello', 'paused', 'stale'];
-export const VARIANT_IDS = ['classic-2.0', 'standard-003', 'v3.0', 'v4.0', 'v5.0-dual', 'two-hands', 'cat-lives-7'];
 export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
 
 // Actions whose answer is private (shown behind the hold-to-peek card).

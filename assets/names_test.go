@@ -1,0 +1,50 @@
+package assets
+
+import (
+	"testing"
+
+	"nightfall/game"
+)
+
+// TestNamesCoverTheEngine: every variant, role, action and option the
+// engine has, and every value of an enumerated option, is named in both
+// languages in the one shared file — so a new variant is its Go file, its
+// golden scripts and its lines here (game/doc.go "Adding a variant").
+func TestNamesCoverTheEngine(t *testing.T) {
+	for _, code := range []string{"zh", "en"} {
+		names, err := Names(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		need := func(what string, keys ...string) {
+			t.Helper()
+			for _, k := range keys {
+				if names[k] != "" {
+					return
+				}
+			}
+			t.Errorf("%s.json: no name for %s (%s)", code, what, keys[0])
+		}
+		for _, a := range []string{game.ActSleep, game.ActSkip, game.ActPass, game.ActVote, game.ActAbstain,
+			game.ActExplode, game.ActSuspect, game.ActNominate} {
+			need("the core's action "+a, "action."+a)
+		}
+		for _, in := range game.Variants() {
+			need("variant "+in.ID, "variant."+in.ID)
+			need("variant "+in.ID+"'s summary", "summary."+in.ID)
+			for _, r := range in.Roles {
+				need(in.ID+"'s role "+r.ID, "role."+r.ID)
+			}
+			for _, a := range in.Actions {
+				need(in.ID+"'s action "+a, "action."+a)
+			}
+			c := game.Configure(game.Setup{Variant: in.ID, Players: in.MinPlayers})
+			for _, o := range c.Options {
+				need(in.ID+"'s option "+o.Name, "opt."+o.Name)
+				for _, v := range o.Choices {
+					need(o.Name+" = "+v, "val."+o.Name+"."+v, "val."+v)
+				}
+			}
+		}
+	}
+}
