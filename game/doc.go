@@ -73,6 +73,18 @@
 // Emitter.Mark. A variant's worked examples go under testdata/<variant-id>/
 // as golden scripts (see golden_test.go).
 //
+// So an eighth single-role variant is exactly: its Go file here; its golden
+// scripts under testdata/<id>/; and its lines in the one translation file
+// the host app and the phones both read, assets/i18n/zh.json and en.json
+// (variant.<id>, summary.<id>, and role.<id>, action.<id>, opt.<name>,
+// val.<value> for any role, action, option or value it adds; `make fonts`
+// then adds their characters to the big screen's font). The engine holds
+// ids only. The tests say what is missing: assets' TestNamesCoverTheEngine
+// names every id without a name, assets/fonts' test every character the
+// font lacks, and TestGolden runs the scripts; no other file changes (the
+// lobby, the phones' screens and the big screen take their lists from
+// game.Variants() and the views).
+//
 // Where a variant departs from seed 000's shape it implements optional
 // interfaces (variant.go), which the core checks with a type assertion:
 // SetupNighter (a setup night before night 1: v5.0-dual's identification
