@@ -176,6 +176,16 @@ func extractLinux(t *testing.T, archive string) string {
 			t.Errorf("%s: nightfall.desktop lacks %q", archive, strings.TrimSpace(want))
 		}
 	}
+	// Its Makefile installs the three files under PREFIX.
+	dest := t.TempDir()
+	if out, err := exec.Command("make", "-C", root, "install", "DESTDIR="+dest, "PREFIX=/usr").CombinedOutput(); err != nil {
+		t.Errorf("make install: %v\n%s", err, out)
+	}
+	for _, f := range []string{"bin/nightfall", "share/applications/nightfall.desktop", "share/pixmaps/nightfall.png"} {
+		if _, err := os.Stat(filepath.Join(dest, "usr", f)); err != nil {
+			t.Errorf("make install: %v", err)
+		}
+	}
 	return filepath.Join(root, "usr/local/bin/nightfall")
 }
 
@@ -254,6 +264,14 @@ func newWine(t *testing.T, exe string) *wine {
 	cmd.Env = w.env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("wineboot --init: %v\n%s", err, out)
+	}
+	// Let the prefix settle: wineboot leaves services (explorer, winedevice…) running, and a
+	// program started while they still set up can see one crash ("Unhandled page fault…" on
+	// its stderr, seen once). -w waits until they have all ended.
+	cmd = exec.Command(w.wineserver, "-w")
+	cmd.Env = w.env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("wineserver -w: %v\n%s", err, out)
 	}
 	t.Logf("%s: prefix created in %v", w.wine, time.Since(start).Round(time.Millisecond))
 

@@ -2,8 +2,9 @@
  * bcryptprimitives.dll for Debian 12's wine 8, for `make test-dist` only: never shipped.
  *
  * Go 1.22 and later get their random bytes from ProcessPrng in bcryptprimitives.dll, which
- * every Windows since 8 has and wine has only since 9.x; wine 8 stops the program with
- * "bcryptprimitives.dll not found" before it starts. The Go runtime loads that DLL from system32
+ * Windows has had since Windows 8 and Debian 12's wine 8 lacks (newer wine releases have it): the
+ * Go runtime stops with "bcryptprimitives.dll not found" before main. A wine that has the DLL is
+ * used as it is; the test adds this shim only when the new prefix has no bcryptprimitives.dll. The Go runtime loads that DLL from system32
  * only (LoadLibraryExW with LOAD_LIBRARY_SEARCH_SYSTEM32), so the smoke test copies this shim into
  * the system32 of its throwaway wine prefix. It implements ProcessPrng on top of advapi32's
  * RtlGenRandom (SystemFunction036).
