@@ -6,6 +6,8 @@ import (
 	"bufio"
 	"bytes"
 	"debug/pe"
+	"image/color"
+	"image/png"
 	"io"
 	"net"
 	"net/http"
@@ -77,6 +79,7 @@ func TestDist(t *testing.T) {
 	}
 
 	w.serve(t)
+	w.gui(t)
 }
 
 // goldenScripts is one golden script per variant (game's own tests play them all).
@@ -308,13 +311,7 @@ func (w *wine) run(t *testing.T, args ...string) (stdout, stderr string, code in
 // serve starts `nightfall.exe serve` on a free loopback port (no mDNS, the join URL on
 // 127.0.0.1: nothing leaves the machine) and asks /healthz.
 func (w *wine) serve(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-
+	port := freePort(t)
 	cmd := w.command("serve", "--port", strconv.Itoa(port), "--host", "127.0.0.1", "--no-mdns",
 		"--autostart", "-1s", "--data", filepath.Join(t.TempDir(), "games"))
 	stdin, err := cmd.StdinPipe() // held open: EOF on stdin is not a reason to stop
@@ -376,4 +373,78 @@ func (w *wine) serve(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Errorf("serve printed no join URL")
 	}
+}
+
+// gui starts the host app itself (Fyne; OpenGL through wine and Mesa) in a virtual X display,
+// waits for its server's /healthz and takes a screenshot (NIGHTFALL_WINE_SHOT=FILE.png keeps it).
+// With --host 127.0.0.1 there is no LAN interface, so no mDNS either: loopback only.
+func (w *wine) gui(t *testing.T) {
+	if _, err := exec.LookPath("xvfb-run"); err != nil {
+		t.Fatal("xvfb-run not found (make deps installs xvfb)")
+	}
+	port := freePort(t)
+	dir := t.TempDir()
+	shot := os.Getenv("NIGHTFALL_WINE_SHOT")
+	if shot == "" {
+		shot = filepath.Join(dir, "shot.png")
+	}
+	script := filepath.Join(dir, "gui.sh")
+	// In the display: start the app, wait until its server answers (the window is up by then),
+	// give it a moment to draw, take the screenshot, end it.
+	body := `healthz() {
+	exec 3<>/dev/tcp/127.0.0.1/` + strconv.Itoa(port) + ` || return 1
+	printf 'GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
+	local status; read -r _ status _ <&3; exec 3<&-
+	[[ $status == 200 ]]
+}
+"$@" & pid=$!
+for i in $(seq 600); do
+	healthz 2>/dev/null && break
+	kill -0 $pid 2>/dev/null || { echo "the app ended"; exit 3; }
+	sleep 0.2
+done
+healthz || { echo "no answer from /healthz"; exit 4; }
+sleep 5
+import -window root ` + shot + `
+kill $pid; wait $pid || true
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "bash", script, w.wine, w.exe,
+		"--addr", "127.0.0.1:"+strconv.Itoa(port), "--host", "127.0.0.1", "--data", filepath.Join(dir, "games"))
+	cmd.Env = append(w.env, "NIGHTFALL_AUDIO=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the host app under wine and Xvfb: %v\n%s", err, out)
+	}
+	// Something was drawn: a black or blank screen has a handful of colours, the lobby hundreds.
+	colours := map[color.RGBA]bool{}
+	if f, err := os.Open(shot); err != nil {
+		t.Error(err)
+	} else if img, err := png.Decode(f); err != nil {
+		t.Errorf("screenshot %s: %v", shot, err)
+	} else {
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y += 2 {
+			for x := b.Min.X; x < b.Max.X; x += 2 {
+				colours[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)] = true
+			}
+		}
+		f.Close()
+	}
+	if len(colours) < 50 {
+		t.Errorf("screenshot %s: %d colours: the window drew nothing", shot, len(colours))
+	}
+	t.Logf("wine nightfall.exe (the host app) in Xvfb: /healthz answered, screenshot %s (%d colours), %v", shot, len(colours), time.Since(start).Round(time.Millisecond))
+}
+
+func freePort(t *testing.T) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }
