@@ -233,9 +233,11 @@ dist-headless:
 	set -x
 	CGO_ENABLED=0 go build -trimpath -tags headless -ldflags '$(DIST_LDFLAGS)' -o dist/nightfall-headless-linux-amd64 .
 
-# The Windows build under Debian's wine (app/dist/wine_test.go): a throwaway prefix, no display,
-# loopback only. Wine 8 lacks ProcessPrng, which Go's runtime needs: the test builds a shim DLL
-# (app/dist/wine/bcryptprimitives.c) into the prefix's system32; dist/ never holds it.
+# The Windows build under Debian's wine (app/dist/wine_test.go): a throwaway prefix, loopback
+# only; script and serve without a display, the host app in Xvfb. Wine 8 lacks ProcessPrng, which
+# Go's runtime needs: the test builds a shim DLL (app/dist/wine/bcryptprimitives.c) into the
+# prefix's system32; dist/ never holds it. About a minute with a warm build cache; from a cold one
+# the two cgo builds of Fyne take 15-20 minutes on 2 cores, which is why .ci/run leaves it out.
 test-dist: dist test-dist-deps
 	go test -tags wine -count=1 -v -timeout 30m $(TESTFLAGS) ./app/dist
 
