@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -58,7 +57,7 @@ func ListIPv4() []IfaceAddr {
 // netEnv is what LANAddress reads from the system, injectable for tests.
 type netEnv struct {
 	goos       string                          // runtime.GOOS
-	routeTable func() ([]byte, error)          // contents of /proc/net/route (Linux only)
+	routeTable func() ([]byte, error)          // contents of /proc/net/route (Linux only; nil elsewhere)
 	interfaces func() ([]netIfaceAddrs, error) // interfaces with their addresses
 	dialSource func() (net.IP, error)          // source address of a UDP "dial" to TEST-NET-1
 }
@@ -72,7 +71,7 @@ type netIfaceAddrs struct {
 func systemNetEnv() netEnv {
 	return netEnv{
 		goos:       runtime.GOOS,
-		routeTable: func() ([]byte, error) { return os.ReadFile("/proc/net/route") },
+		routeTable: systemRouteTable, // netaddr_linux.go; nil on other systems (netaddr_other.go)
 		interfaces: systemInterfaces,
 		dialSource: udpDialSource,
 	}
@@ -262,10 +261,26 @@ func (e netEnv) listIPv4() []IfaceAddr {
 }
 
 // lanVirtualPrefixes name interfaces that phones on the Wi-Fi cannot normally reach: container and
-// VM bridges, VPN tunnels, overlay networks.
+// VM bridges, VPN tunnels, overlay networks. They are matched without regard to case, since
+// Windows names interfaces by their friendly names ("vEthernet (WSL)", "VirtualBox Host-Only
+// Network", "VMware Network Adapter VMnet8"), and macOS has its own (bridge100 for VMs and
+// Internet Sharing, awdl0/llw0 for AirDrop, anpi for the iPhone link).
 var lanVirtualPrefixes = []string{
 	"docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "lxc", "lxd", "cni", "flannel",
 	"tun", "tap", "wg", "utun", "tailscale", "zt", "ppp", "ham",
+	"vethernet", "virtualbox", "vmware", "hyper-v", "wsl", "bluetooth", "npcap", "loopback",
+	"bridge", "awdl", "llw", "anpi", "gif", "stf",
+}
+
+// lanVirtualName reports whether an interface's name is one of lanVirtualPrefixes'.
+func lanVirtualName(name string) bool {
+	name = strings.ToLower(name)
+	for _, p := range lanVirtualPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // rankIPv4 lists the usable IPv4 addresses, best candidates first.
@@ -279,12 +294,7 @@ func rankIPv4(ifs []netIfaceAddrs) []IfaceAddr {
 		if !ia.usable() {
 			continue
 		}
-		virtual := ia.Iface.Flags&net.FlagPointToPoint != 0
-		for _, p := range lanVirtualPrefixes {
-			if strings.HasPrefix(ia.Iface.Name, p) {
-				virtual = true
-			}
-		}
+		virtual := ia.Iface.Flags&net.FlagPointToPoint != 0 || lanVirtualName(ia.Iface.Name)
 		for _, n := range ia.ipv4s() {
 			rank := 0 // private LAN address
 			switch {

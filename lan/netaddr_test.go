@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"net"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -241,4 +242,56 @@ func TestLANAddressSystem(t *testing.T) {
 		t.Errorf("LANAddress %v on %s is not among ListIPv4() = %v", ip, ifi.Name, ListIPv4())
 	}
 	t.Logf("LAN address %v on %s", ip, ifi.Name)
+}
+
+// Windows and macOS name their interfaces differently; the virtual ones still rank last, and
+// LANAddress finds the Wi-Fi there from the UDP dial alone (no /proc/net/route).
+func TestLANWindowsAndMacNames(t *testing.T) {
+	for _, tt := range []struct {
+		goos   string
+		ifaces []netIfaceAddrs
+		want   []string
+	}{
+		{"windows", []netIfaceAddrs{
+			netTestIface(t, 1, "Loopback Pseudo-Interface 1", loopFlags, "127.0.0.1/8"),
+			netTestIface(t, 2, "vEthernet (WSL)", upRunning, "172.20.16.1/20"),
+			netTestIface(t, 3, "VirtualBox Host-Only Network", upRunning, "192.168.56.1/24"),
+			netTestIface(t, 4, "VMware Network Adapter VMnet8", upRunning, "192.168.150.1/24"),
+			netTestIface(t, 5, "Ethernet", net.FlagUp|net.FlagBroadcast, "10.0.0.3/8"), // unplugged
+			netTestIface(t, 6, "Wi-Fi", upRunning, "192.168.1.34/24", "fe80::5/64"),
+		}, []string{"Wi-Fi (192.168.1.34)", "vEthernet (WSL) (172.20.16.1)",
+			"VirtualBox Host-Only Network (192.168.56.1)", "VMware Network Adapter VMnet8 (192.168.150.1)"}},
+		{"darwin", []netIfaceAddrs{
+			netTestIface(t, 1, "lo0", loopFlags, "127.0.0.1/8"),
+			netTestIface(t, 2, "bridge100", upRunning, "192.168.64.1/24"),
+			netTestIface(t, 3, "utun3", net.FlagUp|net.FlagRunning|net.FlagPointToPoint, "10.8.0.2/24"),
+			netTestIface(t, 4, "en0", upRunning, "192.168.1.34/24"),
+		}, []string{"en0 (192.168.1.34)", "bridge100 (192.168.64.1)", "utun3 (10.8.0.2)"}},
+	} {
+		env := netEnv{goos: tt.goos, interfaces: func() ([]netIfaceAddrs, error) { return tt.ifaces, nil }}
+		var got []string
+		for _, a := range env.listIPv4() {
+			got = append(got, a.String())
+		}
+		if strings.Join(got, ", ") != strings.Join(tt.want, ", ") {
+			t.Errorf("%s: ListIPv4 = %q, want %q", tt.goos, got, tt.want)
+		}
+		// No route table; the dial names the Wi-Fi.
+		env.dialSource = func() (net.IP, error) { return net.IPv4(192, 168, 1, 34), nil }
+		if ip, ifi, err := env.lanAddress(); err != nil || ip.String() != "192.168.1.34" || ifi.Name != tt.ifaces[len(tt.ifaces)-1].Iface.Name {
+			t.Errorf("%s: LANAddress = %v, %v, %v; want 192.168.1.34 on the Wi-Fi", tt.goos, ip, ifi, err)
+		}
+		// No route out at all (a party router without Internet): the ranking decides.
+		env.dialSource = func() (net.IP, error) { return nil, errors.New("network is unreachable") }
+		if ip, _, err := env.lanAddress(); err != nil || ip.String() != "192.168.1.34" {
+			t.Errorf("%s: LANAddress without a route = %v, %v; want 192.168.1.34", tt.goos, ip, err)
+		}
+	}
+}
+
+// Only Linux has /proc/net/route; elsewhere systemRouteTable is nil and the dial decides.
+func TestLANSystemRouteTable(t *testing.T) {
+	if (systemRouteTable != nil) != (runtime.GOOS == "linux") {
+		t.Errorf("systemRouteTable set = %v on %s", systemRouteTable != nil, runtime.GOOS)
+	}
 }
