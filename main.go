@@ -2,6 +2,7 @@
 //
 //	nightfall                 start the host app (big screen)
 //	nightfall script FILE     play a scripted game, print its events (JSON Lines)
+//	nightfall sim --variant V --players N …   the balance lab (game/sim)
 package main
 
 /*
@@ -11,12 +12,13 @@ package main
 // main runs, and for a locale such as "C.UTF-8" — the default of Debian
 // containers and CI machines — it logs a three-line "Error parsing user
 // locale C" to stderr. `nightfall script` promises exactly one line on stderr
-// when a script is invalid (SCRIPT.md), so for that subcommand only, and
+// when a script is invalid (SCRIPT.md) — and `nightfall sim` one line for
+// bad input (game/sim) — so for these subcommands only, and
 // before the Go runtime copies the environment, the "C.<charset>" value is cut
 // to plain "C" in place, which Fyne accepts silently. (glibc passes argc, argv
 // and envp to constructors; the host app and `serve` are not touched.)
 __attribute__((constructor)) static void nightfall_script_locale(int argc, char **argv, char **envp) {
-	if (argc < 2 || argv == 0 || envp == 0 || strcmp(argv[1], "script") != 0) {
+	if (argc < 2 || argv == 0 || envp == 0 || (strcmp(argv[1], "script") != 0 && strcmp(argv[1], "sim") != 0)) {
 		return;
 	}
 	for (char **e = envp; *e; e++) {
@@ -41,6 +43,7 @@ import (
 
 	"nightfall/app"
 	"nightfall/game"
+	"nightfall/game/sim"
 	"nightfall/lan"
 )
 
@@ -51,6 +54,8 @@ func main() {
 			os.Exit(runScript(os.Args[2:]))
 		case "serve":
 			os.Exit(lan.ServeMain(os.Args[2:]))
+		case "sim":
+			os.Exit(sim.Stdio(os.Args[2:]))
 		}
 	}
 	os.Exit(app.Main())

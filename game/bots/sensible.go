@@ -37,7 +37,7 @@ import (
 //     every check answer it has not shared yet (Claim{Role: "police",
 //     Target, Answer: "killer"/"not-killer"}), and goes on sharing in
 //     later speeches; a police whose known teammate has spoken keeps
-//     quiet. Then every living speaker names the seat it will vote for
+//     quiet. A dead police shares all its answers in its last words. Then every living speaker names the seat it will vote for
 //     (Answer "accuse"; a police that found a killer names it): the
 //     good camp names the seat it suspects most (below), so a table
 //     without information follows the first accusation (a bandwagon);
@@ -68,6 +68,25 @@ type Sensible struct {
 	R *rand.Rand
 
 	mine []game.Target // scratch
+	k    knowledge     // scratch, rebuilt at every Act
+	// The move's storage, reused by the next Act (the table applies a move
+	// before asking the same bot again).
+	cmds   []game.Command
+	said   []Claim
+	others []game.Target
+	tgts   [16]game.Target
+	ntgt   int
+}
+
+// target stores x in the move's storage and returns a pointer to it.
+func (b *Sensible) target(x game.Target) *game.Target {
+	if b.ntgt == len(b.tgts) {
+		return &x
+	}
+	p := &b.tgts[b.ntgt]
+	b.ntgt++
+	*p = x
+	return p
 }
 
 // Roles by family (rules files).
@@ -82,7 +101,9 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 		return b.cat(v, claims)
 	}
 	k := b.know(v, claims)
-	var mv Move
+	b.ntgt = 0
+	mv := Move{Commands: b.cmds[:0], Claims: b.said[:0]}
+	defer func() { b.cmds, b.said = mv.Commands[:0], mv.Claims[:0] }()
 	for i := range v.Tasks {
 		t := &v.Tasks[i]
 		if t.Waiting != "" || t.Locked || (t.Done && !t.Group) {
@@ -96,7 +117,7 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 			if t.Done {
 				continue
 			}
-			mv.Claims = b.speech(v, claims, k)
+			mv.Claims = b.speech(v, claims, k, mv.Claims)
 			mv.Commands = append(mv.Commands, base)
 		case "explode", "suspect":
 		case "redeal":
@@ -108,9 +129,11 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 			mv.Commands = append(mv.Commands, base)
 		case "nominate":
 			if x, ok := b.nominee(t, k); ok {
-				base.Target = &x
+				base.Target = b.target(x)
 				// the pass that follows ends the turn
-				mv.Commands = append([]game.Command{base}, mv.Commands...)
+				mv.Commands = append(mv.Commands, base)
+				copy(mv.Commands[1:], mv.Commands)
+				mv.Commands[0] = base
 			}
 		case "vote":
 			if t.Done || len(t.Targets) == 0 {
@@ -124,7 +147,7 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 			n := max(t.Count, 1)
 			for range n {
 				c := base
-				c.Target = &x
+				c.Target = b.target(x)
 				mv.Commands = append(mv.Commands, c)
 			}
 		default:
@@ -132,14 +155,14 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 				continue
 			}
 			if x, ok := b.night(t, k); ok {
-				base.Target = &x
+				base.Target = b.target(x)
 				mv.Commands = append(mv.Commands, base)
 			} else if t.Optional {
 				base.Do = "skip"
 				mv.Commands = append(mv.Commands, base)
 			} else if len(t.Targets) > 0 {
 				x := t.Targets[b.R.IntN(len(t.Targets))]
-				base.Target = &x
+				base.Target = b.target(x)
 				mv.Commands = append(mv.Commands, base)
 			}
 		}
@@ -159,14 +182,17 @@ type knowledge struct {
 	enemies  []int // known to be of the other camp
 	claimed  []int // seats that claimed police, in claim order (alive or not)
 	living   []int
-	suspect  map[int]int // seat → suspicion from check claims
-	accused  map[int]int // seat → accusations in today's speeches
-	checked  []int       // seats this bot checked
-	multiple bool        // targets are cards or hands
+	suspect  []int // by seat: suspicion from check claims
+	accused  []int // by seat: accusations in today's speeches
+	checked  []int // seats this bot checked
+	multiple bool  // targets are cards or hands
 }
 
 func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
-	k := &knowledge{seat: v.Seat}
+	k := &b.k
+	n := len(v.Table.Seats) + 1
+	*k = knowledge{seat: v.Seat, friends: k.friends[:0], enemies: k.enemies[:0], claimed: k.claimed[:0],
+		living: k.living[:0], checked: k.checked[:0], suspect: resize(k.suspect, n), accused: resize(k.accused, n)}
 	for _, r := range v.Roles {
 		if slices.Contains(hostileRoles, r) {
 			k.hostile = true
@@ -210,28 +236,33 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		}
 		switch c.Answer {
 		case "accuse":
-			if c.Round == v.Table.Round {
-				if k.accused == nil {
-					k.accused = map[int]int{}
-				}
+			if c.Round == v.Table.Round && c.Target.Seat < n {
 				k.accused[c.Target.Seat]++
 			}
 		case "killer":
-			if k.suspect == nil {
-				k.suspect = map[int]int{}
+			if c.Target.Seat < n {
+				k.suspect[c.Target.Seat]++
 			}
-			k.suspect[c.Target.Seat]++
 		case "not-killer":
-			if k.suspect == nil {
-				k.suspect = map[int]int{}
+			if c.Target.Seat < n {
+				k.suspect[c.Target.Seat]--
 			}
-			k.suspect[c.Target.Seat]--
 		}
 	}
 	for _, r := range v.Results {
 		k.checked = append(k.checked, r.Target.Seat)
 	}
 	return k
+}
+
+// resize returns xs with n zeros.
+func resize(xs []int, n int) []int {
+	if cap(xs) < n {
+		return make([]int, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
 }
 
 func (k *knowledge) friend(seat int) bool { return seat == k.seat || slices.Contains(k.friends, seat) }
@@ -408,22 +439,24 @@ func (b *Sensible) nominee(t *game.Task, k *knowledge) (game.Target, bool) {
 
 // speech is what the bot says: a police that found a killer shares its
 // answers; then the speaker names the seat it will vote for.
-func (b *Sensible) speech(v *game.PlayerView, claims []Claim, k *knowledge) []Claim {
+func (b *Sensible) speech(v *game.PlayerView, claims []Claim, k *knowledge, out []Claim) []Claim {
 	if !v.Alive {
-		return nil
+		// Last words: a police tells everything it checked.
+		return b.policeClaims(v, claims, k, out, true)
 	}
-	out := b.policeClaims(v, claims, k)
+	out = b.policeClaims(v, claims, k, out, false)
 	for _, c := range out {
 		if c.Answer == "killer" {
 			return append(out, Claim{Target: game.SeatTarget(c.Target.Seat), Answer: "accuse"})
 		}
 	}
-	var others []game.Target
+	others := b.others[:0]
 	for _, s := range k.living {
 		if s != v.Seat {
 			others = append(others, game.SeatTarget(s))
 		}
 	}
+	b.others = others
 	if len(others) > 0 {
 		out = append(out, Claim{Target: b.voteFor(others, k), Answer: "accuse"})
 	}
@@ -431,25 +464,24 @@ func (b *Sensible) speech(v *game.PlayerView, claims []Claim, k *knowledge) []Cl
 }
 
 // policeClaims are a police's claims (Sensible's doc).
-func (b *Sensible) policeClaims(v *game.PlayerView, claims []Claim, k *knowledge) []Claim {
+func (b *Sensible) policeClaims(v *game.PlayerView, claims []Claim, k *knowledge, out []Claim, last bool) []Claim {
 	if !k.police {
-		return nil
+		return out
 	}
-	// A police speaks up once it has found a killer; from then on it
-	// shares every answer.
-	found := slices.Contains(k.claimed, v.Seat)
+	// A police speaks up once it has found a killer (or in its last
+	// words); from then on it shares every answer.
+	found := last || slices.Contains(k.claimed, v.Seat)
 	for _, r := range v.Results {
 		found = found || r.Answer == "killer"
 	}
 	for _, f := range k.friends {
-		if slices.Contains(k.claimed, f) && !slices.Contains(k.claimed, v.Seat) {
-			return nil // a teammate speaks for the police
+		if !last && slices.Contains(k.claimed, f) && !slices.Contains(k.claimed, v.Seat) {
+			return out // a teammate speaks for the police
 		}
 	}
 	if !found {
-		return nil
+		return out
 	}
-	var out []Claim
 	for _, r := range v.Results {
 		if r.Answer != "killer" && r.Answer != "not-killer" {
 			continue

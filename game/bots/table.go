@@ -26,6 +26,15 @@ type Table struct {
 	// Spy, when set, sees every view and claim list just before a bot does
 	// (tests).
 	Spy func(v *game.PlayerView, claims []Claim)
+
+	view  game.PlayerView // the view being handed over (reused)
+	moves []pending       // a ballot's decisions, applied together
+}
+
+// pending is one voter's decision in a ballot.
+type pending struct {
+	seat int
+	cmds []game.Command
 }
 
 // Claims are the claims made so far in this game (do not modify).
@@ -46,15 +55,10 @@ func (t *Table) Play(g *game.Game, bots []Bot) {
 // ask hands seat its view and the claims, and applies what its bot does.
 // Only the current speaker's claims are heard.
 func (t *Table) ask(seat int) {
-	v := t.g.PlayerView(seat)
-	if len(v.Tasks) == 0 {
+	mv, ok := t.decide(seat)
+	if !ok {
 		return
 	}
-	t.Views++
-	if t.Spy != nil {
-		t.Spy(&v, t.claims)
-	}
-	mv := t.bots[seat-1].Act(&v, t.claims)
 	s := t.g.State()
 	speaking := s.Phase == "day" && s.Day.Speaker == seat
 	round := s.Round
@@ -68,6 +72,35 @@ func (t *Table) ask(seat int) {
 		for _, c := range mv.Claims {
 			c.Seat, c.Round = seat, round
 			t.claims = append(t.claims, c)
+		}
+	}
+}
+
+// decide asks seat's bot for its move now; false: the seat has no task.
+func (t *Table) decide(seat int) (Move, bool) {
+	t.view = t.g.PlayerView(seat)
+	v := &t.view
+	if len(v.Tasks) == 0 {
+		return Move{}, false
+	}
+	t.Views++
+	if t.Spy != nil {
+		t.Spy(v, t.claims)
+	}
+	return t.bots[seat-1].Act(v, t.claims), true
+}
+
+// applyMoves applies the decisions collected in t.moves while open holds.
+func (t *Table) applyMoves(open func() bool) {
+	for _, p := range t.moves {
+		for _, c := range p.cmds {
+			if !open() {
+				return
+			}
+			c.Seat = p.seat
+			if _, err := t.g.Apply(c); err != nil {
+				t.Rejected++
+			}
 		}
 	}
 }
@@ -87,13 +120,21 @@ func (t *Table) step() {
 				}
 			}
 		} else {
+			// The actors decide from the same moment (they act at once,
+			// eyes closed; a group converges at the deadline, G4), then
+			// their commands are applied; a second pass serves a seat's
+			// later task that waited for its first (G3.4).
 			for pass := 0; pass < 3 && s.Phase == "night"; pass++ {
 				before := s.Version
-				for seat := 1; seat <= s.Players && s.Phase == "night"; seat++ {
+				t.moves = t.moves[:0]
+				for seat := 1; seat <= s.Players; seat++ {
 					if nightWork(s, seat) {
-						t.ask(seat)
+						if mv, ok := t.decide(seat); ok && len(mv.Commands) > 0 {
+							t.moves = append(t.moves, pending{seat, mv.Commands})
+						}
 					}
 				}
+				t.applyMoves(func() bool { return s.Phase == "night" })
 				if s.Version == before {
 					break
 				}
@@ -129,15 +170,18 @@ func (t *Table) step() {
 				t.timeout()
 			}
 		case d.Ballot != nil && !d.Ballot.Closed && d.Stage == "vote":
+			// The voters decide from the same moment (a show of hands:
+			// nobody's vote depends on another's), then the votes are cast.
 			b := d.Ballot
+			t.moves = t.moves[:0]
 			for _, v := range b.Voters {
-				if s.Phase != "day" || s.Day.Ballot != b || b.Closed {
-					break
-				}
 				if !b.Voted(v) {
-					t.ask(v)
+					if mv, ok := t.decide(v); ok && len(mv.Commands) > 0 {
+						t.moves = append(t.moves, pending{v, mv.Commands})
+					}
 				}
 			}
+			t.applyMoves(func() bool { return s.Phase == "day" && s.Day.Ballot == b && !b.Closed })
 			if s.Phase == "day" && s.Day.Ballot == b && !b.Closed {
 				t.timeout()
 			}
