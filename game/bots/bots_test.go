@@ -33,8 +33,12 @@ func TestGamesEnd(t *testing.T) {
 	for _, in := range game.Variants() {
 		r := rand.New(rand.NewPCG(1, 2))
 		wins := map[string]map[string]int{"random": {}, "sensible": {}}
-		rejected, views, games := 0, 0, 0
-		for i := 0; i < 120; i++ {
+		rejected, views, played := 0, 0, 0
+		games := 120
+		if raceEnabled {
+			games = 15 // the race detector slows games about tenfold
+		}
+		for i := 0; i < games; i++ {
 			n := in.MinPlayers + i%(in.MaxPlayers-in.MinPlayers+1)
 			g := newGame(t, in.ID, n, uint64(i))
 			var m Random
@@ -47,9 +51,9 @@ func TestGamesEnd(t *testing.T) {
 			wins["sensible"][g.State().Winner]++
 			rejected += tb.Rejected
 			views += tb.Views
-			games++
+			played++
 		}
-		t.Logf("%s: %v; sensible: %d views/game, %d refused", in.ID, wins, views/games, rejected)
+		t.Logf("%s: %v; sensible: %d views/game, %d refused", in.ID, wins, views/played, rejected)
 		if rejected*100 > views {
 			t.Errorf("%s: the engine refused %d of the sensible bots' moves (%d views)", in.ID, rejected, views)
 		}
@@ -114,6 +118,9 @@ func TestBotsSeeOnlyViews(t *testing.T) {
 // allocating, once its game's storage has grown (the engine's
 // TestNoAllocsPerGame, through this package).
 func TestRandomNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	r := rand.New(rand.NewPCG(5, 6))
 	g := new(game.Game)
 	var m Random

@@ -2,13 +2,16 @@ package sim
 
 import (
 	"context"
+	"runtime/debug"
 	"testing"
 )
 
 // benchSim runs b.N classic-2.0 12-player games with the given bots on
-// every core (GOMAXPROCS workers) and reports games/s.
+// every core (GOMAXPROCS workers), as `nightfall sim` does, and reports
+// games/s.
 func benchSim(b *testing.B, kind string) {
 	c := Config{Variant: "classic-2.0", Players: 12, Bots: kind, Games: b.N, Seed: 1}
+	defer debug.SetGCPercent(debug.SetGCPercent(batchGC)) // as nightfall sim runs
 	b.ReportAllocs()
 	b.ResetTimer()
 	res, err := Run(context.Background(), c, nil)
