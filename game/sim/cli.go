@@ -230,17 +230,17 @@ func sweepField(fe *FieldError, sweep string) bool {
 // flagError rewrites the flag package's errors to name the flag first.
 func flagError(err error) string {
 	s := err.Error()
-	if rest, ok := strings.CutPrefix(s, "flag provided but not defined: "); ok {
-		return rest + ": unknown flag (see nightfall sim -h)"
+	if rest, ok := strings.CutPrefix(s, "flag provided but not defined: -"); ok {
+		return "--" + rest + ": unknown flag (see nightfall sim -h)"
 	}
-	if rest, ok := strings.CutPrefix(s, "flag needs an argument: "); ok {
-		return rest + ": needs a value"
+	if rest, ok := strings.CutPrefix(s, "flag needs an argument: -"); ok {
+		return "--" + rest + ": needs a value"
 	}
 	if rest, ok := strings.CutPrefix(s, "invalid value "); ok {
 		// invalid value "x" for flag -games: parse error
 		if i := strings.Index(rest, " for flag "); i >= 0 {
 			name, why, _ := strings.Cut(rest[i+len(" for flag "):], ": ")
-			return "-" + name + ": invalid value " + rest[:i] + " (" + why + ")"
+			return "--" + strings.TrimLeft(name, "-") + ": invalid value " + rest[:i] + " (" + why + ")"
 		}
 	}
 	return s

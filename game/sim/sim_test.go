@@ -174,17 +174,19 @@ func TestCLIBadInput(t *testing.T) {
 		{[]string{"--variant", "classic-2.0", "--players", "40"}, "--players"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--games", "0"}, "--games"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--games", "-5"}, "--games"},
-		{[]string{"--variant", "classic-2.0", "--players", "8", "--games", "many"}, "-games"},
+		{[]string{"--variant", "classic-2.0", "--players", "8", "--games", "many"}, "--games"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--bots", "smart"}, "--bots"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--option", "nope=1"}, "--option"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--option", "lastWords=x"}, "--option"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--option", "voteMode=shouting"}, "--option"},
-		{[]string{"--variant", "classic-2.0", "--players", "8", "--option", "novalue"}, "-option"},
+		{[]string{"--variant", "classic-2.0", "--players", "8", "--option", "novalue"}, "--option"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--sweep", "voteMode=secret,shouting"}, "--sweep"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--sweep", "voteMode"}, "--sweep"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "--sweep", "players=8,99"}, "--sweep"},
-		{[]string{"--variant", "classic-2.0", "--players", "8", "--frobnicate"}, "-frobnicate"},
+		{[]string{"--variant", "classic-2.0", "--players", "8", "--frobnicate"}, "--frobnicate"},
 		{[]string{"--variant", "classic-2.0", "--players", "8", "extra"}, "extra"},
+		{[]string{"--variant", "classic-2.0", "--players", "8", "--seed", "-1"}, "--seed"},
+		{[]string{"--variant", "classic-2.0", "--players", "8", "--games"}, "--games"},
 	}
 	for _, c := range cases {
 		code, out, errs := runMain(c.args...)
