@@ -274,3 +274,28 @@ func withoutProgress(s string) string {
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
 }
+
+// TestProgress: the bar appears on stderr once a run has taken two
+// seconds, ends at 100% on its own line, and a short run shows nothing.
+func TestProgress(t *testing.T) {
+	var quick bytes.Buffer
+	p := newProgress(&quick, 100, "")
+	p.update(100)
+	p.finish()
+	if quick.Len() != 0 {
+		t.Errorf("a short run drew %q", quick.String())
+	}
+	if testing.Short() {
+		t.Skip("takes two seconds")
+	}
+	var slow bytes.Buffer
+	p = newProgress(&slow, 1000, "lastWords=1")
+	p.update(250)
+	time.Sleep(2300 * time.Millisecond)
+	p.update(1000)
+	p.finish()
+	s := slow.String()
+	if !strings.Contains(s, "lastWords=1 [") || !strings.Contains(s, "25%") || !strings.HasSuffix(s, "100% 1000/1000 games, 0 s left \n") {
+		t.Errorf("progress %q", s)
+	}
+}
