@@ -259,10 +259,12 @@ func Run(ctx context.Context, c Config, progress func(done int)) (Result, error)
 	if err := c.Check(); err != nil {
 		return Result{}, err
 	}
-	return run(ctx, c, time.Time{}, progress)
+	return run(ctx, c, time.Time{}, batch, progress)
 }
 
-func run(ctx context.Context, c Config, deadline time.Time, progress func(int)) (Result, error) {
+// run plays games in batches of size consecutive games per worker until
+// c.Games are played, ctx ends or the deadline (if not zero) passes.
+func run(ctx context.Context, c Config, deadline time.Time, size int, progress func(int)) (Result, error) {
 	n := c.Workers
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
@@ -285,11 +287,11 @@ func run(ctx context.Context, c Config, deadline time.Time, progress func(int)) 
 				if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 					return
 				}
-				from := int(next.Add(batch)) - batch
+				from := int(next.Add(int64(size))) - size
 				if from >= c.Games {
 					return
 				}
-				to := min(from+batch, c.Games)
+				to := min(from+size, c.Games)
 				for i := from; i < to; i++ {
 					if err := w.play(c.Seed, i); err != nil {
 						mu.Lock()
