@@ -56,11 +56,13 @@ import (
 //
 // cat-lives-7 (nobody knows anybody's camp; five cards, action points and
 // privileges): the free-choice player takes the killers' side as a
-// co-winner. At night a killer or werewolf attacks (cost 1) a random other
-// seat, the others spend their points on one protective privilege for
-// themselves (heal, vest, wolfsbane, anti-snipe, bless, saint, in that
-// order of preference, when usable) and, if a seat is accused, on one
-// offensive privilege against it (snipe, imprison, curse, deathblow). In
+// co-winner. At night a killer or werewolf attacks (cost 1, with the
+// manifesto) the most accused seat or, half the time or when nobody is
+// accused, a random other seat; then every player spends what its points
+// allow on one protective privilege for itself (heal, vest, wolfsbane,
+// anti-snipe, bless, saint, the first usable), and a player outside the
+// killer and werewolf camps on one offensive privilege against the most
+// accused seat (snipe, imprison, curse, deathblow, the first usable). In
 // a speech every player accuses the seat it will vote for (Answer
 // "accuse"): the most accused seat, else a random other one; everybody
 // votes that way (a bandwagon, as a table does).
