@@ -271,6 +271,8 @@ bench:
 	@set -x
 	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -cpu 1 ./game
 	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) ./lan
+	# the balance lab's throughput on every core (issue 15: games/s, medians of 5)
+	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -count 5 ./game/sim
 
 clean:
 	@rm -rf bin/ dist/ out/ shots/ rsrc_windows_amd64.syso

@@ -2,12 +2,13 @@
 //
 //	nightfall                 start the host app (big screen)
 //	nightfall script FILE     play a scripted game, print its events (JSON Lines)
+//	nightfall sim --variant V --players N …   the balance lab (game/sim)
 //	nightfall serve [flags]   the server without a window
 //
 // The host app is reached through a build-tagged file: main_app.go links it
 // (Fyne, cgo); with -tags headless, main_headless.go takes its place, so
-// `CGO_ENABLED=0 go build -tags headless` gives a pure-Go binary with script
-// and serve only (make headless).
+// `CGO_ENABLED=0 go build -tags headless` gives a pure-Go binary with script,
+// serve and sim only (make headless).
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"os"
 
 	"nightfall/game"
+	"nightfall/game/sim"
 	"nightfall/lan"
 )
 
@@ -28,6 +30,8 @@ func main() {
 			os.Exit(runScript(os.Args[2:]))
 		case "serve":
 			os.Exit(lan.ServeMain(os.Args[2:]))
+		case "sim":
+			os.Exit(sim.Stdio(os.Args[2:]))
 		}
 	}
 	os.Exit(hostApp())

@@ -9,6 +9,7 @@ import (
 
 const headlessUsage = `usage: nightfall script GAME.json    play a scripted game, print its events (JSON Lines)
        nightfall serve [flags]      the server without a window (serve --help for its flags)
+       nightfall sim [flags]        the balance lab: many games with bots (sim --help)
 `
 
 // headless tells the tests which build this is.

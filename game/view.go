@@ -240,6 +240,7 @@ func (g *Game) buildTableView() TableView {
 		Phase: string(s.Phase), LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
 	multi := s.variant.Info().CardsPerSeat == 2
+	tv.Seats = make([]SeatView, 0, len(s.Seats))
 	for i := range s.Seats {
 		sv := SeatView{Seat: i + 1, Alive: s.Seats[i].Alive()}
 		if multi {

@@ -1,0 +1,503 @@
+package bots
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"nightfall/game"
+)
+
+// Sensible is a simple table-like player, one strategy per role family,
+// written from the rules files. It knows what its phone shows (its roles,
+// its camp where the variant has one, the teammates the deal reveals, its
+// private answers, its tasks with their legal targets) and what was said
+// aloud (the claims); nothing else.
+//
+// Night (single- and two-card variants, by action):
+//
+//   - kill, assassinate (the killer camp): follow a teammate's pick if one
+//     is made (G4: a group converges); else a living claimed police, else a
+//     known enemy (v5.0-dual's undercover knows the police group), else a
+//     random target outside the team.
+//   - check, dark-check, traitor-check (police and their kin): follow a
+//     teammate's pick; else a random seat not checked before, outside the
+//     team, not cleared by a claim.
+//   - save, protect, hug (doctor, bodyguard, butterfly): a living claimed
+//     police (the first claimer), else oneself where legal, else skip.
+//   - shoot (special police, sniper), silence (elder): a seat claimed to be
+//     a killer; else skip (when the step allows it).
+//   - redeal (two-hands' question to a double): keep. suspect
+//     (standard-003's huddle markers): none. sleep: sleep.
+//
+// Day:
+//
+//   - Speech: a good-camp player holding a police-family card (police,
+//     special-police, secret-police, dark-police) keeps quiet until one of
+//     its checks finds a killer; then it says it is police and shares
+//     every check answer it has not shared yet (Claim{Role: "police",
+//     Target, Answer: "killer"/"not-killer"}), and goes on sharing in
+//     later speeches; a police whose known teammate has spoken keeps
+//     quiet. A dead police shares all its answers in its last words. Then every living speaker names the seat it will vote for
+//     (Answer "accuse"; a police that found a killer names it): the
+//     good camp names the seat it suspects most (below), so a table
+//     without information follows the first accusation (a bandwagon);
+//     the killer camp names a claimed police, else joins the bandwagon
+//     when it is not on a teammate. Killers never
+//     self-reveal.
+//   - Nomination (two-hands): the most accused hand, else (every other
+//     speaker) a random hand outside the team; the killer camp nominates a
+//     claimed police.
+//   - Vote: the good camp votes for the candidate with the highest
+//     suspicion (+3 per "killer" claim, −3 per "not-killer" claim, +1 per
+//     accusation today, −4 for a claimed police), ties broken at random; the killer camp votes for a claimed police or a known enemy,
+//     else for the most suspected candidate outside the team. Every vote
+//     (token, hand) of a voter goes to the same candidate. No candidate →
+//     abstain where allowed.
+//
+// cat-lives-7 (nobody knows anybody's camp; five cards, action points and
+// privileges): the free-choice player takes the killers' side as a
+// co-winner. At night a killer or werewolf attacks (cost 1, with the
+// manifesto) the most accused seat or, half the time or when nobody is
+// accused, a random other seat; then every player spends what its points
+// allow on one protective privilege for itself (heal, vest, wolfsbane,
+// anti-snipe, bless, saint, the first usable), and a player outside the
+// killer and werewolf camps on one offensive privilege against the most
+// accused seat (snipe, imprison, curse, deathblow, the first usable). In
+// a speech every player accuses the seat it will vote for (Answer
+// "accuse"): the most accused seat, else a random other one; everybody
+// votes that way (a bandwagon, as a table does).
+type Sensible struct {
+	R *rand.Rand
+
+	mine []game.Target // scratch
+	k    knowledge     // scratch, rebuilt at every Act
+	// The move's storage, reused by the next Act (the table applies a move
+	// before asking the same bot again).
+	cmds   []game.Command
+	said   []Claim
+	others []game.Target
+	tgts   [16]game.Target
+	ntgt   int
+}
+
+// target stores x in the move's storage and returns a pointer to it.
+func (b *Sensible) target(x game.Target) *game.Target {
+	if b.ntgt == len(b.tgts) {
+		return &x
+	}
+	p := &b.tgts[b.ntgt]
+	b.ntgt++
+	*p = x
+	return p
+}
+
+// Roles by family (rules files).
+var (
+	hostileRoles = []string{"killer", "undercover", "traitor", "assassin"}
+	policeRoles  = []string{"police", "special-police", "secret-police", "dark-police"}
+)
+
+// Act implements Bot.
+func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
+	if v.CatLives != nil {
+		return b.cat(v, claims)
+	}
+	k := b.know(v, claims)
+	b.ntgt = 0
+	mv := Move{Commands: b.cmds[:0], Claims: b.said[:0]}
+	defer func() { b.cmds, b.said = mv.Commands[:0], mv.Claims[:0] }()
+	for i := range v.Tasks {
+		t := &v.Tasks[i]
+		if t.Waiting != "" || t.Locked || (t.Done && !t.Group) {
+			continue
+		}
+		base := game.Command{Seat: v.Seat, Do: t.Action, Card: t.Card}
+		switch t.Action {
+		case "sleep":
+			mv.Commands = append(mv.Commands, base)
+		case "pass":
+			if t.Done {
+				continue
+			}
+			mv.Claims = b.speech(v, claims, k, mv.Claims)
+			mv.Commands = append(mv.Commands, base)
+		case "explode", "suspect":
+		case "redeal":
+			if t.Decline != "" {
+				base.Do = t.Decline
+			} else {
+				base.Do = "skip"
+			}
+			mv.Commands = append(mv.Commands, base)
+		case "nominate":
+			if x, ok := b.nominee(t, k); ok {
+				base.Target = b.target(x)
+				// the pass that follows ends the turn
+				mv.Commands = append(mv.Commands, base)
+				copy(mv.Commands[1:], mv.Commands)
+				mv.Commands[0] = base
+			}
+		case "vote":
+			if t.Done || len(t.Targets) == 0 {
+				if !t.Done && t.Abstain {
+					base.Do = "abstain"
+					mv.Commands = append(mv.Commands, base)
+				}
+				continue
+			}
+			x := b.voteFor(t.Targets, k)
+			n := max(t.Count, 1)
+			for range n {
+				c := base
+				c.Target = b.target(x)
+				mv.Commands = append(mv.Commands, c)
+			}
+		default:
+			if t.Done && (!t.Group || hasPick(t, v.Seat)) {
+				continue
+			}
+			if x, ok := b.night(t, k); ok {
+				base.Target = b.target(x)
+				mv.Commands = append(mv.Commands, base)
+			} else if t.Optional {
+				base.Do = "skip"
+				mv.Commands = append(mv.Commands, base)
+			} else if len(t.Targets) > 0 {
+				x := t.Targets[b.R.IntN(len(t.Targets))]
+				base.Target = b.target(x)
+				mv.Commands = append(mv.Commands, base)
+			}
+		}
+	}
+	return mv
+}
+
+// hasPick reports whether seat already chose in group task t.
+func hasPick(t *game.Task, seat int) bool { return t.Choice != nil || t.Skipped }
+
+// knowledge is what the bot makes of its view and the claims.
+type knowledge struct {
+	seat     int
+	hostile  bool
+	police   bool // holds a police-family card (and is not hostile)
+	friends  []int
+	enemies  []int // known to be of the other camp
+	claimed  []int // seats that claimed police, in claim order (alive or not)
+	living   []int
+	suspect  []int // by seat: suspicion from check claims
+	accused  []int // by seat: accusations in today's speeches
+	checked  []int // seats this bot checked
+	multiple bool  // targets are cards or hands
+}
+
+func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
+	k := &b.k
+	n := len(v.Table.Seats) + 1
+	*k = knowledge{seat: v.Seat, friends: k.friends[:0], enemies: k.enemies[:0], claimed: k.claimed[:0],
+		living: k.living[:0], checked: k.checked[:0], suspect: resize(k.suspect, n), accused: resize(k.accused, n)}
+	for _, r := range v.Roles {
+		if slices.Contains(hostileRoles, r) {
+			k.hostile = true
+		}
+	}
+	if v.Camp != "" {
+		k.hostile = v.Camp == "killers"
+	}
+	if !k.hostile {
+		for _, r := range v.Roles {
+			if slices.Contains(policeRoles, r) {
+				k.police = true
+			}
+		}
+	}
+	for _, x := range v.Known {
+		if x.Target.Seat == v.Seat {
+			continue
+		}
+		if slices.Contains(hostileRoles, x.Role) == k.hostile {
+			if !k.hostile || x.Role != "police-group" {
+				k.friends = append(k.friends, x.Target.Seat)
+				continue
+			}
+		}
+		if k.hostile {
+			k.enemies = append(k.enemies, x.Target.Seat)
+		}
+	}
+	for _, sv := range v.Table.Seats {
+		if sv.Alive {
+			k.living = append(k.living, sv.Seat)
+		}
+		if len(sv.Cards) > 0 {
+			k.multiple = true
+		}
+	}
+	for _, c := range claims {
+		if c.Role != "" && !slices.Contains(k.claimed, c.Seat) {
+			k.claimed = append(k.claimed, c.Seat)
+		}
+		switch c.Answer {
+		case "accuse":
+			if c.Round == v.Table.Round && c.Target.Seat < n {
+				k.accused[c.Target.Seat]++
+			}
+		case "killer":
+			if c.Target.Seat < n {
+				k.suspect[c.Target.Seat]++
+			}
+		case "not-killer":
+			if c.Target.Seat < n {
+				k.suspect[c.Target.Seat]--
+			}
+		}
+	}
+	for _, r := range v.Results {
+		k.checked = append(k.checked, r.Target.Seat)
+	}
+	return k
+}
+
+// resize returns xs with n zeros.
+func resize(xs []int, n int) []int {
+	if cap(xs) < n {
+		return make([]int, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
+}
+
+func (k *knowledge) friend(seat int) bool { return seat == k.seat || slices.Contains(k.friends, seat) }
+
+func (k *knowledge) alive(seat int) bool { return slices.Contains(k.living, seat) }
+
+// score is the good camp's suspicion of seat: claims against it, and a
+// claimed police is trusted.
+func (k *knowledge) score(seat int) int {
+	s := k.suspect[seat]*3 + k.accused[seat]
+	if slices.Contains(k.claimed, seat) {
+		s -= 4
+	}
+	return s
+}
+
+// pick chooses among targets: the first for which pref holds (in pref's
+// order over seats), else a random one passing ok; ok false: none.
+func (b *Sensible) pick(targets []game.Target, prefer []int, ok func(game.Target) bool) (game.Target, bool) {
+	for _, p := range prefer {
+		for _, t := range targets {
+			if t.Seat == p && ok(t) {
+				return t, true
+			}
+		}
+	}
+	b.mine = b.mine[:0]
+	for _, t := range targets {
+		if ok(t) {
+			b.mine = append(b.mine, t)
+		}
+	}
+	if len(b.mine) == 0 {
+		return game.Target{}, false
+	}
+	return b.mine[b.R.IntN(len(b.mine))], true
+}
+
+// night chooses a night action's target; false: none (skip).
+func (b *Sensible) night(t *game.Task, k *knowledge) (game.Target, bool) {
+	if t.Group || t.Shared {
+		for _, p := range t.Team { // follow a teammate (G4)
+			if p.Target != nil && slices.Contains(t.Targets, *p.Target) {
+				return *p.Target, true
+			}
+		}
+	}
+	if t.NoTarget {
+		return game.Target{}, false
+	}
+	notFriend := func(x game.Target) bool { return !k.friend(x.Seat) }
+	switch t.Action {
+	case "kill", "assassinate":
+		var prefer []int
+		for _, s := range k.claimed {
+			if k.alive(s) {
+				prefer = append(prefer, s)
+			}
+		}
+		prefer = append(prefer, k.enemies...)
+		return b.pick(t.Targets, prefer, notFriend)
+	case "check", "dark-check", "traitor-check":
+		if x, ok := b.pick(t.Targets, nil, func(x game.Target) bool {
+			return notFriend(x) && !slices.Contains(k.checked, x.Seat) && k.suspect[x.Seat] >= 0 && !slices.Contains(k.claimed, x.Seat)
+		}); ok {
+			return x, true
+		}
+		return b.pick(t.Targets, nil, notFriend)
+	case "save", "protect", "hug":
+		var prefer []int
+		for _, s := range k.claimed {
+			if k.alive(s) && !slices.Contains(k.enemies, s) {
+				prefer = append(prefer, s)
+			}
+		}
+		if k.hostile {
+			prefer = k.friends
+		}
+		prefer = append(prefer, k.seat)
+		return b.pick(t.Targets, prefer, func(game.Target) bool { return false })
+	case "shoot", "silence":
+		var prefer []int
+		if k.hostile {
+			for _, s := range k.claimed {
+				if k.alive(s) {
+					prefer = append(prefer, s)
+				}
+			}
+		} else {
+			prefer = k.mostSuspected(t.Targets)
+		}
+		return b.pick(t.Targets, prefer, func(game.Target) bool { return false })
+	}
+	return b.pick(t.Targets, nil, notFriend)
+}
+
+// mostSuspected lists the seats among targets with a positive suspicion,
+// most suspected first.
+func (k *knowledge) mostSuspected(targets []game.Target) []int {
+	var out []int
+	for _, t := range targets {
+		if k.score(t.Seat) > 0 && !slices.Contains(out, t.Seat) && !k.friend(t.Seat) {
+			out = append(out, t.Seat)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return k.score(b) - k.score(a) })
+	return out
+}
+
+// voteFor chooses a candidate among targets (never empty).
+func (b *Sensible) voteFor(targets []game.Target, k *knowledge) game.Target {
+	notFriend := func(x game.Target) bool { return !k.friend(x.Seat) }
+	if k.hostile {
+		var prefer []int
+		for _, s := range k.claimed {
+			if k.alive(s) {
+				prefer = append(prefer, s)
+			}
+		}
+		prefer = append(prefer, k.enemies...)
+		prefer = append(prefer, k.mostSuspected(targets)...)
+		if x, ok := b.pick(targets, prefer, notFriend); ok {
+			return x
+		}
+		return targets[b.R.IntN(len(targets))]
+	}
+	// The good camp: the highest score, ties at random.
+	best := -1 << 30
+	b.mine = b.mine[:0]
+	for _, t := range targets {
+		if k.friend(t.Seat) {
+			continue
+		}
+		switch s := k.score(t.Seat); {
+		case s > best:
+			best = s
+			b.mine = append(b.mine[:0], t)
+		case s == best:
+			b.mine = append(b.mine, t)
+		}
+	}
+	if len(b.mine) == 0 {
+		return targets[b.R.IntN(len(targets))]
+	}
+	return b.mine[b.R.IntN(len(b.mine))]
+}
+
+// nominee chooses a hand to nominate (two-hands); false: none.
+func (b *Sensible) nominee(t *game.Task, k *knowledge) (game.Target, bool) {
+	notFriend := func(x game.Target) bool { return !k.friend(x.Seat) }
+	if len(t.Targets) == 0 {
+		return game.Target{}, false
+	}
+	if k.hostile {
+		var prefer []int
+		for _, s := range k.claimed {
+			if k.alive(s) {
+				prefer = append(prefer, s)
+			}
+		}
+		if len(prefer) == 0 && b.R.IntN(2) == 0 {
+			return game.Target{}, false
+		}
+		return b.pick(t.Targets, prefer, notFriend)
+	}
+	if ms := k.mostSuspected(t.Targets); len(ms) > 0 {
+		return b.pick(t.Targets, ms, notFriend)
+	}
+	if b.R.IntN(2) == 0 {
+		return game.Target{}, false
+	}
+	return b.pick(t.Targets, nil, func(x game.Target) bool { return notFriend(x) && k.score(x.Seat) >= 0 })
+}
+
+// speech is what the bot says: a police that found a killer shares its
+// answers; then the speaker names the seat it will vote for.
+func (b *Sensible) speech(v *game.PlayerView, claims []Claim, k *knowledge, out []Claim) []Claim {
+	if !v.Alive {
+		// Last words: a police tells everything it checked.
+		return b.policeClaims(v, claims, k, out, true)
+	}
+	out = b.policeClaims(v, claims, k, out, false)
+	for _, c := range out {
+		if c.Answer == "killer" {
+			return append(out, Claim{Target: game.SeatTarget(c.Target.Seat), Answer: "accuse"})
+		}
+	}
+	others := b.others[:0]
+	for _, s := range k.living {
+		if s != v.Seat {
+			others = append(others, game.SeatTarget(s))
+		}
+	}
+	b.others = others
+	if len(others) > 0 {
+		out = append(out, Claim{Target: b.voteFor(others, k), Answer: "accuse"})
+	}
+	return out
+}
+
+// policeClaims are a police's claims (Sensible's doc).
+func (b *Sensible) policeClaims(v *game.PlayerView, claims []Claim, k *knowledge, out []Claim, last bool) []Claim {
+	if !k.police {
+		return out
+	}
+	// A police speaks up once it has found a killer (or in its last
+	// words); from then on it shares every answer.
+	found := last || slices.Contains(k.claimed, v.Seat)
+	for _, r := range v.Results {
+		found = found || r.Answer == "killer"
+	}
+	for _, f := range k.friends {
+		if !last && slices.Contains(k.claimed, f) && !slices.Contains(k.claimed, v.Seat) {
+			return out // a teammate speaks for the police
+		}
+	}
+	if !found {
+		return out
+	}
+	for _, r := range v.Results {
+		if r.Answer != "killer" && r.Answer != "not-killer" {
+			continue
+		}
+		said := false
+		for _, c := range claims {
+			if c.Seat == v.Seat && c.Target == r.Target && c.Answer == r.Answer {
+				said = true
+				break
+			}
+		}
+		if !said {
+			out = append(out, Claim{Role: "police", Target: r.Target, Answer: r.Answer})
+		}
+	}
+	return out
+}
