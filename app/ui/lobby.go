@@ -33,6 +33,8 @@ type Lobby struct {
 	variant                                        *widget.Select
 	players                                        *widget.Select
 	summary, deal, reason                          *widget.Label
+	balanceLine                                    *widget.Label // issue 15: the estimate with sensible bots
+	bal                                            *balance
 	start                                          *widget.Button
 	opts                                           *fyne.Container
 	optKeys                                        string
@@ -95,7 +97,10 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 		}
 	})
 	l.summary, l.deal, l.reason = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
-	for _, w := range []*widget.Label{l.summary, l.deal, l.reason} {
+	l.balanceLine = widget.NewLabel("")
+	l.balanceLine.Hide() // shown with an estimate
+	l.bal = &balance{show: l.showBalance} // no estimate until SetEstimator
+	for _, w := range []*widget.Label{l.summary, l.deal, l.reason, l.balanceLine} {
 		w.Wrapping = fyne.TextWrapWord
 	}
 	l.reason.Importance = widget.WarningImportance
@@ -106,12 +111,33 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	left := container.New(&qrColumn{}, l.qr, l.scan, l.url, l.room, l.name, l.hint)
 	setup := container.NewBorder(
 		container.NewVBox(l.rulesTitle, l.variant, l.summary,
-			container.NewHBox(l.playersTitle, l.players), l.dealTitle, l.deal, l.optsTitle),
+			container.NewHBox(l.playersTitle, l.players), l.dealTitle, l.deal, l.balanceLine, l.optsTitle),
 		container.NewVBox(l.reason, l.start), nil, nil,
 		container.NewVScroll(l.opts))
 	l.content = container.New(&lobbyLayout{}, left, l.ring, setup)
 	return l
 }
+
+// SetEstimator sets the balance estimate (the app: SensibleEstimate with
+// fyne.Do; tests: a fake, and do running the result at once); nil shows no
+// balance line.
+func (l *Lobby) SetEstimator(e Estimator, do func(func())) {
+	l.bal.stop()
+	l.bal = &balance{estimate: e, do: do, show: l.bal.show}
+}
+
+// showBalance shows the balance line (hidden while there is none).
+func (l *Lobby) showBalance(text string) {
+	l.balanceLine.SetText(text)
+	if text == "" {
+		l.balanceLine.Hide()
+	} else {
+		l.balanceLine.Show()
+	}
+}
+
+// Balance is the balance line shown ("" while none).
+func (l *Lobby) Balance() string { return l.balanceLine.Text }
 
 // Content is the lobby's root object.
 func (l *Lobby) Content() fyne.CanvasObject { return l.content }
@@ -174,6 +200,7 @@ func (l *Lobby) Set(hv lan.HostView) {
 		l.watching.Text = tr("lobby.spectators", "N", lv.Spectators)
 	}
 
+	l.bal.set(hv)
 	l.rulesTitle.SetText(tr("lobby.rules"))
 	l.playersTitle.SetText(tr("lobby.players"))
 	l.dealTitle.SetText(tr("lobby.deal"))
