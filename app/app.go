@@ -189,7 +189,7 @@ func Main() int {
 
 	shell = ui.NewShell(w, nil, voice)
 	shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) // the balance line (issue 15)
-	w.SetPadded(false) // the screens draw their own margins; no frame around the night
+	w.SetPadded(false)                                       // the screens draw their own margins; no frame around the night
 	w.SetContent(shell.Content())
 	trace("content set")
 	var stop func()

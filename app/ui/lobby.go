@@ -98,7 +98,7 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	})
 	l.summary, l.deal, l.reason = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
 	l.balanceLine = widget.NewLabel("")
-	l.balanceLine.Hide() // shown with an estimate
+	l.balanceLine.Hide()                  // shown with an estimate
 	l.bal = &balance{show: l.showBalance} // no estimate until SetEstimator
 	for _, w := range []*widget.Label{l.summary, l.deal, l.reason, l.balanceLine} {
 		w.Wrapping = fyne.TextWrapWord
