@@ -222,14 +222,6 @@ func whoSeat(seat int, names map[int]string) string { return who(game.SeatTarget
 // seatsText lists seats for a headline: "6、9" (the template adds 号 or "seats").
 func seatsText(seats []int) string { return intList(seats) }
 
-func targetSeats(ts []game.Target) []int {
-	out := make([]int, 0, len(ts))
-	for _, t := range ts {
-		out = append(out, t.Seat)
-	}
-	return out
-}
-
 // plural picks key+".1" for one seat, key+".n" for several.
 func plural(key string, n int) string {
 	if n == 1 {
