@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -40,8 +41,13 @@ type engine interface {
 	navigate(url string) error
 	// reopen closes the page and opens url in a new one (same profile: same localStorage)
 	reopen(url string) error
+	// awayAndBack leaves the page for another one and comes back with the
+	// history's Back (the back-forward cache may keep the page: pageshow)
+	awayAndBack() error
 	// pointer presses (down) or releases the primary button at a point of the viewport
 	pointer(x, y float64, down bool) error
+	// touch puts a finger down on a point of the viewport, or lifts it
+	touch(x, y float64, down bool) error
 	// setSize makes the viewport w×h CSS pixels
 	setSize(w, h int) error
 	screenshot() ([]byte, error)
@@ -98,6 +104,32 @@ func (e *chromeEngine) reopen(url string) error {
 	prev := e.cancel
 	e.cancel = func() { cancel(); prev() }
 	return e.navigate(url)
+}
+
+func (e *chromeEngine) awayAndBack() error {
+	return chromedp.Do(e.ctx, chromedp.Navigate("about:blank"), chromedp.NavigateBack())
+}
+
+func (e *chromeEngine) touch(x, y float64, down bool) error {
+	c := chromedp.FromContext(e.ctx)
+	ctx, cancel := context.WithTimeout(e.ctx, 10*time.Second)
+	defer cancel()
+	p := input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}}
+	if down {
+		p = input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}
+	}
+	_, err := cdp.Call(ctx, c.Target, input.DispatchTouchEvent, p)
+	return err
+}
+
+// safeArea emulates a notched phone's env(safe-area-inset-*) (0s: none).
+func (e *chromeEngine) safeArea(top, right, bottom, left int64) error {
+	c := chromedp.FromContext(e.ctx)
+	ctx, cancel := context.WithTimeout(e.ctx, 10*time.Second)
+	defer cancel()
+	_, err := cdp.Call(ctx, c.Target, emulation.SetSafeAreaInsetsOverride, emulation.SetSafeAreaInsetsOverrideParams{
+		Insets: &emulation.SafeAreaInsets{Top: &top, Right: &right, Bottom: &bottom, Left: &left}})
+	return err
 }
 
 func (e *chromeEngine) pointer(x, y float64, down bool) error {
@@ -290,7 +322,22 @@ func (e *webdriverEngine) reopen(url string) error {
 	return e.navigate(url)
 }
 
-func pointerActions(x, y float64, down bool) []any {
+func (e *webdriverEngine) awayAndBack() error {
+	if err := e.navigate("about:blank"); err != nil {
+		return err
+	}
+	_, err := e.call("POST", "/back", nil)
+	return err
+}
+
+func (e *webdriverEngine) touch(x, y float64, down bool) error {
+	_, err := e.call("POST", "/actions", map[string]any{"actions": pointerActionsOf("touch", x, y, down)})
+	return err
+}
+
+func pointerActions(x, y float64, down bool) []any { return pointerActionsOf("mouse", x, y, down) }
+
+func pointerActionsOf(kind string, x, y float64, down bool) []any {
 	var acts []any
 	if down {
 		acts = append(acts, map[string]any{"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
@@ -298,7 +345,7 @@ func pointerActions(x, y float64, down bool) []any {
 	} else {
 		acts = append(acts, map[string]any{"type": "pointerUp", "button": 0})
 	}
-	return []any{map[string]any{"type": "pointer", "id": "mouse", "parameters": map[string]any{"pointerType": "mouse"}, "actions": acts}}
+	return []any{map[string]any{"type": "pointer", "id": kind, "parameters": map[string]any{"pointerType": kind}, "actions": acts}}
 }
 
 func (e *webdriverEngine) pointer(x, y float64, down bool) error {
@@ -553,8 +600,21 @@ func (e *bidiEngine) reopen(url string) error {
 	return e.navigate(url)
 }
 
+func (e *bidiEngine) awayAndBack() error {
+	if err := e.navigate("about:blank"); err != nil {
+		return err
+	}
+	_, err := e.call("browsingContext.traverseHistory", map[string]any{"context": e.ctx, "delta": -1})
+	return err
+}
+
 func (e *bidiEngine) pointer(x, y float64, down bool) error {
 	_, err := e.call("input.performActions", map[string]any{"context": e.ctx, "actions": pointerActions(x, y, down)})
+	return err
+}
+
+func (e *bidiEngine) touch(x, y float64, down bool) error {
+	_, err := e.call("input.performActions", map[string]any{"context": e.ctx, "actions": pointerActionsOf("touch", x, y, down)})
 	return err
 }
 

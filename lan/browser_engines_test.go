@@ -156,7 +156,7 @@ func (g *engineGame) shot(what string) {
 		}
 		time.Sleep(150 * time.Millisecond)
 		// (WebKitGTK's classic scrollbar, when the page scrolls, takes a few pixels)
-		if got := g.eval(`window.outerWidth <= innerWidth + 16 && Math.abs(innerWidth - ` + fmt.Sprint(w) + `) <= 8`); got != "true" {
+		if got := g.eval(`Math.abs(innerWidth - ` + fmt.Sprint(w) + `) <= 8`); got != "true" {
 			g.t.Errorf("%s: viewport %s px wide, want %d", g.e.name(), g.eval(`innerWidth + '/' + outerWidth`), w)
 		}
 		b, err := g.e.screenshot()
@@ -249,6 +249,24 @@ func (g *engineGame) peek(roles []string) {
 	if got := g.eval(body); got != "" {
 		t.Errorf("%s: released, the card still shows %q", g.e.name(), got)
 	}
+	// the same with a finger (touch: pointer events of pointerType touch)
+	g.eval(`(() => { window.__ev = []; for (const t of ['pointerdown','pointerup','pointercancel','lostpointercapture','pointerleave','touchstart','touchend','touchcancel','mousedown','mouseup','blur','visibilitychange']) document.addEventListener(t, (e) => __ev.push(t + ':' + (e.pointerType || '') + ':' + (e.target && e.target.id)), true); return ''; })()`)
+	if err := g.e.touch(box[0], box[1], true); err != nil {
+		t.Logf("%s: no touch input here: %v", g.e.name(), err)
+	} else {
+		time.Sleep(50 * time.Millisecond)
+		held := g.eval(body)
+		if err := g.e.touch(box[0], box[1], false); err != nil {
+			t.Fatalf("%s: lift the finger: %v", g.e.name(), err)
+		}
+		if !strings.Contains(held, want) {
+			t.Errorf("%s: a finger on the card shows %q, want the role %q", g.e.name(), held, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+		if got := g.eval(body); got != "" {
+			t.Errorf("%s: the finger lifted, the card still shows %q; events %s", g.e.name(), got, g.eval(`__ev.join(' ')`))
+		}
+	}
 	// the toggle: a tap opens, a second tap closes
 	if g.eval(`!!document.getElementById('peekToggle')`) != "true" {
 		t.Errorf("%s: no show-my-card toggle", g.e.name())
@@ -327,6 +345,21 @@ func playEngineGame(t *testing.T, e engine, variant string, seed uint64, n int) 
 	t.Logf("%s: seat 1 is %v", e.name(), roles)
 	g.shot("night")
 	g.audit("night")
+	if n, ok := e.(interface {
+		safeArea(top, right, bottom, left int64) error
+	}); ok {
+		// a notched phone: the header clears the notch, the page's bottom the home bar
+		if err := n.safeArea(47, 0, 34, 0); err != nil {
+			t.Fatalf("%s: safe area: %v", e.name(), err)
+		}
+		notch := `document.getElementById('who').getBoundingClientRect().top >= 47 && getComputedStyle(document.body).paddingBottom === '34px'`
+		if g.eval(notch) != "true" {
+			t.Errorf("%s: with a notch (47 px top, 34 px bottom): the header's text at %s px, the body's bottom padding %s", e.name(),
+				g.eval(`document.getElementById('who').getBoundingClientRect().top`), g.eval(`getComputedStyle(document.body).paddingBottom`))
+		}
+		g.shot("night-notch")
+		n.safeArea(0, 0, 0, 0)
+	}
 	g.peek(roles)
 
 	reopened := false
@@ -377,6 +410,13 @@ func playEngineGame(t *testing.T, e engine, variant string, seed uint64, n int) 
 			g.sync()
 			reopened = true
 			t.Logf("%s: the page was closed and opened again in the day: back in the game", e.name())
+			// away to another page and Back (pageshow, maybe from the back-forward cache)
+			if err := e.awayAndBack(); err != nil {
+				t.Fatalf("%s: away and back: %v", e.name(), err)
+			}
+			g.waitFor("the game after Back", `document.body && (document.body.dataset.screen === 'day' || document.body.dataset.screen === 'watch')`)
+			g.sync()
+			t.Logf("%s: away and Back: in the game (%s)", e.name(), g.eval(`performance.getEntriesByType('navigation').map((n) => n.type).join()`))
 		}
 		g.tb.advance()
 		g.sync()

@@ -313,9 +313,12 @@ function render() {
   // the peek card exists whenever this phone has a role, and looks the same for everyone
   const peek = $('peek');
   peek.hidden = !(S.pv && screen !== 'over');
-  $('peekLabel').textContent = T('peek.hold');
+  // (text set only when it changes: Firefox sends the rest of a touch to the
+  // node the finger went down on, and a replaced text node is detached, so
+  // the release would never reach the card)
+  setText($('peekLabel'), T('peek.hold'));
   const tg = $('peekToggle');
-  tg.textContent = S.peekOpen ? T('peek.hide') : T('peek.show');
+  setText(tg, S.peekOpen ? T('peek.hide') : T('peek.show'));
   tg.setAttribute('aria-label', S.peekOpen ? T('peek.hideLong') : T('peek.showLong'));
   tg.setAttribute('aria-expanded', String(S.peekOpen));
   if (S.peeking) renderPeek(); else clearPeek();
@@ -493,6 +496,8 @@ function drawTable(cells, layout, opts = {}) {
   });
   return wrap;
 }
+
+function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
 
 // ---- hold-to-peek ------------------------------------------------------------------------------
 
