@@ -361,6 +361,17 @@ func playEngineGame(t *testing.T, e engine, variant string, seed uint64, n int) 
 		n.safeArea(0, 0, 0, 0)
 	}
 	g.peek(roles)
+	// the system's text size at 150 % (the root font size the browser takes
+	// from it): the text grows, the page still fits the phone's width
+	g.eval(`(() => { document.documentElement.style.fontSize = '150%'; window.dispatchEvent(new Event('resize')); return ''; })()`)
+	if got := g.eval(`getComputedStyle(document.querySelector('.task-title')).fontSize`); got != "34.5px" {
+		t.Errorf("%s: at 150 %% text size the night's title is %s, want 34.5px (23px × 1.5)", e.name(), got)
+	}
+	g.shot("night-text150")
+	if g.eval(`document.documentElement.scrollWidth <= innerWidth`) != "true" {
+		t.Errorf("%s: at 150 %% text size the page is wider than the phone: %s px", e.name(), g.eval(`document.documentElement.scrollWidth + '/' + innerWidth`))
+	}
+	g.eval(`(() => { document.documentElement.style.fontSize = ''; window.dispatchEvent(new Event('resize')); return ''; })()`)
 
 	reopened := false
 	idle := 0
