@@ -493,3 +493,39 @@ func TestBrowserEngines(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserCardToggle: the card opened with the toggle (no long press)
+// offers its own controls as plain buttons: a killer's self-reveal is a
+// tap, its confirmation another (mock mode, a killer's turn to speak).
+func TestBrowserCardToggle(t *testing.T) {
+	e := startChromeEngine(t)
+	ts := httptest.NewServer(http.FileServerFS(assets.Phone())) // the page and its fixtures, as devserve
+	t.Cleanup(ts.Close)
+	g := &engineGame{t: t, e: e, seat: 1}
+	if err := e.navigate(ts.URL + "/?room=TEST#mock=speech-killer&lang=en"); err != nil {
+		t.Fatal(err)
+	}
+	g.waitFor("the day", `document.body.dataset.screen === 'day' && document.getElementById('peekToggle')`)
+	click := func(sel string) {
+		t.Helper()
+		b, _ := json.Marshal(sel)
+		if g.eval(`(() => { const b = document.querySelector(`+string(b)+`); if (!b) return 'no'; b.click(); return 'ok'; })()`) != "ok" {
+			t.Fatalf("no %s; card: %s", sel, g.eval(`document.getElementById('peekBody').innerText`))
+		}
+	}
+	click("#peekToggle")
+	if got := g.eval(`document.getElementById('peekBody').innerText`); !strings.Contains(got, "tap Self-reveal") {
+		t.Errorf("the toggled card's hint: %q", got)
+	}
+	click(`#peekBody button[data-act="explode"]`)
+	click(`#peekBody button[data-act="explode-cancel"]`)
+	click(`#peekBody button[data-act="explode"]`)
+	if g.eval(`!!document.querySelector('#peekBody button[data-act="explode-yes"]')`) != "true" {
+		t.Error("the self-reveal's confirmation is not a button")
+	}
+	g.audit("the card open with its controls")
+	click("#peekToggle")
+	if got := g.eval(`document.getElementById('peekBody').textContent + document.getElementById('peek').className`); got != "" {
+		t.Errorf("closed with the toggle, the card still shows %q", got)
+	}
+}

@@ -537,7 +537,8 @@ function renderPeek() {
   // holding finger onto one and letting go (setupPeek)
   const ca = V.cardActions(T, S.pv, cardArmed());
   if (ca) {
-    kids.push(h('div', { class: 'cardacts' }, h('p', { class: 'dim small', text: ca.hint }),
+    const hint = S.peekOpen && !cardArmed() ? T('card.tapHint') : ca.hint; // opened with the toggle: taps
+    kids.push(h('div', { class: 'cardacts' }, h('p', { class: 'dim small', text: hint }),
       h('div', { class: 'buttons' }, ca.items.map((x) => S.peekOpen
         // opened with the toggle: plain buttons (no finger to slide)
         ? h('button', { class: `btn ${x.cls} cardact`, type: 'button', 'data-act': x.id, text: x.label, onclick: () => { cardAct(x.id); renderPeek(); } })
