@@ -12,6 +12,9 @@
 #   make test-ui    tests tagged `xvfb` under ./app/..., inside a virtual X display
 #   make crash-test the real binary killed (SIGKILL) and resumed mid-game, bot phones rejoining
 #   make bench      benchmarks of ./game/... (and ./lan/... when it has any)
+#   make test-browsers  the phone page's whole games in all three browser engines (Chromium,
+#                   WebKitGTK, Firefox) with the axe-core audit (lan/browser_engines_test.go)
+#   make e2e-deps   the browser engines' Debian packages and axe-core (npm, into a cache folder)
 #   make lint       gofmt + vet + staticcheck
 #   make fonts      rebuild assets/fonts' CJK subset font from the app's strings (npm subset-font)
 #   make sounds     regenerate assets/sounds' narration clips (espeak-ng + sox)
@@ -39,11 +42,13 @@ endif
 
 # System packages: the Fyne/GLFW cgo build (gcc, libc6-dev, GL/X11 headers, pkg-config), and the
 # tests and tooling (Xvfb + xauth for xvfb-run, screenshots, CJK font, headless browser, QR
-# decoding, mDNS, networking, speech). xauth is only a Recommends of xvfb, so it is listed.
+# decoding, mDNS, networking, speech, and the phone page's two other browser engines: Firefox and
+# WebKitGTK's WebDriver). xauth is only a Recommends of xvfb, so it is listed.
 DEB_PACKAGES := gcc libc6-dev \
 	libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev \
 	pkg-config xvfb xauth x11-apps imagemagick fonts-wqy-microhei chromium zbar-tools \
-	avahi-utils iproute2 espeak-ng sox libasound2-dev
+	avahi-utils iproute2 espeak-ng sox libasound2-dev \
+	firefox-esr webkit2gtk-driver
 
 STATICCHECK_VERSION ?= v0.8.2
 GOPATH_BIN  := $(shell go env GOPATH)/bin
@@ -67,7 +72,7 @@ APP_PKGS  = $(filter $(MODULE)/app $(MODULE)/app/%,$(ALL_PKGS))
 REST_PKGS = $(filter-out $(RACE_PKGS) $(APP_PKGS),$(ALL_PKGS))
 
 .PHONY: dist dist-deps dist-windows dist-linux dist-headless test-dist test-dist-deps
-.PHONY: crash-test fonts sounds deps build headless run test test-race test-headless test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
+.PHONY: e2e-deps test-browsers crash-test fonts sounds deps build headless run test test-race test-headless test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
 
 deps:
 	@missing=()
@@ -128,7 +133,7 @@ lint: fmt-check vet staticcheck
 
 # ---- tests ----------------------------------------------------------------------------------
 
-test: $(DEPS) lint test-race test-headless test-app test-rest test-ui
+test: $(DEPS) e2e-deps lint test-race test-headless test-app test-rest test-ui
 
 # The engine and the network side: always under the race detector. The race detector slows the
 # engine's randomized games about tenfold, so they play fewer games there; the engine's full run
@@ -241,6 +246,33 @@ dist-headless:
 # the two cgo builds of Fyne take 15-20 minutes on 2 cores, which is why .ci/run leaves it out.
 test-dist: dist test-dist-deps
 	go test -tags wine -count=1 -v -timeout 30m $(TESTFLAGS) ./app/dist
+
+# ---- browser engines (issue 14) ----------------------------------------------------------------
+# The phone page in three engines: Chromium (chromedp), WebKitGTK (Debian's webkit2gtk-driver:
+# WebKitWebDriver + MiniBrowser, under an Xvfb the test starts) and Firefox (firefox-esr over
+# WebDriver BiDi); axe-core (npm, in a cache folder outside the repository) audits every screen.
+# `make test` runs TestBrowserEngines (in test-race) with Chromium and Firefox, the cheaper
+# second engine (no X display); test-browsers runs all three. NIGHTFALL_SHOTS=DIR keeps
+# screenshots at 360 and 390 px.
+# (firefox-esr and webkit2gtk-driver are in DEB_PACKAGES; Xvfb already is.)
+E2E_CACHE   ?= $${XDG_CACHE_HOME:-$$HOME/.cache}/nightfall-e2e
+AXE_VERSION ?= 4.10.3
+E2E_ENGINES ?= chromium,webkit,firefox
+
+e2e-deps:
+	@cache="$(E2E_CACHE)"
+	if [[ ! -f "$$cache/node_modules/axe-core/axe.min.js" ]] || ! grep -q '"version": "$(AXE_VERSION)"' "$$cache/node_modules/axe-core/package.json"; then
+		if command -v npm >/dev/null; then
+			mkdir -p "$$cache"
+			( set -x; npm install --prefix "$$cache" --no-audit --no-fund --no-save axe-core@$(AXE_VERSION) )
+		else
+			echo "e2e-deps: no npm: the browser tests skip the axe-core audit"
+		fi
+	fi
+
+test-browsers: $(DEPS) e2e-deps
+	@set -x
+	NIGHTFALL_ENGINES=$(E2E_ENGINES) NIGHTFALL_AXE_REQUIRED=1 go test -count=1 -timeout 15m -run 'TestBrowserEngines' $(TESTFLAGS) ./lan
 
 # ---- generated assets -------------------------------------------------------------------------
 

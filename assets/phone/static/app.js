@@ -62,6 +62,7 @@ const S = {
   localKey: '',
   voteKey: '',
   peeking: false,
+  peekOpen: false, // the card opened with the toggle (no long press), until tapped again or PEEK_OPEN_MS
   menu: hash.get('menu') === '1',
   explodeArmed: hash.get('explode') === '1' ? Date.now() + 60000 : 0, // the self-reveal armed in the card, until then
   timers: new Map(),
@@ -312,7 +313,14 @@ function render() {
   // the peek card exists whenever this phone has a role, and looks the same for everyone
   const peek = $('peek');
   peek.hidden = !(S.pv && screen !== 'over');
-  $('peekLabel').textContent = T('peek.hold');
+  // (text set only when it changes: Firefox sends the rest of a touch to the
+  // node the finger went down on, and a replaced text node is detached, so
+  // the release would never reach the card)
+  setText($('peekLabel'), T('peek.hold'));
+  const tg = $('peekToggle');
+  setText(tg, S.peekOpen ? T('peek.hide') : T('peek.show'));
+  tg.setAttribute('aria-label', S.peekOpen ? T('peek.hideLong') : T('peek.showLong'));
+  tg.setAttribute('aria-expanded', String(S.peekOpen));
   if (S.peeking) renderPeek(); else clearPeek();
 
   const main = $('main');
@@ -326,6 +334,20 @@ function render() {
     case 'over': renderOver(main); break;
   }
   renderSheet();
+  announce(screen, hm.phase);
+}
+
+// announce puts the screen's title (the task: the same words on every
+// phone, whatever the role) into the aria-live region when it changes, for
+// screen readers.
+let announced = '';
+function announce(screen, phase) {
+  const t = document.querySelector('#main h1, #main h2');
+  const text = [phase, t ? t.textContent : ''].filter(Boolean).join(' · ');
+  const key = screen + '|' + text;
+  if (key === announced) return;
+  announced = key;
+  $('live').textContent = text;
 }
 
 function fresh(main, name, ...kids) {
@@ -475,6 +497,8 @@ function drawTable(cells, layout, opts = {}) {
   return wrap;
 }
 
+function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+
 // ---- hold-to-peek ------------------------------------------------------------------------------
 
 // The role is put into the DOM only while the card is pressed, and removed
@@ -513,12 +537,17 @@ function renderPeek() {
   // holding finger onto one and letting go (setupPeek)
   const ca = V.cardActions(T, S.pv, cardArmed());
   if (ca) {
-    kids.push(h('div', { class: 'cardacts' }, h('p', { class: 'dim small', text: ca.hint }),
-      h('div', { class: 'buttons' }, ca.items.map((x) => h('div', { class: `btn ${x.cls} cardact`, 'data-act': x.id, text: x.label })))));
+    const hint = S.peekOpen && !cardArmed() ? T('card.tapHint') : ca.hint; // opened with the toggle: taps
+    kids.push(h('div', { class: 'cardacts' }, h('p', { class: 'dim small', text: hint }),
+      h('div', { class: 'buttons' }, ca.items.map((x) => S.peekOpen
+        // opened with the toggle: plain buttons (no finger to slide)
+        ? h('button', { class: `btn ${x.cls} cardact`, type: 'button', 'data-act': x.id, text: x.label, onclick: () => { cardAct(x.id); renderPeek(); } })
+        : h('div', { class: `btn ${x.cls} cardact`, 'data-act': x.id, text: x.label })))));
   }
   body.replaceChildren(...kids);
   body.hidden = false;
   $('peek').classList.add('open');
+  $('peek').classList.toggle('latched', S.peekOpen);
 }
 
 // nightShown: the night screen of a classic-style game is on (its seats
@@ -537,7 +566,7 @@ function clearPeek() {
   body.replaceChildren();
   body.hidden = true;
   const peek = $('peek');
-  peek.classList.remove('open');
+  peek.classList.remove('open', 'latched');
   if (!peek.className) peek.removeAttribute('class'); // the same markup as a card never held
 }
 
@@ -565,17 +594,40 @@ function cardAct(id) {
   }
 }
 
+// setPeekOpen opens or closes the card with the toggle button: for people
+// who cannot hold a finger down (and screen readers). It closes by itself
+// after PEEK_OPEN_MS, when the page is hidden or left, and at a hold's release.
+const PEEK_OPEN_MS = 20000;
+let peekOpenTimer = 0;
+function setPeekOpen(on) {
+  clearTimeout(peekOpenTimer);
+  S.peekOpen = on;
+  S.peeking = on;
+  if (on) peekOpenTimer = setTimeout(() => setPeekOpen(false), PEEK_OPEN_MS);
+  if (!on && cardArmed()) cardAct('cancel');
+  peekChanged();
+  render();
+}
+
 function setupPeek() {
   const cover = $('peekCover');
+  let held = false; // a finger, the mouse or a key holds the card now
+  $('peekToggle').addEventListener('click', () => setPeekOpen(!S.peekOpen));
   const down = (e) => {
     if (e.button != null && e.button > 0) return;
     e.preventDefault();
     try { cover.setPointerCapture(e.pointerId); } catch { /* synthetic */ }
+    held = true;
+    if (S.peekOpen) { clearTimeout(peekOpenTimer); S.peekOpen = false; }
     S.peeking = true;
     peekChanged();
   };
   const up = (e) => {
     if (!S.peeking) return;
+    const leaving = e && (e.type === 'visibilitychange' || e.type === 'pagehide' || (e.type === 'blur' && e.currentTarget === window));
+    if (S.peekOpen && !held && !leaving) return; // a toggled card stays open
+    if (S.peekOpen) { setPeekOpen(false); return; }
+    held = false;
     // let go over one of the card's controls: use it
     const act = e && e.type === 'pointerup' ? cardActAt(e.clientX, e.clientY) : null;
     const armed = cardArmed();
@@ -592,11 +644,12 @@ function setupPeek() {
   cover.addEventListener('pointerdown', down);
   for (const ev of ['pointerup', 'pointercancel', 'lostpointercapture', 'pointerleave']) cover.addEventListener(ev, up);
   cover.addEventListener('contextmenu', (e) => e.preventDefault());
-  cover.addEventListener('keydown', (e) => { if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) { e.preventDefault(); S.peeking = true; peekChanged(); } });
+  cover.addEventListener('keydown', (e) => { if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) { e.preventDefault(); held = true; S.peekOpen = false; S.peeking = true; peekChanged(); } });
   cover.addEventListener('keyup', up);
   cover.addEventListener('blur', up);
   window.addEventListener('blur', up);
   document.addEventListener('visibilitychange', up);
+  window.addEventListener('pagehide', up);
 }
 
 // ---- night ---------------------------------------------------------------------------------
