@@ -23,7 +23,14 @@ type Admission struct {
 	free    *widget.Select
 	freeBtn *widget.Button
 	reqs    *fyne.Container
+	rows    []RequestRow
 	box     *fyne.Container
+}
+
+// RequestRow is the line of one phone asking for a freed seat.
+type RequestRow struct {
+	Label         *widget.Label
+	Allow, Refuse *widget.Button
 }
 
 // NewAdmission builds the strip; host runs the host's commands.
@@ -72,6 +79,7 @@ func (a *Admission) Set(hv lan.HostView) {
 	}
 
 	var rows []fyne.CanvasObject
+	a.rows = nil
 	for _, r := range hv.Requests {
 		id := r.ID
 		text := tr("adm.asks", "Seat", seatName(r.Seat), "Name", r.Name)
@@ -84,6 +92,7 @@ func (a *Admission) Set(hv lan.HostView) {
 		allow.Importance = widget.HighImportance
 		refuse := widget.NewButton(tr("adm.refuse"), func() { a.host(lan.HostCommand{Do: lan.HostRefuse, Request: id}) })
 		rows = append(rows, container.NewHBox(label, allow, refuse))
+		a.rows = append(a.rows, RequestRow{Label: label, Allow: allow, Refuse: refuse})
 	}
 	a.reqs.Objects = rows
 	a.reqs.Refresh()
@@ -123,9 +132,8 @@ func (a *Admission) selectedSeat() int {
 	return 0
 }
 
-// Requests are the rows of the requests shown, each a label, Allow and
-// Refuse (for tests).
-func (a *Admission) Requests() []fyne.CanvasObject { return a.reqs.Objects }
+// Requests are the rows of the requests shown (for tests).
+func (a *Admission) Requests() []RequestRow { return a.rows }
 
 // Buttons are the strip's controls (for tests).
 func (a *Admission) Buttons() (away *widget.Button, free *widget.Select, freeBtn *widget.Button) {

@@ -3,9 +3,7 @@ package ui
 import (
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"nightfall/game"
 	"nightfall/lan"
@@ -44,15 +42,14 @@ func TestAdmission(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("%d request rows", len(rows))
 	}
-	first := rows[0].(*fyne.Container).Objects
-	if got := first[0].(*widget.Label).Text; got != "Seat 2: <b>Dee</b> asks to take it" {
+	if got := rows[0].Label.Text; got != "Seat 2: <b>Dee</b> asks to take it" {
 		t.Errorf("the request reads %q", got)
 	}
-	if got := rows[1].(*fyne.Container).Objects[0].(*widget.Label).Text; got != "Seat 2: Eve asks to take it (offline)" {
+	if got := rows[1].Label.Text; got != "Seat 2: Eve asks to take it (offline)" {
 		t.Errorf("the offline request reads %q", got)
 	}
-	test.Tap(first[1].(*widget.Button))
-	test.Tap(rows[1].(*fyne.Container).Objects[2].(*widget.Button))
+	test.Tap(rows[0].Allow)
+	test.Tap(rows[1].Refuse)
 	want := []lan.HostCommand{{Do: lan.HostRemoveSpectators}, {Do: lan.HostRemove, Seat: 3},
 		{Do: lan.HostAllow, Request: 7}, {Do: lan.HostRefuse, Request: 8}}
 	if len(sent) != len(want) {
