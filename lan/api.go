@@ -77,6 +77,7 @@ type HostCommand struct {
 	To      int             `json:"to,omitempty"`      // HostMove
 	Seat    int             `json:"seat,omitempty"`    // HostRemove
 	Seconds int             `json:"seconds,omitempty"` // HostAddTime
+	Request int             `json:"request,omitempty"` // HostAllow, HostRefuse: SeatRequest.ID
 }
 
 // The host commands.
@@ -89,6 +90,11 @@ const (
 	HostRemove     = "remove"  // Seat: unseat a player (lobby); during a game, forget
 	// the seat's phone so another phone can take the seat (a flat battery)
 	HostStart = "start" // every seat taken, players within the variant's range, options valid
+
+	// Phones, at any time.
+	HostRemoveSpectators = "remove-spectators" // send every spectator back to the lobby
+	HostAllow            = "allow"             // Request: give the released seat to the phone that asked
+	HostRefuse           = "refuse"            // Request: tell that phone no
 
 	// Game.
 	HostPause   = "pause"    // stop the clock
@@ -131,6 +137,12 @@ type HostView struct {
 	MDNSName string
 	// LogPath is the game log being written (empty in the lobby).
 	LogPath string
+	// Requests are the phones asking for a seat the host released during
+	// the game (HostRemove), oldest first: HostAllow or HostRefuse each.
+	Requests []SeatRequest
+	// Phones is the number of open sockets of phones that said hello;
+	// Lobby.Spectators counts the spectators online.
+	Phones int
 	// Err is a failure the host must see: the log cannot be written. The
 	// game stops accepting commands until the host ends it.
 	Err string
@@ -184,4 +196,14 @@ type StartProblem struct {
 	Max   int    `json:"max,omitempty"`
 	N     int    `json:"n,omitempty"`
 	Text  string `json:"text"`
+}
+
+// SeatRequest is a phone asking for a seat the host released during the
+// game. Name is the name it gave (show it as text); Online is false while
+// its phone is away.
+type SeatRequest struct {
+	ID     int    `json:"id"`
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Online bool   `json:"online"`
 }

@@ -2,8 +2,10 @@ package lan
 
 import (
 	"crypto/subtle"
+	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -45,6 +47,8 @@ type client struct {
 	ws     *websocket.Conn
 	send   chan outMsg
 	remote string
+	addr   string // the client's IP address: a phone on the LAN
+	seq    uint64 // the connection's number: older sockets have smaller ones
 	m      *member
 	closed bool
 	sent   int // frames queued (tests and the benchmark wait for them)
@@ -103,25 +107,39 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.Close()
 		return
 	}
-	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr}
-	if !s.post(func() { s.sess.connect(c) }) {
+	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr)}
+	var wait time.Duration
+	if !s.call(func() { wait = s.sess.connect(c) }) {
 		ws.Close()
 		return
 	}
 	go c.writePump()
-	s.readPump(c)
+	s.readPump(c, wait)
 }
 
-// readPump reads a phone's frames and hands them to the session loop.
-func (s *Server) readPump(c *client) {
+// clientAddr is the IP address of a remote address (host:port).
+func clientAddr(remote string) string {
+	if host, _, err := net.SplitHostPort(remote); err == nil {
+		return host
+	}
+	return remote
+}
+
+// readPump reads a phone's frames and hands them to the session loop. Until
+// the phone has sent hello, the socket lives helloWait at most, whatever
+// else it sends (pings, pongs): an idle socket cannot hold a place.
+func (s *Server) readPump(c *client, helloWait time.Duration) {
 	defer func() {
 		s.post(func() { s.sess.disconnect(c) })
 		c.ws.Close()
 	}()
+	var greeted atomic.Bool
 	c.ws.SetReadLimit(maxMessageSize)
-	c.ws.SetReadDeadline(time.Now().Add(pongWait))
+	c.ws.SetReadDeadline(time.Now().Add(helloWait))
 	c.ws.SetPongHandler(func(string) error {
-		c.ws.SetReadDeadline(time.Now().Add(pongWait))
+		if greeted.Load() {
+			c.ws.SetReadDeadline(time.Now().Add(pongWait))
+		}
 		return nil
 	})
 	burst, perSec := s.rateBurst, s.ratePerSec
@@ -133,7 +151,9 @@ func (s *Server) readPump(c *client) {
 			return
 		}
 		now := time.Now()
-		c.ws.SetReadDeadline(now.Add(pongWait))
+		if greeted.Load() {
+			c.ws.SetReadDeadline(now.Add(pongWait))
+		}
 		tokens = min(burst, tokens+now.Sub(last).Seconds()*perSec)
 		last = now
 		if tokens < 1 {
@@ -149,6 +169,10 @@ func (s *Server) readPump(c *client) {
 			err = errBinary
 		} else {
 			f, err = decodeFrame(data)
+		}
+		if err == nil && f.T == "hello" && !greeted.Load() {
+			greeted.Store(true)
+			c.ws.SetReadDeadline(now.Add(pongWait))
 		}
 		if !s.post(func() { s.sess.frame(c, f, err) }) {
 			return

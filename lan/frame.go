@@ -94,6 +94,8 @@ const (
 	codePaused    = "paused"
 	codeStale     = "stale"
 	codeBusy      = "busy"
+	codePending   = "pending"
+	codeRefused   = "refused"
 )
 
 // Close codes of the WebSocket (PROTOCOL.md).

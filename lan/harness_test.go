@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -86,6 +87,7 @@ type harness struct {
 	dir   string
 	mu    sync.Mutex
 	warns []string
+	from  string // the local address the next dials come from ("": any)
 }
 
 func newHarness(t testing.TB, cfg Config) *harness {
@@ -202,7 +204,7 @@ func (h *harness) dial(token string) *phone {
 
 func (h *harness) dialRaw(room string) *phone {
 	h.t.Helper()
-	ws, resp, err := websocket.DefaultDialer.Dial(h.wsURL(room), nil)
+	ws, resp, err := dialerFrom(h.from).Dial(h.wsURL(room), nil)
 	if err != nil {
 		h.t.Fatalf("dial: %v (%v)", err, resp)
 	}
@@ -380,4 +382,15 @@ func (h *harness) eventCount() int {
 func (h *harness) hostView() (hv HostView) {
 	h.do(func(s *session) { hv = s.hostView() })
 	return hv
+}
+
+// dialerFrom is a WebSocket dialer whose connections come from the local
+// address ip (any 127.x.y.z on Linux: phones of their own on loopback);
+// "" is the default dialer.
+func dialerFrom(ip string) *websocket.Dialer {
+	if ip == "" {
+		return websocket.DefaultDialer
+	}
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
+	return &websocket.Dialer{NetDialContext: d.DialContext, HandshakeTimeout: 5 * time.Second}
 }

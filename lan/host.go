@@ -13,6 +13,14 @@ import (
 // hostView builds the big screen's view.
 func (s *session) hostView() HostView {
 	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room}
+	for c := range s.clients {
+		if c.m != nil {
+			hv.Phones++
+		}
+	}
+	if s.g != nil && !s.g.Over() {
+		hv.Requests = s.seatRequests()
+	}
 	s.srv.mu.Lock()
 	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
 	s.srv.mu.Unlock()
@@ -129,6 +137,10 @@ func (s *session) host(cmd HostCommand) error {
 		err = s.endGame()
 	case HostNewGame:
 		err = s.newGame()
+	case HostRemoveSpectators:
+		s.removeSpectators()
+	case HostAllow, HostRefuse:
+		err = s.answerSeat(cmd.Request, cmd.Do == HostAllow)
 	default:
 		return fmt.Errorf("unknown host command %q", cmd.Do)
 	}

@@ -132,7 +132,7 @@ func (s *session) phoneLobby() LobbyView {
 		lv.Seats = append(lv.Seats, ls)
 	}
 	for _, m := range s.members {
-		if m.spectator {
+		if m.spectator && m.conn != nil {
 			lv.Spectators++
 		}
 	}
@@ -238,7 +238,9 @@ func (s *session) remove(seat int) error {
 	}
 	s.seats[seat-1] = nil
 	m.seat = 0
-	if m.conn != nil {
+	if m.conn == nil {
+		s.forgetMember(m) // its phone comes back to the lobby, as a new one
+	} else {
 		s.sendErr(m.conn, "", codeRemoved, fmt.Sprintf("the host took seat %d from this phone", seat))
 		s.welcome(m)
 		s.sendState(m.conn)
@@ -265,11 +267,6 @@ func (s *session) start() error {
 		Created: now, Table: s.table, Room: s.room, Addr: s.addr, Setup: st}
 	for i, m := range s.seats {
 		h.Seats = append(h.Seats, logSeat{Seat: i + 1, Name: s.names[i], Token: m.hash})
-	}
-	for _, m := range s.members {
-		if m.spectator {
-			h.Seats = append(h.Seats, logSeat{Name: m.name, Token: m.hash, Spectator: true})
-		}
 	}
 	l, err := createLog(s.dataDir, h, g.Events())
 	if err != nil {
@@ -308,6 +305,7 @@ func (s *session) newGame() error {
 	s.tickClock()
 	s.timer, s.paused = timerState{}, false
 	s.seed = 0
+	s.requests = nil
 	for i, m := range s.seats {
 		if m == nil {
 			s.names[i] = ""

@@ -30,7 +30,7 @@ type lobbyRecord struct {
 	Players   int                        `json:"players"`
 	Seed      uint64                     `json:"seed,omitempty"`
 	Options   map[string]json.RawMessage `json:"options,omitempty"`
-	Seats     []logSeat                  `json:"seats"` // players (Seat) and spectators
+	Seats     []logSeat                  `json:"seats"` // players (spectators are not saved)
 }
 
 func (s *session) lobbyPath() string { return filepath.Join(s.dataDir, LobbyFile) }
@@ -47,11 +47,6 @@ func (s *session) saveLobby() {
 		if m != nil {
 			r.Seats = append(r.Seats, logSeat{Seat: i + 1, Name: s.names[i], Token: m.hash})
 			seated = true
-		}
-	}
-	for _, m := range s.members {
-		if m.spectator {
-			r.Seats = append(r.Seats, logSeat{Name: m.name, Token: m.hash, Spectator: true})
 		}
 	}
 	if !seated {

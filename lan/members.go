@@ -3,17 +3,105 @@
 package lan
 
 import (
+	"errors"
 	"fmt"
+	"net"
 	"slices"
+	"time"
 )
 
-func (s *session) connect(c *client) {
-	if len(s.clients) >= maxClients {
-		c.queue(errFrame("", codeBusy, "the table has too many connections; try again later"))
-		c.closeWith(closeBusy, "busy")
-		return
+// connect admits a socket (PROTOCOL.md "Admission") and returns how long it
+// may take to say hello. A socket that has not said hello yet gives way to
+// a newer one: the oldest of its address when the address has perAddr
+// sockets, else the oldest anywhere when the table has its sockets. Past
+// those (every socket said hello), one more socket per address and spare
+// more in all may wait for their hello, which decides: a seated phone always
+// gets in, another only within the limits.
+func (s *session) connect(c *client) time.Duration {
+	lim := s.limits
+	s.conns++
+	c.seq = s.conns
+	if ip := net.ParseIP(c.addr); lim.loopbackFree && ip != nil && ip.IsLoopback() {
+		c.addr = "" // the host's own machine: not capped per address
+	}
+	if c.addr != "" && s.byAddr[c.addr] >= lim.perAddr {
+		if old := s.oldestWaiting(c.addr, nil); old != nil {
+			s.refuse(old, "too many connections from this phone")
+		} else if s.byAddr[c.addr] > lim.perAddr {
+			s.refuse(c, "too many connections from this phone")
+			return lim.helloWait
+		}
+	}
+	if len(s.clients) >= lim.clients {
+		if old := s.oldestWaiting("", nil); old != nil {
+			s.refuse(old, "the table has too many connections; try again later")
+		} else if len(s.clients) >= lim.clients+lim.spare {
+			s.refuse(c, "the table has too many connections; try again later")
+			return lim.helloWait
+		}
 	}
 	s.clients[c] = true
+	if c.addr != "" {
+		s.byAddr[c.addr]++
+	}
+	return lim.helloWait
+}
+
+// oldestWaiting is the oldest socket that has not said hello, of addr
+// (empty: of any address), other than skip.
+func (s *session) oldestWaiting(addr string, skip *client) *client {
+	var old *client
+	for c := range s.clients {
+		if c.m == nil && c != skip && (addr == "" || c.addr == addr) && (old == nil || c.seq < old.seq) {
+			old = c
+		}
+	}
+	return old
+}
+
+// oldestGuest is the oldest socket of a phone without a seat that said
+// hello (lobby visitors before spectators), of addr (empty: any), other
+// than keep.
+func (s *session) oldestGuest(addr string, keep *client) *client {
+	var old *client
+	rank := func(c *client) int {
+		if c.m.spectator {
+			return 1
+		}
+		return 0
+	}
+	for c := range s.clients {
+		if c == keep || c.m == nil || c.m.seat > 0 || (addr != "" && c.addr != addr) {
+			continue
+		}
+		if old == nil || rank(c) < rank(old) || (rank(c) == rank(old) && c.seq < old.seq) {
+			old = c
+		}
+	}
+	return old
+}
+
+// refuse closes a socket with busy.
+func (s *session) refuse(c *client, reason string) {
+	c.queue(errFrame("", codeBusy, reason))
+	c.closeWith(closeBusy, "busy")
+	if s.clients[c] {
+		s.drop(c)
+	}
+}
+
+// forget removes a socket from the tables.
+func (s *session) forget(c *client) {
+	if !s.clients[c] {
+		return
+	}
+	delete(s.clients, c)
+	if c.addr == "" {
+		return
+	}
+	if s.byAddr[c.addr]--; s.byAddr[c.addr] <= 0 {
+		delete(s.byAddr, c.addr)
+	}
 }
 
 func (s *session) disconnect(c *client) {
@@ -23,20 +111,50 @@ func (s *session) disconnect(c *client) {
 }
 
 // drop forgets a connection. A visitor without a seat or a spectator's
-// place leaves no trace.
+// place leaves no trace; a spectator's place is kept while room is left
+// (a phone whose Wi-Fi blinked comes back watching), and forgotten first.
 func (s *session) drop(c *client) {
-	delete(s.clients, c)
-	c.ws.Close()
+	s.forget(c)
+	if !c.closed {
+		c.ws.Close()
+	}
 	c.shut()
 	m := c.m
 	if m == nil || m.conn != c {
 		return
 	}
 	m.conn = nil
+	m.left = s.conns
 	if m.seat == 0 && !m.spectator {
-		delete(s.members, m.hash)
+		s.forgetMember(m)
 	}
 	s.lobbyChanged()
+}
+
+// forgetMember forgets a phone without a seat, and its request for one.
+func (s *session) forgetMember(m *member) {
+	delete(s.members, m.hash)
+	s.requests = slices.DeleteFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
+}
+
+// roomForMember makes room in the member table for one more phone: the
+// phone without a seat that has been offline longest is forgotten. False
+// when every phone known is online or seated.
+func (s *session) roomForMember() bool {
+	if len(s.members) < s.limits.members {
+		return true
+	}
+	var old *member
+	for _, m := range s.members {
+		if m.conn == nil && m.seat == 0 && (old == nil || m.left < old.left) {
+			old = m
+		}
+	}
+	if old == nil {
+		return false
+	}
+	s.forgetMember(old)
+	return true
 }
 
 // send queues a frame to a client; a client whose queue is full is too slow
@@ -97,26 +215,65 @@ func (s *session) hello(c *client, f inFrame) {
 	if token != "" {
 		m = s.members[hashToken(token)]
 	}
+	old := (*client)(nil)
+	if m != nil && m.conn != nil && m.conn != c {
+		old = m.conn
+	}
+	// A seated phone always gets in (a phone without a seat gives way); a
+	// phone replacing its own socket too.
+	if !s.makeRoom(c, old, m != nil && m.seat > 0) && old == nil {
+		s.refuse(c, "the table has too many connections; try again later")
+		return
+	}
 	if m == nil {
-		if len(s.members) >= maxMembers {
-			s.sendErr(c, "", codeBusy, "the table has too many phones")
-			c.closeWith(closeBusy, "busy")
+		if !s.roomForMember() {
+			s.refuse(c, "the table has too many phones")
 			return
 		}
 		token = newToken()
 		m = &member{hash: hashToken(token)}
 		s.members[m.hash] = m
 	}
-	if old := m.conn; old != nil && old != c {
+	if old != nil {
 		s.sendErr(old, "", "replaced", "this phone opened the game in another window")
 		old.closeWith(closeReplaced, "replaced")
 		old.m = nil
-		delete(s.clients, old)
+		s.forget(old)
 	}
 	m.conn, c.m = c, m
 	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room}))
 	s.sendState(c)
 	s.lobbyChanged()
+}
+
+// makeRoom brings the sockets back within the limits for socket c, which
+// just said hello (old: the socket it replaces): sockets that have not said
+// hello give way, of c's address first, and for a seated phone the phones
+// without a seat too. False when c stays over a limit.
+func (s *session) makeRoom(c, old *client, seated bool) bool {
+	n := 0
+	if old != nil {
+		n = 1
+	}
+	over := func(addr string) bool {
+		if addr != "" {
+			return s.byAddr[addr]-n > s.limits.perAddr
+		}
+		return len(s.clients)-n > s.limits.clients
+	}
+	for _, addr := range []string{c.addr, ""} { // c.addr "": not capped, the whole table twice
+		for over(addr) {
+			g := s.oldestWaiting(addr, c)
+			if g == nil && seated {
+				g = s.oldestGuest(addr, c)
+			}
+			if g == nil {
+				return false
+			}
+			s.refuse(g, "a player of this game needs the place")
+		}
+	}
+	return true
 }
 
 // welcome re-sends a member's seat and mode after a change.
@@ -174,12 +331,14 @@ func (s *session) join(c *client, f inFrame) {
 			s.sendErr(c, "", codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
 		case s.seats[seat-1] != nil:
 			s.sendErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
+		case s.g.Over():
+			s.sendErr(c, "", codeStarted, "the game is over")
 		default:
 			if err := s.nameTaken(m, seat, name); err != nil {
 				s.sendErr(c, "", nameCode(err), err.Error())
 				return
 			}
-			s.bindReleased(m, seat, name)
+			s.askSeat(m, seat, name)
 		}
 		return
 	}
@@ -205,8 +364,6 @@ func (s *session) join(c *client, f inFrame) {
 	s.lobbyChanged()
 }
 
-// bindReleased gives a seat the host released during the game to a new
-// phone (the old one's battery died).
 // nameTaken refuses a name for seat that looks like another seated
 // player's.
 func (s *session) nameTaken(m *member, seat int, name string) error {
@@ -219,22 +376,115 @@ func (s *session) nameTaken(m *member, seat int, name string) error {
 	return nil
 }
 
-func (s *session) bindReleased(m *member, seat int, name string) {
-	if m.spectator {
-		s.sendErr(m.conn, "", codeStarted, "spectators cannot take a seat during the game")
+// askSeat puts a phone's request for a seat the host released during the
+// game before the host (HostView.Requests), who allows or refuses it. A
+// phone has one request at a time; a new one replaces it.
+func (s *session) askSeat(m *member, seat int, name string) {
+	i := slices.IndexFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
+	if i < 0 && len(s.requests) >= s.limits.requests {
+		s.sendErr(m.conn, "", codeBusy, "too many phones are waiting for the host; try again later")
 		return
 	}
+	s.nextReq++
+	r := &seatRequest{id: s.nextReq, m: m, seat: seat, name: name}
+	if i >= 0 {
+		s.requests = slices.Delete(s.requests, i, i+1)
+	}
+	s.requests = append(s.requests, r)
+	s.sendErr(m.conn, "", codePending, fmt.Sprintf("waiting for the host to give you seat %d", seat))
+	s.publish()
+}
+
+// answerSeat is the host's answer to request id.
+func (s *session) answerSeat(id int, allow bool) error {
+	i := slices.IndexFunc(s.requests, func(r *seatRequest) bool { return r.id == id })
+	if i < 0 {
+		return fmt.Errorf("no phone is asking for a seat under number %d (any more)", id)
+	}
+	r := s.requests[i]
+	if !allow {
+		s.requests = slices.Delete(s.requests, i, i+1)
+		s.sendErr(r.m.conn, "", codeRefused, fmt.Sprintf("the host did not give you seat %d", r.seat))
+		return nil
+	}
+	if s.g == nil || s.g.Over() {
+		return errors.New("no game is running")
+	}
+	if s.failed != nil {
+		return s.failed
+	}
+	if s.seats[r.seat-1] != nil {
+		return fmt.Errorf("seat %d is taken", r.seat)
+	}
+	if r.m.seat > 0 {
+		return fmt.Errorf("this phone plays seat %d", r.m.seat)
+	}
+	if err := s.nameTaken(r.m, r.seat, r.name); err != nil {
+		return err
+	}
+	if err := s.bindReleased(r.m, r.seat, r.name); err != nil {
+		return err
+	}
+	// The others who asked for this seat, or were this phone, are told.
+	s.requests = slices.DeleteFunc(s.requests, func(o *seatRequest) bool {
+		if o.m == r.m {
+			return true
+		}
+		if o.seat == r.seat {
+			s.sendErr(o.m.conn, "", codeRefused, fmt.Sprintf("the host gave seat %d to another phone", o.seat))
+			return true
+		}
+		return false
+	})
+	return nil
+}
+
+// bindReleased gives a seat the host released during the game to a new
+// phone (the old one's battery died), once the host allowed it.
+func (s *session) bindReleased(m *member, seat int, name string) error {
 	rec := logMember{Member: logSeat{Seat: seat, Name: name, Token: m.hash}}
 	if !s.save(rec, nil) {
-		s.sendErr(m.conn, "", codeSaving, s.failedReason())
-		return
+		return s.failed
 	}
-	m.name, m.seat, m.acks, m.ackOrder = name, seat, nil, nil
+	m.name, m.seat, m.spectator, m.acks, m.ackOrder = name, seat, false, nil, nil
 	s.seats[seat-1], s.names[seat-1] = m, name
 	s.welcome(m)
-	s.sendState(m.conn)
+	if m.conn != nil {
+		s.sendState(m.conn)
+	}
 	s.lobbyChanged()
 	s.broadcast()
+	return nil
+}
+
+// seatRequests is what the big screen shows of the requests.
+func (s *session) seatRequests() []SeatRequest {
+	var out []SeatRequest
+	for _, r := range s.requests {
+		out = append(out, SeatRequest{ID: r.id, Seat: r.seat, Name: r.name, Online: r.m.conn != nil})
+	}
+	return out
+}
+
+// removeSpectators sends every spectator back to the lobby (they may watch
+// again; the host sees how many do).
+func (s *session) removeSpectators() int {
+	n := 0
+	for _, m := range s.members {
+		if !m.spectator {
+			continue
+		}
+		n++
+		m.spectator = false
+		if m.conn == nil {
+			s.forgetMember(m)
+			continue
+		}
+		s.sendErr(m.conn, "", codeRemoved, "the host sent the spectators away")
+		s.welcome(m)
+		s.sendState(m.conn)
+	}
+	return n
 }
 
 func (s *session) spectate(c *client, f inFrame) {
@@ -252,12 +502,9 @@ func (s *session) spectate(c *client, f inFrame) {
 		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
 		m.seat = 0
 	}
-	if s.g != nil && !m.spectator {
-		if !s.save(logMember{Member: logSeat{Name: name, Token: m.hash, Spectator: true}}, nil) {
-			s.sendErr(c, "", codeSaving, s.failedReason())
-			return
-		}
-	}
+	// Spectators are not written in the game log: a place to watch is
+	// kept in memory only (a resumed game starts without spectators).
+	s.requests = slices.DeleteFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
 	m.spectator, m.name = true, name
 	s.welcome(m)
 	s.sendState(c)

@@ -7,7 +7,7 @@ import (
 )
 
 // load loads a game log: the game as it was, the seats and tokens (so
-// the phones come back to their seats), the spectators, and the answered
+// the phones come back to their seats) and the answered
 // command ids.
 func (s *session) load(path string) error {
 	sg, err := readLog(path, func(msg string) { s.logf("lan: %s", msg) })
@@ -73,10 +73,7 @@ func (s *session) load(path string) error {
 // restoreMember applies a seat or spectator line of the log.
 func (s *session) restoreMember(ls logSeat) error {
 	if ls.Spectator {
-		if ls.Token != "" {
-			s.members[ls.Token] = &member{hash: ls.Token, name: ls.Name, spectator: true}
-		}
-		return nil
+		return nil // spectators are not kept (older logs hold them): they come back to the lobby
 	}
 	if ls.Seat < 1 || ls.Seat > len(s.seats) {
 		return fmt.Errorf("seat %d is not at this table", ls.Seat)

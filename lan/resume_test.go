@@ -84,10 +84,13 @@ func TestResume(t *testing.T) {
 		p.nextID = old.nextID
 		tb2.phones[old.seat] = p
 	}
+	// Spectators are not kept: the phone comes back to the lobby (with the
+	// game started) and watches again.
 	s2 := h2.dial(spec.token)
-	if s2.mode != "spectator" {
+	if s2.mode != "lobby" {
 		t.Errorf("the spectator came back as %q", s2.mode)
 	}
+	s2.send(map[string]any{"t": "spectate", "name": "晚来"})
 	s2.until(func(f frame) bool { return f.T == "table" })
 	if !bytes.Equal(s2.table, specTable) {
 		t.Errorf("the spectator's table after the resume differs")

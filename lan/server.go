@@ -70,7 +70,8 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
-		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, subs: map[int]chan HostView{},
+		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, byAddr: map[string]int{},
+		limits: defaultLimits, subs: map[int]chan HostView{},
 		options: map[string]json.RawMessage{}}
 	s.sess = sess
 	if cfg.Resume != "" && isLobbyFile(cfg.Resume) {
@@ -229,8 +230,7 @@ func (s *Server) Start(ctx context.Context) error {
 		return fmt.Errorf("cannot listen on %s: %v", s.cfg.Addr, err)
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: log.New(logWriter(s.cfg.Logf), "lan: ", 0)}
+	hs := s.httpServer()
 	url := fmt.Sprintf("http://%s/?room=%s", net.JoinHostPort(ip.String(), strconv.Itoa(port)), s.room)
 	s.mu.Lock()
 	s.httpSrv, s.joinURL = hs, url
@@ -265,6 +265,20 @@ func (s *Server) Start(ctx context.Context) error {
 	s.post(func() { s.sess.publish() })
 	return nil
 }
+
+// httpServer is the HTTP server Start runs. A request's header must arrive
+// within readHeaderWait (a slowloris holds a connection no longer); an idle
+// keep-alive connection is closed after idleWait.
+func (s *Server) httpServer() *http.Server {
+	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: readHeaderWait, IdleTimeout: idleWait,
+		ErrorLog: log.New(logWriter(s.cfg.Logf), "lan: ", 0)}
+}
+
+// Limits of the HTTP server (PROTOCOL.md "Admission").
+const (
+	readHeaderWait = 10 * time.Second
+	idleWait       = 2 * time.Minute
+)
 
 type logWriter func(string, ...any)
 

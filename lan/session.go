@@ -5,15 +5,20 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"time"
 
 	"nightfall/game"
 )
 
-// Limits of a session.
+// Limits of a session (PROTOCOL.md "Admission").
 const (
-	maxMembers   = 300 // tokens known to a session (players, spectators, lobby visitors)
-	maxClients   = 400 // open WebSockets
-	maxAcks      = 256 // command ids remembered per phone
+	maxMembers   = 500              // tokens known to a session (players, spectators, lobby visitors); more than the sockets, so an offline one is always there to forget
+	maxClients   = 400              // open WebSockets of phones that said hello
+	spareClients = 32               // more sockets, only until their hello: room for a seated phone when the others are full
+	maxPerAddr   = 8                // sockets per client address (one phone), plus one to replace its own stale socket
+	maxRequests  = 8                // phones waiting for the host to give them a released seat
+	helloWait    = 10 * time.Second // from the upgrade to the hello
+	maxAcks      = 256              // command ids remembered per phone
 	maxAddTime   = 3600
 	maxTablePlay = 30 // the largest player count the lobby accepts
 )
@@ -26,8 +31,28 @@ type member struct {
 	seat      int
 	spectator bool
 	conn      *client
+	left      uint64 // when its phone last went offline (the session's connection count then): the longest offline is forgotten first
 	acks      map[string]ack
 	ackOrder  []string
+}
+
+// limits are the admission limits; tests lower them.
+type limits struct {
+	clients, spare, perAddr, members, requests int
+	helloWait                                  time.Duration
+	loopbackFree                               bool // the host's own machine is not capped per address (tests turn it off)
+}
+
+var defaultLimits = limits{clients: maxClients, spare: spareClients, perAddr: maxPerAddr,
+	members: maxMembers, requests: maxRequests, helloWait: helloWait, loopbackFree: true}
+
+// seatRequest is a phone asking for a seat the host released during the
+// game; the host allows or refuses it (HostAllow, HostRefuse).
+type seatRequest struct {
+	id   int
+	m    *member
+	seat int
+	name string
 }
 
 // ack is the answer to a command id, kept so that a resent id is answered
@@ -75,8 +100,14 @@ type session struct {
 
 	members map[string]*member // by token hash
 	clients map[*client]bool
-	seats   []*member // seat-1 → member (nil: free)
-	names   []string  // seat-1 → name (kept for a released seat during a game)
+	byAddr  map[string]int // open sockets per client address
+	conns   uint64         // connections so far: the age of sockets and offline members
+	limits  limits
+
+	requests []*seatRequest // phones asking for a released seat, oldest first
+	nextReq  int
+	seats    []*member // seat-1 → member (nil: free)
+	names    []string  // seat-1 → name (kept for a released seat during a game)
 
 	// lobby setup
 	variant string // the number of players is len(seats)

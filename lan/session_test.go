@@ -584,10 +584,28 @@ func TestReleaseSeat(t *testing.T) {
 		t.Errorf("the released phone acted: %s", f.raw)
 	}
 	borrowed := h.dial("")
-	if f := borrowed.join("借来的手机", 6); f.T != "welcome" || f.Seat != 6 {
-		t.Fatalf("taking the released seat: %s", f.raw)
+	// The phone asks; the host allows (a second phone asking is refused).
+	if f := borrowed.join("借来的手机", 6); f.Code != codePending {
+		t.Fatalf("asking for the released seat: %s", f.raw)
 	}
+	other := h.dial("")
+	if f := other.join("也想要", 6); f.Code != codePending {
+		t.Fatalf("a second phone asking: %s", f.raw)
+	}
+	hv := h.hostView()
+	if len(hv.Requests) != 2 || hv.Requests[0].Seat != 6 || hv.Requests[0].Name != "借来的手机" || !hv.Requests[0].Online {
+		t.Fatalf("the host's requests: %+v", hv.Requests)
+	}
+	h.host(HostCommand{Do: HostAllow, Request: hv.Requests[0].ID})
+	borrowed.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 6 })
 	borrowed.until(func(f frame) bool { return f.T == "view" })
+	other.until(func(f frame) bool { return f.T == "error" && f.Code == codeRefused })
+	if hv := h.hostView(); len(hv.Requests) != 0 {
+		t.Errorf("requests left after the allow: %+v", hv.Requests)
+	}
+	if err := h.srv.Host(HostCommand{Do: HostAllow, Request: hv.Requests[1].ID}); err == nil {
+		t.Errorf("a settled request was allowed")
+	}
 	if v := borrowed.playerView(); v.Seat != 6 || !slicesEqual(v.Roles, tb.roles[6]) {
 		t.Errorf("the new phone's view: seat %d roles %v", v.Seat, v.Roles)
 	}
@@ -601,6 +619,22 @@ func TestReleaseSeat(t *testing.T) {
 	}
 	if p := h2.dial(old.token); p.seat != 0 {
 		t.Errorf("after resume the released phone has seat %d", p.seat)
+	}
+}
+
+// TestRefuseSeat: the host refuses a phone asking for a released seat; the
+// seat stays free.
+func TestRefuseSeat(t *testing.T) {
+	h, _ := startedTable(t, 8, 17)
+	h.host(HostCommand{Do: HostRemove, Seat: 3})
+	p := h.dial("")
+	if f := p.join("陌生人", 3); f.Code != codePending {
+		t.Fatalf("asking: %s", f.raw)
+	}
+	h.host(HostCommand{Do: HostRefuse, Request: h.hostView().Requests[0].ID})
+	p.until(func(f frame) bool { return f.T == "error" && f.Code == codeRefused })
+	if hv := h.hostView(); len(hv.Requests) != 0 || hv.Lobby.Seats[2].Taken {
+		t.Errorf("after the refusal: requests %+v, seat 3 %+v", hv.Requests, hv.Lobby.Seats[2])
 	}
 }
 

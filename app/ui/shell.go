@@ -37,6 +37,7 @@ type Shell struct {
 	lobby *Lobby
 	table *TableScreen
 	over  *GameOver
+	adm   *Admission // the phones: spectators, freed seats (admission.go)
 
 	phase                             *widget.Label
 	pause, addTime, skip, end, newGam *widget.Button
@@ -93,7 +94,8 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.mute, s.langBtn, s.full),
 		s.status)
 	s.body = container.NewStack()
-	s.root = container.NewBorder(container.NewVBox(s.bar, s.bannerBox), nil, nil, nil, s.body)
+	s.adm = NewAdmission(s.host)
+	s.root = container.NewBorder(container.NewVBox(s.bar, s.bannerBox), s.adm.Content(), nil, nil, s.body)
 	if win != nil {
 		win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
 			switch ev.Name {
@@ -189,6 +191,7 @@ func (s *Shell) render() {
 		s.bannerBox.Hide()
 	}
 	s.banner.Refresh()
+	s.adm.Set(hv)
 	tv := hv.Table
 	var screen fyne.CanvasObject
 	names := map[int]string{}

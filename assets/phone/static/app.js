@@ -132,7 +132,9 @@ function sendRaw(frame) {
 
 function onFrame(f) {
   switch (f.t) {
-    case 'welcome':
+    case 'welcome': {
+      // A spectator's place is not kept when the host restarts (a fresh token): watch again.
+      const rewatch = S.mode === 'spectator' && f.token && f.mode === 'lobby' && S.myName.trim();
       if (f.token) { S.token = f.token; store.set(tokenKey(), f.token); }
       S.mode = f.mode || S.mode;
       S.seat = f.seat || 0;
@@ -141,7 +143,9 @@ function onFrame(f) {
       if (S.mode === 'spectator') S.pv = null;
       if (S.seat) S.joinMsg = null;
       if (!S.mock) for (const fr of outbox.frames()) conn.send(fr); // resend, same ids
+      if (rewatch && !S.mock) conn.send({ t: 'spectate', name: S.myName.trim() });
       break;
+    }
     case 'lobby':
       S.lobby = f.lobby;
       if (!S.pv) S.lastBuzz = ''; // waiting in the lobby: buzz when the game starts
@@ -210,6 +214,8 @@ function joinError(f) {
     case 'removed':
     case 'seat':
     case 'busy':
+    case 'pending':
+    case 'refused':
     case 'name':
       S.joinMsg = { text };
       break;

@@ -19,7 +19,7 @@ export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // ("rejected": the engine's refusal) show the server's English reason behind
 // a translated "Refused:"
 export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'name-invisible', 'name-marks', 'name-alike', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat',
-  'not-yours', 'bad-frame', 'hello', 'paused', 'stale'];
+  'not-yours', 'bad-frame', 'hello', 'paused', 'stale', 'pending', 'refused'];
 export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
 
 // Actions whose answer is private (shown behind the hold-to-peek card).

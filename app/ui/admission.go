@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"nightfall/lan"
+)
+
+// Admission is the host's strip for the phones (lan PROTOCOL.md
+// "Admission"): how many watch, with a button that sends the spectators
+// back to the lobby; during a game a seat to free (its phone died: another
+// phone may then ask for it), and the phones asking for a freed seat, each
+// with Allow and Refuse. Names are shown as plain text. It is hidden when
+// there is nothing to do.
+type Admission struct {
+	host func(lan.HostCommand)
+	hv   lan.HostView
+
+	count   *widget.Label
+	away    *widget.Button
+	free    *widget.Select
+	freeBtn *widget.Button
+	reqs    *fyne.Container
+	rows    []RequestRow
+	box     *fyne.Container
+}
+
+// RequestRow is the line of one phone asking for a freed seat.
+type RequestRow struct {
+	Label         *widget.Label
+	Allow, Refuse *widget.Button
+}
+
+// NewAdmission builds the strip; host runs the host's commands.
+func NewAdmission(host func(lan.HostCommand)) *Admission {
+	a := &Admission{host: host, count: widget.NewLabel(""), reqs: container.NewVBox()}
+	a.away = widget.NewButton("", func() { a.host(lan.HostCommand{Do: lan.HostRemoveSpectators}) })
+	a.free = widget.NewSelect(nil, nil)
+	a.freeBtn = widget.NewButton("", func() {
+		if seat := a.selectedSeat(); seat > 0 {
+			a.host(lan.HostCommand{Do: lan.HostRemove, Seat: seat})
+			a.free.ClearSelected()
+		}
+	})
+	a.freeBtn.Importance = widget.WarningImportance
+	a.box = container.NewVBox(container.NewHBox(a.count, a.away, widget.NewSeparator(), a.free, a.freeBtn), a.reqs)
+	a.box.Hide() // until there is something to do
+	return a
+}
+
+// Content is the strip.
+func (a *Admission) Content() fyne.CanvasObject { return a.box }
+
+// Set shows a host view.
+func (a *Admission) Set(hv lan.HostView) {
+	a.hv = hv
+	a.count.SetText(tr("adm.spectators", "N", hv.Lobby.Spectators))
+	a.away.SetText(tr("adm.away"))
+	enable(a.away, hv.Lobby.Spectators > 0)
+
+	game := hv.Table != nil && hv.Table.Phase != "over"
+	var opts []string
+	for _, st := range hv.Lobby.Seats {
+		if st.Taken {
+			opts = append(opts, seatName(st.Seat)+" "+st.Name)
+		}
+	}
+	a.free.PlaceHolder = tr("adm.pick")
+	a.free.SetOptions(opts)
+	a.freeBtn.SetText(tr("adm.free"))
+	if game {
+		a.free.Show()
+		a.freeBtn.Show()
+	} else {
+		a.free.Hide()
+		a.freeBtn.Hide()
+	}
+
+	var rows []fyne.CanvasObject
+	a.rows = nil
+	for _, r := range hv.Requests {
+		id := r.ID
+		text := tr("adm.asks", "Seat", seatName(r.Seat), "Name", r.Name)
+		if !r.Online {
+			text += tr("adm.offline")
+		}
+		label := widget.NewLabel(text)
+		label.TextStyle.Bold = true
+		allow := widget.NewButton(tr("adm.allow"), func() { a.host(lan.HostCommand{Do: lan.HostAllow, Request: id}) })
+		allow.Importance = widget.HighImportance
+		refuse := widget.NewButton(tr("adm.refuse"), func() { a.host(lan.HostCommand{Do: lan.HostRefuse, Request: id}) })
+		rows = append(rows, container.NewHBox(label, allow, refuse))
+		a.rows = append(a.rows, RequestRow{Label: label, Allow: allow, Refuse: refuse})
+	}
+	a.reqs.Objects = rows
+	a.reqs.Refresh()
+
+	// The strip takes room only when there is something to do: someone
+	// watches, a phone asks for a seat, or a seated phone is offline during
+	// the game (its battery may have died: free its seat).
+	offline := false
+	for _, st := range hv.Lobby.Seats {
+		offline = offline || (game && st.Taken && !st.Online)
+	}
+	if hv.Lobby.Spectators > 0 || len(hv.Requests) > 0 || offline {
+		a.box.Show()
+	} else {
+		a.box.Hide()
+	}
+}
+
+// Visible reports whether the strip is shown (for tests).
+func (a *Admission) Visible() bool { return a.box.Visible() }
+
+// selectedSeat is the seat chosen to free (0: none).
+func (a *Admission) selectedSeat() int {
+	i := a.free.SelectedIndex()
+	if i < 0 {
+		return 0
+	}
+	n := 0
+	for _, st := range a.hv.Lobby.Seats {
+		if st.Taken {
+			if n == i {
+				return st.Seat
+			}
+			n++
+		}
+	}
+	return 0
+}
+
+// Requests are the rows of the requests shown (for tests).
+func (a *Admission) Requests() []RequestRow { return a.rows }
+
+// Buttons are the strip's controls (for tests).
+func (a *Admission) Buttons() (away *widget.Button, free *widget.Select, freeBtn *widget.Button) {
+	return a.away, a.free, a.freeBtn
+}
+
+// SpectatorText is the spectator count shown (for tests).
+func (a *Admission) SpectatorText() string { return a.count.Text }

@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"nightfall/game"
+	"nightfall/lan"
+)
+
+// TestAdmission: the strip shows the spectators and the requests for a
+// freed seat, and its buttons send the host's commands.
+func TestAdmission(t *testing.T) {
+	newTestApp(t, "en")
+	var sent []lan.HostCommand
+	a := NewAdmission(func(c lan.HostCommand) { sent = append(sent, c) })
+	w := test.NewWindow(a.Content())
+	defer w.Close()
+	hv := lan.HostView{Lobby: lan.LobbyView{Spectators: 3, Seats: []lan.LobbySeat{
+		{Seat: 1, Name: "Ann", Taken: true, Online: true}, {Seat: 2, Name: "Bob"}, {Seat: 3, Name: "Cy", Taken: true}}},
+		Table:    &game.TableView{Phase: "night", Round: 1},
+		Requests: []lan.SeatRequest{{ID: 7, Seat: 2, Name: "<b>Dee</b>", Online: true}, {ID: 8, Seat: 2, Name: "Eve"}}}
+	a.Set(hv)
+	if !a.Visible() {
+		t.Error("the strip is hidden with spectators, requests and an offline player")
+	}
+	if got := a.SpectatorText(); got != "Spectators: 3" {
+		t.Errorf("spectators: %q", got)
+	}
+	away, free, freeBtn := a.Buttons()
+	if away.Disabled() || free.Hidden || freeBtn.Hidden {
+		t.Errorf("during a game with spectators: away disabled %v, free hidden %v", away.Disabled(), free.Hidden)
+	}
+	test.Tap(away)
+	if len(free.Options) != 2 {
+		t.Errorf("seats to free: %q", free.Options)
+	}
+	free.SetSelectedIndex(1) // seat 3
+	test.Tap(freeBtn)
+	rows := a.Requests()
+	if len(rows) != 2 {
+		t.Fatalf("%d request rows", len(rows))
+	}
+	if got := rows[0].Label.Text; got != "Seat 2: <b>Dee</b> asks to take it" {
+		t.Errorf("the request reads %q", got)
+	}
+	if got := rows[1].Label.Text; got != "Seat 2: Eve asks to take it (offline)" {
+		t.Errorf("the offline request reads %q", got)
+	}
+	test.Tap(rows[0].Allow)
+	test.Tap(rows[1].Refuse)
+	want := []lan.HostCommand{{Do: lan.HostRemoveSpectators}, {Do: lan.HostRemove, Seat: 3},
+		{Do: lan.HostAllow, Request: 7}, {Do: lan.HostRefuse, Request: 8}}
+	if len(sent) != len(want) {
+		t.Fatalf("sent %+v", sent)
+	}
+	for i := range want {
+		if g := sent[i]; g.Do != want[i].Do || g.Seat != want[i].Seat || g.Request != want[i].Request {
+			t.Errorf("command %d: %+v, want %+v", i, sent[i], want[i])
+		}
+	}
+	// In the lobby: no seat to free, no requests; nobody watching: no button.
+	a.Set(lan.HostView{Lobby: lan.LobbyView{Seats: hv.Lobby.Seats}})
+	if a.Visible() {
+		t.Error("the strip takes room with nothing to do")
+	}
+	if !free.Hidden || !away.Disabled() || len(a.Requests()) != 0 {
+		t.Errorf("lobby: free hidden %v, away disabled %v, %d requests", free.Hidden, away.Disabled(), len(a.Requests()))
+	}
+}
+
+// TestAdmissionInShell: the shell shows the strip and feeds it.
+func TestAdmissionInShell(t *testing.T) {
+	newTestApp(t, "zh")
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, nil, nil)
+	w.SetContent(s.Content())
+	s.Show(lan.HostView{Lobby: lan.LobbyView{Spectators: 2}})
+	if got := s.adm.SpectatorText(); got != "观众：2人" {
+		t.Errorf("the shell's strip: %q", got)
+	}
+}
