@@ -3,8 +3,10 @@ package ui
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -81,4 +83,27 @@ func TestAdmissionInShell(t *testing.T) {
 	if got := s.adm.SpectatorText(); got != "观众：2人" {
 		t.Errorf("the shell's strip: %q", got)
 	}
+}
+
+// The strip as the big screen shows it mid-game: spectators, a freed seat
+// asked for (looked at: zh, 1280×720).
+func TestGoldenAdmission(t *testing.T) {
+	newTestApp(t, "zh")
+	b := fakelan.New("classic-2.0", 12, 1)
+	for s, n := range testNames {
+		b.Join(s, n)
+	}
+	if err := b.Host(lan.HostCommand{Do: lan.HostStart}); err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, b, nil)
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1280, 720))
+	hv := b.View()
+	hv.Lobby.Spectators = 3
+	hv.Requests = []lan.SeatRequest{{ID: 1, Seat: 5, Name: "小红", Online: true}}
+	s.Show(hv)
+	golden(t, "admission_zh.png", w.Canvas().Capture())
 }

@@ -191,7 +191,11 @@ func (s *Shell) render() {
 		s.bannerBox.Hide()
 	}
 	s.banner.Refresh()
+	was := s.adm.Visible()
 	s.adm.Set(hv)
+	if s.adm.Visible() != was {
+		s.root.Refresh() // the strip takes or gives back its room: lay the screen out again
+	}
 	tv := hv.Table
 	var screen fyne.CanvasObject
 	names := map[int]string{}
