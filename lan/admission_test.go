@@ -92,7 +92,12 @@ func TestPerAddress(t *testing.T) {
 	h := newHarness(t, Config{Variant: "classic-2.0", Players: 8})
 	setLimits(h, func(l *limits) { l.loopbackFree, l.perAddr = false, 3 })
 	const a = "127.0.3.1"
-	idle := []*phone{h.rawFrom(a), h.rawFrom(a), h.rawFrom(a)}
+	var idle []*phone
+	for range 3 {
+		p := h.rawFrom(a)
+		p.sync() // in the session, in this order: "oldest" is well defined
+		idle = append(idle, p)
+	}
 	h.rawFrom(a).sync() // a fourth: the oldest idle one gives way (sync: it is in)
 	closedBusy(t, idle[0])
 	// The others said hello now.
@@ -140,8 +145,11 @@ func TestSeatedFirst(t *testing.T) {
 	}
 	// Seat 3's phone drops and comes back: its old socket is gone.
 	old := tb.phones[3]
+	before := h.hostView().Phones
 	old.ws.Close()
-	time.Sleep(50 * time.Millisecond)
+	for end := time.Now().Add(5 * time.Second); h.hostView().Phones >= before && time.Now().Before(end); {
+		time.Sleep(5 * time.Millisecond) // until the server has seen it go
+	}
 	h.dial("") // a visitor fills the place it left
 	back := h.dial(old.token)
 	if back.seat != 3 {
