@@ -439,6 +439,9 @@ func (g *Game) letCallGo(cmd Command) error {
 // else (their phone offers only "not this one"): not skipping them keeps a
 // game without passes exactly as it was.
 func (g *Game) callSettled(b *BallotState) bool {
+	if b.Weights == nil && len(b.Votes)+len(b.Abstained)+len(b.Passed) < len(b.Voters) {
+		return false // someone has neither voted nor let the call go (the usual case: no walk)
+	}
 	for _, v := range b.Voters {
 		if !b.Voted(v) && !containsInt(b.Passed, v) {
 			return false

@@ -498,7 +498,7 @@ func TestEveryPublicEventHasATableRole(t *testing.T) {
 				if e.Audience == nil {
 					seen[e.Type()] = true
 					if RoleOf(e.Type()) == TablePrivate {
-						t.Fatalf("%s: public event type %q has no table role (event.go tableRoles)", in.ID, e.Type())
+						t.Fatalf("%s: public event type %q has no table role (event.go tableRoleOf)", in.ID, e.Type())
 					}
 				}
 			}

@@ -333,24 +333,38 @@ const (
 	TableLive                      // part of the running stage: a raised hand, a turn's end
 )
 
-// tableRoles classifies every event type. A test fails when a type that
-// reaches the table is missing here, and the host app's test fails when an
-// Announce type has no announcement of its own.
-var tableRoles = map[string]TableRole{
-	"dawn": TableAnnounce, "announce": TableAnnounce, "tally": TableAnnounce, "executed": TableAnnounce,
-	"exploded": TableAnnounce, "immune": TableAnnounce, "redeal": TableAnnounce, "game_over": TableAnnounce,
-	"night": TableStage, "speeches": TableStage, "turn": TableStage, "ballot": TableStage, "call": TableStage,
-	"turn_end": TableLive, "vote": TableLive, "abstain": TableLive, "call_pass": TableLive, "nominate": TableLive, "host": TableLive,
+// tableRoleOf classifies every event body: the one place that says what
+// the table does with an event type. A test fails when a type that reaches
+// the table has none (TablePrivate), and the host app's test fails when a
+// TableAnnounce type has no announcement of its own. (A type switch: the
+// engine records events by the hundred thousand a second.)
+func tableRoleOf(b Body) TableRole {
+	switch b.(type) {
+	case *DawnBody, *AnnounceBody, *TallyBody, *ExecutedBody, *ExplodedBody, *ImmuneBody, *RedealBody, *GameOverBody:
+		return TableAnnounce
+	case *NightBody, *SpeechesBody, *TurnBody, *BallotBody, *CallBody:
+		return TableStage
+	case *TurnEndBody, *VoteBody, *AbstainBody, *CallPassBody, *NominateBody, *HostBody:
+		return TableLive
+	}
+	return TablePrivate
 }
 
-// RoleOf is the table role of an event type (TablePrivate for unknown types).
-func RoleOf(eventType string) TableRole { return tableRoles[eventType] }
+// RoleOf is the table role of an event type (TablePrivate for unknown
+// types).
+func RoleOf(eventType string) TableRole {
+	mk, ok := bodyTypes[eventType]
+	if !ok {
+		return TablePrivate
+	}
+	return tableRoleOf(mk())
+}
 
 // AnnouncedTypes lists the event types the screens announce, sorted.
 func AnnouncedTypes() []string {
 	var out []string
-	for t, r := range tableRoles {
-		if r == TableAnnounce {
+	for t, mk := range bodyTypes {
+		if tableRoleOf(mk()) == TableAnnounce {
 			out = append(out, t)
 		}
 	}

@@ -99,7 +99,7 @@ type public struct {
 	immune   *ImmuneBody // the latest immunity
 	results  []int       // log indexes of the private answers (ResultBody)
 
-	// Announcements (issue 10, tableRoles): the log indexes of the results
+	// Announcements (issue 10, tableRoleOf): the log indexes of the results
 	// announced since the last stage started (pending), and of those the
 	// current stage opened with (shown). A stage takes the pending ones; a
 	// stage that starts right after another (speeches → turn, ballot →
@@ -141,7 +141,7 @@ func (g *Game) record(e Event) {
 	}
 	p := &g.pub
 	p.count++
-	switch RoleOf(e.Body.Type()) {
+	switch tableRoleOf(e.Body) {
 	case TableStage:
 		if !p.afterStage {
 			p.shown, p.nshown, p.npending = p.pending, p.npending, 0
@@ -505,7 +505,7 @@ func (g *Game) stale(cmd Command) error {
 		return nil
 	}
 	open := 0
-	if s.Phase == "day" && s.Day.Ballot != nil && !s.Day.Ballot.Closed {
+	if s.Phase == PhaseDay && s.Day.Ballot != nil && !s.Day.Ballot.Closed {
 		open = s.Day.Ballot.Index
 	}
 	switch {
