@@ -123,6 +123,10 @@ type HostView struct {
 	// countdown starts after the hold (Deadline includes it).
 	HoldUntil time.Time
 	HoldLeft  time.Duration
+	// HostActions are the host's commands the engine takes now
+	// (game.Game.HostActions: "skip" while someone holds the floor or a
+	// discussion runs, "end"); the big screen's buttons follow them.
+	HostActions []string
 	// Valid reports whether HostStart would succeed now; Invalid says why
 	// not, in one sentence.
 	Valid   bool

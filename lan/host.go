@@ -32,6 +32,7 @@ func (s *session) hostView() HostView {
 	if s.g != nil {
 		tv := s.g.TableView()
 		hv.Table = &tv
+		hv.HostActions = s.g.HostActions()
 		hv.LogPath = s.log.path
 		now := s.clock.Now()
 		count, hold := s.timer.remaining(now)

@@ -537,6 +537,9 @@ func TestHostSkipAndEnd(t *testing.T) {
 	if hv := h.hostView(); hv.HoldLeft != 5*time.Second || len(hv.Table.Announce) != 1 || hv.Remaining != time.Duration(tv.Timer.Seconds)*time.Second {
 		t.Fatalf("day 1 opens with hold %v announce %v remaining %v, want the dawn held 5 s then %d s", hv.HoldLeft, hv.Table.Announce, hv.Remaining, tv.Timer.Seconds)
 	}
+	if hv := h.hostView(); !slices.Contains(hv.HostActions, "skip") {
+		t.Errorf("with a speaker the host view offers %v", hv.HostActions)
+	}
 	h.host(HostCommand{Do: HostSkip})
 	if hv := h.hostView(); hv.HoldLeft != 0 || hv.Table.Speaker != tv.Speaker || hv.Remaining != time.Duration(tv.Timer.Seconds)*time.Second {
 		t.Fatalf("after skipping the hold: hold %v speaker %d remaining %v", hv.HoldLeft, hv.Table.Speaker, hv.Remaining)

@@ -117,7 +117,10 @@ func nightView(n int) *game.TableView {
 
 // hostView is what the shell is shown for a table view with names.
 func hostView(tv *game.TableView, names map[int]string) lan.HostView {
-	hv := lan.HostView{Table: tv, Remaining: 75 * time.Second}
+	hv := lan.HostView{Table: tv, Remaining: 75 * time.Second, HostActions: []string{"end"}}
+	if tv.Speaker != 0 { // what the engine's HostActions say with a speaker
+		hv.HostActions = []string{"skip", "end"}
+	}
 	for s := 1; s <= tv.Players; s++ {
 		hv.Lobby.Seats = append(hv.Lobby.Seats, lan.LobbySeat{Seat: s, Name: names[s], Taken: true, Online: true})
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -252,7 +253,9 @@ func (s *Shell) controls() {
 		s.pause.SetText(tr("ctl.pause"))
 	}
 	enable(s.addTime, tv.Timer != nil)
-	enable(s.skip, tv.Speaker != 0 || tv.Stage == "discussion" || s.shownAt(s.ann.now) != nil)
+	// The engine says when it takes a skip; during the announcements' hold
+	// the skip ends the hold.
+	enable(s.skip, slices.Contains(s.hv.HostActions, "skip") || s.shownAt(s.ann.now) != nil)
 }
 
 func enable(b *widget.Button, on bool) {

@@ -182,6 +182,7 @@ func (b *Backend) viewLocked() lan.HostView {
 	if b.g != nil {
 		tv := b.g.TableView()
 		hv.Table = &tv
+		hv.HostActions = b.g.HostActions()
 		hv.Lobby.Started = true
 		if p := b.g.Clock(); p.HoldKey != b.holdKey {
 			b.holdKey = p.HoldKey
