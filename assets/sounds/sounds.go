@@ -85,3 +85,16 @@ func Duration(lang, clip string) time.Duration {
 	}
 	return 0
 }
+
+// AllWords are the words of every clip in every language (for the font's
+// subset: the captions draw them).
+func AllWords() []string {
+	phrasesOnce.Do(loadPhrases)
+	var out []string
+	for _, m := range phrases {
+		for _, w := range m {
+			out = append(out, w)
+		}
+	}
+	return out
+}
