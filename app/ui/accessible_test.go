@@ -155,3 +155,33 @@ func checkCaptionBar(t *testing.T, s *Shell, win fyne.Size) {
 		t.Errorf("caption text %.0f high in a %.0f window: too small for across a room", x.TextSize, win.Height)
 	}
 }
+
+// F10 switches the look as the button does; the choice is remembered (a
+// new shell starts in it); UseAccessible (the app's --accessible) is not.
+func TestAccessibleKeyAndPreference(t *testing.T) {
+	a := newTestApp(t, "en")
+	t.Cleanup(func() { useLook(false) })
+	w := test.NewWindow(nil)
+	defer w.Close()
+	s := NewShell(w, nil, nil)
+	w.SetContent(s.Content())
+	if s.Accessible() || s.Buttons().Look.Text != "High contrast" {
+		t.Fatalf("starts accessible %v, button %q", s.Accessible(), s.Buttons().Look.Text)
+	}
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF10})
+	if !s.Accessible() || !a.Preferences().Bool(PrefAccessible) || s.Buttons().Look.Text != "Standard look" {
+		t.Fatalf("F10: accessible %v, remembered %v, button %q", s.Accessible(), a.Preferences().Bool(PrefAccessible), s.Buttons().Look.Text)
+	}
+	if th, ok := a.Settings().Theme().(Theme); !ok || !th.Accessible || colBackground != highContrast.background {
+		t.Errorf("F10 did not switch the theme and the colours")
+	}
+	useLook(false) // as a new run: the preference alone
+	s2 := NewShell(w, nil, nil)
+	if !s2.Accessible() {
+		t.Errorf("a new shell did not start in the remembered look")
+	}
+	s2.UseAccessible(false)
+	if s2.Accessible() || !a.Preferences().Bool(PrefAccessible) {
+		t.Errorf("UseAccessible(false): accessible %v, remembered %v (want off, still remembered on)", s2.Accessible(), a.Preferences().Bool(PrefAccessible))
+	}
+}
