@@ -15,7 +15,7 @@
 #   make test-browsers  the phone page's whole games in all three browser engines (Chromium,
 #                   WebKitGTK, Firefox) with the axe-core audit (lan/browser_engines_test.go)
 #   make e2e-deps   the browser engines' Debian packages and axe-core (npm, into a cache folder)
-#   make lint       gofmt + vet + staticcheck
+#   make lint       gofmt + vet (also cross-vetted for Windows and macOS) + staticcheck
 #   make fonts      rebuild assets/fonts' CJK subset font from the app's strings (npm subset-font)
 #   make sounds     regenerate assets/sounds' narration clips (espeak-ng + sox)
 #   make dist       release builds in dist/ (needs gcc-mingw-w64-x86-64, installed by dist-deps):
@@ -125,6 +125,14 @@ vet:
 	set -x
 	go vet $$pkgs
 	CGO_ENABLED=0 go vet -tags headless .
+	# The hosts' other systems, cross-vetted (no cgo, so no cross compiler: seconds once cached):
+	# Windows whole, the UI with Fyne's software driver (-tags ci); macOS without the packages
+	# that draw (Fyne's macOS code is cgo against Apple's SDK: built on a Mac, see README).
+	GOOS=windows CGO_ENABLED=0 go vet -tags ci ./...
+	GOOS=windows CGO_ENABLED=0 go vet -tags headless .
+	GOOS=darwin CGO_ENABLED=0 go vet -tags ci $$(GOOS=darwin CGO_ENABLED=0 go list -e -tags ci \
+		-f '{{.ImportPath}} {{.Deps}}' ./... | grep -v 'fyne.io/fyne/v2/internal/widget' | cut -d' ' -f1)
+	GOOS=darwin CGO_ENABLED=0 go vet -tags headless .
 
 staticcheck: $(DEPS)
 	$(STATICCHECK) ./...

@@ -45,6 +45,9 @@ const (
 //	--table NIGHTFALL_TABLE  table name shown and advertised ("Nightfall")
 //	--lang  NIGHTFALL_LANG   "zh" or "en" (otherwise as below)
 //	--host  NIGHTFALL_HOST   address in the join URL (default: the LAN IPv4 address)
+//	--accessible NIGHTFALL_ACCESSIBLE  on or off: the high-contrast, larger-text
+//	                          big screen for this run (otherwise as the host last
+//	                          chose with the bar's button or F10; not remembered)
 //	        NIGHTFALL_AUDIO=off  no narration voice
 //	        NIGHTFALL_TRACE=1    log start-up timings
 //	        NIGHTFALL_DEMO=VARIANT  no network: an in-process table with every
@@ -76,8 +79,9 @@ func Main() int {
 	table := fs.String("table", env("NIGHTFALL_TABLE", "Nightfall"), "table name")
 	langFlag := fs.String("lang", os.Getenv("NIGHTFALL_LANG"), "language: zh or en")
 	joinHost := fs.String("host", os.Getenv("NIGHTFALL_HOST"), "address written in the join URL (default: this machine's LAN IPv4)")
+	accessible := fs.String("accessible", os.Getenv("NIGHTFALL_ACCESSIBLE"), "on or off: the high-contrast, larger-text big screen (default: as last chosen in the app)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: nightfall [--addr :8080] [--data DIR] [--table NAME] [--lang zh|en] [--host IP]")
+		fmt.Fprintln(fs.Output(), "usage: nightfall [--addr :8080] [--data DIR] [--table NAME] [--lang zh|en] [--host IP] [--accessible on|off]")
 		fmt.Fprintln(fs.Output(), "       nightfall script GAME.json")
 		fmt.Fprintln(fs.Output(), "       nightfall serve [flags]")
 		fs.PrintDefaults()
@@ -91,6 +95,11 @@ func Main() int {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "nightfall: unknown command %q\n", fs.Arg(0))
 		fs.Usage()
+		return 2
+	}
+	look, lookSet, err := onOff(*accessible)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nightfall: --accessible: %v\n", err)
 		return 2
 	}
 
@@ -188,6 +197,9 @@ func Main() int {
 	}
 
 	shell = ui.NewShell(w, nil, voice)
+	if lookSet {
+		shell.UseAccessible(look)
+	}
 	shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) // the balance line (issue 15)
 	w.SetPadded(false)                                       // the screens draw their own margins; no frame around the night
 	w.SetContent(shell.Content())
@@ -283,6 +295,19 @@ func addrSet(fs *flag.FlagSet) bool {
 	set := os.Getenv("NIGHTFALL_ADDR") != ""
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "addr" })
 	return set
+}
+
+// onOff reads an on/off setting ("" : not set).
+func onOff(v string) (on, set bool, err error) {
+	switch strings.ToLower(v) {
+	case "":
+		return false, false, nil
+	case "on", "1", "true", "yes":
+		return true, true, nil
+	case "off", "0", "false", "no":
+		return false, true, nil
+	}
+	return false, false, fmt.Errorf("%q: want on or off", v)
 }
 
 func env(name, def string) string {

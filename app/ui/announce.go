@@ -649,12 +649,16 @@ func (s *Shell) speak(now time.Time) {
 	if s.ann.spoken == nil {
 		s.ann.spoken, s.ann.held = map[int]bool{}, map[int]bool{}
 	}
-	say := func(ls []voice.Line) {
-		for _, l := range ls {
-			s.voice.Say(Language(), l.Clips(Language()))
+	// a chime stands for the announcement it opens: its headline
+	headline := func(i int, mem *announcer) func() string {
+		tv, names := tv, seatNames(s.hv)
+		return func() string {
+			x, _ := announcementAt(tv, i, names, mem)
+			return x.Headline
 		}
 	}
 	if tv == nil {
+		s.cap = nil // the lobby: no game, no caption
 		s.ann = announcer{now: s.ann.now}
 		s.narr.Observe(nil, false)
 		return
@@ -673,7 +677,7 @@ func (s *Shell) speak(now time.Time) {
 		}
 		if !s.ann.spoken[sh.Key] {
 			s.ann.spoken[sh.Key] = true
-			say(sh.Voice)
+			s.say(now, sh.Voice, headline(sh.Index, &s.ann))
 		}
 		return // the stage's lines wait for the end of the hold
 	}
@@ -684,10 +688,10 @@ func (s *Shell) speak(now time.Time) {
 		s.ann.spoken[a.Key] = true
 		if !s.ann.held[holdKey] { // never held here: say it now (a hold the host skipped stays unsaid)
 			x, _ := AnnouncementAt(tv, i, nil)
-			say(x.Voice)
+			s.say(now, x.Voice, headline(i, nil))
 		}
 	}
-	say(s.narr.Observe(tv, s.hv.Paused))
+	s.say(now, s.narr.Observe(tv, s.hv.Paused), nil)
 }
 
 // ---- the table screen -------------------------------------------------------

@@ -137,6 +137,9 @@ func shellAt(t *testing.T, lang string, size fyne.Size) (*Shell, fyne.Window) {
 	s.Now = func() time.Time { return fixed }
 	w.SetContent(s.Content())
 	w.Resize(size)
+	if highContrastTests { // accessible_test.go runs some of these tests again in that look
+		useAccessible(t, s)
+	}
 	return s, w
 }
 
@@ -240,6 +243,7 @@ func TestLayoutNoCollisions(t *testing.T) {
 						names := testSeatNames(lang, n)
 						s.Show(hostView(tv, names))
 						checkTable(t, s.Table(), names, size)
+						checkCaptionBar(t, s, size)
 					})
 				}
 			}

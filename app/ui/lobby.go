@@ -51,7 +51,7 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	l := &Lobby{host: host, qr: NewQRView(), optWidgets: map[string]fyne.CanvasObject{}}
 	big := func(size float32) *canvas.Text {
 		t := canvas.NewText("", colText)
-		t.TextSize = size
+		t.TextSize = size * textScale
 		t.Alignment = fyne.TextAlignCenter
 		return t
 	}
@@ -450,6 +450,9 @@ func (lobbyLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	w, h := size.Width, size.Height
 	leftW := min(w*0.3, h*0.62)
 	setupW := max(w*0.3, 320)
+	if textScale > 1 { // the option lists' larger text
+		setupW = max(w*0.35, 320*textScale)
+	}
 	ringW := w - leftW - setupW
 	objs[0].Move(fyne.NewPos(8, 8))
 	objs[0].Resize(fyne.NewSize(leftW-16, h-16))
@@ -468,7 +471,8 @@ func (qrColumn) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(200
 func (qrColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	w := size.Width
 	u := max(size.Height/100, 4)
-	sizes := []float32{4.6 * u, 3.4 * u, 6 * u, 3 * u}
+	k := u * textScale // the larger text of the high-contrast look
+	sizes := []float32{4.6 * k, 3.4 * k, 6 * k, 3 * k}
 	var texts float32
 	for i, o := range objs[1:5] {
 		t := o.(*canvas.Text)

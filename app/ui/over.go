@@ -227,13 +227,14 @@ func (o *overLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	x := ringW + 2*pad
 	pw := w - x - pad
 	y := top
-	ts := fit(g.title, 4.4*u, pw)
+	k := u * textScale // the replay's text, larger in the high-contrast look
+	ts := fit(g.title, 4.4*k, pw)
 	g.title.Move(fyne.NewPos(x, y))
 	g.title.Resize(ts)
 	y += ts.Height + u
 
 	ctl := objs[len(objs)-1]
-	g.stepLabel.TextSize = 3.2 * u
+	g.stepLabel.TextSize = 3.2 * k
 	ms := ctl.MinSize()
 	ctl.Move(fyne.NewPos(x, h-ms.Height-u))
 	ctl.Resize(fyne.NewSize(pw, ms.Height))
@@ -242,17 +243,17 @@ func (o *overLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	// The current moment (large, wrapped), and above it as many earlier
 	// ones as fit, the newest last.
 	bold := fyne.TextStyle{Bold: true}
-	cur := wrapStyled(g.current.Text, 5.2*u, pw, bold)
+	cur := wrapStyled(g.current.Text, 5.2*k, pw, bold)
 	if g.current.Text == "" {
 		cur = nil
 	}
 	lineH := func(size float32, st fyne.TextStyle) float32 { return fyne.MeasureText("M", size, st).Height }
-	curH := float32(len(cur)) * lineH(5.2*u, bold)
+	curH := float32(len(cur)) * lineH(5.2*k, bold)
 	var earlier [][]string
 	room := bottom - y - curH - u
 	for i := len(g.lines) - 1; i >= 0; i-- {
-		ls := wrapText(g.lines[i], 3.4*u, pw)
-		hh := float32(len(ls))*lineH(3.4*u, fyne.TextStyle{}) + u*0.6
+		ls := wrapText(g.lines[i], 3.4*k, pw)
+		hh := float32(len(ls))*lineH(3.4*k, fyne.TextStyle{}) + u*0.6
 		if hh > room {
 			break
 		}
@@ -273,13 +274,13 @@ func (o *overLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	for _, ls := range earlier {
 		for _, l := range ls {
-			put(l, 3.4*u, fyne.TextStyle{}, colDim)
+			put(l, 3.4*k, fyne.TextStyle{}, colDim)
 		}
 		y += u * 0.6
 	}
 	y += u
 	for _, l := range cur {
-		put(l, 5.2*u, bold, colAccent)
+		put(l, 5.2*k, bold, colAccent)
 	}
 	for _, t := range g.shown[g.nshown:] {
 		t.Text = ""

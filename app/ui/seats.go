@@ -303,23 +303,29 @@ func (r *SeatRing) geometry(size fyne.Size) RingGeometry {
 	// cap on the discs.
 	est := ellipsePerimeter(max(w/2-short*0.2, 10), max(h/2-short*0.2, 10))
 	rad = min(rad, est/float32(n)*0.3)
-	for range 24 {
-		g = r.tryGeometry(size, rad)
-		if g.Fits || rad < 9 {
-			break
+	// The larger text of the high-contrast look, as much of it as fits.
+	for scale := textScale; ; scale = max(1, scale-0.1) {
+		r0 := rad
+		for range 24 {
+			g = r.tryGeometry(size, r0, scale)
+			if g.Fits || r0 < 9 {
+				break
+			}
+			r0 *= 0.94
 		}
-		rad *= 0.94
+		if g.Fits || scale <= 1 {
+			return g
+		}
 	}
-	return g
 }
 
-func (r *SeatRing) tryGeometry(size fyne.Size, rad float32) RingGeometry {
+func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale float32) RingGeometry {
 	w, h := size.Width, size.Height
 	n := len(r.seats)
 	margin := max(4, min(w, h)*0.012)
 	g := RingGeometry{Center: fyne.NewPos(w/2, h/2), Radius: rad, Rim: rad * 1.24,
-		NameSize: max(12, rad*0.55)}
-	g.NoteSize = max(11, g.NameSize*0.92)
+		NameSize: max(12, rad*0.55) * scale}
+	g.NoteSize = max(11*scale, g.NameSize*0.92)
 	gap := max(2, rad*0.08)
 
 	// The labels' sizes.
@@ -575,7 +581,7 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 			p.Resize(fyne.NewSize(2*pr, 2*pr))
 		}
 		// The badge sits between the seat and the table's centre.
-		o.badge.TextSize = max(12, r*0.55)
+		o.badge.TextSize = max(12, r*0.55) * textScale
 		bs := o.badge.MinSize()
 		k := r * 1.55 / float32(math.Hypot(float64(x-cx), float64(y-cy))+1)
 		bx, by := x+(cx-x)*k, y+(cy-y)*k

@@ -19,6 +19,8 @@ import (
 const (
 	PrefLang  = "lang"
 	PrefMuted = "muted"
+	// PrefAccessible: the high-contrast, larger-text look (issue 14)
+	PrefAccessible = "accessible"
 )
 
 // Shell is the window's content: a thin bar of host controls over the
@@ -42,12 +44,16 @@ type Shell struct {
 
 	phase                             *widget.Label
 	pause, addTime, skip, end, newGam *widget.Button
-	mute, langBtn, full               *widget.Button
+	mute, langBtn, full, look         *widget.Button
 	status                            *widget.Label
 	banner                            *canvas.Text
 	bannerBox                         *fyne.Container
 	bar                               *fyne.Container // the host controls
 	body                              *fyne.Container
+	screens                           *fyne.Container // the body over the caption bar
+	capBar                            *captionBar     // captions.go
+	cap                               []captionPart   // the lines on the caption bar
+	capAt, capUntil                   time.Time       // when they were said, when they have played
 	root                              fyne.CanvasObject
 	errShown                          bool
 	lastAuto                          time.Time
@@ -65,11 +71,13 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	s := &Shell{win: win, be: be, voice: v, prefs: fyne.CurrentApp().Preferences(), Now: time.Now}
 	SetLanguage(s.prefs.StringWithFallback(PrefLang, "zh"))
 	s.voice.SetMuted(s.prefs.Bool(PrefMuted))
-
-	s.lobby = NewLobby(s.host)
-	s.lobby.popup = s.seatMenu
-	s.table = NewTableScreen()
-	s.over = NewGameOver()
+	if on := s.prefs.Bool(PrefAccessible); on != accessibleLook {
+		useLook(on)
+	}
+	if accessibleLook {
+		fyne.CurrentApp().Settings().SetTheme(Theme{Accessible: true})
+	}
+	s.buildScreens()
 
 	s.phase = widget.NewLabel("")
 	s.phase.TextStyle.Bold = true
@@ -82,26 +90,32 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	s.mute = widget.NewButton("", s.toggleMute)
 	s.langBtn = widget.NewButton("", s.toggleLang)
 	s.full = widget.NewButton("", s.ToggleFullScreen)
+	s.look = widget.NewButton("", func() { s.SetAccessible(!accessibleLook) })
 	s.status = widget.NewLabel("")
 	s.status.Importance = widget.WarningImportance
 	s.status.Truncation = fyne.TextTruncateEllipsis
 	s.banner = canvas.NewText("", colText)
-	s.banner.TextSize = 22
 	s.banner.TextStyle.Bold = true
+	s.banner.TextSize = 22 * textScale
 	s.bannerBox = container.NewStack(canvas.NewRectangle(colAlert), container.NewPadded(s.banner))
 	s.bannerBox.Hide()
 
 	s.bar = container.NewBorder(nil, nil, s.phase,
-		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.mute, s.langBtn, s.full),
+		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.mute, s.langBtn, s.look, s.full),
 		s.status)
 	s.body = container.NewStack()
+	s.capBar = newCaptionBar()
+	s.capBar.Hide() // shown with a game
+	s.screens = container.New(&screensLayout{bar: s.capBar}, s.body, s.capBar)
 	s.adm = NewAdmission(s.host)
-	s.root = container.NewBorder(container.NewVBox(s.bar, s.bannerBox), s.adm.Content(), nil, nil, s.body)
+	s.root = container.NewBorder(container.NewVBox(s.bar, s.bannerBox), s.adm.Content(), nil, nil, s.screens)
 	if win != nil {
 		win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
 			switch ev.Name {
 			case fyne.KeyF11:
 				s.ToggleFullScreen()
+			case fyne.KeyF10:
+				s.SetAccessible(!accessibleLook)
 			case fyne.KeyEscape:
 				if s.win.FullScreen() {
 					s.ToggleFullScreen()
@@ -122,11 +136,11 @@ func (s *Shell) Table() *TableScreen { return s.table }
 func (s *Shell) Over() *GameOver     { return s.over }
 func (s *Shell) Status() string      { return s.status.Text }
 func (s *Shell) Buttons() ShellButtons {
-	return ShellButtons{Pause: s.pause, AddTime: s.addTime, Skip: s.skip, End: s.end, NewGame: s.newGam, Mute: s.mute, Lang: s.langBtn, Full: s.full}
+	return ShellButtons{Pause: s.pause, AddTime: s.addTime, Skip: s.skip, End: s.end, NewGame: s.newGam, Mute: s.mute, Lang: s.langBtn, Full: s.full, Look: s.look}
 }
 
 // ShellButtons are the bar's buttons (for tests).
-type ShellButtons struct{ Pause, AddTime, Skip, End, NewGame, Mute, Lang, Full *widget.Button }
+type ShellButtons struct{ Pause, AddTime, Skip, End, NewGame, Mute, Lang, Full, Look *widget.Button }
 
 // SetBackend sets the server the host controls talk to (the app makes a new
 // one when the host retries after a failed start).
@@ -155,6 +169,7 @@ func (s *Shell) Show(hv lan.HostView) {
 // Tick advances the clock shown (and the replay's auto play); call it a few
 // times a second.
 func (s *Shell) Tick(now time.Time) {
+	s.captionTick(now)
 	if !s.has || s.hv.Table == nil {
 		return
 	}
@@ -168,9 +183,7 @@ func (s *Shell) Tick(now time.Time) {
 	}
 	rem := s.remaining(now)
 	s.table.SetRemaining(rem)
-	for _, l := range s.narr.Tick(s.hv.Table, rem, s.hv.Paused) {
-		s.voice.Say(Language(), l.Clips(Language()))
-	}
+	s.say(now, s.narr.Tick(s.hv.Table, rem, s.hv.Paused), func() string { return tr("caption.warn", "N", int(voice.WarnAt/time.Second)) })
 }
 
 func (s *Shell) remaining(now time.Time) time.Duration {
@@ -223,6 +236,7 @@ func (s *Shell) render() {
 		s.body.Objects = []fyne.CanvasObject{screen}
 		s.body.Refresh()
 	}
+	s.showCaption()
 	s.controls()
 }
 
@@ -276,6 +290,11 @@ func (s *Shell) relabel() {
 		s.mute.SetText(tr("ctl.unmute"))
 	} else {
 		s.mute.SetText(tr("ctl.mute"))
+	}
+	if accessibleLook {
+		s.look.SetText(tr("ctl.look.standard"))
+	} else {
+		s.look.SetText(tr("ctl.look.accessible"))
 	}
 	if s.win != nil && s.win.FullScreen() {
 		s.full.SetText(tr("ctl.window"))
@@ -336,6 +355,54 @@ func (s *Shell) toggleLang() {
 	} else {
 		s.SetLang("zh")
 	}
+}
+
+// SetAccessible switches the big screen to the high-contrast, larger-text
+// look (on) or back to the standard one, and remembers it.
+func (s *Shell) SetAccessible(on bool) {
+	s.prefs.SetBool(PrefAccessible, on)
+	s.UseAccessible(on)
+}
+
+// UseAccessible switches the look for this run only (the app's
+// --accessible flag). The screens are built again in the new colours and
+// sizes, showing what they showed.
+func (s *Shell) UseAccessible(on bool) {
+	if on == accessibleLook {
+		return
+	}
+	useLook(on)
+	fyne.CurrentApp().Settings().SetTheme(Theme{Accessible: on})
+	over := s.over
+	s.buildScreens()
+	s.banner.Color, s.banner.TextSize = colText, 22*textScale
+	if r, ok := s.bannerBox.Objects[0].(*canvas.Rectangle); ok {
+		r.FillColor = colAlert
+	}
+	s.capBar.Refresh()
+	s.relabel()
+	if s.has && s.hv.Table != nil && s.hv.Table.Phase == "over" {
+		s.over.step, s.over.auto = over.step, over.auto // the replay where it was
+		s.over.refresh()
+	}
+	s.root.Refresh()
+}
+
+// Accessible reports whether the high-contrast, larger-text look is on.
+func (s *Shell) Accessible() bool { return accessibleLook }
+
+// buildScreens makes the lobby, the table and the game-over screen in the
+// current look (the lobby's balance estimate carried over).
+func (s *Shell) buildScreens() {
+	old := s.lobby
+	s.lobby = NewLobby(s.host)
+	s.lobby.popup = s.seatMenu
+	if old != nil {
+		s.lobby.SetEstimator(old.bal.estimate, old.bal.do)
+		old.bal.stop()
+	}
+	s.table = NewTableScreen()
+	s.over = NewGameOver() // render puts the new screens in the body
 }
 
 // ToggleFullScreen switches between full screen (for the projector) and a window.
@@ -417,6 +484,7 @@ func (s *Shell) ShowError(msg string, retry, quit func()) {
 	s.body.Objects = []fyne.CanvasObject{container.NewPadded(box)}
 	s.body.Refresh()
 	s.errShown = true
+	s.showCaption()
 }
 
 // Connect feeds the backend's host views to the shell, and ticks the clock,

@@ -361,12 +361,17 @@ func (r *tableRenderer) Refresh() {
 	}
 }
 
-// fit sets t's size to size, shrunk so that it is at most maxW wide.
+// fit sets t's size to size, shrunk so that it is at most maxW wide. (A
+// text's width is not quite proportional to its size, each letter's
+// advance being rounded: a second step or two makes up the difference.)
 func fit(t *canvas.Text, size, maxW float32) fyne.Size {
 	t.TextSize = size
 	s := t.MinSize()
-	if s.Width > maxW && s.Width > 0 {
-		t.TextSize = size * maxW / s.Width
+	for range 4 {
+		if s.Width <= maxW || s.Width <= 0 {
+			break
+		}
+		t.TextSize *= maxW / s.Width
 		s = t.MinSize()
 	}
 	return s
@@ -382,7 +387,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	u := h / 100 // one hundredth of the height
 	t.bg.Resize(size)
 	pad := 2 * u
-	ps := fit(t.phase, 3.6*u, w/2)
+	ps := fit(t.phase, 3.6*u*textScale, w/2)
 	t.phase.Move(fyne.NewPos(pad, u))
 	t.phase.Resize(ps)
 	ns := fit(t.narr, 9*u, w-2*pad)
@@ -451,7 +456,7 @@ func (r *tableRenderer) layoutBoard(in Rect, u float32) bool {
 // when the scale had to go below 0.6.
 func (r *tableRenderer) fitColumn(box Rect, u float32, centre bool) bool {
 	x, y0, pw, bh := box.Pos.X, box.Pos.Y, box.Size.Width, box.Size.Height
-	k := float32(1)
+	k := textScale // larger in the high-contrast look, and smaller until it fits
 	used := r.layoutColumn(x, y0, pw, bh, u, k)
 	for range 6 {
 		if used <= bh {

@@ -300,8 +300,10 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 	w := test.NewWindow(nil)
 	defer w.Close()
 	tr := &transcript{t: t, srv: srv, clock: clock, rng: rand.New(rand.NewPCG(seed, 99)), idle: map[string]bool{}, start: clock.Now(), explode: explode}
-	tr.voice = &recVoice{}
-	tr.s = NewShell(w, srv, tr.voice)
+	cv := &captionVoice{t: t} // every line said is on the caption bar (captions_test.go)
+	tr.voice = &cv.recVoice
+	tr.s = NewShell(w, srv, cv)
+	cv.s = tr.s
 	tr.s.Now = clock.Now
 	w.SetContent(tr.s.Content())
 	w.Resize(fyne.NewSize(1280, 720))
@@ -356,6 +358,9 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 		}
 	}
 	tr.checkLog()
+	if cv.n < 10 {
+		t.Errorf("only %d lines said and captioned in a whole game", cv.n)
+	}
 	goldenText(t, fmt.Sprintf("transcript_%s-%d.txt", in.ID, seed), tr.out.String())
 	for _, a := range tr.shown {
 		types = append(types, a.Type)

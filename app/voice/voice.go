@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"nightfall/assets/sounds"
 	"nightfall/game"
 )
 
@@ -23,31 +24,67 @@ type Line struct {
 	Text  string // a winner id for "over"
 }
 
+// Kinds are the kinds of line the judge says (any other kind is the chime).
+var Kinds = []string{"night", "dawn", "peaceful", "died", "speak", "lastwords", "discussion", "vote",
+	"votefor", "tie", "nobodyout", "out", "exploded", "over", "paused", "resumed", "chime"}
+
 // Clips spells the line in lang ("zh" or "en") as clip names (files
 // lang/NAME.wav); "chime" is the shared chime.
 func (l Line) Clips(lang string) []string {
+	var out []string
+	for _, p := range l.phrases(lang) {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// Caption is the line's words in lang, clip by clip as they are spoken
+// (assets/sounds: the words gen.sh gave each clip), a phrase per seat named:
+// "6号死亡，9号死亡", "Seat 6 died. Seat 9 died.". It is "" for a line
+// without words: the chime (what it stands for is the caller's to say).
+func (l Line) Caption(lang string) string {
+	wordSep, phraseSep := "", "，"
+	if lang == "en" {
+		wordSep, phraseSep = " ", " "
+	}
+	var parts []string
+	for _, p := range l.phrases(lang) {
+		var ws []string
+		for _, c := range p {
+			if w, ok := sounds.Words(lang, c); ok {
+				ws = append(ws, w)
+			}
+		}
+		if len(ws) > 0 {
+			parts = append(parts, strings.Join(ws, wordSep))
+		}
+	}
+	return strings.Join(parts, phraseSep)
+}
+
+// phrases are the line's clips, a group per phrase (a seat named and what
+// it does, the winner…).
+func (l Line) phrases(lang string) [][]string {
 	seat := func(n int) []string {
 		if lang == "en" {
 			return []string{"seat", num(n)}
 		}
 		return []string{num(n)}
 	}
-	each := func(suffix string, prefix ...string) []string {
-		var out []string
+	each := func(suffix string, prefix ...string) [][]string {
+		var out [][]string
 		for _, s := range l.Seats {
-			out = append(out, prefix...)
-			out = append(out, seat(s)...)
-			out = append(out, suffix)
+			p := append([]string{}, prefix...)
+			p = append(p, seat(s)...)
+			out = append(out, append(p, suffix))
 		}
 		return out
 	}
 	switch l.Kind {
-	case "night", "peaceful", "vote", "tie", "nobodyout", "discussion", "paused", "resumed":
-		return []string{l.Kind}
+	case "night", "peaceful", "vote", "tie", "nobodyout", "discussion", "paused", "resumed", "dawn":
+		return [][]string{{l.Kind}}
 	case "chime":
-		return []string{"chime"}
-	case "dawn":
-		return []string{"dawn"}
+		return [][]string{{"chime"}}
 	case "died":
 		return each("died")
 	case "speak", "lastwords":
@@ -56,30 +93,30 @@ func (l Line) Clips(lang string) []string {
 		}
 		return each(l.Kind, "please")
 	case "votefor":
-		var out []string
+		var out [][]string
 		for _, s := range l.Seats {
-			out = append(out, "votefor", num(s))
+			p := []string{"votefor", num(s)}
 			if lang != "en" {
-				out = append(out, "hao")
+				p = append(p, "hao")
 			}
+			out = append(out, p)
 		}
 		return out
 	case "out", "exploded":
 		return each(l.Kind)
 	case "over":
-		out := []string{"over"}
+		out := [][]string{{"over"}}
 		switch l.Text {
 		case "good", "killers", "werewolves", "draw":
-			out = append(out, "win-"+l.Text)
+			out = append(out, []string{"win-" + l.Text})
 		default:
 			if n, err := strconv.Atoi(l.Text); err == nil {
-				out = append(out, seat(n)...)
-				out = append(out, "wins")
+				out = append(out, append(seat(n), "wins"))
 			}
 		}
 		return out
 	}
-	return []string{"chime"}
+	return [][]string{{"chime"}}
 }
 
 // num is the clip of a seat number (1..20; larger numbers have no clip and

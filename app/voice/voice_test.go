@@ -2,9 +2,11 @@ package voice
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
+	"nightfall/assets/sounds"
 	"nightfall/game"
 )
 
@@ -124,6 +126,61 @@ func TestCatLivesManifestoChimes(t *testing.T) {
 	for _, l := range n.Observe(tv, false) {
 		if l.Kind == "chime" {
 			t.Errorf("chimed again")
+		}
+	}
+}
+
+// Every kind of line has a caption in both languages (the chime excepted:
+// it has no words), and the caption is the words of its clips, every clip
+// with words, in order: what is shown is what is heard.
+func TestCaptions(t *testing.T) {
+	lines := []Line{{Kind: "over", Text: "good"}, {Kind: "over", Text: "killers"}, {Kind: "over", Text: "werewolves"},
+		{Kind: "over", Text: "draw"}, {Kind: "over", Text: "7"}, {Kind: "died", Seats: []int{6, 9}}}
+	for _, k := range Kinds {
+		if k != "over" {
+			lines = append(lines, Line{Kind: k, Seats: []int{3}})
+		}
+	}
+	strip := strings.NewReplacer(" ", "", "，", "")
+	for _, lang := range []string{"zh", "en"} {
+		for _, l := range lines {
+			c := l.Caption(lang)
+			if l.Kind == "chime" {
+				if c != "" {
+					t.Errorf("the chime has a caption %q", c)
+				}
+				continue
+			}
+			if c == "" {
+				t.Errorf("%+v has no caption in %s", l, lang)
+				continue
+			}
+			var words []string
+			for _, clip := range l.Clips(lang) {
+				w, ok := sounds.Words(lang, clip)
+				if !ok {
+					t.Errorf("%+v in %s: clip %s has no words", l, lang, clip)
+				}
+				words = append(words, w)
+			}
+			if strip.Replace(c) != strip.Replace(strings.Join(words, "")) {
+				t.Errorf("%+v in %s: caption %q, the clips say %q", l, lang, c, words)
+			}
+		}
+	}
+	for _, c := range []struct {
+		line       Line
+		lang, want string
+	}{
+		{Line{Kind: "died", Seats: []int{6, 9}}, "zh", "6号死亡，9号死亡"},
+		{Line{Kind: "died", Seats: []int{6, 9}}, "en", "Seat 6 died. Seat 9 died."},
+		{Line{Kind: "speak", Seats: []int{3}}, "zh", "请3号发言"},
+		{Line{Kind: "votefor", Seats: []int{7}}, "en", "Vote for seat 7"},
+		{Line{Kind: "over", Text: "4"}, "zh", "游戏结束，4号获胜"},
+		{Line{Kind: "over", Text: "good"}, "en", "Game over. The good side wins."},
+	} {
+		if got := c.line.Caption(c.lang); got != c.want {
+			t.Errorf("%+v in %s: %q, want %q", c.line, c.lang, got, c.want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"nightfall/app/translations"
 	"nightfall/assets"
+	"nightfall/assets/sounds"
 )
 
 // SubsetTTF is the subset font (TrueType).
@@ -27,7 +28,7 @@ const SubsetName = "wqy-microhei-subset.ttf"
 const Extra = "0123456789，。：；！？（）、…—–·→←×✓「」《》“”‘’ "
 
 // AppText returns, sorted and without repeats, every non-ASCII character the
-// app may draw from its own strings.
+// app may draw from its own strings (and the captions of its spoken lines).
 func AppText() (string, error) {
 	set := map[rune]bool{}
 	add := func(s string) {
@@ -54,6 +55,9 @@ func AppText() (string, error) {
 		for _, v := range m {
 			add(v)
 		}
+	}
+	for _, w := range sounds.AllWords() { // the captions (the judge's spoken words)
+		add(w)
 	}
 	add(Extra)
 	rs := make([]rune, 0, len(set))

@@ -1,3 +1,5 @@
+//go:build unix
+
 package sim
 
 import (
@@ -15,7 +17,7 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// TestRatio (RATIO=1) measures the CPU time per game of both bot kinds,
+// TestRatio (RATIO=1; unix only: Windows has no getrusage) measures the CPU time per game of both bot kinds,
 // one worker, alternating, to compare them on a loaded machine.
 func TestRatio(t *testing.T) {
 	if os.Getenv("RATIO") == "" {
