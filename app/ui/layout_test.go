@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -178,15 +177,13 @@ func TestGoldenLobbySizes(t *testing.T) {
 		name := fmt.Sprintf("screen_%s_lobby_%s.png", sizeName(c.size), c.lang)
 		t.Run(name, func(t *testing.T) {
 			s, w := shellAt(t, c.lang, c.size)
-			b := fakelan.New("classic-2.0", 16, 1)
+			srv := newTable(t, "classic-2.0", 16, 1)
 			for i, n := range longNames[c.lang][:16] {
 				if (i+1)%5 != 0 { // a few seats still empty
-					b.Join(i+1, n)
+					join(t, srv, i+1, n)
 				}
 			}
-			hv := b.View()
-			hv.JoinURL, hv.Room, hv.MDNSName = "http://192.168.1.23:8080/?room=K7QX2M", "K7QX2M", "Nightfall-test"
-			s.Show(hv)
+			s.Show(pinned(srv.View()))
 			golden(t, name, w.Canvas().Capture())
 		})
 	}
@@ -372,11 +369,11 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 				s, _ := shellAt(t, lang, size)
 				checked := 0
 				for _, v := range game.Variants() {
-					b := fakelan.New(v.ID, v.MinPlayers, 1)
+					srv := newTable(t, v.ID, v.MinPlayers, 1)
 					for i := 1; i <= v.MinPlayers; i++ {
-						b.Join(i, longNames[lang][i-1])
+						join(t, srv, i, longNames[lang][i-1])
 					}
-					s.Show(b.View())
+					s.Show(srv.View())
 					for _, o := range s.Lobby().opts.Objects {
 						if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "opt.") {
 							t.Errorf("%s: option %s has no name in %s", v.ID, l.Text, lang)
@@ -403,11 +400,11 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 					t.Errorf("only %d option lists checked", checked)
 				}
 				for n := 6; n <= 20; n++ {
-					b := fakelan.New("two-hands", n, 1)
+					srv := newTable(t, "two-hands", n, 1)
 					for i := 1; i <= n; i++ {
-						b.Join(i, longNames[lang][i-1])
+						join(t, srv, i, longNames[lang][i-1])
 					}
-					s.Show(b.View())
+					s.Show(srv.View())
 					if g := s.Lobby().Ring().Geometry(); !g.Fits {
 						t.Errorf("lobby, %d seats: the ring does not fit", n)
 					}
