@@ -7,7 +7,7 @@ import (
 )
 
 // conn is one phone's socket, frame by frame: WriteJSON sends a client
-// frame, ReadJSON decodes the next server frame, Close ends both (an
+// frame, ReadJSON decodes the next server frame, Close ends both (a
 // ReadJSON blocked in another goroutine returns an error). WriteJSON is
 // called by one goroutine at a time; ReadJSON by one goroutine.
 type conn interface {
