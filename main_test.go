@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"nightfall/game"
 )
@@ -215,5 +220,78 @@ func TestFyneLocaleInitOrder(t *testing.T) {
 	}
 	if ours < 0 || fyne < 0 || ours > fyne {
 		t.Errorf("init order: fynelocale at line %d, fyne.io/fyne/v2/lang at line %d; want fynelocale first", ours, fyne)
+	}
+}
+
+// `serve --addr host:port` listens on that address only: on 127.0.0.2 (a
+// loopback address of its own on Linux) the table answers, on 127.0.0.1 at
+// the same port nothing does. A malformed --addr, or --addr with --port,
+// is a usage error.
+func TestServeAddr(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("127.0.0.2 is a loopback address on Linux only")
+	}
+	for _, args := range [][]string{{"--addr", "nowhere"}, {"--addr", "127.0.0.1:99999"}, {"--addr", ":0", "--port", "0"}} {
+		_, stderr, code := run(t, localeEnv("LANG=C.UTF-8"), append([]string{"serve", "--data", t.TempDir()}, args...)...)
+		if code != 2 || !strings.Contains(stderr, "--addr") {
+			t.Errorf("serve %v: exit %d, stderr %q; want 2 and a line about --addr", args, code, stderr)
+		}
+	}
+
+	cmd := exec.Command(nightfall(t), "serve", "--addr", "127.0.0.2:0", "--host", "127.0.0.2", "--no-mdns",
+		"--data", t.TempDir(), "--autostart", "-1s")
+	cmd.Env = localeEnv("LANG=C.UTF-8")
+	stdin, err := cmd.StdinPipe() // left open: serve reads Enter from it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("serve after Ctrl-C: %v\n%s", err, stderr.String())
+		}
+	}()
+	joined := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if u, ok := strings.CutPrefix(sc.Text(), "Join: "); ok {
+				joined <- u
+			}
+		}
+		close(joined)
+	}()
+	var join string
+	select {
+	case join = <-joined:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no join URL printed; stderr: %s", stderr.String())
+	}
+	u, err := url.Parse(join)
+	if err != nil || u.Hostname() != "127.0.0.2" || u.Port() == "0" {
+		t.Fatalf("join URL %q", join)
+	}
+	c := &http.Client{Timeout: 5 * time.Second}
+	resp, err := c.Get("http://" + u.Host + "/healthz")
+	if err != nil {
+		t.Fatalf("the table at %s: %v", u.Host, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("/healthz at %s: %s", u.Host, resp.Status)
+	}
+	if resp, err := c.Get("http://127.0.0.1:" + u.Port() + "/healthz"); err == nil {
+		resp.Body.Close()
+		t.Errorf("127.0.0.1:%s answers too (%s): serve did not listen on --addr's address only", u.Port(), resp.Status)
 	}
 }

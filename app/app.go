@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"strings"
@@ -21,10 +22,11 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"nightfall/app/audio"
-	"nightfall/app/internal/fakelan"
 	"nightfall/app/ui"
 	"nightfall/assets/sounds"
+	"nightfall/game"
 	"nightfall/lan"
+	"nightfall/lan/lantest"
 )
 
 // AppID is the Fyne application id (it names the preferences' folder).
@@ -50,10 +52,12 @@ const (
 //	                          chose with the bar's button or F10; not remembered)
 //	        NIGHTFALL_AUDIO=off  no narration voice
 //	        NIGHTFALL_TRACE=1    log start-up timings
-//	        NIGHTFALL_DEMO=VARIANT  no network: an in-process table with every
-//	                          seat taken, short timers, the clock playing the
-//	                          game (for trying the screens); NIGHTFALL_DEMO_START=1
-//	                          starts it at once
+//	        NIGHTFALL_DEMO=VARIANT  a table on this machine only, for trying the
+//	                          screens: the real server on loopback (a free port, no
+//	                          mDNS, a temporary data directory) with every seat taken
+//	                          by a bot phone playing by itself (sensible bots, short
+//	                          timers, the real clock); NIGHTFALL_DEMO_START=1 starts
+//	                          the game at once
 //
 // The language: --lang (or NIGHTFALL_LANG) when given; otherwise the one
 // the host last switched to in the app (the language button), if they ever
@@ -154,17 +158,26 @@ func Main() int {
 	var start func() (ui.Backend, error)
 	var closeSrv func()
 	if v := os.Getenv("NIGHTFALL_DEMO"); v != "" {
-		demo := fakelan.New(v, 12, uint64(time.Now().UnixNano()))
-		demo.JoinAll("小明", "Alice", "阿强", "Bob", "小红", "Carol", "老王", "Dave", "小李", "Eve", "阿美", "Frank")
-		for name, v := range map[string]string{"nightMinSeconds": "4", "nightMaxSeconds": "8",
-			"speechSeconds": "12", "lastWordsSeconds": "8", "pkSpeechSeconds": "8", "voteCallSeconds": "3"} {
-			_ = demo.Host(lan.HostCommand{Do: lan.HostSetOption, Name: name, Value: []byte(v)})
+		var mu sync.Mutex
+		var demo *lantest.Server
+		closeSrv = func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if demo != nil {
+				_ = demo.Close()
+			}
 		}
-		if os.Getenv("NIGHTFALL_DEMO_START") != "" {
-			_ = demo.Host(lan.HostCommand{Do: lan.HostStart})
+		start = func() (ui.Backend, error) {
+			d, err := startDemo(ctx, v, *table, os.Getenv("NIGHTFALL_DEMO_START") != "")
+			if err != nil {
+				return nil, err
+			}
+			mu.Lock()
+			demo = d
+			mu.Unlock()
+			fmt.Printf("Nightfall demo: a phone's view at %s\n", d.JoinURL())
+			return d.Server, nil
 		}
-		go demo.RunClock(ctx)
-		start = func() (ui.Backend, error) { return demo, nil }
 	} else {
 		var mu sync.Mutex
 		var srv *lan.Server
@@ -250,10 +263,57 @@ func Main() int {
 	if stop != nil {
 		stop()
 	}
-	if closeSrv != nil {
-		closeSrv()
-	}
+	closeSrv()
 	return 0
+}
+
+// demoNames are the demo's players.
+var demoNames = []string{"小明", "Alice", "阿强", "Bob", "小红", "Carol", "老王", "Dave", "小李", "Eve", "阿美", "Frank",
+	"小张", "Grace", "阿华", "Henry", "小芳", "Ivan", "老李", "Judy"}
+
+// demoTimers are the demo's short timers (seconds; a variant without one
+// of these options keeps its own).
+var demoTimers = map[string]string{"nightMinSeconds": "4", "nightMaxSeconds": "8",
+	"speechSeconds": "12", "lastWordsSeconds": "8", "pkSpeechSeconds": "8", "voteCallSeconds": "3"}
+
+// startDemo runs the demo table (NIGHTFALL_DEMO): the real LAN server on
+// loopback only (lantest.Start: 127.0.0.1, a free port, no mDNS, a
+// temporary data directory removed on Close), short timers, and a bot
+// phone in every seat, each a sensible bot that thinks a moment before it
+// acts (a speech a few seconds), until ctx ends. start starts the game.
+func startDemo(ctx context.Context, variant, table string, start bool) (*lantest.Server, error) {
+	srv, err := lantest.Start(lan.Config{Variant: variant, TableName: table, Logf: log.Printf})
+	if err != nil {
+		return nil, err
+	}
+	for name, v := range demoTimers {
+		_ = srv.Host(lan.HostCommand{Do: lan.HostSetOption, Name: name, Value: []byte(v)})
+	}
+	n := srv.View().Lobby.Players
+	bots, err := srv.Seat(demoNames[:min(n, len(demoNames))]...)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
+	seed := uint64(time.Now().UnixNano())
+	bots.Use("sensible", seed)
+	r := rand.New(rand.NewPCG(seed, 1))
+	var mu sync.Mutex
+	think := func(v *game.PlayerView) time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
+		if v.Table.Phase == "day" && v.Table.Speaker == v.Seat {
+			return 2*time.Second + time.Duration(r.IntN(3000))*time.Millisecond
+		}
+		return 500*time.Millisecond + time.Duration(r.IntN(1500))*time.Millisecond
+	}
+	go bots.Play(ctx, think)
+	if start {
+		if err := srv.Host(lan.HostCommand{Do: lan.HostStart}); err != nil {
+			log.Printf("nightfall demo: %v", err)
+		}
+	}
+	return srv, nil
 }
 
 // The real server is a backend of the UI.

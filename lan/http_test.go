@@ -234,6 +234,29 @@ func TestServeFlags(t *testing.T) {
 	}
 }
 
+// serve's listen address: --addr as given, --port N as :N, :8080 by
+// default, and a resumed game's own address unless one is given.
+func TestServeAddrFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ":8080"},
+		{[]string{"--port", "9000"}, ":9000"},
+		{[]string{"--addr", "127.0.0.1:9001"}, "127.0.0.1:9001"},
+		{[]string{"--addr", "[::1]:0"}, "[::1]:0"},
+		{[]string{"--resume", "/d/games/a.jsonl"}, ""},
+		{[]string{"--resume", "/d/games/a.jsonl", "--addr", "127.0.0.1:9002"}, "127.0.0.1:9002"},
+		{[]string{"--resume", "/d/games/a.jsonl", "--port", "9003"}, ":9003"},
+	} {
+		var errs syncBuffer
+		cfg, _, code := serveConfig(c.args, &errs)
+		if code != -1 || cfg.Addr != c.want {
+			t.Errorf("%v: exit %d, Addr %q; want %q (%s)", c.args, code, cfg.Addr, c.want, errs.String())
+		}
+	}
+}
+
 func FuzzDecodeFrame(f *testing.F) {
 	for _, s := range []string{
 		`{"t":"hello","token":"","lang":"zh"}`, `{"t":"join","name":"小明","seat":3}`,

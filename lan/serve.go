@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"strconv"
@@ -93,6 +94,7 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 	}
 	var (
 		opts    = optionFlags{}
+		addr    = fs.String("addr", ":8080", "listen address `host:port` (127.0.0.1:8080: this machine only; port 0: any free port); --port N is --addr :N")
 		port    = fs.Int("port", 8080, "TCP port (0: any free port)")
 		host    = fs.String("host", "", "address for the join URL (default: the IPv4 address of the default-route interface)")
 		variant = fs.String("variant", "", "rule variant (default: "+game.Variants()[0].ID+"; known: "+strings.Join(game.VariantIDs(), ", ")+")")
@@ -125,12 +127,31 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 		}
 		*resume = path
 	}
-	portSet := false
-	fs.Visit(func(f *flag.Flag) { portSet = portSet || f.Name == "port" })
+	portSet, addrSet := false, false
+	fs.Visit(func(f *flag.Flag) {
+		portSet = portSet || f.Name == "port"
+		addrSet = addrSet || f.Name == "addr"
+	})
+	if portSet && addrSet {
+		fmt.Fprintln(stderr, "nightfall serve: give --addr or --port, not both")
+		return cfg, 0, 2
+	}
+	if addrSet {
+		if _, p, err := net.SplitHostPort(*addr); err != nil {
+			fmt.Fprintf(stderr, "nightfall serve: --addr %q: want host:port (e.g. 127.0.0.1:8080 or :8080)\n", *addr)
+			return cfg, 0, 2
+		} else if n, err := strconv.Atoi(p); err != nil || n < 0 || n > 65535 {
+			fmt.Fprintf(stderr, "nightfall serve: --addr %q: the port is not a number from 0 to 65535\n", *addr)
+			return cfg, 0, 2
+		}
+	}
 	cfg = Config{DataDir: *dataDir, TableName: *table, Variant: *variant, Players: *players, Seed: *seed,
 		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
-	if portSet || *resume == "" {
+	switch {
+	case addrSet:
+		cfg.Addr = *addr
+	case portSet || *resume == "":
 		cfg.Addr = ":" + strconv.Itoa(*port)
 	}
 	return cfg, *start, -1

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 )
 
@@ -64,15 +63,13 @@ func TestGoldenAccessible(t *testing.T) {
 		name := fmt.Sprintf("hc_%s_lobby_%s.png", sizeName(c.size), c.lang)
 		t.Run(name, func(t *testing.T) {
 			s, w := accessibleShellAt(t, c.lang, c.size)
-			b := fakelan.New("classic-2.0", 16, 1)
+			srv := newTable(t, "classic-2.0", 16, 1)
 			for i, n := range longNames[c.lang][:16] {
 				if (i+1)%5 != 0 {
-					b.Join(i+1, n)
+					join(t, srv, i+1, n)
 				}
 			}
-			hv := b.View()
-			hv.JoinURL, hv.Room, hv.MDNSName = "http://192.168.1.23:8080/?room=K7QX2M", "K7QX2M", "Nightfall-test"
-			s.Show(hv)
+			s.Show(pinned(srv.View()))
 			golden(t, name, w.Canvas().Capture())
 		})
 	}

@@ -6,7 +6,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -89,19 +88,16 @@ func TestAdmissionInShell(t *testing.T) {
 // asked for (looked at: zh, 1280×720).
 func TestGoldenAdmission(t *testing.T) {
 	newTestApp(t, "zh")
-	b := fakelan.New("classic-2.0", 12, 1)
-	for s, n := range testNames {
-		b.Join(s, n)
-	}
-	if err := b.Host(lan.HostCommand{Do: lan.HostStart}); err != nil {
-		t.Fatal(err)
-	}
+	srv := newTable(t, "classic-2.0", 12, 1)
+	seatAll(t, srv)
+	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
 	w := test.NewWindow(nil)
 	defer w.Close()
-	s := NewShell(w, b, nil)
+	s := NewShell(w, srv.Server, nil)
+	s.Now = srv.Clock.Now
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1280, 720))
-	hv := b.View()
+	hv := pinned(srv.View())
 	hv.Lobby.Spectators = 3
 	hv.Requests = []lan.SeatRequest{{ID: 1, Seat: 5, Name: "小红", Online: true}}
 	s.Show(hv)

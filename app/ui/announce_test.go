@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -226,26 +225,21 @@ func TestAnnounceShots(t *testing.T) {
 // the results not yet shown stay unsaid; a pause freezes the hold.
 func TestHoldSkipAndPause(t *testing.T) {
 	newTestApp(t, "en")
-	clock := fixed
-	b := fakelan.New("classic-2.0", 8, 1)
-	b.SetClock(func() time.Time { return clock })
-	b.JoinAll()
-	if err := b.Host(lan.HostCommand{Do: lan.HostStart}); err != nil {
-		t.Fatal(err)
-	}
+	srv := newTable(t, "classic-2.0", 8, 1)
+	clock := srv.Clock
+	phones := seatAll(t, srv)
+	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
 	w := test.NewWindow(nil)
 	defer w.Close()
 	v := &recVoice{}
-	s := NewShell(w, b, v)
-	s.Now = func() time.Time { return clock }
+	s := NewShell(w, srv.Server, v)
+	s.Now = clock.Now
 	w.SetContent(s.Content())
-	s.Show(b.View())
-	night(t, b)
-	if err := b.Apply(game.Command{Do: "timeout"}); err != nil {
-		t.Fatal(err)
-	}
-	s.Show(b.View())
-	tv := b.View().Table
+	s.Show(srv.View())
+	night(t, phones)
+	runOut(t, srv)
+	s.Show(srv.View())
+	tv := srv.View().Table
 	if len(tv.Announce) != 1 || tv.Announce[0].Type != "dawn" || s.Held() == nil {
 		t.Fatalf("dawn: announce %v, held %v", tv.Announce, s.Held())
 	}
@@ -259,17 +253,17 @@ func TestHoldSkipAndPause(t *testing.T) {
 	}
 	// paused: the hold does not run out
 	test.Tap(s.Buttons().Pause)
-	s.Show(b.View())
-	clock = clock.Add(time.Minute)
-	s.Tick(clock)
+	s.Show(srv.View())
+	clock.Advance(time.Minute)
+	s.Tick(clock.Now())
 	if s.Headline() != dawn {
 		t.Errorf("paused a minute into the hold: %q", s.Headline())
 	}
 	test.Tap(s.Buttons().Pause)
-	s.Show(b.View())
+	s.Show(srv.View())
 	test.Tap(s.Buttons().Skip)
-	s.Show(b.View())
-	if s.Held() != nil || s.Headline() != NarrationText(b.View().Table) {
+	s.Show(srv.View())
+	if s.Held() != nil || s.Headline() != NarrationText(srv.View().Table) {
 		t.Errorf("after Skip: held %v, headline %q", s.Held(), s.Headline())
 	}
 	said = strings.Join(v.take(), " ")

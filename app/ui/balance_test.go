@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/game/sim"
 	"nightfall/lan"
@@ -97,10 +96,10 @@ func TestBalanceEstimateIsQuick(t *testing.T) {
 // The lobby with its balance line (looked at: zh, 1280×720).
 func TestGoldenLobbyBalance(t *testing.T) {
 	newTestApp(t, "zh")
-	b := fakelan.New("classic-2.0", 12, 1)
-	for s, n := range testNames {
+	srv := newTable(t, "classic-2.0", 12, 1)
+	for s := 1; s <= 12; s++ {
 		if s%4 != 0 {
-			b.Join(s, n)
+			join(t, srv, s, testNames[s])
 		}
 	}
 	l := NewLobby(func(lan.HostCommand) {})
@@ -110,7 +109,7 @@ func TestGoldenLobbyBalance(t *testing.T) {
 	w := test.NewWindow(l.Content())
 	defer w.Close()
 	w.Resize(fyne.NewSize(1280, 720))
-	l.Set(b.View())
+	l.Set(pinned(srv.View()))
 	deadline := time.Now().Add(5 * time.Second)
 	for l.Balance() == "" && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)

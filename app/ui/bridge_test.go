@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -15,22 +14,26 @@ import (
 // UI-goroutine function (fyne.Do in the app); run with -race.
 func TestConnectGoesThroughDo(t *testing.T) {
 	newTestApp(t, "zh")
-	b := fakelan.New("classic-2.0", 8, 3)
-	b.JoinAll()
+	srv := newTable(t, "classic-2.0", 8, 3)
+	phones := seatAll(t, srv)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	s := NewShell(w, b, &recVoice{})
+	s := NewShell(w, srv.Server, &recVoice{})
+	s.Now = srv.Clock.Now
 	w.SetContent(s.Content())
 
 	ui := make(chan func(), 64) // the test's UI loop
-	stop := ConnectWith(b, s, func(f func()) { ui <- f })
+	stop := ConnectWith(srv.Server, s, func(f func()) { ui <- f })
 	defer stop()
-	go func() { // the "network": another goroutine changes the game
-		_ = b.Host(lan.HostCommand{Do: lan.HostStart})
-		for seat := 1; seat <= 8; seat++ {
-			_ = b.Apply(game.Command{Seat: seat, Do: "sleep"})
+	played := make(chan struct{})
+	go func() { // the "network": other goroutines change the game
+		defer close(played)
+		_ = srv.Host(lan.HostCommand{Do: lan.HostStart})
+		for _, p := range phones[1:] {
+			_ = p.Do(game.Command{Do: "sleep"})
 		}
 	}()
+	defer func() { <-played }()
 	deadline := time.After(10 * time.Second)
 	for s.Table().Narration() != Tr("narr.night") {
 		select {

@@ -10,13 +10,14 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
+	"nightfall/lan/lantest"
 )
 
-// A scripted game played through the (fake) LAN API with the real engine:
-// bots act on the players' behalf, the clock is fixed, and after every step
+// A scripted game played through the real LAN server: phones act on the
+// players' behalf, the clock moves only through the announcements' holds
+// and when a timer is let run out, and after every step
 // the test records what the big screen shows (phase, narration, speaker,
 // next, clock, tally, PK) and what the judge says. The transcript is compared
 // with testdata/game_<lang>.txt; a few facts are also asserted directly.
@@ -28,41 +29,40 @@ func TestScriptedGame(t *testing.T) {
 
 func playScripted(t *testing.T, lang string) {
 	newTestApp(t, lang)
-	b := fakelan.New("classic-2.0", 12, 42)
-	clock := fixed // moves only through the announcements' holds
-	b.SetClock(func() time.Time { return clock })
-	for s, n := range testNames {
-		b.Join(s, n)
-	}
+	srv := newTable(t, "classic-2.0", 12, 42)
+	clock := srv.Clock
+	phones := seatAll(t, srv)
 	w := test.NewWindow(nil)
 	defer w.Close()
 	v := &recVoice{}
-	s := NewShell(w, b, v)
-	s.Now = func() time.Time { return clock }
+	s := NewShell(w, srv.Server, v)
+	s.Now = clock.Now
 	w.SetContent(s.Content())
 	w.Resize(fyne.NewSize(1280, 720))
 
 	var tr strings.Builder
 	step := 0
+	held := time.Duration(0) // the time the holds took (the transcript's +marks)
 	var dump func(what string)
 	show := func(what string) {
 		step++
-		s.Show(b.View())
+		s.Show(srv.View())
 		dump(fmt.Sprintf("#%d %s", step, what))
 		// The announcements' hold: each result in turn is the headline,
 		// then the stage's own line comes back.
-		for hv := b.View(); hv.Table != nil && hv.HoldUntil.After(clock); hv = b.View() {
+		for hv := srv.View(); hv.Table != nil && hv.HoldUntil.After(clock.Now()); hv = srv.View() {
 			per := time.Duration(hv.Table.Hold) * time.Second / time.Duration(len(hv.Table.Announce))
-			clock = clock.Add(per)
-			s.Tick(clock)
-			s.Show(b.View())
-			dump(fmt.Sprintf("  +%v", clock.Sub(fixed)))
+			clock.Advance(per)
+			held += per
+			s.Tick(clock.Now())
+			s.Show(srv.View())
+			dump(fmt.Sprintf("  +%v", held))
 		}
 	}
 	dump = func(what string) {
 		ts := s.Table()
 		fmt.Fprintf(&tr, "%s\n", what)
-		if b.View().Table != nil && b.View().Table.Phase == "over" && s.Held() == nil {
+		if hv := srv.View(); hv.Table != nil && hv.Table.Phase == "over" && s.Held() == nil {
 			fmt.Fprintf(&tr, "  winner: %s | replay: %s\n", s.Over().Winner(), s.Over().Current())
 		} else {
 			fmt.Fprintf(&tr, "  phase: %s | narration: %s | clock: %s\n", ts.Phase(), ts.Narration(), ts.Clock())
@@ -88,15 +88,14 @@ func playScripted(t *testing.T, lang string) {
 	}
 	apply := func(c game.Command) {
 		t.Helper()
-		if err := b.Apply(c); err != nil {
+		if err := phones[c.Seat].Do(c); err != nil {
 			t.Fatalf("%+v: %v", c, err)
 		}
 	}
+	over := func() bool { return srv.View().Table.Phase == "over" }
 
 	show("lobby")
-	if err := b.Host(lan.HostCommand{Do: lan.HostStart}); err != nil {
-		t.Fatal(err)
-	}
+	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
 	show("start")
 	if got, want := s.Table().Narration(), Tr("narr.night"); got != want {
 		t.Errorf("night narration = %q, want %q", got, want)
@@ -111,22 +110,20 @@ func playScripted(t *testing.T, lang string) {
 		t.Errorf("clock 20 s into the night = %q, want 1:10", got)
 	}
 	test.Tap(s.Buttons().AddTime)
-	s.Show(b.View())
+	s.Show(srv.View())
 	s.Tick(fixed.Add(20 * time.Second))
 	if got := s.Table().Clock(); got != "1:40" {
 		t.Errorf("after +30 s: clock = %q, want 1:40", got)
 	}
 
-	for round := 1; round <= 3 && !b.Game().Over(); round++ {
-		night(t, b)
-		apply(game.Command{Do: "timeout"})
+	for round := 1; round <= 3 && !over(); round++ {
+		night(t, phones)
+		runOut(t, srv)
 		show(fmt.Sprintf("night %d ends", round))
-		dayLoop(t, b, show, apply)
+		dayLoop(t, srv, phones, show, apply)
 	}
-	if !b.Game().Over() {
-		if err := b.Host(lan.HostCommand{Do: lan.HostEnd}); err != nil {
-			t.Fatal(err)
-		}
+	if !over() {
+		hostDo(t, srv, lan.HostCommand{Do: lan.HostEnd})
 		show("host ends the game")
 		s.Over().Step(100)
 		show("replay to the end")
@@ -138,14 +135,14 @@ func playScripted(t *testing.T, lang string) {
 }
 
 // night makes every living player act: killers kill and police check the
-// first legal seat outside their team, the others tap sleep.
-func night(t *testing.T, b *fakelan.Backend) {
+// first legal seat outside their team, the others tap sleep; each phone
+// acts on the view it holds once the seats before it have acted.
+func night(t *testing.T, phones []*lantest.Phone) {
 	t.Helper()
-	g := b.Game()
 	for changed := true; changed; {
 		changed = false
-		for seat := 1; seat <= g.TableView().Players; seat++ {
-			pv := g.PlayerView(seat)
+		for seat := 1; seat < len(phones); seat++ {
+			pv := view(t, phones[seat])
 			var team []int
 			for _, k := range pv.Known {
 				team = append(team, k.Target.Seat)
@@ -154,7 +151,7 @@ func night(t *testing.T, b *fakelan.Backend) {
 				if task.Done || task.Waiting != "" {
 					continue
 				}
-				c := game.Command{Seat: seat, Do: task.Action}
+				c := game.Command{Do: task.Action}
 				if task.Action != "sleep" {
 					for _, x := range task.Targets {
 						if !slices.Contains(team, x.Seat) {
@@ -164,7 +161,7 @@ func night(t *testing.T, b *fakelan.Backend) {
 						}
 					}
 				}
-				if _, err := g.Apply(c); err == nil {
+				if err := phones[seat].Do(c); err == nil {
 					changed = true
 				}
 			}
@@ -172,13 +169,27 @@ func night(t *testing.T, b *fakelan.Backend) {
 	}
 }
 
+// view is the phone's view once it has every frame the server sent it.
+func view(t *testing.T, p *lantest.Phone) game.PlayerView {
+	t.Helper()
+	if err := p.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	pv, ok := p.View()
+	if !ok {
+		t.Fatalf("seat %d has no view", p.Seat())
+	}
+	return pv
+}
+
 // dayLoop plays the day: every speaker passes; in a ballot, voters split
 // between the first two candidates (odd seats, even seats), so the first
-// ballot of day 1 ties and a PK follows.
-func dayLoop(t *testing.T, b *fakelan.Backend, show func(string), apply func(game.Command)) {
+// ballot of day 1 ties and a PK follows. The clock runs out what the
+// players leave open.
+func dayLoop(t *testing.T, srv *lantest.Server, phones []*lantest.Phone, show func(string), apply func(game.Command)) {
 	t.Helper()
 	for i := 0; i < 200; i++ {
-		tv := b.Game().TableView()
+		tv := srv.View().Table
 		if tv.Phase != "day" {
 			return
 		}
@@ -190,7 +201,7 @@ func dayLoop(t *testing.T, b *fakelan.Backend, show func(string), apply func(gam
 			bal := tv.Ballot
 			voted := false
 			for _, voter := range bal.Voters {
-				pv := b.Game().PlayerView(voter)
+				pv := view(t, phones[voter])
 				for _, task := range pv.Tasks {
 					if task.Action != "vote" || task.Done || len(task.Targets) == 0 {
 						continue
@@ -209,12 +220,12 @@ func dayLoop(t *testing.T, b *fakelan.Backend, show func(string), apply func(gam
 			if voted {
 				show("votes cast")
 			}
-			if nb := b.Game().TableView().Ballot; nb != nil && !nb.Closed && b.Game().TableView().Stage == "vote" {
-				apply(game.Command{Do: "timeout"})
+			if ntv := srv.View().Table; ntv.Ballot != nil && !ntv.Ballot.Closed && ntv.Stage == "vote" {
+				runOut(t, srv)
 				show("call closes")
 			}
 		default:
-			apply(game.Command{Do: "timeout"})
+			runOut(t, srv)
 			show("timeout")
 		}
 	}

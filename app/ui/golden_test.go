@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -67,17 +66,17 @@ func TestGoldenLobby(t *testing.T) {
 	for _, lang := range []string{"zh"} {
 		t.Run(lang, func(t *testing.T) {
 			newTestApp(t, lang)
-			b := fakelan.New("classic-2.0", 12, 1)
-			for s, n := range testNames {
+			srv := newTable(t, "classic-2.0", 12, 1)
+			for s := 1; s <= 12; s++ {
 				if s%4 != 0 { // a few seats still empty
-					b.Join(s, n)
+					join(t, srv, s, testNames[s])
 				}
 			}
 			l := NewLobby(func(lan.HostCommand) {})
 			w := test.NewWindow(l.Content())
 			defer w.Close()
 			w.Resize(fyne.NewSize(960, 540))
-			l.Set(b.View())
+			l.Set(pinned(srv.View()))
 			golden(t, "lobby_"+lang+".png", w.Canvas().Capture())
 		})
 	}

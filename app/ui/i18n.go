@@ -24,6 +24,7 @@ import (
 var (
 	langOnce sync.Once
 	current  = "zh"
+	known    map[string]bool // the keys of the current language's strings
 )
 
 // SetLanguage makes code ("zh" or "en") the language of every string. Call it
@@ -39,7 +40,16 @@ func SetLanguage(code string) {
 		fyne.LogError("translations: no language "+code, err)
 		return
 	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
+		fyne.LogError("translations: "+code, err)
+		return
+	}
 	current = code
+	known = make(map[string]bool, len(keys))
+	for k := range keys {
+		known[k] = true
+	}
 	locales := map[string]bool{"en": true, "zh": true}
 	sys := lang.SystemLocale()
 	locales[sys.LanguageString()] = true
@@ -87,6 +97,16 @@ func tr(key string, kv ...any) string {
 		m[kv[i].(string)] = kv[i+1]
 	}
 	return lang.L(key, m)
+}
+
+// trIf translates key if the current language has it (Fyne logs a
+// "Translation failure" for a key it lacks): for names looked up by
+// value, some of which have no entry of their own.
+func trIf(key string, kv ...any) (string, bool) {
+	if !known[key] {
+		return "", false
+	}
+	return tr(key, kv...), true
 }
 
 // seatList joins targets in the language's list style: "6、9" or "6, 9".

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
+	"log"
 	"math"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +16,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -181,15 +183,13 @@ func TestGoldenLobbySizes(t *testing.T) {
 		name := fmt.Sprintf("screen_%s_lobby_%s.png", sizeName(c.size), c.lang)
 		t.Run(name, func(t *testing.T) {
 			s, w := shellAt(t, c.lang, c.size)
-			b := fakelan.New("classic-2.0", 16, 1)
+			srv := newTable(t, "classic-2.0", 16, 1)
 			for i, n := range longNames[c.lang][:16] {
 				if (i+1)%5 != 0 { // a few seats still empty
-					b.Join(i+1, n)
+					join(t, srv, i+1, n)
 				}
 			}
-			hv := b.View()
-			hv.JoinURL, hv.Room, hv.MDNSName = "http://192.168.1.23:8080/?room=K7QX2M", "K7QX2M", "Nightfall-test"
-			s.Show(hv)
+			s.Show(pinned(srv.View()))
 			golden(t, name, w.Canvas().Capture())
 		})
 	}
@@ -376,11 +376,20 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 				s, _ := shellAt(t, lang, size)
 				checked := 0
 				for _, v := range game.Variants() {
-					b := fakelan.New(v.ID, v.MinPlayers, 1)
+					srv := newTable(t, v.ID, v.MinPlayers, 1)
 					for i := 1; i <= v.MinPlayers; i++ {
-						b.Join(i, longNames[lang][i-1])
+						join(t, srv, i, longNames[lang][i-1])
 					}
-					s.Show(b.View())
+					hv := srv.View()
+					s.Show(hv)
+					for _, o := range hv.Lobby.Options {
+						for _, c := range o.Choices {
+							_, own := trIf("val." + o.Name + "." + c)
+							if _, any := trIf("val." + c); !own && !any {
+								t.Errorf("%s: value %s of %s has no name in %s", v.ID, c, o.Name, lang)
+							}
+						}
+					}
 					for _, o := range s.Lobby().opts.Objects {
 						if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "opt.") {
 							t.Errorf("%s: option %s has no name in %s", v.ID, l.Text, lang)
@@ -388,11 +397,6 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 						sel, ok := o.(*widget.Select)
 						if !ok {
 							continue
-						}
-						for _, c := range sel.Options {
-							if strings.HasPrefix(c, "val.") {
-								t.Errorf("%s: value %s has no name in %s", v.ID, c, lang)
-							}
 						}
 						checked++
 						if sel.Size().Width+0.5 < optionWidth(sel) {
@@ -407,11 +411,11 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 					t.Errorf("only %d option lists checked", checked)
 				}
 				for n := 6; n <= 20; n++ {
-					b := fakelan.New("two-hands", n, 1)
+					srv := newTable(t, "two-hands", n, 1)
 					for i := 1; i <= n; i++ {
-						b.Join(i, longNames[lang][i-1])
+						join(t, srv, i, longNames[lang][i-1])
 					}
-					s.Show(b.View())
+					s.Show(srv.View())
 					if g := s.Lobby().Ring().Geometry(); !g.Fits {
 						t.Errorf("lobby, %d seats: the ring does not fit", n)
 					}
@@ -429,6 +433,29 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The lobby looks up only names that exist: showing every variant's
+// options in both languages logs no "Translation failure" (Fyne logs one
+// for every key a language lacks).
+func TestLobbyNoTranslationFailure(t *testing.T) {
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	for _, lang := range []string{"zh", "en"} {
+		s, _ := shellAt(t, lang, screenSizes[0])
+		for _, v := range game.Variants() {
+			srv := newTable(t, v.ID, v.MinPlayers, 1)
+			s.Show(srv.View())
+			if len(s.Lobby().opts.Objects) == 0 && len(srv.View().Lobby.Options) > 0 {
+				t.Fatalf("%s: the lobby shows no option", v.ID)
+			}
+		}
+	}
+	log.SetOutput(os.Stderr)
+	if strings.Contains(logged.String(), "Translation failure") {
+		t.Errorf("the lobby logs translation failures:\n%s", logged.String())
 	}
 }
 

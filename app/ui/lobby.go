@@ -308,12 +308,7 @@ func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
 	if len(o.Choices) > 0 {
 		labels := make([]string, len(o.Choices))
 		for i, c := range o.Choices {
-			// A value may read differently for one option
-			// (timeoutVote "none": not counted, not "nobody out").
-			labels[i] = tr("val." + o.Name + "." + c)
-			if labels[i] == "val."+o.Name+"."+c {
-				labels[i] = tr("val." + c)
-			}
+			labels[i] = valueName(o.Name, c)
 		}
 		choices := o.Choices
 		var sel *widget.Select
@@ -336,6 +331,19 @@ func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
 		}
 	}
 	return e
+}
+
+// valueName is an option's value as the lobby lists it: its name for that
+// option (timeoutVote "none": not counted, not "nobody out"), else its
+// name for any option, else the value itself.
+func valueName(option, value string) string {
+	if s, ok := trIf("val." + option + "." + value); ok {
+		return s
+	}
+	if s, ok := trIf("val." + value); ok {
+		return s
+	}
+	return value
 }
 
 // variantLabel is a variant's name with its player count, once: "Classic

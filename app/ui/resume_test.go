@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/lan"
 )
 
@@ -88,20 +87,20 @@ func TestResumeScreen(t *testing.T) {
 
 func TestConfirmCloseOnlyMidGame(t *testing.T) {
 	newTestApp(t, "en")
-	b := fakelan.New("classic-2.0", 8, 1)
+	srv := newTable(t, "classic-2.0", 8, 1)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	s := NewShell(w, b, nil)
+	s := NewShell(w, srv.Server, nil)
 	w.SetContent(s.Content())
-	s.Show(b.View())
+	s.Show(srv.View())
 	closed := false
 	s.ConfirmClose(func() { closed = true })
 	if !closed {
 		t.Error("the lobby asked before closing")
 	}
-	b.JoinAll()
-	b.Host(lan.HostCommand{Do: lan.HostStart})
-	s.Show(b.View())
+	seatAll(t, srv)
+	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
+	s.Show(srv.View())
 	closed = false
 	s.ConfirmClose(func() { closed = true })
 	if closed || !s.GameRunning() {

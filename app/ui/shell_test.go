@@ -6,18 +6,17 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"nightfall/app/internal/fakelan"
 	"nightfall/lan"
 )
 
 func TestLobbyStartOnlyWhenValid(t *testing.T) {
 	newTestApp(t, "zh")
-	b := fakelan.New("classic-2.0", 8, 1)
+	srv := newTable(t, "classic-2.0", 8, 1)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	s := NewShell(w, b, nil)
+	s := NewShell(w, srv.Server, nil)
 	w.SetContent(s.Content())
-	s.Show(b.View())
+	s.Show(srv.View())
 	if !s.Lobby().StartButton().Disabled() {
 		t.Error("Start is enabled with every seat empty")
 	}
@@ -25,33 +24,34 @@ func TestLobbyStartOnlyWhenValid(t *testing.T) {
 		t.Errorf("reason for the disabled Start: %q", r)
 	}
 	for seat := 1; seat <= 6; seat++ {
-		b.Join(seat, "p")
+		join(t, srv, seat, testNames[seat])
 	}
-	s.Show(b.View())
+	s.Show(srv.View())
 	if r := s.Lobby().Reason(); r != "还不能开始：7、8号座位还空着" {
 		t.Errorf("reason with two seats free: %q", r)
 	}
-	b.JoinAll()
-	s.Show(b.View())
+	join(t, srv, 7, testNames[7])
+	join(t, srv, 8, testNames[8])
+	s.Show(srv.View())
 	if s.Lobby().StartButton().Disabled() || s.Lobby().Reason() != "" {
 		t.Errorf("Start disabled (reason %q) with every seat taken", s.Lobby().Reason())
 	}
 	test.Tap(s.Lobby().StartButton())
-	if last := b.Commands[len(b.Commands)-1]; last.Do != lan.HostStart {
-		t.Errorf("Start sent %+v", last)
+	if hv := srv.View(); hv.Table == nil || hv.Table.Phase != "night" {
+		t.Errorf("Start did not start the game: %+v", hv.Table)
 	}
 }
 
 func TestSeatMenuMovesAndRemoves(t *testing.T) {
 	newTestApp(t, "en")
-	b := fakelan.New("classic-2.0", 8, 1)
-	b.Join(2, "Bob")
-	b.Join(5, "Eve")
+	srv := newTable(t, "classic-2.0", 8, 1)
+	join(t, srv, 2, "Bob")
+	join(t, srv, 5, "Eve")
 	w := test.NewWindow(nil)
 	defer w.Close()
-	s := NewShell(w, b, nil)
+	s := NewShell(w, srv.Server, nil)
 	w.SetContent(s.Content())
-	s.Show(b.View())
+	s.Show(srv.View())
 	m := s.SeatMenu(2, "Bob")
 	move, remove := m.Items[0], m.Items[1]
 	for _, it := range move.ChildMenu.Items {
@@ -59,27 +59,27 @@ func TestSeatMenuMovesAndRemoves(t *testing.T) {
 			it.Action()
 		}
 	}
-	hv := b.View()
+	hv := srv.View()
 	if hv.Lobby.Seats[4].Name != "Bob" || hv.Lobby.Seats[1].Name != "Eve" {
 		t.Errorf("after moving 2 to 5: seat 2 %q, seat 5 %q", hv.Lobby.Seats[1].Name, hv.Lobby.Seats[4].Name)
 	}
 	remove.Action()
-	if b.View().Lobby.Seats[1].Taken {
+	if srv.View().Lobby.Seats[1].Taken {
 		t.Error("seat 2 still taken after Remove")
 	}
 }
 
 func TestLanguageAndMuteToggles(t *testing.T) {
 	a := newTestApp(t, "zh")
-	b := fakelan.New("classic-2.0", 8, 1)
-	b.JoinAll()
-	_ = b.Host(lan.HostCommand{Do: lan.HostStart})
+	srv := newTable(t, "classic-2.0", 8, 1)
+	seatAll(t, srv)
+	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
 	w := test.NewWindow(nil)
 	defer w.Close()
 	v := &recVoice{}
-	s := NewShell(w, b, v)
+	s := NewShell(w, srv.Server, v)
 	w.SetContent(s.Content())
-	s.Show(b.View())
+	s.Show(srv.View())
 	if got := s.Table().Narration(); got != "天黑请闭眼" {
 		t.Fatalf("narration %q", got)
 	}
@@ -102,25 +102,26 @@ func TestLanguageAndMuteToggles(t *testing.T) {
 
 func TestHostControls(t *testing.T) {
 	newTestApp(t, "en")
-	b := fakelan.New("classic-2.0", 8, 1)
-	b.JoinAll()
-	_ = b.Host(lan.HostCommand{Do: lan.HostStart})
+	srv := newTable(t, "classic-2.0", 8, 1)
+	seatAll(t, srv)
+	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
 	w := test.NewWindow(nil)
 	defer w.Close()
-	s := NewShell(w, b, nil)
+	s := NewShell(w, srv.Server, nil)
+	s.Now = srv.Clock.Now
 	w.SetContent(s.Content())
-	s.Show(b.View())
+	s.Show(srv.View())
 	bt := s.Buttons()
 	if !bt.Skip.Disabled() {
 		t.Error("Skip is enabled at night (nobody speaks)")
 	}
 	test.Tap(bt.Pause)
-	s.Show(b.View())
-	if !b.View().Paused || bt.Pause.Text != "Resume" {
-		t.Errorf("after Pause: paused %v, button %q", b.View().Paused, bt.Pause.Text)
+	s.Show(srv.View())
+	if !srv.View().Paused || bt.Pause.Text != "Resume" {
+		t.Errorf("after Pause: paused %v, button %q", srv.View().Paused, bt.Pause.Text)
 	}
 	test.Tap(bt.Pause)
-	if b.View().Paused {
+	if srv.View().Paused {
 		t.Error("Resume did not resume")
 	}
 	s.host(lan.HostCommand{Do: lan.HostSkip}) // refused: nobody speaks; the reason shows in the bar
@@ -131,10 +132,10 @@ func TestHostControls(t *testing.T) {
 
 func TestFullScreenButtonAndF11(t *testing.T) {
 	newTestApp(t, "en")
-	b := fakelan.New("classic-2.0", 8, 1)
+	srv := newTable(t, "classic-2.0", 8, 1)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	s := NewShell(w, b, nil)
+	s := NewShell(w, srv.Server, nil)
 	w.SetContent(s.Content())
 	test.Tap(s.Buttons().Full)
 	if !w.FullScreen() || s.Buttons().Full.Text != "Window" {

@@ -2,24 +2,22 @@ package ui
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net/http/httptest"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/gorilla/websocket"
 
 	"nightfall/game"
 	"nightfall/lan"
+	"nightfall/lan/lantest"
 )
 
 // The table transcript (issue 10): a game of every variant played through
@@ -84,195 +82,16 @@ func mapKeys(m map[string]bool) func(func(string) bool) {
 	}
 }
 
-// ---- a fake clock ---------------------------------------------------------
-
-type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*fakeTimer
-}
-
-type fakeTimer struct {
-	at   time.Time
-	f    func()
-	done bool
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &fakeTimer{at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		was := !t.done
-		t.done = true
-		return was
-	}
-}
-
-// Advance moves the clock and runs the timers that came due, in order.
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	var due, keep []*fakeTimer
-	for _, t := range c.timers {
-		switch {
-		case t.done:
-		case !t.at.After(c.now):
-			t.done = true
-			due = append(due, t)
-		default:
-			keep = append(keep, t)
-		}
-	}
-	c.timers = keep
-	c.mu.Unlock()
-	slices.SortStableFunc(due, func(a, b *fakeTimer) int { return a.at.Compare(b.at) })
-	for _, t := range due {
-		t.f()
-	}
-}
-
-// ---- bot phones -----------------------------------------------------------
-
-// botPhone is one phone: a reader goroutine keeps its latest view and counts
-// the frames every seated phone gets (views and clocks), so the test knows
-// when every phone has caught up without asking.
-type botPhone struct {
-	t     *testing.T
-	seat  int
-	ws    *websocket.Conn
-	mu    sync.Mutex
-	view  []byte
-	count int // view and clock frames received
-	reply chan tframe
-	n     int
-	// a token bucket below the server's rate limit (40, then 20 a second)
-	tokens float64
-	last   time.Time
-}
-
-type tframe struct {
-	T      string          `json:"t"`
-	ID     string          `json:"id"`
-	Seat   int             `json:"seat"`
-	Code   string          `json:"code"`
-	Reason string          `json:"reason"`
-	View   json.RawMessage `json:"view"`
-}
-
-func dialPhone(t *testing.T, url string) *botPhone {
-	t.Helper()
-	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &botPhone{t: t, ws: ws, reply: make(chan tframe, 64), tokens: 30, last: time.Now()}
-	t.Cleanup(func() { ws.Close() })
-	go p.read()
-	return p
-}
-
-func (p *botPhone) read() {
-	for {
-		_, data, err := p.ws.ReadMessage()
-		if err != nil {
-			close(p.reply)
-			return
-		}
-		switch {
-		case bytes.HasPrefix(data, []byte(`{"t":"view"`)):
-			var f tframe
-			if json.Unmarshal(data, &f) == nil {
-				p.mu.Lock()
-				p.view, p.count = f.View, p.count+1
-				p.mu.Unlock()
-			}
-		case bytes.HasPrefix(data, []byte(`{"t":"clock"`)):
-			p.mu.Lock()
-			p.count++
-			p.mu.Unlock()
-		case bytes.HasPrefix(data, []byte(`{"t":"lobby"`)), bytes.HasPrefix(data, []byte(`{"t":"table"`)):
-		default:
-			var f tframe
-			if json.Unmarshal(data, &f) == nil {
-				p.reply <- f
-			}
-		}
-	}
-}
-
-func (p *botPhone) send(v any) {
-	p.t.Helper()
-	now := time.Now()
-	p.tokens = min(30, p.tokens+now.Sub(p.last).Seconds()*15)
-	p.last = now
-	if p.tokens < 1 {
-		time.Sleep(time.Duration((1 - p.tokens) / 15 * float64(time.Second)))
-		p.tokens = 1
-		p.last = time.Now()
-	}
-	p.tokens--
-	data, _ := json.Marshal(v)
-	if err := p.ws.WriteMessage(websocket.TextMessage, data); err != nil {
-		p.t.Fatalf("seat %d: %v", p.seat, err)
-	}
-}
-
-// await is the next reply (ack, error, pong, welcome) that ok accepts.
-func (p *botPhone) await(ok func(tframe) bool) tframe {
-	p.t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case f, open := <-p.reply:
-			if !open {
-				p.t.Fatalf("seat %d: connection closed", p.seat)
-			}
-			if ok(f) {
-				return f
-			}
-		case <-deadline:
-			p.t.Fatalf("seat %d: no reply", p.seat)
-		}
-	}
-}
-
-func (p *botPhone) counted() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.count
-}
-
-func (p *botPhone) playerView() game.PlayerView {
-	p.mu.Lock()
-	raw := p.view
-	p.mu.Unlock()
-	var v game.PlayerView
-	if err := json.Unmarshal(raw, &v); err != nil {
-		p.t.Fatalf("seat %d: view: %v", p.seat, err)
-	}
-	return v
-}
-
 // ---- the game ---------------------------------------------------------------
 
 type transcript struct {
 	t       *testing.T
-	srv     *lan.Server
-	clock   *fakeClock
+	srv     *lantest.Server
+	clock   *lantest.Clock
 	views   <-chan lan.HostView
 	hv      lan.HostView
-	phones  []*botPhone // by seat
-	base    []int       // each phone's count when all were in step
+	phones  []*lantest.Phone // by seat
+	base    []int            // each phone's count when all were in step
 	s       *Shell
 	rng     *rand.Rand
 	idle    map[string]bool
@@ -285,24 +104,17 @@ type transcript struct {
 }
 
 func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode float64, opts map[string]json.RawMessage) (types []string) {
-	a := newTestApp(t, "zh")
-	_ = a
-	clock := &fakeClock{now: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)}
-	srv, err := lan.NewServer(lan.Config{Host: "127.0.0.1", NoMDNS: true, DataDir: t.TempDir(), Clock: clock,
-		Variant: in.ID, Players: in.MinPlayers, Seed: seed, Options: opts, Logf: func(string, ...any) {}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv.Handler())
-	defer func() { srv.Close(); hs.Close() }()
-	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws?room=" + srv.Room()
+	newTestApp(t, "zh")
+	clock := lantest.NewClock(time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC))
+	srv := lantest.StartT(t, lan.Config{Clock: clock, Variant: in.ID, Players: in.MinPlayers, Seed: seed, Options: opts})
+	defer srv.Close()
 
 	w := test.NewWindow(nil)
 	defer w.Close()
 	tr := &transcript{t: t, srv: srv, clock: clock, rng: rand.New(rand.NewPCG(seed, 99)), idle: map[string]bool{}, start: clock.Now(), explode: explode}
 	cv := &captionVoice{t: t} // every line said is on the caption bar (captions_test.go)
 	tr.voice = &cv.recVoice
-	tr.s = NewShell(w, srv, cv)
+	tr.s = NewShell(w, srv.Server, cv)
 	cv.s = tr.s
 	tr.s.Now = clock.Now
 	w.SetContent(tr.s.Content())
@@ -311,19 +123,15 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 	defer cancel()
 	tr.views = views
 
-	tr.phones = make([]*botPhone, in.MinPlayers+1)
+	tr.phones = make([]*lantest.Phone, in.MinPlayers+1)
 	for seat := 1; seat <= in.MinPlayers; seat++ {
-		p := dialPhone(t, url)
-		p.seat = seat
-		p.send(map[string]any{"t": "hello", "token": "", "lang": "zh"})
-		p.await(func(f tframe) bool { return f.T == "welcome" })
 		name := testNames[seat]
 		if name == "" {
 			name = fmt.Sprintf("P%d", seat)
 		}
-		p.send(map[string]any{"t": "join", "name": name, "seat": seat})
-		if f := p.await(func(f tframe) bool { return f.T == "welcome" || f.T == "error" }); f.T != "welcome" || f.Seat != seat {
-			t.Fatalf("join seat %d: %+v", seat, f)
+		p, err := srv.Join(seat, name)
+		if err != nil {
+			t.Fatal(err)
 		}
 		tr.phones[seat] = p
 	}
@@ -333,7 +141,7 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 	tr.pingAll()
 	tr.base = make([]int, len(tr.phones))
 	for i, p := range tr.phones[1:] {
-		tr.base[i+1] = p.counted()
+		tr.base[i+1] = p.Broadcasts()
 	}
 	tr.latest(false)
 	fmt.Fprintf(&tr.out, "%s, %d players, seed %d, options %s\n", in.ID, in.MinPlayers, seed, mustJSONText(opts))
@@ -372,23 +180,22 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 func (tr *transcript) pingAll() {
 	tr.t.Helper()
 	for _, p := range tr.phones[1:] {
-		p.send(map[string]string{"t": "ping"})
-	}
-	for _, p := range tr.phones[1:] {
-		p.await(func(f tframe) bool { return f.T == "pong" })
+		if err := p.Sync(); err != nil {
+			tr.t.Fatal(err)
+		}
 	}
 }
 
 // inStep waits until every phone has got as many broadcast frames as the
 // given one (which has everything: it holds the ack that came after them).
-func (tr *transcript) inStep(from *botPhone) {
+func (tr *transcript) inStep(from *lantest.Phone, seat int) {
 	tr.t.Helper()
-	want := from.counted() - tr.base[from.seat]
+	want := from.Broadcasts() - tr.base[seat]
 	deadline := time.Now().Add(10 * time.Second)
-	for _, p := range tr.phones[1:] {
-		for p.counted()-tr.base[p.seat] < want {
+	for i, p := range tr.phones[1:] {
+		for p.Broadcasts()-tr.base[i+1] < want {
 			if time.Now().After(deadline) {
-				tr.t.Fatalf("seat %d is behind seat %d", p.seat, from.seat)
+				tr.t.Fatalf("seat %d is behind seat %d", i+1, seat)
 			}
 			time.Sleep(200 * time.Microsecond)
 		}
@@ -539,30 +346,20 @@ func (tr *transcript) step() bool {
 	tr.t.Helper()
 	for _, i := range tr.rng.Perm(len(tr.phones) - 1) {
 		p := tr.phones[i+1]
-		v := p.playerView()
+		v, _ := p.View()
 		c, ok := tr.decide(v)
 		if !ok {
 			continue
 		}
-		p.n++
-		id := fmt.Sprintf("s%d-%d", p.seat, p.n)
-		m := map[string]any{"t": "cmd", "id": id, "do": c.do}
-		if c.target != nil {
-			m["target"] = c.target
-		}
-		if c.card != nil {
-			m["card"] = c.card
-		}
-		if c.text != "" {
-			m["text"] = c.text
-		}
-		p.send(m)
-		f := p.await(func(f tframe) bool { return (f.T == "ack" || f.T == "error") && f.ID == id })
-		if f.T != "ack" {
+		err := p.Do(game.Command{Do: c.do, Target: c.target, Card: c.card, Text: c.text})
+		var refused *lantest.Refusal
+		if errors.As(err, &refused) {
 			tr.refuse(v, c)
 			continue
+		} else if err != nil {
+			tr.t.Fatal(err)
 		}
-		tr.inStep(p)
+		tr.inStep(p, i+1)
 		tr.latest(false)
 		return true
 	}
