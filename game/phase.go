@@ -30,6 +30,13 @@ const (
 	StageExploded   Stage = "exploded"
 )
 
+// Stages lists every Stage, for the layers that name them (each needs a
+// "stage.<id>" string in every language).
+func Stages() []Stage {
+	return []Stage{StageLastWords, StageSpeech, StagePKSpeech, StageDefence, StageNomination,
+		StageDiscussion, StageClosing, StageVote, StageExecuted, StageImmune, StageExploded}
+}
+
 // Timer kinds the clock plan compares (Timer.Kind).
 const timerNight = "night"
 
