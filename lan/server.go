@@ -33,6 +33,7 @@ type Server struct {
 	ended chan struct{} // the loop has returned
 	once  sync.Once
 	page  fs.FS
+	files map[string]*pageFile // the page's files, compressed (page.go)
 
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
@@ -67,6 +68,7 @@ func NewServer(cfg Config) (*Server, error) {
 		}
 		cfg.DataDir = d
 	}
+	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
@@ -74,6 +76,9 @@ func NewServer(cfg Config) (*Server, error) {
 		limits: defaultLimits, subs: map[int]chan HostView{},
 		options: map[string]json.RawMessage{}}
 	s.sess = sess
+	if s.files, err = loadPage(s.page); err != nil {
+		return nil, fmt.Errorf("the phone page: %v", err)
+	}
 	if cfg.Resume != "" && isLobbyFile(cfg.Resume) {
 		if err := sess.loadLobby(cfg.Resume); err != nil {
 			return nil, err
