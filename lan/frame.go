@@ -96,6 +96,7 @@ const (
 	codeBusy      = "busy"
 	codePending   = "pending"
 	codeRefused   = "refused"
+	codeSealed    = "sealed"
 )
 
 // Close codes of the WebSocket (PROTOCOL.md).
@@ -103,10 +104,11 @@ const (
 	closeReplaced  = 4000
 	closeRoom      = 4003
 	closeBusy      = 4008
+	closeSealed    = 4004
 	closeGoingAway = 1001
 )
 
-var errBinary = errors.New("frames are JSON text, not binary")
+var errPlain = errors.New("the frame is not sealed")
 
 type welcomeFrame struct {
 	T     string `json:"t"`
@@ -115,6 +117,9 @@ type welcomeFrame struct {
 	Mode  string `json:"mode"`
 	Name  string `json:"name,omitempty"`
 	Room  string `json:"room"`
+	// Cadence is how often (ms) the phone sends one frame during a game
+	// (0: no cadence; cadence.go).
+	Cadence int `json:"cadence,omitempty"`
 }
 
 type lobbyFrame struct {
@@ -155,6 +160,12 @@ func mustJSON(v any) []byte {
 	return b
 }
 
+// pongFrame answers a ping, padFrame the cadence's empty frame.
+var (
+	pongFrame = []byte(`{"t":"pong"}`)
+	padFrame  = []byte(`{"t":"pad"}`)
+)
+
 func errFrame(id, code, reason string) []byte {
 	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Reason: reason})
 }
@@ -181,16 +192,24 @@ func viewFrame(view, names []byte, size int) []byte {
 // viewFrameSize is the padded size of the frame for view: a whole number of
 // viewBucket.
 func viewFrameSize(view, names []byte) int {
-	n := len(viewFrame(view, names, 0))
-	return (n + viewBucket - 1) / viewBucket * viewBucket
+	return bucketOf(len(viewFrame(view, names, 0)))
 }
 
-func tableFrame(table, names []byte) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"t":"table","table":`)
-	b.Write(table)
-	b.WriteString(`,"names":`)
-	b.Write(names)
-	b.WriteString(`}`)
-	return b.Bytes()
+// bucketOf is n rounded up to a whole number of viewBucket.
+func bucketOf(n int) int { return (n + viewBucket - 1) / viewBucket * viewBucket }
+
+// tableFrame builds {"t":"table","table":T,"names":N,"pad":"   "}, size
+// bytes long (0: no padding), as viewFrame does.
+func tableFrame(table, names []byte, size int) []byte {
+	const head, mid, tail, end = `{"t":"table","table":`, `,"names":`, `,"pad":"`, `"}`
+	n := len(head) + len(table) + len(mid) + len(names) + len(tail) + len(end)
+	pad := max(0, size-n)
+	b := make([]byte, 0, n+pad)
+	b = append(b, head...)
+	b = append(b, table...)
+	b = append(b, mid...)
+	b = append(b, names...)
+	b = append(b, tail...)
+	b = append(b, bytes.Repeat([]byte{' '}, pad)...)
+	return append(b, end...)
 }

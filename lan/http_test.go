@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"nightfall/lan/sealed"
 )
 
 func get(t *testing.T, url string) (*http.Response, []byte) {
@@ -46,9 +48,12 @@ func TestStartAndHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := srv.JoinURL()
-	m := regexp.MustCompile(`^(http://127\.0\.0\.1:\d+)/\?room=([A-HJKMNP-Z2-9]{6})$`).FindStringSubmatch(url)
-	if m == nil || m[2] != srv.Room() {
+	m := regexp.MustCompile(`^(http://127\.0\.0\.1:\d+)/\?room=([A-HJKMNP-Z2-9]{6})#k=([\w-]{43})$`).FindStringSubmatch(url)
+	if m == nil || m[2] != srv.Room() || m[3] != srv.PublicKey().String() {
 		t.Fatalf("join URL %q", url)
+	}
+	if ShownURL(url) != m[1]+"/?room="+m[2] {
+		t.Errorf("ShownURL(%q) = %q", url, ShownURL(url))
 	}
 	base := m[1]
 	if resp, body := get(t, base+"/healthz"); resp.StatusCode != 200 || string(body) != "ok\n" {
@@ -91,7 +96,7 @@ func TestStartAndHTTP(t *testing.T) {
 		}
 	}
 	// A phone joins over the real listener.
-	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/ws?room="+srv.Room(), nil)
+	ws, err := sealed.DialJoin(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,9 +177,9 @@ func TestServeCommand(t *testing.T) {
 				"--name", "测试"}, tc.extra...)
 			done := make(chan int)
 			go func() { done <- serve(ctx, args, stdinR, &out, &errs) }()
-			m := out.waitFor(t, regexp.MustCompile(`Join: http://(127\.0\.0\.1:\d+)/\?room=(\w+)`))
+			m := out.waitFor(t, regexp.MustCompile(`Join: (http://127\.0\.0\.1:\d+/\?room=\w+#k=\S+)`))
 			for seat := 1; seat <= tc.seats; seat++ {
-				ws, _, err := websocket.DefaultDialer.Dial("ws://"+m[1]+"/ws?room="+m[2], nil)
+				ws, err := sealed.DialJoin(m[1], nil)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -20,6 +20,7 @@ import (
 
 	"nightfall/game"
 	"nightfall/lan"
+	"nightfall/lan/sealed"
 )
 
 // The table transcript (issue 10): a game of every variant played through
@@ -149,7 +150,7 @@ func (c *fakeClock) Advance(d time.Duration) {
 type botPhone struct {
 	t     *testing.T
 	seat  int
-	ws    *websocket.Conn
+	ws    *sealed.Conn
 	mu    sync.Mutex
 	view  []byte
 	count int // view and clock frames received
@@ -169,9 +170,9 @@ type tframe struct {
 	View   json.RawMessage `json:"view"`
 }
 
-func dialPhone(t *testing.T, url string) *botPhone {
+func dialPhone(t *testing.T, url string, key sealed.Key) *botPhone {
 	t.Helper()
-	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
+	ws, _, err := sealed.Dial(url, key, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +290,8 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 	_ = a
 	clock := &fakeClock{now: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)}
 	srv, err := lan.NewServer(lan.Config{Host: "127.0.0.1", NoMDNS: true, DataDir: t.TempDir(), Clock: clock,
-		Variant: in.ID, Players: in.MinPlayers, Seed: seed, Options: opts, Logf: func(string, ...any) {}})
+		Variant: in.ID, Players: in.MinPlayers, Seed: seed, Options: opts, Logf: func(string, ...any) {},
+		Cadence: -1}) // the bots wait for each answer: no cadence to wait for
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +313,7 @@ func playTranscript(t *testing.T, in game.VariantInfo, seed uint64, explode floa
 
 	tr.phones = make([]*botPhone, in.MinPlayers+1)
 	for seat := 1; seat <= in.MinPlayers; seat++ {
-		p := dialPhone(t, url)
+		p := dialPhone(t, url, srv.PublicKey())
 		p.seat = seat
 		p.send(map[string]any{"t": "hello", "token": "", "lang": "zh"})
 		p.await(func(f tframe) bool { return f.T == "welcome" })
