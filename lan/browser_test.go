@@ -215,7 +215,7 @@ func newBrowserGame(t *testing.T, browser context.Context, cfg Config, names []s
 		base = ts.URL
 		t.Log("lan does not serve the phone page; serving assets.Phone() beside it")
 	}
-	url := base + "/?room=" + h.srv.Room()
+	url := base + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String() // as the QR code gives it
 	g := &browserGame{t: t, h: h, names: names, phones: make([]*browserPhone, n+1)}
 	for seat := 1; seat <= n; seat++ {
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
