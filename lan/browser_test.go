@@ -575,3 +575,52 @@ func browserAdvance(t *testing.T, h *harness) {
 	}
 	h.clock.Advance(max(d, time.Millisecond))
 }
+
+// TestBrowserCadence plays a whole game in Chromium through the sealed
+// channel with the cadence on: the page sends one frame a tick (a command
+// or an empty one) and the host answers on its tick. The fake clock runs
+// with real time (a tick every 250 ms, the game's deadlines skipped as in
+// the other games).
+func TestBrowserCadence(t *testing.T) {
+	browser := startChromium(t)
+	const n = 8
+	const every = 250 * time.Millisecond
+	g := newBrowserGame(t, browser, Config{Variant: "classic-2.0", Seed: 12, Cadence: every}, browserNames[:n+1])
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(every / 5)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				g.h.clock.Advance(every / 5)
+			}
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	g.join(false)
+	var ticks0 int
+	g.h.do(func(s *session) { ticks0 = s.cad.ticks })
+	timeouts := g.play(400, nil)
+	var ticks int
+	ins, pads := make([]int, n+1), make([]int, n+1)
+	g.h.do(func(s *session) {
+		ticks = s.cad.ticks - ticks0
+		for seat := 1; seat <= n; seat++ {
+			if m := s.seats[seat-1]; m != nil && m.conn != nil {
+				ins[seat], pads[seat] = m.conn.in, m.conn.pads
+			}
+		}
+	})
+	for seat := 1; seat <= n; seat++ {
+		// one frame a tick, give or take the browser's timers
+		if ins[seat] < ticks*3/4 || ins[seat] > ticks+10 || pads[seat] == 0 {
+			t.Errorf("seat %d sent %d frames (%d empty) in %d ticks", seat, ins[seat], pads[seat], ticks)
+		}
+	}
+	t.Logf("%d ticks, %d clock skips; frames sent by seat: %v (empty ones %v); winner %s", ticks, timeouts, ins[1:], pads[1:], g.table().Winner)
+}

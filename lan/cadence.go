@@ -17,6 +17,7 @@ type cadenceState struct {
 	gen      int
 	dirty    bool // the views may have changed since the last tick
 	flushing bool // the tick is sending: frames go out at once
+	ticks    int  // ticks so far (tests)
 }
 
 // cadenced reports whether frames to phones wait for the tick: while a
@@ -62,6 +63,7 @@ func (s *session) armCadence() {
 // same moment, and none of them tells whose command changed the views.
 func (s *session) flush() {
 	s.cad.flushing = true
+	s.cad.ticks++
 	defer func() { s.cad.flushing = false }()
 	for c := range s.clients {
 		held := c.held

@@ -59,6 +59,8 @@ type client struct {
 	m      *member
 	closed bool
 	sent   int // frames queued (tests and the benchmark wait for them)
+	in     int // frames the phone sent that opened (tests)
+	pads   int // of them, the cadence's empty ones
 
 	// The sealed channel: the challenge sent when the socket opened, and
 	// the box made from the phone's first frame (nil until then; the

@@ -206,6 +206,10 @@ func (s *session) frame(c *client, f inFrame, err error) {
 	if !s.clients[c] {
 		return
 	}
+	c.in++
+	if f.T == "pad" {
+		c.pads++
+	}
 	if err != nil {
 		s.answerErr(c, f.ID, codeBadFrame, err.Error())
 		return
