@@ -43,9 +43,9 @@ func (s *session) viewJSON(seat int, table []byte) []byte {
 // a view frame, all of the same size: which phones receive a frame, and how
 // large, tells nothing about roles (a killers' pick changes only the
 // killers' views, yet every phone hears from the host). Spectators get the
-// table then too, padded to the same size: on the air a spectator looks
-// like a player. During a game's cadence the broadcast waits for the tick
-// (cadence.go), which sends the views of then.
+// table when it changed (it is public, and so is its size). During a game's
+// cadence the broadcast waits for the tick (cadence.go), which sends the
+// views of then.
 func (s *session) broadcast() {
 	if s.g == nil || s.failed != nil {
 		return
@@ -66,11 +66,6 @@ func (s *session) broadcast() {
 		}
 		size = max(size, viewFrameSize(views[i], names))
 	}
-	tabChanged := !bytes.Equal(tab, s.lastTab) || !bytes.Equal(names, s.lastTabNames)
-	if !changed && !tabChanged {
-		return
-	}
-	size = max(size, bucketOf(len(tableFrame(tab, names, 0))))
 	if changed {
 		s.lastView, s.lastViewNames, s.bucket = views, names, size
 		for i, m := range s.seats {
@@ -79,11 +74,13 @@ func (s *session) broadcast() {
 			}
 		}
 	}
-	s.lastTab, s.lastTabNames = tab, names
-	frame := tableFrame(tab, names, size)
-	for c := range s.clients {
-		if c.m != nil && c.m.spectator {
-			s.send(c, frame)
+	if !bytes.Equal(tab, s.lastTab) || !bytes.Equal(names, s.lastTabNames) {
+		s.lastTab, s.lastTabNames = tab, names
+		frame := tableFrame(tab, names)
+		for c := range s.clients {
+			if c.m != nil && c.m.spectator {
+				s.send(c, frame)
+			}
 		}
 	}
 }

@@ -259,6 +259,7 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 // writePump writes the queued frames and pings.
 func (c *client) writePump() {
 	ticker := time.NewTicker(pingPeriod)
+	var plain, out []byte
 	defer func() {
 		ticker.Stop()
 		c.ws.Close()
@@ -277,8 +278,11 @@ func (c *client) writePump() {
 			}
 			mt, data := websocket.TextMessage, m.data
 			if b := c.box.Load(); b != nil {
-				// Sealed, padded: the size tells only the bucket.
-				mt, data = websocket.BinaryMessage, b.Seal(nil, sealed.Pad(data, sealed.DownUnit))
+				// Sealed, padded: the size tells only the bucket. The
+				// buffers are the writer's own, reused frame after frame.
+				plain = sealed.PadInto(plain[:0], data, sealed.DownUnit)
+				out = b.Seal(out[:0], plain)
+				mt, data = websocket.BinaryMessage, out
 			}
 			if err := c.ws.WriteMessage(mt, data); err != nil {
 				return

@@ -192,24 +192,16 @@ func viewFrame(view, names []byte, size int) []byte {
 // viewFrameSize is the padded size of the frame for view: a whole number of
 // viewBucket.
 func viewFrameSize(view, names []byte) int {
-	return bucketOf(len(viewFrame(view, names, 0)))
+	n := len(viewFrame(view, names, 0))
+	return (n + viewBucket - 1) / viewBucket * viewBucket
 }
 
-// bucketOf is n rounded up to a whole number of viewBucket.
-func bucketOf(n int) int { return (n + viewBucket - 1) / viewBucket * viewBucket }
-
-// tableFrame builds {"t":"table","table":T,"names":N,"pad":"   "}, size
-// bytes long (0: no padding), as viewFrame does.
-func tableFrame(table, names []byte, size int) []byte {
-	const head, mid, tail, end = `{"t":"table","table":`, `,"names":`, `,"pad":"`, `"}`
-	n := len(head) + len(table) + len(mid) + len(names) + len(tail) + len(end)
-	pad := max(0, size-n)
-	b := make([]byte, 0, n+pad)
-	b = append(b, head...)
-	b = append(b, table...)
-	b = append(b, mid...)
-	b = append(b, names...)
-	b = append(b, tail...)
-	b = append(b, bytes.Repeat([]byte{' '}, pad)...)
-	return append(b, end...)
+func tableFrame(table, names []byte) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"t":"table","table":`)
+	b.Write(table)
+	b.WriteString(`,"names":`)
+	b.Write(names)
+	b.WriteString(`}`)
+	return b.Bytes()
 }

@@ -335,8 +335,7 @@ func (s *session) sendState(c *client) {
 		s.send(c, viewFrame(v, names, max(s.bucket, viewFrameSize(v, names))))
 		return
 	}
-	tab, names := mustJSON(s.g.TableView()), s.namesJSON()
-	s.send(c, tableFrame(tab, names, max(s.bucket, bucketOf(len(tableFrame(tab, names, 0))))))
+	s.send(c, tableFrame(mustJSON(s.g.TableView()), s.namesJSON()))
 }
 
 func (s *session) join(c *client, f inFrame) {

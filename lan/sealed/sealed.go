@@ -222,21 +222,23 @@ func OpenHello(priv Key, challenge, msg []byte) (*Box, []byte, error) {
 }
 
 // Pad fills b with spaces up to a multiple of unit (JSON ignores trailing
-// white space), so that sealed frames come in a few sizes only.
+// white space), so that sealed frames come in a few sizes only. It returns
+// b itself when it is already a multiple.
 func Pad(b []byte, unit int) []byte {
-	n := (len(b) + unit - 1) / unit * unit
-	if n == 0 {
-		n = unit
-	}
-	if n == len(b) {
+	if len(b) > 0 && len(b)%unit == 0 {
 		return b
 	}
-	out := make([]byte, n)
-	copy(out, b)
-	for i := len(b); i < n; i++ {
-		out[i] = ' '
+	return PadInto(nil, b, unit)
+}
+
+// PadInto appends b, padded as Pad does, to dst.
+func PadInto(dst, b []byte, unit int) []byte {
+	n := max(unit, (len(b)+unit-1)/unit*unit)
+	dst = append(dst, b...)
+	for range n - len(b) {
+		dst = append(dst, ' ')
 	}
-	return out
+	return dst
 }
 
 // Trim takes the padding off a plaintext.

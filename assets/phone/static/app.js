@@ -105,14 +105,19 @@ let conn = null;
 
 // ---- translations --------------------------------------------------------------------------
 
+// The two dictionaries hold the same keys (assets_test.go), so a phone
+// fetches only its language, and English only if that fails (the page's
+// bytes: lan's TestPageGzip).
 async function loadLang(lang) {
-  for (const l of new Set(['en', lang])) {
-    if (S.dicts[l]) continue;
+  const fetchDict = async (l) => {
+    if (S.dicts[l]) return;
     try {
       const r = await fetch(`static/i18n/${l}.json`);
-      S.dicts[l] = r.ok ? await r.json() : {};
-    } catch { S.dicts[l] = {}; }
-  }
+      S.dicts[l] = r.ok ? await r.json() : null;
+    } catch { S.dicts[l] = null; }
+  };
+  await fetchDict(lang);
+  if (!S.dicts[lang] && lang !== 'en') await fetchDict('en');
   S.lang = lang;
   S.T = V.makeT(S.dicts[lang] || {}, S.dicts.en || {});
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
