@@ -69,9 +69,11 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the phone page is missing", http.StatusInternalServerError)
 		return
 	}
-	// no-cache: the phone asks every time (a new version of the program
-	// serves a new page) but gets 304 while it holds this one.
-	f.serve(w, r, "no-cache")
+	// no-store, as before: the page is never kept (nor restored from the
+	// back-forward cache: it comes back with a fresh socket); its ETag
+	// still answers a conditional request with 304. Its files are
+	// no-cache: asked for every time, 304 while the phone holds them.
+	f.serve(w, r, "no-store")
 }
 
 // serveStatic serves the page's files under /static/ (no directory listings).
