@@ -76,6 +76,12 @@ const tokenKey = () => `nightfall:${S.room || 'mock'}`;
 const hostKeyKey = () => `nightfall:key:${S.room}`;
 if (S.room && keyFromText(hash.get('k'))) store.set(hostKeyKey(), hash.get('k'));
 S.hostKey = S.room ? keyFromText(store.get(hostKeyKey())) : null;
+// A QR code scanned while this page is open may change only the fragment
+// (the same address otherwise): no new page load, so load it again.
+window.addEventListener('hashchange', () => {
+  const k = new URLSearchParams(location.hash.slice(1)).get('k');
+  if (S.room && keyFromText(k) && k !== store.get(hostKeyKey())) location.reload();
+});
 S.keyMissing = !S.mock && !!S.room && !S.hostKey;
 S.keyWrong = false;
 S.cadence = 0;
