@@ -51,6 +51,11 @@ type Config struct {
 	NoMDNS bool
 	// Clock drives deadlines; nil is the real clock. Tests replace it.
 	Clock Clock
+	// Cadence is how often, during a game, every phone sends one sealed
+	// frame and the host sends what it has (PROTOCOL.md "Cadence"): 0 is
+	// one second; negative turns the cadence off (every frame answered at
+	// once: the timing of frames then shows who acted; for tests).
+	Cadence time.Duration
 	// Logf receives diagnostics (a torn log line, a dropped slow phone, an
 	// mDNS failure). Nil means log.Printf.
 	Logf func(format string, args ...any)

@@ -14,12 +14,13 @@ import (
 	"github.com/gorilla/websocket"
 
 	"nightfall/game"
+	"nightfall/lan/sealed"
 )
 
 // loadConn is a phone or spectator whose frames a goroutine reads and
 // timestamps, as a real phone would, independently of the driver.
 type loadConn struct {
-	ws   *websocket.Conn
+	ws   *sealed.Conn
 	seat int
 
 	mu      sync.Mutex
@@ -36,7 +37,7 @@ type loadConn struct {
 
 func (h *harness) loadDial(tb testing.TB) *loadConn {
 	d := websocket.Dialer{ReadBufferSize: 32 << 10}
-	ws, _, err := d.Dial(h.wsURL(h.srv.Room()), nil)
+	ws, _, err := sealed.Dial(h.wsURL(h.srv.Room()), h.srv.PublicKey(), &d, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -43,9 +43,15 @@ func (s *session) viewJSON(seat int, table []byte) []byte {
 // a view frame, all of the same size: which phones receive a frame, and how
 // large, tells nothing about roles (a killers' pick changes only the
 // killers' views, yet every phone hears from the host). Spectators get the
-// table when it changed.
+// table when it changed (it is public, and so is its size). During a game's
+// cadence the broadcast waits for the tick (cadence.go), which sends the
+// views of then.
 func (s *session) broadcast() {
 	if s.g == nil || s.failed != nil {
+		return
+	}
+	if s.cadenced() {
+		s.cad.dirty = true
 		return
 	}
 	names := s.namesJSON()

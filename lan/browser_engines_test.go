@@ -94,7 +94,7 @@ func pageURL(t *testing.T, h *harness) string {
 		t.Cleanup(ts.Close)
 		base = ts.URL
 	}
-	return base + "/?room=" + h.srv.Room()
+	return base + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String() // as the QR code gives it
 }
 
 // sync waits until the page shows the engine's view of its seat, with no

@@ -23,6 +23,7 @@ import (
 
 	"nightfall/assets"
 	"nightfall/game"
+	"nightfall/lan/sealed"
 )
 
 func chromiumPath() string {
@@ -215,7 +216,7 @@ func newBrowserGame(t *testing.T, browser context.Context, cfg Config, names []s
 		base = ts.URL
 		t.Log("lan does not serve the phone page; serving assets.Phone() beside it")
 	}
-	url := base + "/?room=" + h.srv.Room()
+	url := base + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String() // as the QR code gives it
 	g := &browserGame{t: t, h: h, names: names, phones: make([]*browserPhone, n+1)}
 	for seat := 1; seat <= n; seat++ {
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
@@ -574,4 +575,112 @@ func browserAdvance(t *testing.T, h *harness) {
 		return
 	}
 	h.clock.Advance(max(d, time.Millisecond))
+}
+
+// TestBrowserCadence plays a whole game in Chromium through the sealed
+// channel with the cadence on: the page sends one frame a tick (a command
+// or an empty one) and the host answers on its tick. The fake clock runs
+// with real time (a tick every 250 ms, the game's deadlines skipped as in
+// the other games).
+func TestBrowserCadence(t *testing.T) {
+	browser := startChromium(t)
+	const n = 8
+	const every = 250 * time.Millisecond
+	g := newBrowserGame(t, browser, Config{Variant: "classic-2.0", Seed: 12, Cadence: every}, browserNames[:n+1])
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(every / 5)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				g.h.clock.Advance(every / 5)
+			}
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	g.join(false)
+	var ticks0 int
+	g.h.do(func(s *session) { ticks0 = s.cad.ticks })
+	timeouts := g.play(400, nil)
+	var ticks int
+	ins, pads := make([]int, n+1), make([]int, n+1)
+	g.h.do(func(s *session) {
+		ticks = s.cad.ticks - ticks0
+		for seat := 1; seat <= n; seat++ {
+			if m := s.seats[seat-1]; m != nil && m.conn != nil {
+				ins[seat], pads[seat] = m.conn.in, m.conn.pads
+			}
+		}
+	})
+	for seat := 1; seat <= n; seat++ {
+		// one frame a tick, give or take the browser's timers
+		if ins[seat] < ticks*3/4 || ins[seat] > ticks+10 || pads[seat] == 0 {
+			t.Errorf("seat %d sent %d frames (%d empty) in %d ticks", seat, ins[seat], pads[seat], ticks)
+		}
+	}
+	t.Logf("%d ticks, %d clock skips; frames sent by seat: %v (empty ones %v); winner %s", ticks, timeouts, ins[1:], pads[1:], g.table().Winner)
+}
+
+// TestBrowserKey: the page takes the host's key from the QR code's URL
+// (#k=) only. Without it, it asks for the QR code and opens no socket; with
+// a key that is not the room's, the host refuses it (4004) and the page asks
+// again and stops; with the key, it joins, and a reload without the
+// fragment still works (the key is kept per room). The key arrives as a
+// fragment change of the open page, as a QR code scanned into the same tab
+// would bring it.
+func TestBrowserKey(t *testing.T) {
+	browser := startChromium(t)
+	zh := loadZh(t)
+	h := newHarness(t, Config{})
+	base := h.ts.URL + "/?room=" + h.srv.Room()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	p := &browserPhone{t: t, ctx: ctx}
+	sockets := func() (n int) {
+		h.do(func(s *session) { n = len(s.clients) })
+		return n
+	}
+	open := func(url string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open(base)
+	p.waitFor("the scan screen", `document.body && document.body.dataset.screen === 'noroom'`)
+	if got := p.eval(`document.getElementById('main').innerText`); !strings.Contains(got, zh["room.nokey"]) {
+		t.Errorf("without a key the page says %q", got)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if n := sockets(); n != 0 {
+		t.Errorf("without a key the page opened %d sockets", n)
+	}
+	if got := p.eval(`typeof crypto.getRandomValues`); got != "function" {
+		t.Errorf("crypto.getRandomValues: %s", got)
+	}
+	other, _ := sealed.GenerateKey()
+	open(base + "#k=" + other.String())
+	p.waitFor("the scan-again screen", `document.body && document.body.dataset.screen === 'noroom' && document.getElementById('main').innerText.includes(`+string(mustJSON(zh["room.key"]))+`)`)
+	if w := h.warnings("not sealed to the room's key"); len(w) != 1 {
+		t.Errorf("another key: the host logged %q", w)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if w := h.warnings("not sealed to the room's key"); len(w) != 1 {
+		t.Errorf("the page kept trying with another key: %d refusals", len(w))
+	}
+	open(base + "#k=" + h.srv.PublicKey().String())
+	p.waitFor("the join screen", `document.body && document.body.dataset.screen === 'join' && document.querySelector('.lobby .seat')`)
+	open(base)
+	p.waitFor("the join screen after a reload without the key", `document.body && document.body.dataset.screen === 'join' && document.querySelector('.lobby .seat')`)
+	for deadline := time.Now().Add(5 * time.Second); sockets() != 1; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Errorf("%d sockets, want 1 (the reloaded page's)", sockets())
+			break
+		}
+	}
 }

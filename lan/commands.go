@@ -13,39 +13,39 @@ import (
 func (s *session) command(c *client, f inFrame) {
 	m := c.m
 	if f.ID == "" || len(f.ID) > maxIDLen {
-		s.sendErr(c, "", codeBadFrame, fmt.Sprintf(`a command needs an "id" of 1 to %d characters`, maxIDLen))
+		s.answerErr(c, "", codeBadFrame, fmt.Sprintf(`a command needs an "id" of 1 to %d characters`, maxIDLen))
 		return
 	}
 	if err := checkCommand(f.Command); err != nil {
-		s.sendErr(c, f.ID, codeBadFrame, err.Error())
+		s.answerErr(c, f.ID, codeBadFrame, err.Error())
 		return
 	}
 	fp := fingerprint(f.Command)
 	if a, ok := m.acks[f.ID]; ok && a.cmd == fp {
-		s.send(c, a.frame)
+		s.answer(c, a.frame)
 		return
 	}
-	answer := func(code, reason string) { s.sendErr(c, f.ID, code, reason) }
+	reply := func(code, reason string) { s.answerErr(c, f.ID, code, reason) }
 	switch {
 	case s.g == nil:
-		answer(codeNotStart, "the game has not started")
+		reply(codeNotStart, "the game has not started")
 		return
 	case m.seat == 0:
-		answer(codeNoSeat, "you have no seat in this game; spectators cannot act")
+		reply(codeNoSeat, "you have no seat in this game; spectators cannot act")
 		return
 	case f.Seat != nil && *f.Seat != m.seat:
-		answer(codeNotYours, fmt.Sprintf("you play seat %d; a phone acts only for its own seat", m.seat))
+		reply(codeNotYours, fmt.Sprintf("you play seat %d; a phone acts only for its own seat", m.seat))
 		return
 	case game.IsHostAction(f.Do):
-		answer(codeRejected, fmt.Sprintf("%q is not a player's action", f.Do))
+		reply(codeRejected, fmt.Sprintf("%q is not a player's action", f.Do))
 		return
 	case s.failed != nil:
-		answer(codeSaving, s.failedReason())
+		reply(codeSaving, s.failedReason())
 		return
 	case s.paused:
 		// Nothing moves while the host pauses: no deadline passes and no
 		// phone acts (it may send the command again once the host goes on).
-		answer(codePaused, "the host paused the game; wait until it goes on")
+		reply(codePaused, "the host paused the game; wait until it goes on")
 		return
 	}
 	cmd := f.Command
@@ -60,16 +60,16 @@ func (s *session) command(c *client, f inFrame) {
 		}
 		fr := errFrame(f.ID, code, rej.Reason)
 		m.remember(f.ID, fp, fr)
-		s.send(c, fr)
+		s.answer(c, fr)
 		return
 	case err != nil:
-		answer(codeSaving, s.failedReason())
+		reply(codeSaving, s.failedReason())
 		return
 	}
 	fr := mustJSON(ackFrame{T: "ack", ID: f.ID})
 	m.remember(f.ID, fp, fr)
 	s.changed()
-	s.send(m.conn, fr) // after the views: the phone holds its new view when the ack arrives
+	s.answer(c, fr) // after the views: the phone holds its new view when the ack arrives
 }
 
 // fingerprint identifies a command apart from its seat: a resent id with

@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"crypto/rand"
 	"crypto/subtle"
 	"net"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"nightfall/lan/sealed"
 )
 
 // Limits of one WebSocket (gorilla's chat example, with PROTOCOL.md's values).
@@ -16,11 +19,15 @@ const (
 	writeWait      = 10 * time.Second // to write one frame
 	pongWait       = 45 * time.Second // silence after which a phone is dropped
 	pingPeriod     = 20 * time.Second // how often the server pings (< pongWait)
-	maxMessageSize = 16 << 10         // largest frame a phone may send (a 2000-character manifesto fits)
+	maxMessageSize = 16 << 10         // largest frame a phone may send, unsealed (a 2000-character manifesto fits)
 	sendBuffer     = 64               // frames queued to a phone before it counts as too slow
 	rateBurst      = 40               // frames a phone may send at once
 	ratePerSecond  = 20               // and then per second
 )
+
+// maxSealedSize is the largest sealed message a phone may send: the
+// largest frame, sealed, with the key and challenge of a first frame.
+const maxSealedSize = maxMessageSize + sealed.KeySize + sealed.Overhead + sealed.ChallengeSize
 
 var upgrader = websocket.Upgrader{
 	ReadBufferSize: 4096, // a larger frame is read in pieces, up to maxMessageSize
@@ -52,6 +59,19 @@ type client struct {
 	m      *member
 	closed bool
 	sent   int // frames queued (tests and the benchmark wait for them)
+	in     int // frames the phone sent that opened (tests)
+	pads   int // of them, the cadence's empty ones
+
+	// The sealed channel: the challenge sent when the socket opened, and
+	// the box made from the phone's first frame (nil until then; the
+	// reader sets it, the writer seals with it).
+	challenge []byte
+	box       atomic.Pointer[sealed.Box]
+
+	// During a game's cadence (cadence.go) frames wait for the next tick:
+	// held (in order), then the tick's broadcast, then replies (one per
+	// frame the phone sent).
+	held, replies [][]byte
 }
 
 // queue adds a frame without blocking; false means the queue is full.
@@ -100,14 +120,24 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	if subtle.ConstantTimeCompare([]byte(r.URL.Query().Get("room")), []byte(s.room)) != 1 {
 		// A browser cannot read an HTTP error of a WebSocket handshake, so
-		// the reason goes in a frame.
+		// the reason goes in a frame (in clear: there is no channel yet,
+		// and it holds nothing secret).
 		ws.SetWriteDeadline(time.Now().Add(writeWait))
 		ws.WriteMessage(websocket.TextMessage, errFrame("", codeRoom, "wrong room code: scan the QR code on the big screen again"))
 		ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(closeRoom, "room"))
 		ws.Close()
 		return
 	}
-	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr)}
+	// The challenge: the phone's first frame must carry it, sealed, so a
+	// first frame captured on another socket opens nothing here.
+	challenge := make([]byte, sealed.ChallengeSize)
+	rand.Read(challenge)
+	ws.SetWriteDeadline(time.Now().Add(writeWait))
+	if err := ws.WriteMessage(websocket.BinaryMessage, challenge); err != nil {
+		ws.Close()
+		return
+	}
+	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr), challenge: challenge}
 	var wait time.Duration
 	if !s.call(func() { wait = s.sess.connect(c) }) {
 		ws.Close()
@@ -134,7 +164,7 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 		c.ws.Close()
 	}()
 	var greeted atomic.Bool
-	c.ws.SetReadLimit(maxMessageSize)
+	c.ws.SetReadLimit(maxSealedSize)
 	c.ws.SetReadDeadline(time.Now().Add(helloWait))
 	c.ws.SetPongHandler(func(string) error {
 		if greeted.Load() {
@@ -145,15 +175,13 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 	burst, perSec := s.rateBurst, s.ratePerSec
 	tokens, last := burst, time.Now()
 	var warned time.Time
+	dropped := false // a frame was dropped (logged once)
 	for {
 		mt, data, err := c.ws.ReadMessage()
 		if err != nil {
 			return
 		}
 		now := time.Now()
-		if greeted.Load() {
-			c.ws.SetReadDeadline(now.Add(pongWait))
-		}
 		tokens = min(burst, tokens+now.Sub(last).Seconds()*perSec)
 		last = now
 		if tokens < 1 {
@@ -164,12 +192,14 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 			continue
 		}
 		tokens--
-		var f inFrame
-		if mt != websocket.TextMessage {
-			err = errBinary
-		} else {
-			f, err = decodeFrame(data)
+		data, ok := s.unseal(c, mt, data, &dropped)
+		if !ok {
+			continue // dropped: it changes nothing (or the socket is being refused)
 		}
+		if greeted.Load() {
+			c.ws.SetReadDeadline(now.Add(pongWait))
+		}
+		f, err := decodeFrame(data)
 		if err == nil && f.T == "hello" && !greeted.Load() {
 			greeted.Store(true)
 			c.ws.SetReadDeadline(now.Add(pongWait))
@@ -180,9 +210,56 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 	}
 }
 
+// unseal opens a phone's frame. The first one carries the phone's key and
+// this socket's challenge: if it does not open (a plain JSON frame from a
+// page without the key, a key that is not the room's, a first frame
+// captured on another socket), the socket is refused in clear (error
+// "sealed", close 4004). Later frames that do not open (altered, replayed,
+// sealed to another phone's key, or not sealed) are dropped; the first of
+// them on a socket is logged.
+func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, bool) {
+	b := c.box.Load()
+	if b == nil {
+		if *warned {
+			return nil, false // refused already: the writer closes the socket
+		}
+		var (
+			plain []byte
+			err   = errPlain
+		)
+		if mt == websocket.BinaryMessage {
+			b, plain, err = sealed.OpenHello(s.priv, c.challenge, data)
+		}
+		if err != nil {
+			*warned = true
+			s.cfg.Logf("lan: refused a socket from %s whose first frame is not sealed to the room's key (%v)", c.remote, err)
+			s.post(func() { s.sess.refuseUnsealed(c) })
+			return nil, false
+		}
+		c.box.Store(b)
+		return plain, true
+	}
+	var (
+		plain []byte
+		err   = errPlain
+	)
+	if mt == websocket.BinaryMessage {
+		plain, err = b.Open(data)
+	}
+	if err != nil {
+		if !*warned {
+			*warned = true
+			s.cfg.Logf("lan: dropped a frame from %s that does not open (%v); later ones on this socket are dropped without a word", c.remote, err)
+		}
+		return nil, false
+	}
+	return plain, true
+}
+
 // writePump writes the queued frames and pings.
 func (c *client) writePump() {
 	ticker := time.NewTicker(pingPeriod)
+	var plain, out []byte
 	defer func() {
 		ticker.Stop()
 		c.ws.Close()
@@ -199,7 +276,15 @@ func (c *client) writePump() {
 				c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(m.code, m.text))
 				return
 			}
-			if err := c.ws.WriteMessage(websocket.TextMessage, m.data); err != nil {
+			mt, data := websocket.TextMessage, m.data
+			if b := c.box.Load(); b != nil {
+				// Sealed, padded: the size tells only the bucket. The
+				// buffers are the writer's own, reused frame after frame.
+				plain = sealed.PadInto(plain[:0], data, sealed.DownUnit)
+				out = b.Seal(out[:0], plain)
+				mt, data = websocket.BinaryMessage, out
+			}
+			if err := c.ws.WriteMessage(mt, data); err != nil {
 				return
 			}
 		case <-ticker.C:

@@ -33,6 +33,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"nightfall/game"
+	"nightfall/lan/sealed"
 )
 
 func crashBinary(t *testing.T) string {
@@ -99,11 +100,12 @@ func (h *host) kill() {
 // stored token, an outbox answered by id.
 type bot struct {
 	url     string
+	key     sealed.Key // the room's public key (the QR code's #k=)
 	name    string
 	seat    int // the seat to join (0: spectate)
 	rnd     *rand.Rand
 	mu      sync.Mutex
-	ws      *websocket.Conn
+	ws      *sealed.Conn
 	token   string
 	gen     int // welcomes received
 	back    time.Time
@@ -115,8 +117,8 @@ type bot struct {
 	wake    chan struct{}
 }
 
-func newBot(url, name string, seat int, seed uint64) *bot {
-	return &bot{url: url, name: name, seat: seat, rnd: rand.New(rand.NewPCG(seed, 7)), answ: map[string]frame{},
+func newBot(url string, key sealed.Key, name string, seat int, seed uint64) *bot {
+	return &bot{url: url, key: key, name: name, seat: seat, rnd: rand.New(rand.NewPCG(seed, 7)), answ: map[string]frame{},
 		wake: make(chan struct{}, 1)}
 }
 
@@ -132,7 +134,7 @@ func (b *bot) run(ctx context.Context) {
 	attempt := 0
 	for ctx.Err() == nil {
 		d := websocket.Dialer{HandshakeTimeout: 2 * time.Second}
-		ws, _, err := d.DialContext(ctx, b.url, nil)
+		ws, _, err := sealed.DialContext(ctx, b.url, b.key, &d, nil)
 		if err == nil {
 			b.mu.Lock()
 			tok := b.token
@@ -153,7 +155,7 @@ func (b *bot) run(ctx context.Context) {
 }
 
 // read reads frames until the socket fails; true if it was welcomed.
-func (b *bot) read(ctx context.Context, ws *websocket.Conn) bool {
+func (b *bot) read(ctx context.Context, ws *sealed.Conn) bool {
 	stop := context.AfterFunc(ctx, func() { ws.Close() })
 	defer stop()
 	defer func() {
@@ -320,6 +322,7 @@ func crashRunWith(t *testing.T, bin, display string, players, spectators int, se
 	h := startHost(t, bin, outPath, append(args, "--port", strconv.Itoa(port))...)
 	url := fmt.Sprintf("ws://127.0.0.1:%d/ws?room=CRASH2", port)
 	waitListening(t, port, outPath)
+	key := roomPublicKey(t, dir, "CRASH2")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var bots []*bot
@@ -329,7 +332,7 @@ func crashRunWith(t *testing.T, bin, display string, players, spectators int, se
 		if i > players {
 			seat = 0
 		}
-		b := newBot(url, fmt.Sprintf("bot%d", i), seat, seed+uint64(i))
+		b := newBot(url, key, fmt.Sprintf("bot%d", i), seat, seed+uint64(i))
 		bots = append(bots, b)
 		wg.Add(1)
 		go func() { defer wg.Done(); b.run(ctx) }()
@@ -522,7 +525,7 @@ func (b *bot) outbox(cmd map[string]any, deadline time.Time) frame {
 
 var connIDs sync.Map
 
-func (b *bot) connID(ws *websocket.Conn) int {
+func (b *bot) connID(ws *sealed.Conn) int {
 	v, _ := connIDs.LoadOrStore(ws, int(time.Now().UnixNano()))
 	return v.(int)
 }
@@ -563,6 +566,21 @@ func maxTime(a, b time.Time) time.Time {
 		return b
 	}
 	return a
+}
+
+// roomPublicKey is the public key of a room whose key the host keeps in
+// dataDir (what its QR code carries).
+func roomPublicKey(t *testing.T, dataDir, room string) sealed.Key {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dataDir, KeysDir, room+".key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	priv, err := sealed.ParseKey(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sealed.Public(priv)
 }
 
 func freePort(t *testing.T) int {

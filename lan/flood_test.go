@@ -19,12 +19,14 @@ import (
 	"github.com/gorilla/websocket"
 
 	"nightfall/game"
+	"nightfall/lan/sealed"
 )
 
 // flood is a hostile phone's traffic, on loopback only, bounded in count and
 // time: it stops by itself at its deadline or when stop closes.
 type flood struct {
 	url      string
+	key      sealed.Key
 	stop     chan struct{}
 	deadline time.Time
 	wg       sync.WaitGroup
@@ -58,7 +60,7 @@ func (fl *flood) idle(ip string, max int) {
 	defer fl.wg.Done()
 	for i := 0; i < max && !fl.done(); i++ {
 		fl.dials.Add(1)
-		ws, _, err := dialerFrom(ip).Dial(fl.url, nil)
+		ws, _, err := sealed.Dial(fl.url, fl.key, dialerFrom(ip), nil)
 		if err != nil {
 			if !fl.pause(200 * time.Millisecond) {
 				return
@@ -95,7 +97,7 @@ func (fl *flood) spectators(ips []string, n int) {
 	defer fl.wg.Done()
 	for i := 0; i < n && !fl.done(); i++ {
 		fl.dials.Add(1)
-		ws, _, err := dialerFrom(ips[i%len(ips)]).Dial(fl.url, nil)
+		ws, _, err := sealed.Dial(fl.url, fl.key, dialerFrom(ips[i%len(ips)]), nil)
 		if err != nil {
 			continue
 		}
@@ -142,7 +144,9 @@ func (fl *flood) slowHTTP(ip, addr string) {
 	fl.note(time.Since(start))
 }
 
-// slowWS opens a WebSocket and sends its hello a byte a second.
+// slowWS opens a WebSocket and sends its hello a byte a second (in clear:
+// the socket is held until the hello's deadline, or refused once the frame
+// is whole).
 func (fl *flood) slowWS(ip string) {
 	defer fl.wg.Done()
 	ws, _, err := dialerFrom(ip).Dial(fl.url, nil)
@@ -224,7 +228,7 @@ func TestFlood(t *testing.T) {
 	rss0 := rssKB()
 
 	floodStart := time.Now()
-	fl := &flood{url: h.wsURL(h.srv.Room()), stop: make(chan struct{}), deadline: time.Now().Add(90 * time.Second)}
+	fl := &flood{url: h.wsURL(h.srv.Room()), key: h.srv.PublicKey(), stop: make(chan struct{}), deadline: time.Now().Add(90 * time.Second)}
 	defer func() {
 		close(fl.stop)
 		fl.wg.Wait()

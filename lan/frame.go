@@ -96,6 +96,7 @@ const (
 	codeBusy      = "busy"
 	codePending   = "pending"
 	codeRefused   = "refused"
+	codeSealed    = "sealed"
 )
 
 // Close codes of the WebSocket (PROTOCOL.md).
@@ -103,10 +104,11 @@ const (
 	closeReplaced  = 4000
 	closeRoom      = 4003
 	closeBusy      = 4008
+	closeSealed    = 4004
 	closeGoingAway = 1001
 )
 
-var errBinary = errors.New("frames are JSON text, not binary")
+var errPlain = errors.New("the frame is not sealed")
 
 type welcomeFrame struct {
 	T     string `json:"t"`
@@ -115,6 +117,9 @@ type welcomeFrame struct {
 	Mode  string `json:"mode"`
 	Name  string `json:"name,omitempty"`
 	Room  string `json:"room"`
+	// Cadence is how often (ms) the phone sends one frame during a game
+	// (0: no cadence; cadence.go).
+	Cadence int `json:"cadence,omitempty"`
 }
 
 type lobbyFrame struct {
@@ -154,6 +159,12 @@ func mustJSON(v any) []byte {
 	}
 	return b
 }
+
+// pongFrame answers a ping, padFrame the cadence's empty frame.
+var (
+	pongFrame = []byte(`{"t":"pong"}`)
+	padFrame  = []byte(`{"t":"pad"}`)
+)
 
 func errFrame(id, code, reason string) []byte {
 	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Reason: reason})

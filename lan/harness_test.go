@@ -15,6 +15,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"nightfall/game"
+	"nightfall/lan/sealed"
 )
 
 // fakeClock is a Clock the test moves by hand.
@@ -99,6 +100,9 @@ func newHarness(t testing.TB, cfg Config) *harness {
 	h.dir = cfg.DataDir
 	cfg.NoMDNS = true
 	cfg.Clock = h.clock
+	if cfg.Cadence == 0 {
+		cfg.Cadence = -1 // every frame answered at once; the cadence's tests set it
+	}
 	cfg.Logf = func(format string, args ...any) {
 		h.mu.Lock()
 		h.warns = append(h.warns, fmt.Sprintf(format, args...))
@@ -175,7 +179,7 @@ func viewOf(data []byte) (json.RawMessage, bool) {
 type phone struct {
 	t      testing.TB
 	h      *harness
-	ws     *websocket.Conn
+	ws     *sealed.Conn
 	token  string
 	seat   int
 	mode   string
@@ -204,7 +208,7 @@ func (h *harness) dial(token string) *phone {
 
 func (h *harness) dialRaw(room string) *phone {
 	h.t.Helper()
-	ws, resp, err := dialerFrom(h.from).Dial(h.wsURL(room), nil)
+	ws, resp, err := sealed.Dial(h.wsURL(room), h.srv.PublicKey(), dialerFrom(h.from), nil)
 	if err != nil {
 		h.t.Fatalf("dial: %v (%v)", err, resp)
 	}
@@ -238,8 +242,8 @@ func (p *phone) next() (frame, error) {
 		return frame{}, err
 	}
 	var f frame
-	if string(data) == `{"t":"pong"}` {
-		f.T = "pong"
+	if string(data) == `{"t":"pong"}` || string(data) == `{"t":"pad"}` {
+		f.T = string(data[6 : len(data)-2])
 	} else if v, ok := viewOf(data); ok {
 		// Fast path for the bulk of the traffic (the race detector makes
 		// JSON decoding slow): a view frame's layout is fixed by viewFrame.
@@ -365,6 +369,19 @@ func (h *harness) seatAll(n int) []*phone {
 		phones[seat] = p
 	}
 	return phones
+}
+
+// warnings are the diagnostics logged so far that contain sub.
+func (h *harness) warnings(sub string) []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []string
+	for _, w := range h.warns {
+		if strings.Contains(w, sub) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // eventCount is how many events the game has logged.

@@ -2,7 +2,6 @@ package lan
 
 import (
 	"crypto/subtle"
-	"io/fs"
 	"net"
 	"net/http"
 	"strconv"
@@ -59,29 +58,32 @@ const placeholderPage = `<!doctype html><meta charset="utf-8"><title>Nightfall</
 <p>Nightfall: the phone page is not built into this program.</p>`
 
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
 	if s.page == nil {
+		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(placeholderPage))
 		return
 	}
-	data, err := fs.ReadFile(s.page, "index.html")
-	if err != nil {
+	f := s.files["index.html"]
+	if f == nil {
 		http.Error(w, "the phone page is missing", http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(data)
+	// no-store, as before: the page is never kept (nor restored from the
+	// back-forward cache: it comes back with a fresh socket); its ETag
+	// still answers a conditional request with 304. Its files are
+	// no-cache: asked for every time, 304 while the phone holds them.
+	f.serve(w, r, "no-store")
 }
 
 // serveStatic serves the page's files under /static/ (no directory listings).
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
-	if s.page == nil || strings.HasSuffix(r.URL.Path, "/") {
+	f := s.files[strings.TrimPrefix(r.URL.Path, "/")]
+	if f == nil {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	http.FileServerFS(s.page).ServeHTTP(w, r)
+	f.serve(w, r, "no-cache")
 }
 
 // serveQR serves the QR code of the join URL, which holds the room code: to

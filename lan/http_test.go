@@ -2,6 +2,7 @@ package lan
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -16,6 +17,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"nightfall/lan/sealed"
 )
 
 func get(t *testing.T, url string) (*http.Response, []byte) {
@@ -45,9 +48,12 @@ func TestStartAndHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := srv.JoinURL()
-	m := regexp.MustCompile(`^(http://127\.0\.0\.1:\d+)/\?room=([A-HJKMNP-Z2-9]{6})$`).FindStringSubmatch(url)
-	if m == nil || m[2] != srv.Room() {
+	m := regexp.MustCompile(`^(http://127\.0\.0\.1:\d+)/\?room=([A-HJKMNP-Z2-9]{6})#k=([\w-]{43})$`).FindStringSubmatch(url)
+	if m == nil || m[2] != srv.Room() || m[3] != srv.PublicKey().String() {
 		t.Fatalf("join URL %q", url)
+	}
+	if ShownURL(url) != m[1]+"/?room="+m[2] {
+		t.Errorf("ShownURL(%q) = %q", url, ShownURL(url))
 	}
 	base := m[1]
 	if resp, body := get(t, base+"/healthz"); resp.StatusCode != 200 || string(body) != "ok\n" {
@@ -90,7 +96,7 @@ func TestStartAndHTTP(t *testing.T) {
 		}
 	}
 	// A phone joins over the real listener.
-	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/ws?room="+srv.Room(), nil)
+	ws, err := sealed.DialJoin(url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,9 +177,9 @@ func TestServeCommand(t *testing.T) {
 				"--name", "测试"}, tc.extra...)
 			done := make(chan int)
 			go func() { done <- serve(ctx, args, stdinR, &out, &errs) }()
-			m := out.waitFor(t, regexp.MustCompile(`Join: http://(127\.0\.0\.1:\d+)/\?room=(\w+)`))
+			m := out.waitFor(t, regexp.MustCompile(`Join: (http://127\.0\.0\.1:\d+/\?room=\w+#k=\S+)`))
 			for seat := 1; seat <= tc.seats; seat++ {
-				ws, _, err := websocket.DefaultDialer.Dial("ws://"+m[1]+"/ws?room="+m[2], nil)
+				ws, err := sealed.DialJoin(m[1], nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -277,4 +283,111 @@ func FuzzDecodeFrame(f *testing.F) {
 			t.Errorf("cleanName accepted %q", name)
 		}
 	})
+}
+
+// pageRefs are the files a page file loads: the HTML's src/href, a
+// module's imports, and the translations app.js fetches.
+var pageRefs = regexp.MustCompile(`(?:src|href)="(static/[^"]+)"|(?:from|import)\s+'\./([^']+)'|fetch\(` + "`" + `(static/i18n/)\$\{`)
+
+// TestPageGzip: the page and everything it loads (one language's
+// dictionary) come gzip-compressed, in at most 60 KB all together, with
+// strong ETags that answer 304.
+func TestPageGzip(t *testing.T) {
+	h := newHarness(t, Config{})
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	fetch := func(path, etag string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", h.ts.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "br, gzip;q=0.9, deflate")
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	total := 0
+	seen := map[string]bool{}
+	queue := []string{"/"}
+	var dicts []string
+	for len(queue) > 0 {
+		path := queue[0]
+		queue = queue[1:]
+		if seen[path] {
+			continue
+		}
+		seen[path] = true
+		resp, body := fetch(path, "")
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("%s: %d, Content-Encoding %q", path, resp.StatusCode, resp.Header.Get("Content-Encoding"))
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		plain, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		total += len(body)
+		etag := resp.Header.Get("ETag")
+		if !strings.HasPrefix(etag, `"`) || !strings.Contains(resp.Header.Get("Vary"), "Accept-Encoding") {
+			t.Errorf("%s: ETag %q, Vary %q", path, etag, resp.Header.Get("Vary"))
+		}
+		if resp, body := fetch(path, etag); resp.StatusCode != http.StatusNotModified || len(body) != 0 {
+			t.Errorf("%s with If-None-Match %s: %d, %d bytes", path, etag, resp.StatusCode, len(body))
+		}
+		if resp, _ := fetch(path, `"other"`); resp.StatusCode != 200 {
+			t.Errorf("%s with another ETag: %d", path, resp.StatusCode)
+		}
+		dir := "/"
+		if i := strings.LastIndex(path, "/"); i > 0 {
+			dir = path[:i+1]
+		}
+		for _, m := range pageRefs.FindAllStringSubmatch(string(plain), -1) {
+			switch {
+			case m[1] != "":
+				queue = append(queue, "/"+m[1])
+			case m[2] != "":
+				queue = append(queue, dir+m[2])
+			case m[3] != "":
+				dicts = append(dicts, "/"+m[3]+"zh.json", "/"+m[3]+"en.json")
+			}
+		}
+	}
+	// A phone fetches the dictionary of its language: the larger counts.
+	largest := 0
+	for _, path := range dicts {
+		resp, body := fetch(path, "")
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("%s: %d, Content-Encoding %q", path, resp.StatusCode, resp.Header.Get("Content-Encoding"))
+		}
+		seen[path] = true
+		largest = max(largest, len(body))
+	}
+	total += largest
+	for _, want := range []string{"/static/app.js", "/static/net.js", "/static/view.js", "/static/style.css", "/static/i18n/en.json"} {
+		if !seen[want] {
+			t.Errorf("the crawl missed %s (found %v)", want, seen)
+		}
+	}
+	t.Logf("the page: %d files (one dictionary of %d counted): %d bytes gzipped", len(seen), len(dicts), total)
+	if total > 60_000 {
+		t.Errorf("the page is %d bytes gzipped, more than 60 KB", total)
+	}
+	// A client without gzip gets the bytes as they are, under another ETag.
+	req, _ := http.NewRequest("GET", h.ts.URL+"/static/app.js", nil)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.Header.Get("Content-Encoding") != "" || !bytes.Contains(body, []byte("import")) || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+		t.Errorf("app.js without gzip: %q %q %.40q", resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type"), body)
+	}
 }

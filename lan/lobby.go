@@ -293,6 +293,7 @@ func (s *session) beginGame(g *game.Game, l *gameLog) {
 	s.changed()
 	s.sendClock()
 	s.tickClock()
+	s.armCadence()
 }
 
 func (s *session) newGame() error {
@@ -301,7 +302,9 @@ func (s *session) newGame() error {
 	}
 	s.stopTimer()
 	s.log.close()
+	s.flush() // what waits for the tick goes first
 	s.g, s.log, s.failed = nil, nil, nil
+	s.armCadence()
 	s.tickClock()
 	s.timer, s.paused = timerState{}, false
 	s.seed = 0

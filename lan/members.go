@@ -158,12 +158,25 @@ func (s *session) roomForMember() bool {
 }
 
 // send queues a frame to a client; a client whose queue is full is too slow
-// and is dropped (it reconnects to a fresh view).
-func (s *session) send(c *client, frame []byte) {
+// and is dropped (it reconnects to a fresh view). During a game's cadence
+// the frame waits for the next tick (cadence.go).
+func (s *session) send(c *client, frame []byte) { s.put(c, frame, false) }
+
+// answer queues the reply to a frame the phone sent: during a game's
+// cadence, replies go out at the tick after everything else.
+func (s *session) answer(c *client, frame []byte) { s.put(c, frame, true) }
+
+func (s *session) put(c *client, frame []byte, reply bool) {
 	if c == nil || !s.clients[c] {
 		return
 	}
-	if !c.queue(frame) {
+	var ok bool
+	if s.cadenced() {
+		ok = s.hold(c, frame, reply)
+	} else {
+		ok = c.queue(frame)
+	}
+	if !ok {
 		s.logf("lan: dropping a slow phone (%s)", c.remote)
 		s.drop(c)
 	}
@@ -173,24 +186,47 @@ func (s *session) sendErr(c *client, id, code, reason string) {
 	s.send(c, errFrame(id, code, reason))
 }
 
+// answerErr answers a phone's frame with an error.
+func (s *session) answerErr(c *client, id, code, reason string) {
+	s.answer(c, errFrame(id, code, reason))
+}
+
+// refuseUnsealed closes a socket whose first frame is not sealed to the
+// room's key, in clear (it has no channel): error "sealed", close 4004.
+func (s *session) refuseUnsealed(c *client) {
+	if !s.clients[c] {
+		return
+	}
+	c.queue(errFrame("", codeSealed, "this connection is not sealed with the key of the QR code: scan the QR code on the big screen again"))
+	c.closeWith(closeSealed, "sealed")
+	s.drop(c)
+}
+
 func (s *session) frame(c *client, f inFrame, err error) {
 	if !s.clients[c] {
 		return
 	}
+	c.in++
+	if f.T == "pad" {
+		c.pads++
+	}
 	if err != nil {
-		s.sendErr(c, f.ID, codeBadFrame, err.Error())
+		s.answerErr(c, f.ID, codeBadFrame, err.Error())
 		return
 	}
-	if f.T == "ping" {
-		s.send(c, []byte(`{"t":"pong"}`))
+	switch f.T {
+	case "ping":
+		s.answer(c, pongFrame)
 		return
-	}
-	if f.T == "hello" {
+	case "pad": // the cadence's empty frame
+		s.answer(c, padFrame)
+		return
+	case "hello":
 		s.hello(c, f)
 		return
 	}
 	if c.m == nil {
-		s.sendErr(c, f.ID, codeHello, `send "hello" first`)
+		s.answerErr(c, f.ID, codeHello, `send "hello" first`)
 		return
 	}
 	switch f.T {
@@ -201,13 +237,13 @@ func (s *session) frame(c *client, f inFrame, err error) {
 	case "cmd":
 		s.command(c, f)
 	default:
-		s.sendErr(c, f.ID, codeBadFrame, fmt.Sprintf("unknown frame type %q", f.T))
+		s.answerErr(c, f.ID, codeBadFrame, fmt.Sprintf("unknown frame type %q", f.T))
 	}
 }
 
 func (s *session) hello(c *client, f inFrame) {
 	if c.m != nil {
-		s.sendErr(c, "", codeHello, "this connection already said hello")
+		s.answerErr(c, "", codeHello, "this connection already said hello")
 		return
 	}
 	token := f.Token
@@ -241,7 +277,7 @@ func (s *session) hello(c *client, f inFrame) {
 		s.forget(old)
 	}
 	m.conn, c.m = c, m
-	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room}))
+	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room, Cadence: s.cadenceMs()}))
 	s.sendState(c)
 	s.lobbyChanged()
 }
@@ -282,7 +318,7 @@ func (s *session) welcome(m *member) {
 		return
 	}
 	// The token is not kept; the phone already has it, so it is left empty.
-	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room}))
+	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room, Cadence: s.cadenceMs()}))
 }
 
 // sendState gives a (re)connected phone everything it should show now.
@@ -306,16 +342,16 @@ func (s *session) join(c *client, f inFrame) {
 	m := c.m
 	name, err := cleanName(f.Name)
 	if err != nil {
-		s.sendErr(c, "", nameCode(err), err.Error())
+		s.answerErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if f.Seat == nil {
-		s.sendErr(c, "", codeSeat, "choose a seat")
+		s.answerErr(c, "", codeSeat, "choose a seat")
 		return
 	}
 	seat := *f.Seat
 	if seat < 1 || seat > len(s.seats) {
-		s.sendErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.seats)))
+		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.seats)))
 		return
 	}
 	if m.seat == seat && s.g == nil {
@@ -328,14 +364,14 @@ func (s *session) join(c *client, f inFrame) {
 	if s.g != nil {
 		switch {
 		case m.seat > 0:
-			s.sendErr(c, "", codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
+			s.answerErr(c, "", codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
 		case s.seats[seat-1] != nil:
-			s.sendErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
+			s.answerErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
 		case s.g.Over():
-			s.sendErr(c, "", codeStarted, "the game is over")
+			s.answerErr(c, "", codeStarted, "the game is over")
 		default:
 			if err := s.nameTaken(m, seat, name); err != nil {
-				s.sendErr(c, "", nameCode(err), err.Error())
+				s.answerErr(c, "", nameCode(err), err.Error())
 				return
 			}
 			s.askSeat(m, seat, name)
@@ -344,14 +380,14 @@ func (s *session) join(c *client, f inFrame) {
 	}
 	if other := s.seats[seat-1]; other != nil && other != m {
 		if slices.Contains(s.seats, nil) {
-			s.sendErr(c, "", codeSeatTaken, fmt.Sprintf("seat %d is taken; tap the seat you are sitting in", seat))
+			s.answerErr(c, "", codeSeatTaken, fmt.Sprintf("seat %d is taken; tap the seat you are sitting in", seat))
 		} else {
-			s.sendErr(c, "", codeTableFull, "every seat is taken")
+			s.answerErr(c, "", codeTableFull, "every seat is taken")
 		}
 		return
 	}
 	if err := s.nameTaken(m, seat, name); err != nil {
-		s.sendErr(c, "", nameCode(err), err.Error())
+		s.answerErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if m.seat > 0 {
@@ -491,12 +527,12 @@ func (s *session) spectate(c *client, f inFrame) {
 	m := c.m
 	name, err := cleanName(f.Name)
 	if err != nil {
-		s.sendErr(c, "", nameCode(err), err.Error())
+		s.answerErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if m.seat > 0 {
 		if s.g != nil {
-			s.sendErr(c, "", codeStarted, fmt.Sprintf("you play seat %d in this game", m.seat))
+			s.answerErr(c, "", codeStarted, fmt.Sprintf("you play seat %d in this game", m.seat))
 			return
 		}
 		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""

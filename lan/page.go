@@ -1,10 +1,120 @@
 package lan
 
 import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
 
 	"nightfall/assets"
 )
 
 // phonePage is the phone client: index.html at the root, static/… beside it.
 func phonePage() fs.FS { return assets.Phone() }
+
+// pageFile is one file of the phone page, ready to send: its bytes and
+// their gzip, each with a strong ETag.
+type pageFile struct {
+	ctype       string
+	raw, gz     []byte
+	etag, gzTag string
+}
+
+// loadPage reads the page's files once (they are embedded: they never
+// change while the program runs) and compresses them: index.html and
+// everything under static/ (the fixtures of the dev-only mock mode are not
+// served).
+func loadPage(page fs.FS) (map[string]*pageFile, error) {
+	files := map[string]*pageFile{}
+	if page == nil {
+		return files, nil
+	}
+	add := func(name string) error {
+		raw, err := fs.ReadFile(page, name)
+		if err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		zw.Write(raw)
+		zw.Close()
+		sum := sha256.Sum256(raw)
+		tag := hex.EncodeToString(sum[:12])
+		ctype := mime.TypeByExtension(path.Ext(name))
+		if ctype == "" {
+			ctype = http.DetectContentType(raw)
+		}
+		files[name] = &pageFile{ctype: ctype, raw: raw, gz: b.Bytes(), etag: `"` + tag + `"`, gzTag: `"` + tag + `-gz"`}
+		return nil
+	}
+	if err := add("index.html"); err != nil {
+		return nil, err
+	}
+	err := fs.WalkDir(page, "static", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		return add(name)
+	})
+	if err != nil {
+		return nil, err
+	}
+	files["index.html"].ctype = "text/html; charset=utf-8"
+	return files, nil
+}
+
+// serve answers with the file: gzip-compressed when the client takes it,
+// 304 when the client already holds this version (If-None-Match).
+func (f *pageFile) serve(w http.ResponseWriter, r *http.Request, cache string) {
+	hd := w.Header()
+	hd.Set("Cache-Control", cache)
+	hd.Add("Vary", "Accept-Encoding")
+	body, tag := f.raw, f.etag
+	gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+	if gz {
+		body, tag = f.gz, f.gzTag
+	}
+	hd.Set("ETag", tag)
+	if etagMatch(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	hd.Set("Content-Type", f.ctype)
+	if gz {
+		hd.Set("Content-Encoding", "gzip")
+	}
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
+}
+
+// acceptsGzip reports whether an Accept-Encoding header takes gzip (and
+// does not refuse it with q=0).
+func acceptsGzip(h string) bool {
+	for _, part := range strings.Split(h, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
+
+// etagMatch reports whether an If-None-Match header names tag (or is *).
+func etagMatch(h, tag string) bool {
+	for _, t := range strings.Split(h, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == tag || t == "*" {
+			return true
+		}
+	}
+	return false
+}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"nightfall/game"
+	"nightfall/lan/sealed"
 )
 
 // ErrClosed is returned by a closed server.
@@ -33,6 +34,9 @@ type Server struct {
 	ended chan struct{} // the loop has returned
 	once  sync.Once
 	page  fs.FS
+	priv  sealed.Key // the room's key (roomkey.go); the join URL carries its public half
+	pub   sealed.Key
+	files map[string]*pageFile // the page's files, compressed (page.go)
 
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
@@ -67,13 +71,23 @@ func NewServer(cfg Config) (*Server, error) {
 		}
 		cfg.DataDir = d
 	}
+	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
 		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, byAddr: map[string]int{},
 		limits: defaultLimits, subs: map[int]chan HostView{},
 		options: map[string]json.RawMessage{}}
+	switch {
+	case cfg.Cadence == 0:
+		sess.cad.every = defaultCadence
+	case cfg.Cadence > 0:
+		sess.cad.every = cfg.Cadence
+	}
 	s.sess = sess
+	if s.files, err = loadPage(s.page); err != nil {
+		return nil, fmt.Errorf("the phone page: %v", err)
+	}
 	if cfg.Resume != "" && isLobbyFile(cfg.Resume) {
 		if err := sess.loadLobby(cfg.Resume); err != nil {
 			return nil, err
@@ -125,6 +139,14 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	sess.addr = s.cfg.Addr
 	s.room = sess.room
+	// A new room gets a new key; a resumed one (or one named by the
+	// caller) keeps the key it had, so that phones which scanned its QR
+	// code come back.
+	priv, err := roomKey(cfg.DataDir, s.room, cfg.Resume == "" && cfg.Room == "")
+	if err != nil {
+		cfg.Logf("lan: %v (phones must scan the QR code again after a restart)", err)
+	}
+	s.priv, s.pub = priv, sealed.Public(priv)
 	go s.loop()
 	if sess.g != nil {
 		s.post(func() { sess.beginGame(sess.g, sess.log) })
@@ -231,7 +253,7 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	hs := s.httpServer()
-	url := fmt.Sprintf("http://%s/?room=%s", net.JoinHostPort(ip.String(), strconv.Itoa(port)), s.room)
+	url := fmt.Sprintf("http://%s/?room=%s#k=%s", net.JoinHostPort(ip.String(), strconv.Itoa(port)), s.room, s.pub)
 	s.mu.Lock()
 	s.httpSrv, s.joinURL = hs, url
 	s.mu.Unlock()
@@ -287,13 +309,26 @@ func (w logWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// JoinURL is the URL the phones open: http://<LAN IPv4>:<port>/?room=<code>
-// (empty before Start).
+// JoinURL is the URL the phones open, as the QR code carries it:
+// http://<LAN IPv4>:<port>/?room=<code>#k=<the room's public key>
+// (empty before Start). The key is in the fragment, which browsers never
+// send over the network: a phone learns it from the camera only.
 func (s *Server) JoinURL() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.joinURL
 }
+
+// ShownURL is the join URL without its key, short enough to show as text
+// (a phone that opens it is asked to scan the QR code).
+func ShownURL(joinURL string) string {
+	u, _, _ := strings.Cut(joinURL, "#")
+	return u
+}
+
+// PublicKey is the room's public key (the join URL's #k=): what a phone
+// seals to (lan/sealed.Dial).
+func (s *Server) PublicKey() sealed.Key { return s.pub }
 
 // Room is the room code.
 func (s *Server) Room() string { return s.room }
@@ -372,6 +407,10 @@ func (sess *session) shutdown() {
 		c.closeWith(closeGoingAway, "the host stopped")
 	}
 	sess.clients = map[*client]bool{}
+	if sess.cad.stop != nil {
+		sess.cad.stop()
+		sess.cad.stop = nil
+	}
 	for id := range sess.subs {
 		sess.unsubscribe(id)
 	}

@@ -135,6 +135,8 @@ type session struct {
 	lastTabNames  []byte
 	lastViewNames []byte
 
+	cad cadenceState // cadence.go
+
 	subs   map[int]chan HostView
 	nextID int
 }

@@ -298,10 +298,17 @@ func TestBadInput(t *testing.T) {
 			})
 		})
 	}
-	// A binary frame.
+	// Frames that are not sealed (binary or text) are dropped without an
+	// answer; the first is logged.
 	p.ws.WriteMessage(websocket.BinaryMessage, []byte(`{"t":"ping"}`))
-	if f := p.until(func(f frame) bool { return f.T == "error" }); f.Code != codeBadFrame {
-		t.Errorf("binary frame: %s", f.raw)
+	p.ws.WS().WriteMessage(websocket.TextMessage, []byte(`{"t":"ping"}`))
+	n := len(p.frames)
+	p.sync()
+	if got := p.frames[n:]; len(got) != 1 || got[0].T != "pong" {
+		t.Errorf("unsealed frames were answered: %d frames after them", len(got))
+	}
+	if w := h.warnings("does not open"); len(w) != 1 {
+		t.Errorf("unsealed frames logged %d times: %q", len(w), w)
 	}
 	// An oversize frame closes the socket (1009), and changes nothing.
 	before := h.eventCount()

@@ -170,7 +170,7 @@ func (l *Lobby) Set(hv lan.HostView) {
 	l.lv = lv
 	l.qr.SetURL(hv.JoinURL)
 	l.scan.Text = tr("lobby.scan")
-	l.url.Text = hv.JoinURL
+	l.url.Text = lan.ShownURL(hv.JoinURL) // the key (#k=) is in the QR code; typed by hand, the page asks for the QR code
 	l.room.Text = ""
 	if hv.Room != "" {
 		l.room.Text = tr("lobby.room") + "  " + hv.Room

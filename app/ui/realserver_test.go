@@ -47,7 +47,7 @@ func TestLobbyWithRealServer(t *testing.T) {
 			}
 		}
 	}
-	until("the lobby", func() bool { return s.Lobby().url.Text == srv.JoinURL() && srv.JoinURL() != "" })
+	until("the lobby", func() bool { return s.Lobby().url.Text == lan.ShownURL(srv.JoinURL()) && srv.JoinURL() != "" })
 	img, shown := s.Lobby().QR().Image()
 	if img == nil {
 		t.Fatal("no QR image")

@@ -1,7 +1,10 @@
 // Tests of the connection logic with a fake WebSocket and a fake clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Conn, Outbox, backoffDelay, wsURL, encodeFrame, stamp, CMD_FRAME_BYTES, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+import { createRequire } from 'node:module';
+import { Conn, Outbox, Channel, backoffDelay, wsURL, encodeFrame, keyFromText, stamp, UP_UNIT, CADENCE_LEAD_MS, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+
+const nacl = createRequire(import.meta.url)('./static/nacl.min.js');
 
 test('backoff: 0.5 s doubling to 5 s, jittered between 50 and 100 %', () => {
   const hi = () => 0.999999, lo = () => 0;
@@ -43,22 +46,67 @@ test('wsURL', () => {
 
 // ---- a fake world --------------------------------------------------------------------------
 
+// host is the host's end of one socket: it opens what the phone seals and
+// seals what it sends (lan/sealed, in JavaScript).
+function hostEnd(hostKP) {
+  const challenge = nacl.randomBytes(32);
+  const h = { challenge, shared: null, sent: 0, got: 0, sizes: [] };
+  h.open = (buf) => {
+    let b = new Uint8Array(buf);
+    h.sizes.push(b.length);
+    if (h.got === 0) { // the first frame: the phone's key, then the sealed challenge and frame
+      h.shared = nacl.box.before(b.subarray(0, 32), hostKP.secretKey);
+      b = b.subarray(32);
+    }
+    assert.equal(b[0], 0, 'the phone side of the nonce');
+    const n = new DataView(b.buffer, b.byteOffset).getUint32(20);
+    assert.ok(n > h.got, 'counters go up');
+    h.got = n;
+    let plain = nacl.box.open.after(b.subarray(24), b.subarray(0, 24), h.shared);
+    assert.ok(plain, 'the host opens what the phone seals');
+    if (n === 1) {
+      assert.deepEqual(plain.subarray(0, 32), challenge, 'the first frame carries the challenge');
+      plain = plain.subarray(32);
+    }
+    assert.equal(plain.length % UP_UNIT, 0, 'padded');
+    return JSON.parse(new TextDecoder().decode(plain));
+  };
+  h.seal = (f) => {
+    h.sent += 1;
+    const nonce = new Uint8Array(24);
+    nonce[0] = 1;
+    new DataView(nonce.buffer).setUint32(20, h.sent);
+    const box = nacl.box.after(new TextEncoder().encode(JSON.stringify(f) + '   '), nonce, h.shared);
+    const out = new Uint8Array(24 + box.length);
+    out.set(nonce);
+    out.set(box, 24);
+    return out.buffer;
+  };
+  return h;
+}
+
 function world() {
   let now = 0;
   let timers = [];
   let nextId = 1;
   const sockets = [];
+  const hostKP = nacl.box.keyPair();
   class FakeWS {
-    constructor(url) { this.url = url; this.sent = []; this.closed = false; sockets.push(this); }
-    send(s) { this.sent.push(JSON.parse(s)); }
+    constructor(url) { this.url = url; this.sent = []; this.closed = false; this.host = hostEnd(hostKP); sockets.push(this); }
+    send(b) { this.sent.push(this.host.open(b)); }
     close() { this.closed = true; }
     // test helpers
-    open() { this.onopen && this.onopen(); }
-    recv(f) { this.onmessage && this.onmessage({ data: JSON.stringify(f) }); }
+    open() { this.onopen && this.onopen(); this.onmessage && this.onmessage({ data: this.host.challenge.slice().buffer }); }
+    recv(f) {
+      if (!this.host.shared) this.host.shared = nacl.box.before(w.last.ch.pub, hostKP.secretKey); // the phone sent nothing yet
+      this.onmessage && this.onmessage({ data: this.host.seal(f) });
+    }
+    recvClear(f) { this.onmessage && this.onmessage({ data: JSON.stringify(f) }); }
     drop(code = 1006) { this.closed = true; this.onclose && this.onclose({ code }); }
   }
   const w = {
     sockets,
+    hostKP,
     get now() { return now; },
     setTimeout: (f, ms) => { const id = nextId++; timers.push({ id, at: now + ms, f }); return id; },
     clearTimeout: (id) => { timers = timers.filter((t) => t.id !== id); },
@@ -75,10 +123,13 @@ function world() {
       now = end;
     },
   };
-  w.conn = (extra = {}) => new Conn({
-    url: 'ws://h/ws?room=R', WebSocket: FakeWS, now: () => now,
-    setTimeout: w.setTimeout, clearTimeout: w.clearTimeout, rnd: () => 0.999999, ...extra,
-  });
+  w.conn = (extra = {}) => {
+    w.last = new Conn({
+      url: 'ws://h/ws?room=R', WebSocket: FakeWS, now: () => now, nacl, hostKey: hostKP.publicKey,
+      setTimeout: w.setTimeout, clearTimeout: w.clearTimeout, rnd: () => 0.999999, ...extra,
+    });
+    return w.last;
+  };
   return w;
 }
 
@@ -195,23 +246,111 @@ test('send fails while offline (the outbox resends after hello)', () => {
   assert.equal(c.send({ t: 'cmd', id: 'a' }), true);
 });
 
-test('command frames all have the same length', () => {
+test('every frame is padded to one size; only a long free text takes more units', () => {
   const o = new Outbox('k3m9x2pq');
-  const frames = [o.add({ do: 'sleep' }), o.add({ do: 'kill', target: 12 }), o.add({ do: 'traitor-check', target: '12L', card: '12R' })];
-  for (let i = 0; i < 120; i++) frames.push(o.add({ do: 'vote', target: i }));
+  const frames = [o.add({ do: 'sleep' }), o.add({ do: 'kill', target: 12 }), o.add({ do: 'traitor-check', target: '12L', card: '12R' }),
+    { t: 'pad' }, { t: 'ping' }, { t: 'hello', token: 'f'.repeat(64), lang: 'zh' }, { t: 'join', name: '名'.repeat(24), seat: 30 }];
+  for (let i = 0; i < 120; i++) frames.push(o.add({ do: 'vote', target: i, round: 12, ballot: 3 }));
   for (const f of frames) {
     const s = encodeFrame(f);
-    assert.equal(Buffer.byteLength(s), CMD_FRAME_BYTES, s);
-    const back = JSON.parse(s);
-    delete back.pad;
-    assert.deepEqual(back, f);
+    assert.equal(Buffer.byteLength(s), UP_UNIT, s);
+    assert.deepEqual(JSON.parse(s), f);
   }
-  assert.equal(encodeFrame({ t: 'ping' }), '{"t":"ping"}');
-  // a manifesto: the next 1 KiB step, never above the server's limit
-  const long = o.add({ do: 'attack', target: 3, via: 'killer', text: '月'.repeat(120) });
+  // a manifesto: whole units, never above the server's limit
+  const long = o.add({ do: 'attack', target: 3, via: 'killer', text: '月'.repeat(250) });
   assert.equal(Buffer.byteLength(encodeFrame(long)), 1024);
-  const huge = o.add({ do: 'attack', target: 3, text: '月'.repeat(1250) });
-  assert.equal(Buffer.byteLength(encodeFrame(huge)), 4096);
   const max = o.add({ do: 'attack', target: 3, text: '月'.repeat(2000) }); // lan's maxTextRunes
-  assert.ok(Buffer.byteLength(encodeFrame(max)) <= 16000);
+  assert.ok(Buffer.byteLength(encodeFrame(max)) <= 16384);
+});
+
+test('the sealed channel: the first frame carries the key and challenge; altered, replayed and foreign frames are dropped', () => {
+  const w = world();
+  const frames = [];
+  const c = w.conn({ onOpen: (send) => send({ t: 'hello', token: '' }), onFrame: (f) => frames.push(f) });
+  c.start();
+  const ws = w.sockets[0];
+  ws.onopen();
+  assert.deepEqual(ws.sent, [], 'no hello before the challenge');
+  assert.equal(c.send({ t: 'ping' }), false, 'not open before the challenge');
+  ws.onmessage({ data: ws.host.challenge.slice().buffer });
+  assert.deepEqual(ws.sent, [{ t: 'hello', token: '' }]);
+  assert.equal(ws.host.sizes[0], 32 + 24 + 16 + 32 + UP_UNIT);
+  c.send({ t: 'ping' });
+  assert.equal(ws.host.sizes[1], 24 + 16 + UP_UNIT);
+  const good = ws.host.seal({ t: 'pong' });
+  const bad = new Uint8Array(good.slice(0));
+  bad[bad.length - 1] ^= 1;
+  ws.onmessage({ data: bad.buffer });
+  assert.equal(frames.length, 0, 'an altered frame is dropped');
+  ws.onmessage({ data: good });
+  ws.onmessage({ data: good });
+  assert.deepEqual(frames, [{ t: 'pong' }], 'a replay is dropped');
+  const other = hostEnd(nacl.box.keyPair());
+  other.shared = nacl.box.before(nacl.box.keyPair().publicKey, nacl.box.keyPair().secretKey);
+  other.sent = 10;
+  ws.onmessage({ data: other.seal({ t: 'pong' }) });
+  assert.equal(frames.length, 1, 'sealed with another key: dropped');
+  ws.recvClear({ t: 'welcome', token: 'x' });
+  assert.equal(frames.length, 1, 'only an error comes in clear');
+  ws.recvClear({ t: 'error', code: 'sealed' });
+  assert.equal(frames.at(-1).code, 'sealed');
+  // a new socket, a new key pair: the host's frames of the old one do not open
+  ws.drop();
+  w.advance(1000);
+  const ws2 = w.sockets[1];
+  ws2.open();
+  ws2.onmessage({ data: ws.host.seal({ t: 'pong' }) });
+  assert.equal(frames.length, 2);
+  assert.notDeepEqual(new Uint8Array(ws2.host.shared), new Uint8Array(ws.host.shared), 'a fresh key per socket');
+});
+
+test('keyFromText reads the #k= of the QR code', () => {
+  const k = nacl.box.keyPair().publicKey;
+  const text = Buffer.from(k).toString('base64url');
+  assert.deepEqual(keyFromText(text), k);
+  for (const bad of ['', null, 'abc', text + 'A', text.slice(0, 42) + '*']) assert.equal(keyFromText(bad), null, String(bad));
+  const ch = new Channel(nacl, k);
+  assert.equal(ch.pub.length, 32);
+});
+
+test('cadence: one frame a tick, queued commands first, then empty ones; the phase follows the replies', () => {
+  const w = world();
+  const c = w.conn({ onOpen: (send) => send({ t: 'hello', token: 'tk' }) });
+  c.start();
+  const ws = w.sockets[0];
+  ws.open();
+  ws.recv({ t: 'welcome', token: 'tk', cadence: 1000 });
+  c.setCadence(1000);
+  assert.equal(ws.sent.length, 1, 'the hello only');
+  w.advance(0);
+  assert.deepEqual(ws.sent.at(-1), { t: 'pad' }, 'the first tick at once');
+  c.send({ t: 'cmd', id: 'a', do: 'kill', target: 3 });
+  c.send({ t: 'cmd', id: 'b', do: 'kill', target: 4 });
+  assert.equal(ws.sent.length, 2, 'queued, not sent');
+  // the host's tick comes 300 ms later with the reply: the next frame leaves
+  // CADENCE_LEAD_MS before the tick after
+  w.advance(300);
+  ws.recv({ t: 'pad' });
+  w.advance(1000 - CADENCE_LEAD_MS - 1);
+  assert.equal(ws.sent.length, 2);
+  w.advance(1);
+  assert.equal(ws.sent.at(-1).id, 'a');
+  w.advance(CADENCE_LEAD_MS);
+  ws.recv({ t: 'ack', id: 'a' });
+  w.advance(1000 - CADENCE_LEAD_MS);
+  assert.equal(ws.sent.at(-1).id, 'b');
+  // no reply: the next frame two ticks later all the same, no pings
+  w.advance(1999);
+  assert.equal(ws.sent.length, 4);
+  w.advance(1);
+  assert.deepEqual(ws.sent.at(-1), { t: 'pad' });
+  w.advance(PING_EVERY_MS * 2);
+  assert.ok(!ws.sent.some((f) => f.t === 'ping'), 'the cadence is the heartbeat');
+  // off: what waits goes at once
+  c.send({ t: 'spectate', name: 'x' });
+  c.setCadence(0);
+  assert.equal(ws.sent.at(-1).t, 'spectate');
+  const n = ws.sent.length;
+  w.advance(5000);
+  assert.equal(ws.sent.length, n, 'no more ticks');
 });

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"nightfall/lan/sealed"
 )
 
 // conn is one phone's socket, frame by frame: WriteJSON sends a client
@@ -19,16 +21,11 @@ type conn interface {
 // dialTimeout bounds the WebSocket handshake.
 const dialTimeout = 5 * time.Second
 
-// dial opens a phone's socket to the server's /ws URL
-// (ws://127.0.0.1:PORT/ws?room=CODE). It is the only place that knows how
-// frames travel (today: JSON text messages over a plain WebSocket,
-// lan/PROTOCOL.md "Frames"); a change of the channel (sealed, binary
-// frames) replaces this function and nothing else.
-func dial(url string) (conn, error) {
-	d := websocket.Dialer{HandshakeTimeout: dialTimeout}
-	ws, _, err := d.Dial(url, nil)
-	if err != nil {
-		return nil, err
-	}
-	return ws, nil
+// dial opens a phone's socket as a phone that scanned the QR code does:
+// joinURL is the code's URL (http://127.0.0.1:PORT/?room=CODE#k=KEY) and
+// every frame is sealed to the host's key in it (lan/sealed,
+// lan/PROTOCOL.md "The sealed channel"). It is the only place that knows
+// how frames travel.
+func dial(joinURL string) (conn, error) {
+	return sealed.DialJoin(joinURL, &websocket.Dialer{HandshakeTimeout: dialTimeout})
 }

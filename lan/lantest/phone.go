@@ -122,10 +122,11 @@ var prefixes struct {
 	n int
 }
 
-// Dial connects a phone to url (the server's ws://…/ws?room=CODE). It says
-// nothing yet: Hello comes next.
-func Dial(url string) (*Phone, error) {
-	c, err := dial(url)
+// Dial connects a phone to the server of joinURL, the QR code's URL
+// (http://…/?room=CODE#k=KEY), over the sealed channel. It says nothing
+// yet: Hello comes next.
+func Dial(joinURL string) (*Phone, error) {
+	c, err := dial(joinURL)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 	"sync"
 
 	"nightfall/lan"
@@ -31,7 +30,8 @@ type Server struct {
 	*lan.Server
 	// Clock is the manual clock driving the server (nil: the real clock).
 	Clock *Clock
-	// URL is the phones' socket: ws://127.0.0.1:PORT/ws?room=CODE.
+	// URL is what the QR code holds: http://127.0.0.1:PORT/?room=CODE#k=KEY
+	// (the phones' socket and the host's key, lan/PROTOCOL.md).
 	URL string
 	// DataDir is where the game logs go.
 	DataDir string
@@ -48,7 +48,8 @@ type Server struct {
 // and NoMDNS are overridden (a free port on loopback, no advertisement).
 // An empty DataDir is a new temporary directory, removed by Close; a nil
 // Logf keeps the server's diagnostics (Logs). cfg.Clock is kept as given
-// (nil: the real clock); Server.Clock is set when it is a *Clock. Seed
+// (nil: the real clock); Server.Clock is set when it is a *Clock, and then
+// the cadence is off unless cfg sets one. Seed
 // (lan.Config.Seed) fixes the deal.
 func Start(cfg lan.Config) (*Server, error) {
 	s := &Server{}
@@ -66,6 +67,13 @@ func Start(cfg lan.Config) (*Server, error) {
 	}
 	if c, ok := cfg.Clock.(*Clock); ok {
 		s.Clock = c
+		if cfg.Cadence == 0 {
+			// The cadence holds every answer until the next tick, which a
+			// manual clock reaches only when the test moves it; the bots
+			// wait for their answers, so they go without (a test of the
+			// cadence sets one).
+			cfg.Cadence = -1
+		}
 	}
 	srv, err := lan.NewServer(cfg)
 	if err != nil {
@@ -80,10 +88,7 @@ func Start(cfg lan.Config) (*Server, error) {
 		return nil, err
 	}
 	s.Server, s.cancel = srv, cancel
-	// http://127.0.0.1:PORT/?room=CODE → ws://127.0.0.1:PORT/ws?room=CODE
-	u := srv.JoinURL()
-	hostPort := strings.TrimPrefix(u[:strings.Index(u, "/?")], "http://")
-	s.URL = "ws://" + hostPort + "/ws?room=" + srv.Room()
+	s.URL = srv.JoinURL()
 	return s, nil
 }
 

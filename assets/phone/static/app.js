@@ -4,7 +4,7 @@
 // text nodes); no HTML string is ever parsed (assets_test.go checks).
 
 import * as V from './view.js';
-import { Conn, Outbox, randomId, wsURL } from './net.js';
+import { Conn, Outbox, keyFromText, randomId, wsURL } from './net.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,6 +70,26 @@ const S = {
 };
 const tokenKey = () => `nightfall:${S.room || 'mock'}`;
 
+// The host's public key comes from the QR code (#k=, which the browser never
+// sends over the network), kept per room so that a reload without it works.
+// Without it the phone opens no socket and asks for the QR code.
+const hostKeyKey = () => `nightfall:key:${S.room}`;
+if (S.room && keyFromText(hash.get('k'))) store.set(hostKeyKey(), hash.get('k'));
+S.hostKey = S.room ? keyFromText(store.get(hostKeyKey())) : null;
+// A QR code scanned while this page is open may change only the fragment
+// (the same address otherwise): no new page load, so load it again.
+window.addEventListener('hashchange', () => {
+  const k = new URLSearchParams(location.hash.slice(1)).get('k');
+  if (S.room && keyFromText(k) && k !== store.get(hostKeyKey())) location.reload();
+});
+S.keyMissing = !S.mock && !!S.room && !S.hostKey;
+S.keyWrong = false;
+S.cadence = 0;
+
+// inGame: a game runs (this phone plays, watches, or waits in the lobby
+// meanwhile): the host's cadence applies.
+const inGame = () => !!(S.pv || S.table || (S.lobby && S.lobby.started));
+
 // Local picks live for one night (or one ballot). A guess is never sent, so
 // it is kept here across a reload: a sleeper's screen after a reload shows
 // "Your pick: 6" as a killer's does.
@@ -91,14 +111,19 @@ let conn = null;
 
 // ---- translations --------------------------------------------------------------------------
 
+// The two dictionaries hold the same keys (assets_test.go), so a phone
+// fetches only its language, and English only if that fails (the page's
+// bytes: lan's TestPageGzip).
 async function loadLang(lang) {
-  for (const l of new Set(['en', lang])) {
-    if (S.dicts[l]) continue;
+  const fetchDict = async (l) => {
+    if (S.dicts[l]) return;
     try {
       const r = await fetch(`static/i18n/${l}.json`);
-      S.dicts[l] = r.ok ? await r.json() : {};
-    } catch { S.dicts[l] = {}; }
-  }
+      S.dicts[l] = r.ok ? await r.json() : null;
+    } catch { S.dicts[l] = null; }
+  };
+  await fetchDict(lang);
+  if (!S.dicts[lang] && lang !== 'en') await fetchDict('en');
   S.lang = lang;
   S.T = V.makeT(S.dicts[lang] || {}, S.dicts.en || {});
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
@@ -131,11 +156,17 @@ function sendRaw(frame) {
 // ---- server frames -----------------------------------------------------------------------------
 
 function onFrame(f) {
+  handleFrame(f);
+  if (conn && !S.mock) conn.setCadence(inGame() ? S.cadence : 0);
+}
+
+function handleFrame(f) {
   switch (f.t) {
     case 'welcome': {
       // A spectator's place is not kept when the host restarts (a fresh token): watch again.
       const rewatch = S.mode === 'spectator' && f.token && f.mode === 'lobby' && S.myName.trim();
       if (f.token) { S.token = f.token; store.set(tokenKey(), f.token); }
+      S.cadence = f.cadence || 0;
       S.mode = f.mode || S.mode;
       S.seat = f.seat || 0;
       if (f.name) S.seatName = f.name;
@@ -204,6 +235,10 @@ function joinError(f) {
     case 'room':
       if (roomKnown()) break; // the host is coming back with this room: keep trying
       S.roomWrong = true;
+      conn && conn.stop();
+      break;
+    case 'sealed': // not the big screen's key (an old QR code): scan again
+      S.keyWrong = true;
       conn && conn.stop();
       break;
     case 'table-full':
@@ -381,8 +416,15 @@ function renderNoRoom(main) {
   fresh(main, 'noroom',
     h('div', { class: 'panel' },
       h('h1', { text: T('app.title') }),
-      h('p', { class: 'big', text: S.roomWrong ? T('room.wrong') : T('room.missing') }),
+      h('p', { class: 'big', text: T(noRoomText()) }),
       langButton()));
+}
+
+function noRoomText() {
+  if (!S.room) return 'room.missing';
+  if (S.roomWrong) return 'room.wrong';
+  if (S.keyWrong) return 'room.key';
+  return 'room.nokey';
 }
 
 function langButton() {
@@ -1051,15 +1093,18 @@ function connect() {
   conn = new Conn({
     url: wsURL(location, S.room),
     WebSocket: window.WebSocket,
+    nacl: window.nacl,
+    hostKey: S.hostKey,
     onOpen: (send) => { S.everOpen = true; hello(send); },
     onFrame,
     onState: (s, x) => {
       S.conn = s;
       if (s === 'closed' && x.code === 4000) S.replaced = true;
       if (s === 'closed' && x.code === 4003 && !roomKnown()) S.roomWrong = true;
+      if (s === 'closed' && x.code === 4004) S.keyWrong = true;
       render();
     },
-    stopCodes: [4000, 4003], // replaced by another window; wrong room
+    stopCodes: [4000, 4003, 4004], // replaced by another window; wrong room; not the room's key
     keepTrying: (code) => code === 4003 && roomKnown(), // a host restarting: it comes back with this room
   });
   conn.start();
@@ -1121,7 +1166,7 @@ async function main() {
   document.addEventListener('visibilitychange', wake);
   render();
   if (S.mock) { startMock(); return; }
-  if (!S.room) return;
+  if (!S.room || S.keyMissing) return;
   connect();
 }
 

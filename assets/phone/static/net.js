@@ -1,9 +1,10 @@
 // net.js — the phone's connection to the host (lan/PROTOCOL.md): one
-// WebSocket, reconnected for ever with backoff, an app-level heartbeat, and an
-// outbox of commands resent (same id) until the server acks them.
+// WebSocket, sealed to the key of the QR code (NaCl box, tweetnacl), reconnected
+// for ever with backoff, an app-level heartbeat, the game's cadence (one frame a
+// tick), and an outbox of commands resent (same id) until the server acks them.
 //
-// Everything environment-specific (WebSocket, timers, clock, randomness) is
-// injected, so net.test.mjs drives it with fakes.
+// Everything environment-specific (WebSocket, timers, clock, randomness, nacl)
+// is injected, so net.test.mjs drives it with fakes.
 
 export const PING_EVERY_MS = 15000; // app-level ping
 export const SILENCE_MS = 40000; // no frame for this long: drop and reconnect
@@ -54,25 +55,111 @@ export class Outbox {
   clear() { this.pending.clear(); }
 }
 
-// CMD_FRAME_BYTES is the size every command frame is padded to, so that the
-// length of a phone's frames (visible even on an encrypted Wi-Fi) does not
-// tell "sleep" from "kill 12" (the server pads views the same way).
-export const CMD_FRAME_BYTES = 192;
+// UP_UNIT is the unit every frame the phone sends is padded to (trailing
+// spaces, which JSON ignores): a "sleep", a "kill 12", a vote and the
+// cadence's empty frame are all one size on the air (the host pads its
+// frames the same way). Only a long free text (cat-lives-7's manifesto) takes
+// more units, below the server's 16384-byte limit.
+export const UP_UNIT = 512;
 
-const utf8Len = (s) => new TextEncoder().encode(s).length;
+const enc = new TextEncoder();
+const dec = new TextDecoder();
 
-// encodeFrame serialises a frame; cmd frames get a "pad" of spaces up to
-// CMD_FRAME_BYTES, or, when longer (a cat-lives-7 manifesto), up to the next
-// multiple of 1024 bytes below the server's 16384-byte limit (the server
-// ignores the field).
+// encodeFrame serialises a frame, padded to a whole number of UP_UNIT.
 export function encodeFrame(frame) {
   const s = JSON.stringify(frame);
-  if (frame.t !== 'cmd') return s;
-  const n = utf8Len(s) + ',"pad":""'.length;
-  const size = n <= CMD_FRAME_BYTES ? CMD_FRAME_BYTES : Math.min(16000, Math.ceil(n / 1024) * 1024);
-  if (n > size) return s;
-  return JSON.stringify({ ...frame, pad: ' '.repeat(size - n) });
+  const n = enc.encode(s).length;
+  const size = Math.max(UP_UNIT, Math.ceil(n / UP_UNIT) * UP_UNIT);
+  return s + ' '.repeat(size - n);
 }
+
+// ---- the sealed channel (lan/PROTOCOL.md "Sealed channel") --------------------------------------
+
+export const CHALLENGE_BYTES = 32;
+const NONCE_BYTES = 24;
+const PHONE_SIDE = 0;
+const HOST_SIDE = 1;
+
+// keyFromText reads the host's public key as the join URL's #k= carries it
+// (unpadded base64url of 32 bytes); null if it is not one.
+export function keyFromText(s) {
+  if (!s || !/^[A-Za-z0-9_-]{43}$/.test(s)) return null;
+  const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '=';
+  let bin;
+  try { bin = atob(b64); } catch { return null; }
+  if (bin.length !== 32) return null;
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+function nonceOf(side, n) {
+  const b = new Uint8Array(NONCE_BYTES);
+  b[0] = side;
+  const v = new DataView(b.buffer);
+  v.setUint32(16, Math.floor(n / 2 ** 32));
+  v.setUint32(20, n >>> 0);
+  return b;
+}
+
+// Channel is one socket's sealing: a fresh key pair for the socket, the box
+// key shared with the host, and a counter for each direction.
+export class Channel {
+  constructor(nacl, hostKey) {
+    this.nacl = nacl;
+    const kp = nacl.box.keyPair();
+    this.pub = kp.publicKey;
+    this.shared = nacl.box.before(hostKey, kp.secretKey);
+    kp.secretKey.fill(0);
+    this.sent = 0;
+    this.got = 0;
+    this.challenge = null; // the host's first message
+  }
+
+  // seal is the binary message for a text: the first one carries this
+  // socket's public key and the host's challenge.
+  seal(text) {
+    this.sent += 1;
+    const nonce = nonceOf(PHONE_SIDE, this.sent);
+    let plain = enc.encode(text);
+    const first = this.sent === 1;
+    if (first) {
+      const p = new Uint8Array(this.challenge.length + plain.length);
+      p.set(this.challenge);
+      p.set(plain, this.challenge.length);
+      plain = p;
+    }
+    const box = this.nacl.box.after(plain, nonce, this.shared);
+    const head = first ? 32 : 0;
+    const out = new Uint8Array(head + NONCE_BYTES + box.length);
+    if (first) out.set(this.pub);
+    out.set(nonce, head);
+    out.set(box, head + NONCE_BYTES);
+    return out;
+  }
+
+  // open is the text of a host's message, or null when it does not open
+  // (altered, replayed, reordered, or sealed to another key): dropped.
+  open(buf) {
+    const b = new Uint8Array(buf);
+    if (b.length < NONCE_BYTES + 16 || b[0] !== HOST_SIDE) return null;
+    for (let i = 1; i < 16; i++) if (b[i] !== 0) return null;
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const n = v.getUint32(16) * 2 ** 32 + v.getUint32(20);
+    if (!(n > this.got)) return null;
+    const plain = this.nacl.box.open.after(b.subarray(NONCE_BYTES), b.subarray(0, NONCE_BYTES), this.shared);
+    if (!plain) return null;
+    this.got = n;
+    return dec.decode(plain);
+  }
+}
+
+// CADENCE_LEAD_MS: during the cadence a frame leaves this long before the
+// host's next tick is due (measured from the last reply), so it arrives in
+// time and a tap waits at most one tick plus this.
+export const CADENCE_LEAD_MS = 200;
+
+// REPLIES are the frames that answer one frame of the phone's (the host sends
+// them on its tick: they give the phone the tick's phase).
+const REPLIES = new Set(['ack', 'error', 'pad', 'pong']);
 
 // randomId is a short random string for command id prefixes.
 export function randomId(rnd = Math.random) {
@@ -87,8 +174,10 @@ export function wsURL(loc, room) {
   return `${proto}//${loc.host}/ws?room=${encodeURIComponent(room)}`;
 }
 
-// Conn keeps one socket open.
-//   onOpen(send)  called on every (re)connection: send the hello there
+// Conn keeps one sealed socket open.
+//   hostKey       the host's public key (the QR code's #k=; Uint8Array(32))
+//   nacl          tweetnacl (window.nacl)
+//   onOpen(send)  called on every (re)connection once the channel is up: send the hello there
 //   onFrame(f)    every parsed server frame
 //   onState(s, x) 'connecting' | 'open' | 'closed' (waiting to retry, unless the
 //                 close code is in stopCodes), with x = {opened, wait, code}:
@@ -96,10 +185,14 @@ export function wsURL(loc, room) {
 //   keepTrying(code) for a close code in stopCodes: true retries with backoff
 //                 all the same (a "wrong room" while the phone holds a token
 //                 for this room: the host is coming back with it)
+// setCadence(ms) turns the game's cadence on (ms > 0) or off: then exactly one
+// frame leaves every tick, a queued one or an empty {"t":"pad"}.
 export class Conn {
   constructor(opts) {
     this.url = opts.url;
     this.WS = opts.WebSocket;
+    this.nacl = opts.nacl;
+    this.hostKey = opts.hostKey;
     this.onOpen = opts.onOpen || (() => {});
     this.onFrame = opts.onFrame || (() => {});
     this.onState = opts.onState || (() => {});
@@ -110,6 +203,7 @@ export class Conn {
     this.stopCodes = opts.stopCodes || [];
     this.keepTrying = opts.keepTrying || (() => false);
     this.ws = null;
+    this.ch = null; // the socket's Channel
     this.attempt = 0;
     this.retry = null;
     this.beat = null;
@@ -117,6 +211,9 @@ export class Conn {
     this.lastPing = 0;
     this.stopped = false;
     this.state = 'idle';
+    this.cadence = 0; // ms; 0: frames leave at once
+    this.queue = []; // frames waiting for their tick
+    this.tickTimer = null;
   }
 
   start() { this.stopped = false; this.attempt = 0; this.connect(); }
@@ -125,6 +222,7 @@ export class Conn {
     this.stopped = true;
     this.clearTimeout(this.retry);
     this.clearTimeout(this.beat);
+    this.clearTimeout(this.tickTimer);
     if (this.ws) { const w = this.ws; this.ws = null; try { w.close(); } catch { /* already closed */ } }
   }
 
@@ -132,7 +230,7 @@ export class Conn {
   kick() {
     if (this.stopped) return;
     if (this.ws && this.state === 'open' && this.now() - this.lastIn < SILENCE_MS) {
-      this.sendPing();
+      if (!this.cadence) this.sendPing();
       return;
     }
     if (this.state === 'connecting') return;
@@ -141,11 +239,54 @@ export class Conn {
     this.connect();
   }
 
-  // send transmits a frame now; false when no socket is open (the outbox
-  // resends commands after the next hello).
+  // send transmits a frame (during the cadence: queues it for the next tick);
+  // false when no socket is open (the outbox resends commands after the next
+  // hello).
   send(frame) {
     if (!this.ws || this.state !== 'open') return false;
-    try { this.ws.send(encodeFrame(frame)); return true; } catch { return false; }
+    if (this.cadence) { this.queue.push(frame); return true; }
+    return this.transmit(frame);
+  }
+
+  transmit(frame) {
+    if (!this.ws || this.state !== 'open' || !this.ch) return false;
+    try { this.ws.send(this.ch.seal(encodeFrame(frame))); return true; } catch { return false; }
+  }
+
+  // setCadence turns the cadence on (ms > 0) or off (0: what waits goes now).
+  setCadence(ms) {
+    ms = ms > 0 ? ms : 0;
+    if (ms === this.cadence) return;
+    this.cadence = ms;
+    this.clearTimeout(this.tickTimer);
+    this.tickTimer = null;
+    if (!ms) {
+      const q = this.queue;
+      this.queue = [];
+      for (const f of q) this.transmit(f);
+      return;
+    }
+    if (this.state === 'open') this.schedule(0);
+  }
+
+  schedule(ms) {
+    this.clearTimeout(this.tickTimer);
+    this.tickTimer = this.setTimeout(() => this.tick(), Math.max(0, ms));
+  }
+
+  // tick sends this tick's one frame. The next goes when the host's reply
+  // to it says where its ticks fall (onReply); if no reply comes, two ticks
+  // later all the same.
+  tick() {
+    this.tickTimer = null;
+    if (!this.cadence || !this.ws || this.state !== 'open') return;
+    this.transmit(this.queue.shift() || { t: 'pad' });
+    this.lastPing = this.now();
+    this.schedule(2 * this.cadence);
+  }
+
+  onReply() {
+    if (this.cadence && this.tickTimer !== null) this.schedule(this.cadence - CADENCE_LEAD_MS);
   }
 
   setState(s, extra) { this.state = s; this.onState(s, extra || {}); }
@@ -156,28 +297,50 @@ export class Conn {
     this.setState('connecting');
     let ws;
     try { ws = new this.WS(this.url); } catch { this.scheduleRetry(false); return; }
+    try { ws.binaryType = 'arraybuffer'; } catch { /* a fake */ }
     this.ws = ws;
+    this.queue = [];
+    let ch;
+    try { ch = new Channel(this.nacl, this.hostKey); } catch { this.stop(); this.setState('closed', { opened: false, code: 4004 }); return; }
+    this.ch = ch;
     let opened = false;
     ws.onopen = () => {
       if (this.ws !== ws) return;
       opened = true;
       this.lastIn = this.now();
       this.lastPing = this.now();
-      this.setState('open');
-      this.onOpen((f) => this.send(f));
-      this.heartbeat();
+      this.heartbeat(); // the challenge comes at once; silence still counts
     };
     ws.onmessage = (ev) => {
       if (this.ws !== ws) return;
       this.lastIn = this.now();
+      let text;
+      if (typeof ev.data === 'string') {
+        text = ev.data; // in clear: only the host's refusal of a socket without a channel
+      } else if (!ch.challenge) {
+        if (ev.data.byteLength !== CHALLENGE_BYTES) return;
+        ch.challenge = new Uint8Array(ev.data);
+        this.setState('open');
+        this.onOpen((f) => this.transmit(f));
+        if (this.cadence) this.schedule(this.cadence);
+        return;
+      } else {
+        text = ch.open(ev.data);
+        if (text === null) return; // does not open: dropped
+      }
       let f;
-      try { f = JSON.parse(ev.data); } catch { return; }
-      if (f && f.t === 'welcome') this.attempt = 0; // a session again: back to short waits
+      try { f = JSON.parse(text); } catch { return; }
+      if (!f || typeof f !== 'object') return;
+      if (typeof ev.data === 'string' && f.t !== 'error') return;
+      if (f.t === 'welcome') this.attempt = 0; // a session again: back to short waits
+      if (REPLIES.has(f.t)) this.onReply();
       this.onFrame(f);
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.clearTimeout(this.tickTimer);
+      this.tickTimer = null;
       const code = ev && ev.code;
       if (this.stopCodes.includes(code) && !this.keepTrying(code)) { // e.g. 4000 "replaced": another tab took the seat; do not fight it
         this.stopped = true;
@@ -192,6 +355,8 @@ export class Conn {
 
   drop() {
     this.clearTimeout(this.beat);
+    this.clearTimeout(this.tickTimer);
+    this.tickTimer = null;
     if (this.ws) {
       const w = this.ws;
       this.ws = null;
@@ -211,20 +376,21 @@ export class Conn {
 
   sendPing() {
     this.lastPing = this.now();
-    this.send({ t: 'ping' });
+    this.transmit({ t: 'ping' });
   }
 
   heartbeat() {
     this.clearTimeout(this.beat);
     this.beat = this.setTimeout(() => {
-      if (!this.ws || this.state !== 'open') return;
+      if (!this.ws) return;
       const now = this.now();
       if (now - this.lastIn >= SILENCE_MS) { // silent: the socket is dead even if the OS has not noticed
         this.drop();
         this.scheduleRetry(true);
         return;
       }
-      if (now - this.lastPing >= PING_EVERY_MS) this.sendPing();
+      // during the cadence its frames are the heartbeat
+      if (this.state === 'open' && !this.cadence && now - this.lastPing >= PING_EVERY_MS) this.sendPing();
       this.heartbeat();
     }, 1000);
   }

@@ -117,7 +117,7 @@ export function tableBox(n, width) {
 // screenOf says which screen to show for the app state.
 export function screenOf(st) {
   if (!st.room && !st.mock) return 'noroom';
-  if (st.roomWrong) return 'noroom';
+  if (st.roomWrong || st.keyMissing || st.keyWrong) return 'noroom';
   const tv = st.pv ? st.pv.table : st.table;
   if (tv) {
     if (tv.phase === 'over') return 'over';

@@ -1,0 +1,100 @@
+// The cadence: while a game runs, what the phones are sent goes out on a
+// tick, the same for every phone, so the timing of frames says nothing
+// about who acted (PROTOCOL.md "Cadence").
+
+package lan
+
+import "time"
+
+// defaultCadence is how often, during a game, each phone sends one frame
+// (a command or an empty "pad") and the host sends what it has.
+const defaultCadence = time.Second
+
+// cadenceState is the session's tick.
+type cadenceState struct {
+	every    time.Duration // 0: no cadence (Config.Cadence < 0)
+	stop     func() bool   // the next tick (nil: none armed)
+	gen      int
+	dirty    bool // the views may have changed since the last tick
+	flushing bool // the tick is sending: frames go out at once
+	ticks    int  // ticks so far (tests)
+}
+
+// cadenced reports whether frames to phones wait for the tick: while a
+// game runs.
+func (s *session) cadenced() bool { return s.cad.every > 0 && s.g != nil && !s.cad.flushing }
+
+// cadenceMs is the cadence the phones are told (welcome.cadence).
+func (s *session) cadenceMs() int { return int(s.cad.every.Milliseconds()) }
+
+// armCadence keeps the tick running while a game runs, and stops it
+// otherwise.
+func (s *session) armCadence() {
+	if s.cad.every <= 0 || s.g == nil {
+		if s.cad.stop != nil {
+			s.cad.stop()
+			s.cad.stop = nil
+		}
+		return
+	}
+	if s.cad.stop != nil {
+		return
+	}
+	s.cad.gen++
+	gen := s.cad.gen
+	s.cad.stop = s.clock.AfterFunc(s.cad.every, func() {
+		s.srv.post(func() {
+			if s.cad.gen != gen || s.cad.stop == nil {
+				return
+			}
+			s.cad.stop = nil
+			s.flush()
+			s.armCadence()
+		})
+	})
+}
+
+// flush is a tick: every phone gets the frames held for it (its own: a
+// welcome, the state after a reconnect, the clock), then, if any view
+// changed, the views and tables of now (one broadcast, however many
+// commands came since the last tick), then its replies: one per frame it
+// sent since the last tick (an ack or error for a command, "pad" for an
+// empty frame), all of one size. So every seat gets the same frames at the
+// same moment, and none of them tells whose command changed the views.
+func (s *session) flush() {
+	s.cad.flushing = true
+	s.cad.ticks++
+	defer func() { s.cad.flushing = false }()
+	for c := range s.clients {
+		held := c.held
+		c.held = nil
+		for _, f := range held {
+			s.send(c, f)
+		}
+	}
+	if s.cad.dirty {
+		s.cad.dirty = false
+		s.broadcast()
+	}
+	for c := range s.clients {
+		replies := c.replies
+		c.replies = nil
+		for _, f := range replies {
+			s.send(c, f)
+		}
+	}
+}
+
+// hold keeps a frame for the next tick (replies apart); false when the
+// phone has too many waiting (it is dropped as too slow).
+func (s *session) hold(c *client, frame []byte, reply bool) bool {
+	if len(c.held)+len(c.replies) >= sendBuffer {
+		return false
+	}
+	if reply {
+		c.replies = append(c.replies, frame)
+	} else {
+		c.held = append(c.held, frame)
+	}
+	return true
+}
