@@ -210,8 +210,12 @@ func targetName(t Target) string {
 
 // LegalTargets lists actor's legal targets in step st, in canonical order.
 func (g *Game) LegalTargets(st *Step, actor Target) []Target {
+	return g.appendLegalTargets(nil, st, actor)
+}
+
+// appendLegalTargets appends LegalTargets(st, actor) to out.
+func (g *Game) appendLegalTargets(out []Target, st *Step, actor Target) []Target {
 	s := &g.s
-	var out []Target
 	cards := s.variant.Info().CardsPerSeat
 	for seat := 1; seat <= s.Players; seat++ {
 		if cards <= 1 || cards > 2 {

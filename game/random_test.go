@@ -317,6 +317,10 @@ func checkViews(t *testing.T, g *Game) {
 		if !reflect.DeepEqual(pv.Table, tv) {
 			t.Fatalf("seat %d's table part differs from the table view", seat)
 		}
+		// The shared view, built in reused storage, is the same view.
+		if got, want := mustJSON(g.SharedPlayerView(seat)), mustJSON(pv); got != want {
+			t.Fatalf("seat %d's shared view differs from its view:\n%s\n%s", seat, got, want)
+		}
 		mine := s.Seat(seat)
 		for i, r := range pv.Roles {
 			if mine.Cards[i].Role != r {

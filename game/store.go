@@ -54,6 +54,10 @@ type store struct {
 
 	nightSteps slab[NightStep]
 
+	// the game's shared views (Game.SharedPlayerView), kept from game to
+	// game like the rest
+	views sharedViews
+
 	// the last deck made, for the next game of the same variant and size
 	deckOf   string
 	deckSize int
@@ -113,6 +117,7 @@ func (m *store) reset() {
 	m.pcg.reset()
 	m.over.reset()
 	m.nightSteps.reset()
+	m.views.tableVersion = 0 // versions start again
 }
 
 // slab hands out values and slices of T from chunks that never move. reset

@@ -25,8 +25,10 @@ type Variant interface {
 	// DealOK reports whether a dealt hand set is acceptable (false → the
 	// engine shuffles again, G17). Nil error means fine.
 	DealOK(s *State) error
-	// Knows lists what seat learns at the deal: its teammates.
-	Knows(s *State, seat int) []Known
+	// Knows appends what seat learns at the deal (its teammates) to known
+	// (an empty list the engine provides, nil or with room: a view costs
+	// no allocation) and returns it.
+	Knows(s *State, seat int, known []Known) []Known
 	// NightSteps appends tonight's steps, in resolution order, to steps (an
 	// empty list the engine provides, with room for a night's steps, so a
 	// night costs no allocation) and returns it. Called once at nightfall,

@@ -57,6 +57,13 @@ type Bot interface {
 	Act(view *game.PlayerView, claims []Claim) Move
 }
 
+// GameStarter is a Bot that remembers from one view to the next within a
+// game (Sensible: the claims it has read). Table.Play calls NewGame on it
+// before the game's first view. It learns nothing else from it.
+type GameStarter interface {
+	NewGame()
+}
+
 // Kinds lists the bot kinds by name, for the command line.
 var Kinds = []string{"random", "sensible"}
 
