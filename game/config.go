@@ -140,7 +140,7 @@ const (
 
 // checkFreeText refuses free text and lists no rule could accept: too long,
 // or text with an invisible control character.
-func checkFreeText(cmd Command) error {
+func checkFreeText(cmd *Command) error {
 	if cmd.Text == "" && len(cmd.Order) <= MaxOrderCards {
 		return nil // nearly every command
 	}

@@ -5,7 +5,7 @@ import "slices"
 // The day (rules/README.md G9–G15), shared by every variant: last words,
 // speeches, ballots, tie procedures, self-reveal, win checks.
 
-func (g *Game) dayCommand(cmd Command) error {
+func (g *Game) dayCommand(cmd *Command) error {
 	s := &g.s
 	d := s.Day
 	switch cmd.Do {
@@ -203,7 +203,7 @@ func (g *Game) endTurn(by string) {
 // nominate names a suspect during the speaker's nomination turn (two-hands
 // §9.3, R16): a living hand not yet a suspect, at most as many as the
 // nominator has living hands.
-func (g *Game) nominate(cmd Command) error {
+func (g *Game) nominate(cmd *Command) error {
 	s := &g.s
 	d := s.Day
 	if !g.nominations() {
@@ -350,7 +350,7 @@ func (g *Game) openBallot() {
 	}
 }
 
-func (g *Game) vote(cmd Command) error {
+func (g *Game) vote(cmd *Command) error {
 	s := &g.s
 	d := s.Day
 	b := d.Ballot
@@ -413,7 +413,7 @@ func (g *Game) vote(cmd Command) error {
 
 // letCallGo is a voter's "not this one" in sequential-open: they let the
 // called candidate go without raising a hand (CallPassBody).
-func (g *Game) letCallGo(cmd Command) error {
+func (g *Game) letCallGo(cmd *Command) error {
 	b := g.s.Day.Ballot
 	switch {
 	case !containsInt(b.Voters, cmd.Seat):
@@ -469,7 +469,7 @@ func openMode(mode string) bool { return mode == "sequential-open" || mode == "t
 
 // votingHand is the hand a per-hand vote is cast with (two-hands §9.5): the
 // command's card, or the voter's first living hand that has not voted.
-func (g *Game) votingHand(cmd Command) (Target, error) {
+func (g *Game) votingHand(cmd *Command) (Target, error) {
 	s := &g.s
 	b := s.Day.Ballot
 	voted := func(h Target) bool {
@@ -537,7 +537,7 @@ func (g *Game) timeoutVotes() {
 		for !b.Voted(v) {
 			vb := VoteBody{Seat: v, By: "random", Options: opts}
 			if byHand {
-				h, err := g.votingHand(Command{Seat: v})
+				h, err := g.votingHand(&Command{Seat: v})
 				if err != nil {
 					break
 				}
@@ -686,7 +686,7 @@ func (g *Game) tieFinal() {
 	}
 }
 
-func (g *Game) explode(cmd Command) error {
+func (g *Game) explode(cmd *Command) error {
 	s := &g.s
 	if !s.Opts.SelfReveal {
 		return reject("self-reveal (爆) is not part of this game")

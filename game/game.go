@@ -430,7 +430,7 @@ func (g *Game) Mark(t Target, key string, value int) {
 // refusal a *Rejection and no change at all.
 func (g *Game) Apply(cmd Command) ([]Event, error) {
 	start := len(g.log)
-	if err := g.apply(cmd); err != nil {
+	if err := g.apply(&cmd); err != nil {
 		if len(g.log) != start {
 			panic(fmt.Sprintf("game: command %+v rejected after emitting events", cmd))
 		}
@@ -439,7 +439,7 @@ func (g *Game) Apply(cmd Command) ([]Event, error) {
 	return g.log[start:len(g.log):len(g.log)], nil
 }
 
-func (g *Game) apply(cmd Command) error {
+func (g *Game) apply(cmd *Command) error {
 	s := &g.s
 	if s.Phase == PhaseOver {
 		return reject("the game is over")
@@ -479,7 +479,7 @@ func (g *Game) apply(cmd Command) error {
 		}
 	}
 	if pr, ok := s.variant.(phaseRunner); ok && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
-		return pr.command(g, cmd)
+		return pr.command(g, *cmd)
 	}
 	switch s.Phase {
 	case PhaseNight:
@@ -492,7 +492,7 @@ func (g *Game) apply(cmd Command) error {
 
 // stale refuses a command made from a view that is gone: another round, or
 // another ballot than the one open now.
-func (g *Game) stale(cmd Command) error {
+func (g *Game) stale(cmd *Command) error {
 	s := &g.s
 	if cmd.Round != 0 && cmd.Round != s.Round {
 		what := "this command"
@@ -529,7 +529,7 @@ func (g *Game) hostSkip() error {
 		if s.Day.Speaker == 0 && s.Day.Stage != StageDiscussion {
 			return reject("nobody is speaking now")
 		}
-		return g.apply(Command{Do: ActTimeout})
+		return g.apply(&Command{Do: ActTimeout})
 	}
 	switch {
 	case s.Day.Speaker != 0:

@@ -24,7 +24,7 @@ func (g *Game) startNight() {
 	}
 }
 
-func (g *Game) nightCommand(cmd Command) error {
+func (g *Game) nightCommand(cmd *Command) error {
 	s := &g.s
 	n := s.Night
 	switch cmd.Do {
@@ -120,7 +120,7 @@ func (g *Game) shareSeats(share string) []int {
 // tasks (G3.4). When a seat has several steps with the same action (two
 // cards of one kind, v5.0-dual §5) and the command names no card, it is for
 // the first of them the seat has not submitted yet.
-func (g *Game) findStep(cmd Command) (*Step, Target, error) {
+func (g *Game) findStep(cmd *Command) (*Step, Target, error) {
 	s := &g.s
 	var buf [8]*Step
 	tasks := s.appendTasks(buf[:0], cmd.Seat)
@@ -276,7 +276,7 @@ func (g *Game) deliverResults() {
 	}
 }
 
-func (g *Game) suspect(cmd Command) error {
+func (g *Game) suspect(cmd *Command) error {
 	s := &g.s
 	n := s.Night
 	check := n.StepByAction("check")

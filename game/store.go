@@ -172,8 +172,17 @@ func (s *slab[T]) take(n int) []T {
 	return out
 }
 
-// buf returns an empty slice with capacity n, for appending up to n values.
-func (s *slab[T]) buf(n int) []T { return s.take(n)[:0] }
+// buf returns an empty slice with capacity n, for appending up to n values
+// (not cleared, unlike take's: an append writes each value it adds).
+func (s *slab[T]) buf(n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	c := s.room(n)
+	k := len(c)
+	s.chunks[s.cur] = c[:k+n]
+	return c[k : k : k+n]
+}
 
 // clone copies xs into the slab (nil stays nil, empty stays empty).
 func (s *slab[T]) clone(xs []T) []T {

@@ -186,6 +186,13 @@ type PlayerView struct {
 	CatLives *CatPlayerView `json:"catLives,omitempty"`
 }
 
+// clearMine zeroes every field of pv but Table (TestClearMine checks that
+// none is forgotten).
+func (pv *PlayerView) clearMine() {
+	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
+	pv.Tasks, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, nil, nil, nil, nil
+}
+
 // Task is one thing the seat can do now, with its legal targets.
 type Task struct {
 	Action   string   `json:"action"` // "sleep", "kill", "check", …, "pass", "vote", "explode", "suspect"
@@ -241,16 +248,16 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		Phase: string(s.Phase), LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
 	multi := s.variant.Info().CardsPerSeat == 2
-	tv.Seats = m.seatList(len(s.Seats))
+	tv.Seats = m.seatList(len(s.Seats))[:len(s.Seats)]
 	for i := range s.Seats {
-		sv := SeatView{Seat: i + 1, Alive: s.Seats[i].Alive()}
+		sv := &tv.Seats[i]
+		*sv = SeatView{Seat: i + 1, Alive: s.Seats[i].Alive()}
 		if multi {
 			sv.Cards = m.cardList(len(s.Seats[i].Cards))
 			for j, c := range s.Seats[i].Cards {
 				sv.Cards = append(sv.Cards, CardView{Card: Target{Seat: i + 1, Card: j + 1}, Alive: c.Alive})
 			}
 		}
-		tv.Seats = append(tv.Seats, sv)
 	}
 	for _, x := range g.pub.exploded {
 		tv.Seats[x.Seat-1].Role = x.Role
@@ -420,7 +427,8 @@ func liveCounts(b *BallotState, m *viewMem) []Count {
 // PlayerView builds what seat may see and do now.
 func (g *Game) PlayerView(seat int) PlayerView {
 	var pv PlayerView
-	g.playerView(&pv, seat, g.TableView(), nil)
+	tv := g.TableView()
+	g.playerView(&pv, seat, &tv, nil)
 	return pv
 }
 
@@ -434,20 +442,24 @@ func (g *Game) SharedPlayerView(seat int) *PlayerView {
 	sh := &g.mem.views
 	if sh.tableVersion != g.s.Version || sh.tableVersion == 0 {
 		sh.table.reset()
-		g.buildTableView(&sh.tv, &sh.table)
+		g.buildTableView(&sh.pv.Table, &sh.table) // in place: the table part is the same for every seat
 		sh.tableVersion = g.s.Version
 	}
 	sh.player.reset()
-	sh.pv = PlayerView{}
-	g.playerView(&sh.pv, seat, sh.tv, &sh.player)
+	g.playerView(&sh.pv, seat, nil, &sh.player)
 	return &sh.pv
 }
 
-// playerView builds seat's view in pv, around the table view tv, in m (nil:
-// on the heap).
-func (g *Game) playerView(pv *PlayerView, seat int, tv TableView, m *viewMem) {
+// playerView builds seat's view into pv, around the table view tv (nil:
+// the one pv holds), in m (nil: on the heap).
+func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	s := &g.s
-	pv.Seat, pv.Table = seat, tv
+	if tv != nil {
+		*pv = PlayerView{Table: *tv}
+	} else {
+		pv.clearMine()
+	}
+	pv.Seat = seat
 	if seat < 1 || seat > s.Players {
 		return
 	}

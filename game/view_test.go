@@ -128,3 +128,40 @@ func sameState(a, b *State) bool {
 	x.mem, y.mem = nil, nil
 	return reflect.DeepEqual(x, y)
 }
+
+// TestClearMine: PlayerView.clearMine (the shared view's reset between
+// seats) zeroes every field but the table part, which it keeps: a field
+// added to PlayerView must be added there too.
+func TestClearMine(t *testing.T) {
+	var pv PlayerView
+	v := reflect.ValueOf(&pv).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Int:
+			f.SetInt(1)
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
+		case reflect.Struct:
+			f.FieldByName("Round").SetInt(3) // the table
+		default:
+			t.Fatalf("PlayerView.%s: a %v, which this test cannot fill", v.Type().Field(i).Name, f.Kind())
+		}
+		if f.IsZero() {
+			t.Fatalf("PlayerView.%s not filled", v.Type().Field(i).Name)
+		}
+	}
+	pv.clearMine()
+	for i := 0; i < v.NumField(); i++ {
+		name := v.Type().Field(i).Name
+		if zero := v.Field(i).IsZero(); zero != (name != "Table") {
+			t.Errorf("after clearMine, PlayerView.%s zero: %v", name, zero)
+		}
+	}
+}

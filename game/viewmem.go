@@ -41,9 +41,8 @@ func (m *viewMem) reset() {
 // player part is rebuilt at every call, the table part once per version.
 type sharedViews struct {
 	player, table viewMem
-	pv            PlayerView
-	tv            TableView
-	tableVersion  int // the state version tv was built at; 0: none
+	pv            PlayerView // its Table is built once per version
+	tableVersion  int        // the state version pv.Table was built at; 0: none
 }
 
 // The helpers below take from m, or from the heap when m is nil. Lists

@@ -186,37 +186,41 @@ func hasPick(t *game.Task, seat int) bool { return t.Choice != nil || t.Skipped 
 
 // knowledge is what the bot makes of its view and the claims.
 type knowledge struct {
-	seat     int
-	hostile  bool
-	police   bool // holds a police-family card (and is not hostile)
-	friends  []int
-	enemies  []int // known to be of the other camp
-	claimed  []int // seats that claimed police, in claim order (alive or not)
-	living   []int
-	suspect  []int // by seat: suspicion from check claims
-	accused  []int // by seat: accusations in today's speeches
-	checked  []int // seats this bot checked
-	said     []Claim
-	multiple bool // targets are cards or hands
+	seat    int
+	hostile bool
+	police  bool // holds a police-family card (and is not hostile)
+	friends []int
+	enemies []int // known to be of the other camp
+	claimed []int // seats that claimed police, in claim order (alive or not)
+	living  []int
+	suspect []int // by seat: suspicion from check claims
+	accused []int // by seat: accusations in today's speeches
+	checked []int // seats this bot checked
+	said    []Claim
+	// by seat, for lookups in O(1): friends (and oneself), the living,
+	// the claimers
+	isFriend, isAlive, isClaimed []bool
 }
 
 // heard is what a bot has made of the claims so far in a game, read once
 // each as they come (claims only grow during a game).
 type heard struct {
-	n       int   // claims read
-	seat    int   // the bot's seat this game
-	claimed []int // seats that claimed a role, in claim order
-	suspect []int // by seat: +1 per "killer", −1 per "not-killer" claim
-	accused []int // by seat: accusations made in round `round`
-	round   int
-	said    []Claim // the answers this seat has claimed
+	n         int    // claims read
+	seat      int    // the bot's seat this game
+	claimed   []int  // seats that claimed a role, in claim order
+	isClaimed []bool // by seat: claimed a role
+	suspect   []int  // by seat: +1 per "killer", −1 per "not-killer" claim
+	accused   []int  // by seat: accusations made in round `round`
+	round     int
+	said      []Claim // the answers this seat has claimed
 }
 
 // NewGame tells the bot a new game starts: it forgets what it heard.
 func (b *Sensible) NewGame() { b.heard.forget(0) }
 
 func (h *heard) forget(seat int) {
-	*h = heard{seat: seat, claimed: h.claimed[:0], suspect: h.suspect[:0], accused: h.accused[:0], said: h.said[:0]}
+	clear(h.isClaimed)
+	*h = heard{seat: seat, claimed: h.claimed[:0], isClaimed: h.isClaimed, suspect: h.suspect[:0], accused: h.accused[:0], said: h.said[:0]}
 }
 
 // hear reads the claims not read yet (all of them after a new game).
@@ -227,6 +231,10 @@ func (h *heard) hear(seat int, claims []Claim) {
 	for _, c := range claims[h.n:] {
 		if c.Role != "" && !slices.Contains(h.claimed, c.Seat) {
 			h.claimed = append(h.claimed, c.Seat)
+			if c.Seat >= 0 {
+				h.isClaimed = growBool(h.isClaimed, c.Seat+1)
+				h.isClaimed[c.Seat] = true
+			}
 		}
 		if c.Seat == seat && (c.Answer == "killer" || c.Answer == "not-killer") {
 			h.said = append(h.said, c)
@@ -262,19 +270,40 @@ func grow(xs []int, n int) []int {
 	return xs
 }
 
+func growBool(xs []bool, n int) []bool {
+	for len(xs) < n {
+		xs = append(xs, false)
+	}
+	return xs
+}
+
+// falses returns xs with n entries, all false.
+func falses(xs []bool, n int) []bool {
+	if cap(xs) < n {
+		return make([]bool, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
+}
+
 func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 	k := &b.k
 	n := len(v.Table.Seats) + 1
 	h := &b.heard
 	h.hear(v.Seat, claims)
-	h.suspect, h.accused = grow(h.suspect, n), grow(h.accused, n)
+	h.suspect, h.accused, h.isClaimed = grow(h.suspect, n), grow(h.accused, n), growBool(h.isClaimed, n)
 	accused := h.accused
 	if h.round != v.Table.Round { // nobody accused anybody today yet
 		b.zero = resize(b.zero, n)
 		accused = b.zero
 	}
 	*k = knowledge{seat: v.Seat, friends: k.friends[:0], enemies: k.enemies[:0], claimed: h.claimed,
-		living: k.living[:0], checked: k.checked[:0], suspect: h.suspect, accused: accused, said: h.said}
+		living: k.living[:0], checked: k.checked[:0], suspect: h.suspect, accused: accused, said: h.said,
+		isFriend: falses(k.isFriend, n), isAlive: falses(k.isAlive, n), isClaimed: h.isClaimed}
+	if v.Seat >= 0 && v.Seat < n {
+		k.isFriend[v.Seat] = true
+	}
 	for _, r := range v.Roles {
 		if slices.Contains(hostileRoles, r) {
 			k.hostile = true
@@ -297,6 +326,9 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		if slices.Contains(hostileRoles, x.Role) == k.hostile {
 			if !k.hostile || x.Role != "police-group" {
 				k.friends = append(k.friends, x.Target.Seat)
+				if s := x.Target.Seat; s >= 0 && s < n {
+					k.isFriend[s] = true
+				}
 				continue
 			}
 		}
@@ -304,12 +336,13 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 			k.enemies = append(k.enemies, x.Target.Seat)
 		}
 	}
-	for _, sv := range v.Table.Seats {
+	for i := range v.Table.Seats {
+		sv := &v.Table.Seats[i]
 		if sv.Alive {
 			k.living = append(k.living, sv.Seat)
-		}
-		if len(sv.Cards) > 0 {
-			k.multiple = true
+			if sv.Seat >= 0 && sv.Seat < n {
+				k.isAlive[sv.Seat] = true
+			}
 		}
 	}
 	for _, r := range v.Results {
@@ -328,15 +361,25 @@ func resize(xs []int, n int) []int {
 	return xs
 }
 
-func (k *knowledge) friend(seat int) bool { return seat == k.seat || slices.Contains(k.friends, seat) }
+// friend: oneself or a known teammate.
+func (k *knowledge) friend(seat int) bool {
+	return seat == k.seat || (seat >= 0 && seat < len(k.isFriend) && k.isFriend[seat])
+}
 
-func (k *knowledge) alive(seat int) bool { return slices.Contains(k.living, seat) }
+func (k *knowledge) alive(seat int) bool {
+	return seat >= 0 && seat < len(k.isAlive) && k.isAlive[seat]
+}
+
+// claimer: seat claimed a role.
+func (k *knowledge) claimer(seat int) bool {
+	return seat >= 0 && seat < len(k.isClaimed) && k.isClaimed[seat]
+}
 
 // score is the good camp's suspicion of seat: claims against it, and a
 // claimed police is trusted.
 func (k *knowledge) score(seat int) int {
 	s := k.suspect[seat]*3 + k.accused[seat]
-	if slices.Contains(k.claimed, seat) {
+	if k.claimer(seat) {
 		s -= 4
 	}
 	return s
@@ -384,7 +427,7 @@ func (b *Sensible) night(t *game.Task, k *knowledge) (game.Target, bool) {
 		return b.pick(t.Targets, prefer, notFriend)
 	case "check", "dark-check", "traitor-check":
 		if x, ok := b.pick(t.Targets, nil, func(x game.Target) bool {
-			return notFriend(x) && !slices.Contains(k.checked, x.Seat) && k.suspect[x.Seat] >= 0 && !slices.Contains(k.claimed, x.Seat)
+			return notFriend(x) && !slices.Contains(k.checked, x.Seat) && k.suspect[x.Seat] >= 0 && !k.claimer(x.Seat)
 		}); ok {
 			return x, true
 		}
@@ -535,12 +578,12 @@ func (b *Sensible) policeClaims(v *game.PlayerView, k *knowledge, out []Claim, l
 	}
 	// A police speaks up once it has found a killer (or in its last
 	// words); from then on it shares every answer.
-	found := last || slices.Contains(k.claimed, v.Seat)
+	found := last || k.claimer(v.Seat)
 	for _, r := range v.Results {
 		found = found || r.Answer == "killer"
 	}
 	for _, f := range k.friends {
-		if !last && slices.Contains(k.claimed, f) && !slices.Contains(k.claimed, v.Seat) {
+		if !last && k.claimer(f) && !k.claimer(v.Seat) {
 			return out // a teammate speaks for the police
 		}
 	}
