@@ -63,7 +63,8 @@ func Configure(setup Setup) Config {
 	}
 
 	// The defaults as a game of n players computes them before its deal.
-	s := &State{VariantID: in.ID, variant: v, Players: n}
+	s := &State{VariantID: in.ID, Players: n}
+	s.setVariant(v)
 	deck := v.Deck(n)
 	s.Seats = make([]SeatState, n)
 	for i, k := 0, in.CardsPerSeat; i < n; i++ {

@@ -107,8 +107,7 @@ func (g *Game) stageDone() {
 
 // balloter is the variant's Balloter, or nil.
 func (g *Game) balloter() Balloter {
-	bl, _ := g.s.variant.(Balloter)
-	return bl
+	return g.s.caps.balloter
 }
 
 // nominations reports whether the day's speeches are nomination turns.
@@ -592,7 +591,7 @@ func (g *Game) closeBallot() {
 	case "none":
 		g.startNight()
 	case "out":
-		if im, ok := s.variant.(Immunizer); ok && im.Immune(s, t.Top[0]) {
+		if im := s.caps.immunizer; im != nil && im.Immune(s, t.Top[0]) {
 			g.emit(&ImmuneBody{Round: s.Round, Hand: t.Top[0]}, nil)
 			g.startNight()
 			return
@@ -663,7 +662,7 @@ func (g *Game) tieFinal() {
 	case "killers-win":
 		g.gameOver("killers", "the vote tied on the last ballot of the day")
 	case "lots":
-		if im, ok := s.variant.(Immunizer); ok && len(tied) > 0 {
+		if im := s.caps.immunizer; im != nil && len(tied) > 0 {
 			// The lot's pick is what comes out on top (two-hands R18): look at
 			// the draw the event will make (a copy of the generator) to know
 			// whether it is immune.

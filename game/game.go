@@ -160,6 +160,7 @@ func (g *Game) record(e Event) {
 		if b, ok := e.Body.(*TurnEndBody); !ok || b.By != "silenced" {
 			p.afterStage = false
 		}
+		return // (what follows is for stages and announcements only)
 	}
 	switch b := e.Body.(type) {
 	case *NightBody, *TurnBody, *CallBody, *BallotBody, *SpeechesBody:
@@ -227,8 +228,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 		g.solo[i] = seats[i : i+1 : i+1]
 	}
 	s := &g.s
-	s.variant = v
-	s.applier, _ = v.(eventApplier)
+	s.setVariant(v)
 	s.VariantID = in.ID
 	s.Players = setup.Players
 	s.Seed = setup.Seed
@@ -411,7 +411,7 @@ func (g *Game) emit(b Body, audience []int) {
 // alive or dead (v5.0-dual §11, two-hands §11).
 func (g *Game) gameOver(winner, reason string) {
 	e := g.mem.over.put(GameOverBody{Winner: winner, Reason: reason})
-	if c, ok := g.s.variant.(Camper); ok {
+	if c := g.s.caps.camper; c != nil {
 		for seat := 1; seat <= g.s.Players; seat++ {
 			if c.Camp(&g.s, seat) == winner {
 				e.Winners = append(e.Winners, seat)
@@ -478,7 +478,7 @@ func (g *Game) apply(cmd *Command) error {
 			return reject("seat %d has no card %s", t.Seat, t)
 		}
 	}
-	if pr, ok := s.variant.(phaseRunner); ok && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
+	if pr := s.caps.runner; pr != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
 		return pr.command(g, *cmd)
 	}
 	switch s.Phase {
@@ -525,7 +525,7 @@ func (g *Game) hostSkip() error {
 	if s.Phase != PhaseDay {
 		return reject("nobody is speaking now")
 	}
-	if _, ok := s.variant.(phaseRunner); ok {
+	if s.caps.runner != nil {
 		if s.Day.Speaker == 0 && s.Day.Stage != StageDiscussion {
 			return reject("nobody is speaking now")
 		}

@@ -11,7 +11,7 @@ func (g *Game) startNight() {
 	s := &g.s
 	if s.Phase == PhaseDay {
 		// A round ends with its day (v5.0-dual R19's stall rule).
-		if re, ok := s.variant.(RoundEnder); ok {
+		if re := s.caps.roundEnder; re != nil {
 			if w, r := re.RoundEnd(s); w != "" {
 				g.gameOver(w, r)
 				return
@@ -19,7 +19,7 @@ func (g *Game) startNight() {
 		}
 	}
 	g.emit(g.mem.night.put(NightBody{Round: s.Round + 1}), nil)
-	if pr, ok := s.variant.(phaseRunner); ok {
+	if pr := s.caps.runner; pr != nil {
 		pr.nightFell(g)
 	}
 }
@@ -460,7 +460,7 @@ func (g *Game) endSetupNight() {
 			roles[j] = c.Role
 		}
 		d := DealBody{Seat: i + 1, Roles: roles}
-		if c, ok := s.variant.(Camper); ok {
+		if c := s.caps.camper; c != nil {
 			d.Camp = c.Camp(s, i+1)
 		}
 		g.emit(&d, g.only(i+1))

@@ -87,7 +87,7 @@ func revealAll(s *State) []SeatReveal {
 	var out []SeatReveal
 	for i := range s.Seats {
 		r := SeatReveal{Seat: i + 1}
-		if c, ok := s.variant.(Camper); ok {
+		if c := s.caps.camper; c != nil {
 			r.Camp = c.Camp(s, i+1)
 		}
 		for _, c := range s.Seats[i].Cards {
@@ -285,7 +285,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 			tv.Order = s.Day.Order
 		}
 	}
-	if vw, ok := s.variant.(viewer); ok {
+	if vw := s.caps.viewer; vw != nil {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
@@ -480,7 +480,7 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	if len(pv.Known) == 0 {
 		pv.Known = nil // JSON null, as a variant's nil
 	}
-	if c, ok := s.variant.(Camper); ok {
+	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)
 	}
 	pv.Results = m.resultList(len(g.pub.results))
@@ -490,7 +490,7 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 		}
 	}
 	pv.Tasks = m.taskList(8)
-	if vw, ok := s.variant.(viewer); ok {
+	if vw := s.caps.viewer; vw != nil {
 		vw.playerView(g, pv) // its own tasks
 		return
 	}
