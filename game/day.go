@@ -506,8 +506,8 @@ func (g *Game) votingHand(cmd *Command) (Target, error) {
 func (g *Game) timeoutVotes() {
 	s := &g.s
 	b := s.Day.Ballot
-	if s.Opts.TimeoutVote != "random" || b.Mode == "tokens" {
-		return
+	if s.Opts.TimeoutVote != "random" || b.Mode == "tokens" || b.AllVoted() {
+		return // (all voted: the usual close, when the last vote came in)
 	}
 	audience := func(seat int) []int {
 		if openMode(b.Mode) {
@@ -560,6 +560,7 @@ func (g *Game) closeBallot() {
 		for i := range counts {
 			if counts[i].Target == v.Target {
 				counts[i].Votes++
+				break // (the candidates are distinct)
 			}
 		}
 	}
