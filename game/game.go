@@ -139,39 +139,52 @@ func (g *Game) record(e Event) {
 		}
 		return
 	}
-	p := &g.pub
+	g.pub.digest(e.Body, len(g.log)-1)
+}
+
+// digest takes the public event b, logged at index idx, into the table's
+// digest. Its one type switch follows tableRoleOf's classes (the stage
+// starters, the announcements, the rest; TestDigestFollowsTableRoles checks
+// every event type) and does what the few types it names need besides.
+func (p *public) digest(b Body, idx int) {
 	p.count++
-	switch tableRoleOf(e.Body) {
-	case TableStage:
+	switch b := b.(type) {
+	case *NightBody, *SpeechesBody, *TurnBody, *BallotBody, *CallBody: // TableStage
 		if !p.afterStage {
 			p.shown, p.nshown, p.npending = p.pending, p.npending, 0
 		}
 		p.afterStage = true
-	case TableAnnounce:
-		if p.npending < maxHeld {
-			p.pending[p.npending] = held{int32(len(g.log) - 1), int32(p.count)}
-			p.npending++
-		}
-		p.afterStage = false
-	default:
+		p.stageKey = p.count
+	case *DawnBody:
+		p.announce(idx)
+		p.dawn, p.hasDawn = *b, true
+	case *ExplodedBody:
+		p.announce(idx)
+		p.exploded = append(p.exploded, *b)
+	case *ImmuneBody:
+		p.announce(idx)
+		p.immune = b
+	case *AnnounceBody, *TallyBody, *ExecutedBody, *RedealBody, *GameOverBody: // the other TableAnnounce
+		p.announce(idx)
+	case *TurnEndBody:
 		// A silenced speaker's turn ends by itself (v4.0 R10) in the same
 		// step as the turn it skips: the next turn opens the same stage,
 		// and the results it opened with are still to be held.
-		if b, ok := e.Body.(*TurnEndBody); !ok || b.By != "silenced" {
+		if b.By != "silenced" {
 			p.afterStage = false
 		}
-		return // (what follows is for stages and announcements only)
+	default: // TableLive, TablePrivate
+		p.afterStage = false
 	}
-	switch b := e.Body.(type) {
-	case *NightBody, *TurnBody, *CallBody, *BallotBody, *SpeechesBody:
-		p.stageKey = p.count
-	case *DawnBody:
-		p.dawn, p.hasDawn = *b, true
-	case *ExplodedBody:
-		p.exploded = append(p.exploded, *b)
-	case *ImmuneBody:
-		p.immune = b
+}
+
+// announce holds the announcement logged at idx.
+func (p *public) announce(idx int) {
+	if p.npending < maxHeld {
+		p.pending[p.npending] = held{int32(idx), int32(p.count)}
+		p.npending++
 	}
+	p.afterStage = false
 }
 
 // only is the audience of one seat.

@@ -165,3 +165,34 @@ func TestClearMine(t *testing.T) {
 		}
 	}
 }
+
+// TestDigestFollowsTableRoles: the public digest's type switch (record)
+// treats every event type as tableRoleOf classifies it: a stage starter
+// takes the pending announcements and keys the stage, an announcement is
+// held, anything else only ends the run of stage starters.
+func TestDigestFollowsTableRoles(t *testing.T) {
+	for typ, mk := range bodyTypes {
+		var p public
+		p.digest(&TallyBody{}, 1) // one announcement pending
+		p.digest(&VoteBody{}, 2)
+		b := mk()
+		p.digest(b, 3)
+		switch role := tableRoleOf(b); role {
+		case TableStage:
+			if !p.afterStage || p.nshown != 1 || p.npending != 0 || p.stageKey != 3 {
+				t.Errorf("%s (a stage starter): afterStage %v, shown %d, pending %d, stage key %d", typ, p.afterStage, p.nshown, p.npending, p.stageKey)
+			}
+		case TableAnnounce:
+			if p.afterStage || p.npending != 2 || p.pending[1] != (held{3, 3}) || p.stageKey != 0 {
+				t.Errorf("%s (an announcement): afterStage %v, pending %d (%v), stage key %d", typ, p.afterStage, p.npending, p.pending[1], p.stageKey)
+			}
+		default:
+			if p.afterStage || p.npending != 1 || p.nshown != 0 || p.stageKey != 0 {
+				t.Errorf("%s (%v): afterStage %v, pending %d, shown %d, stage key %d", typ, role, p.afterStage, p.npending, p.nshown, p.stageKey)
+			}
+		}
+		if p.count != 3 {
+			t.Errorf("%s: counted %d public events, want 3", typ, p.count)
+		}
+	}
+}
