@@ -216,7 +216,7 @@ func (g *Game) LegalTargets(st *Step, actor Target) []Target {
 // appendLegalTargets appends LegalTargets(st, actor) to out.
 func (g *Game) appendLegalTargets(out []Target, st *Step, actor Target) []Target {
 	s := &g.s
-	cards := s.variant.Info().CardsPerSeat
+	cards := s.caps.cards
 	for seat := 1; seat <= s.Players; seat++ {
 		if cards <= 1 || cards > 2 {
 			t := SeatTarget(seat)

@@ -47,6 +47,7 @@ type caps struct {
 	roundEnder   RoundEnder
 	setupNighter SetupNighter
 	viewer       viewer
+	cards        int // Info().CardsPerSeat
 }
 
 // setVariant makes v the state's variant.
@@ -61,6 +62,7 @@ func (s *State) setVariant(v Variant) {
 	c.roundEnder, _ = v.(RoundEnder)
 	c.setupNighter, _ = v.(SetupNighter)
 	c.viewer, _ = v.(viewer)
+	c.cards = v.Info().CardsPerSeat
 }
 
 // SeatState is one seat's cards.
@@ -617,7 +619,7 @@ func (s *State) applyExecuted(e *ExecutedBody) Body {
 // deals it in seat order (G17), as New does: a redeal during the setup night.
 func (s *State) shuffleDeal() {
 	cards := s.variant.Deck(s.Players)
-	k := s.variant.Info().CardsPerSeat
+	k := s.caps.cards
 	rand.New(s.RNG).Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	for i := range s.Seats {
 		s.Seats[i].Cards = s.mem.cardsOf(cards[i*k : (i+1)*k])

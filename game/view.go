@@ -247,7 +247,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		Variant: s.VariantID, Players: s.Players, Version: g.publicCount(), Round: s.Round,
 		Phase: string(s.Phase), LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
-	multi := s.variant.Info().CardsPerSeat == 2
+	multi := s.caps.cards == 2
 	tv.Seats = m.seatList(len(s.Seats))[:len(s.Seats)]
 	for i := range s.Seats {
 		sv := &tv.Seats[i]
@@ -556,7 +556,7 @@ func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 				t.Team = g.sharedPicks(st, seat, m)
 			}
 			if !st.Locked && !st.NoTarget {
-				t.Targets = g.appendLegalTargets(m.targetList(s.Players*max(1, s.variant.Info().CardsPerSeat)), st, a)
+				t.Targets = g.appendLegalTargets(m.targetList(s.Players*max(1, s.caps.cards)), st, a)
 			}
 			t.Waiting = waiting
 			if !g.seatDone(st, seat) && waiting == "" {
@@ -667,10 +667,11 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 	var targets []Target
 	if !b.Voted(seat) {
 		targets = m.targetList(len(b.Candidates))
-		for i, c := range b.Candidates {
-			if b.Mode == "sequential-open" && i < b.Call {
-				continue
-			}
+		from := 0
+		if b.Mode == "sequential-open" {
+			from = max(b.Call, 0)
+		}
+		for _, c := range b.Candidates[from:] {
 			if !s.Opts.SelfVote && c.Seat == seat {
 				continue
 			}

@@ -184,7 +184,8 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 // hasPick reports whether seat already chose in group task t.
 func hasPick(t *game.Task, seat int) bool { return t.Choice != nil || t.Skipped }
 
-// knowledge is what the bot makes of its view and the claims.
+// knowledge is what the bot makes of its view and the claims (know sets
+// every field).
 type knowledge struct {
 	seat    int
 	hostile bool
@@ -298,9 +299,11 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		b.zero = resize(b.zero, n)
 		accused = b.zero
 	}
-	*k = knowledge{seat: v.Seat, friends: k.friends[:0], enemies: k.enemies[:0], claimed: h.claimed,
-		living: k.living[:0], checked: k.checked[:0], suspect: h.suspect, accused: accused, said: h.said,
-		isFriend: falses(k.isFriend, n), isAlive: falses(k.isAlive, n), isClaimed: h.isClaimed}
+	// (field by field: a struct literal would be built aside and copied)
+	k.seat, k.hostile, k.police = v.Seat, false, false
+	k.friends, k.enemies, k.living, k.checked = k.friends[:0], k.enemies[:0], k.living[:0], k.checked[:0]
+	k.claimed, k.isClaimed, k.suspect, k.accused, k.said = h.claimed, h.isClaimed, h.suspect, accused, h.said
+	k.isFriend, k.isAlive = falses(k.isFriend, n), falses(k.isAlive, n)
 	if v.Seat >= 0 && v.Seat < n {
 		k.isFriend[v.Seat] = true
 	}
