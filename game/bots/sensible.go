@@ -191,16 +191,15 @@ type knowledge struct {
 	hostile bool
 	police  bool // holds a police-family card (and is not hostile)
 	friends []int
-	enemies []int // known to be of the other camp
-	claimed []int // seats that claimed police, in claim order (alive or not)
-	living  []int
-	suspect []int // by seat: suspicion from check claims
-	accused []int // by seat: accusations in today's speeches
-	checked []int // seats this bot checked
+	enemies []int           // known to be of the other camp
+	claimed []int           // seats that claimed police, in claim order (alive or not)
+	seats   []game.SeatView // the table's seats, seat s at s-1: who lives
+	suspect []int           // by seat: suspicion from check claims
+	accused []int           // by seat: accusations in today's speeches
+	checked []int           // seats this bot checked
 	said    []Claim
-	// by seat, for lookups in O(1): friends (and oneself), the living,
-	// the claimers
-	isFriend, isAlive, isClaimed []bool
+	// by seat, for lookups in O(1): friends (and oneself), the claimers
+	isFriend, isClaimed []bool
 }
 
 // heard is what a bot has made of the claims so far in a game, read once
@@ -301,9 +300,9 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 	}
 	// (field by field: a struct literal would be built aside and copied)
 	k.seat, k.hostile, k.police = v.Seat, false, false
-	k.friends, k.enemies, k.living, k.checked = k.friends[:0], k.enemies[:0], k.living[:0], k.checked[:0]
+	k.friends, k.enemies, k.checked = k.friends[:0], k.enemies[:0], k.checked[:0]
 	k.claimed, k.isClaimed, k.suspect, k.accused, k.said = h.claimed, h.isClaimed, h.suspect, accused, h.said
-	k.isFriend, k.isAlive = falses(k.isFriend, n), falses(k.isAlive, n)
+	k.isFriend = falses(k.isFriend, n)
 	if v.Seat >= 0 && v.Seat < n {
 		k.isFriend[v.Seat] = true
 	}
@@ -339,15 +338,7 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 			k.enemies = append(k.enemies, x.Target.Seat)
 		}
 	}
-	for i := range v.Table.Seats {
-		sv := &v.Table.Seats[i]
-		if sv.Alive {
-			k.living = append(k.living, sv.Seat)
-			if sv.Seat >= 0 && sv.Seat < n {
-				k.isAlive[sv.Seat] = true
-			}
-		}
-	}
+	k.seats = v.Table.Seats
 	for _, r := range v.Results {
 		k.checked = append(k.checked, r.Target.Seat)
 	}
@@ -369,8 +360,9 @@ func (k *knowledge) friend(seat int) bool {
 	return seat == k.seat || (seat >= 0 && seat < len(k.isFriend) && k.isFriend[seat])
 }
 
+// alive: the table view lists seat s at index s-1.
 func (k *knowledge) alive(seat int) bool {
-	return seat >= 0 && seat < len(k.isAlive) && k.isAlive[seat]
+	return seat >= 1 && seat <= len(k.seats) && k.seats[seat-1].Alive
 }
 
 // claimer: seat claimed a role.
@@ -562,8 +554,8 @@ func (b *Sensible) speech(v *game.PlayerView, k *knowledge, out []Claim) []Claim
 		}
 	}
 	others := b.others[:0]
-	for _, s := range k.living {
-		if s != v.Seat {
+	for i := range k.seats {
+		if s := k.seats[i].Seat; k.seats[i].Alive && s != v.Seat {
 			others = append(others, game.SeatTarget(s))
 		}
 	}
