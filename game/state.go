@@ -10,6 +10,10 @@ type State struct {
 	variant Variant
 	applier eventApplier // the variant, when it has events of its own (asserted once)
 	caps    caps         // the variant's optional interfaces, asserted once
+	// knows counts the events Variant.Knows may depend on (a deal, a
+	// redeal, a mark, a nightfall, and any event a variant applies itself):
+	// the shared views keep each seat's Known until it changes.
+	knows int
 
 	VariantID string
 	Players   int
@@ -370,14 +374,17 @@ func (s *State) apply(b Body) Body {
 	s.Version++
 	if ea := s.applier; ea != nil {
 		if stored, done := ea.applyEvent(s, b); done {
+			s.knows++
 			return stored
 		}
 	}
 	switch e := b.(type) {
 	// the deal and the night
 	case *DealBody:
+		s.knows++
 		s.Seat(e.Seat).Cards = s.mem.cardsOf(e.Roles)
 	case *NightBody:
+		s.knows++
 		s.applyNight(e)
 	case *SleepBody:
 		s.Night.Slept = append(s.Night.Slept, e.Seat)
@@ -397,12 +404,14 @@ func (s *State) apply(b Body) Body {
 		}
 		s.Night.Suspects[e.Seat] = e.Target
 	case *MarkBody:
+		s.knows++
 		c := s.Card(e.Target)
 		if c.Marks == nil {
 			c.Marks = map[string]int{}
 		}
 		c.Marks[e.Key] = e.Value
 	case *RedealBody:
+		s.knows++
 		if e.Shuffle {
 			s.shuffleDeal()
 		}

@@ -118,6 +118,7 @@ func (m *store) reset() {
 	m.over.reset()
 	m.nightSteps.reset()
 	m.views.tableVersion = 0 // versions start again
+	clear(m.views.knownAt)
 }
 
 // slab hands out values and slices of T from chunks that never move. reset

@@ -450,6 +450,24 @@ func (g *Game) SharedPlayerView(seat int) *PlayerView {
 	return &sh.pv
 }
 
+// sharedKnown is seat's Known for the shared views, computed again only
+// after an event it may depend on (State.knows).
+func (g *Game) sharedKnown(seat int) []Known {
+	s, sh := &g.s, &g.mem.views
+	if len(sh.known) <= s.Players {
+		sh.known = make([][]Known, s.Players+1)
+		sh.knownAt = make([]int, s.Players+1)
+	}
+	if sh.knownAt[seat] != s.knows+1 {
+		sh.known[seat] = s.variant.Knows(s, seat, sh.known[seat][:0])
+		sh.knownAt[seat] = s.knows + 1
+	}
+	if len(sh.known[seat]) == 0 {
+		return nil // JSON null, as a variant's nil
+	}
+	return sh.known[seat]
+}
+
 // playerView builds seat's view into pv, around the table view tv (nil:
 // the one pv holds), in m (nil: on the heap).
 func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
@@ -476,9 +494,10 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 		// G7 option deadSeeAll: a dead player may watch with every role open.
 		pv.Reveal = revealAll(s)
 	}
-	pv.Known = s.variant.Knows(s, seat, m.knownList(len(s.Seats)*len(me.Cards)))
-	if len(pv.Known) == 0 {
-		pv.Known = nil // JSON null, as a variant's nil
+	if m != nil {
+		pv.Known = g.sharedKnown(seat)
+	} else {
+		pv.Known = s.variant.Knows(s, seat, nil)
 	}
 	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)

@@ -9,7 +9,6 @@ type viewMem struct {
 	targets  slab[Target]
 	tasks    slab[Task]
 	picks    slab[Pick]
-	known    slab[Known]
 	results  slab[ResultBody]
 	strs     slab[string]
 	seats    slab[SeatView]
@@ -25,7 +24,6 @@ func (m *viewMem) reset() {
 	m.targets.reset()
 	m.tasks.reset()
 	m.picks.reset()
-	m.known.reset()
 	m.results.reset()
 	m.strs.reset()
 	m.seats.reset()
@@ -43,6 +41,10 @@ type sharedViews struct {
 	player, table viewMem
 	pv            PlayerView // its Table is built once per version
 	tableVersion  int        // the state version pv.Table was built at; 0: none
+	// by seat, the Known lists and the State.knows+1 they were made at
+	// (0: none)
+	known   [][]Known
+	knownAt []int
 }
 
 // The helpers below take from m, or from the heap when m is nil. Lists
@@ -91,13 +93,6 @@ func (m *viewMem) pickList(n int) []Pick {
 		return nil
 	}
 	return m.picks.buf(n)
-}
-
-func (m *viewMem) knownList(n int) []Known {
-	if m == nil {
-		return nil
-	}
-	return m.known.buf(n)
 }
 
 func (m *viewMem) resultList(n int) []ResultBody {
