@@ -52,7 +52,9 @@ type Move struct {
 
 // Bot is one seat's player. Act gets the seat's view and every public claim
 // so far, and returns the seat's commands now (none: wait). The view and
-// the claims belong to the table: a bot must not keep or modify them.
+// the claims belong to the table: a bot must not keep or modify them. The
+// move belongs to the table until the bot is asked again (the table may
+// apply it after asking other seats), so a bot may reuse its storage then.
 type Bot interface {
 	Act(view *game.PlayerView, claims []Claim) Move
 }

@@ -32,12 +32,13 @@ type Table struct {
 	target, card game.Target
 }
 
-// pending is one command of a seat's decision, kept with the targets it
-// points to: the views they may point into are gone by the time it is
-// applied (Game.SharedPlayerView).
+// pending is one command of a seat's decision: the bot's own (its Move
+// stays the table's until the bot is asked again), kept with the targets it
+// points to, which may be in a view that is gone by the time it is applied
+// (Game.SharedPlayerView).
 type pending struct {
 	seat         int
-	cmd          game.Command
+	cmd          *game.Command
 	target, card game.Target
 }
 
@@ -99,7 +100,8 @@ func (t *Table) decide(seat int) (Move, bool) {
 
 // keep adds seat's commands to t.moves, with the targets they point to.
 func (t *Table) keep(seat int, cmds []game.Command) {
-	for _, c := range cmds {
+	for i := range cmds {
+		c := &cmds[i]
 		p := pending{seat: seat, cmd: c}
 		if c.Target != nil {
 			p.target = *c.Target
@@ -118,7 +120,7 @@ func (t *Table) applyMoves(open func() bool) {
 			return
 		}
 		p := &t.moves[i]
-		c := p.cmd
+		c := *p.cmd
 		c.Seat = p.seat
 		if c.Target != nil {
 			t.target = p.target
