@@ -119,6 +119,7 @@ func (m *store) reset() {
 	m.nightSteps.reset()
 	m.views.tableVersion = 0 // versions start again
 	clear(m.views.knownAt)
+	clear(m.views.resultsAt)
 }
 
 // slab hands out values and slices of T from chunks that never move. reset

@@ -468,6 +468,34 @@ func (g *Game) sharedKnown(seat int) []Known {
 	return sh.known[seat]
 }
 
+// appendResults appends seat's private answers so far to out.
+func (g *Game) appendResults(out []ResultBody, seat int) []ResultBody {
+	for _, i := range g.pub.results {
+		if e := g.log[i]; containsInt(e.Audience, seat) {
+			out = append(out, *e.Body.(*ResultBody))
+		}
+	}
+	return out
+}
+
+// sharedResults is seat's answers for the shared views, listed again only
+// when an answer has been given since (answers only add up).
+func (g *Game) sharedResults(seat int) []ResultBody {
+	sh := &g.mem.views
+	if len(sh.results) <= g.s.Players {
+		sh.results = make([][]ResultBody, g.s.Players+1)
+		sh.resultsAt = make([]int, g.s.Players+1)
+	}
+	if n := len(g.pub.results) + 1; sh.resultsAt[seat] != n {
+		if sh.results[seat] == nil {
+			sh.results[seat] = []ResultBody{} // not nil: JSON []
+		}
+		sh.results[seat] = g.appendResults(sh.results[seat][:0], seat)
+		sh.resultsAt[seat] = n
+	}
+	return sh.results[seat]
+}
+
 // playerView builds seat's view into pv, around the table view tv (nil:
 // the one pv holds), in m (nil: on the heap).
 func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
@@ -502,11 +530,10 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)
 	}
-	pv.Results = m.resultList(len(g.pub.results))
-	for _, i := range g.pub.results {
-		if e := g.log[i]; containsInt(e.Audience, seat) {
-			pv.Results = append(pv.Results, *e.Body.(*ResultBody))
-		}
+	if m != nil {
+		pv.Results = g.sharedResults(seat)
+	} else {
+		pv.Results = g.appendResults([]ResultBody{}, seat) // not nil: JSON []
 	}
 	pv.Tasks = m.taskList(8)
 	if vw := s.caps.viewer; vw != nil {

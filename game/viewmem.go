@@ -9,7 +9,6 @@ type viewMem struct {
 	targets  slab[Target]
 	tasks    slab[Task]
 	picks    slab[Pick]
-	results  slab[ResultBody]
 	strs     slab[string]
 	seats    slab[SeatView]
 	cards    slab[CardView]
@@ -24,7 +23,6 @@ func (m *viewMem) reset() {
 	m.targets.reset()
 	m.tasks.reset()
 	m.picks.reset()
-	m.results.reset()
 	m.strs.reset()
 	m.seats.reset()
 	m.cards.reset()
@@ -45,6 +43,9 @@ type sharedViews struct {
 	// (0: none)
 	known   [][]Known
 	knownAt []int
+	// by seat, the answers and how many answers the game had then, + 1
+	results   [][]ResultBody
+	resultsAt []int
 }
 
 // The helpers below take from m, or from the heap when m is nil. Lists
@@ -93,13 +94,6 @@ func (m *viewMem) pickList(n int) []Pick {
 		return nil
 	}
 	return m.picks.buf(n)
-}
-
-func (m *viewMem) resultList(n int) []ResultBody {
-	if m == nil {
-		return []ResultBody{} // not nil: JSON []
-	}
-	return m.results.buf(n)
 }
 
 func (m *viewMem) strList(n int) []string {
