@@ -114,7 +114,6 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 	k := b.know(v, claims)
 	b.ntgt = 0
 	mv := Move{Commands: b.cmds[:0], Claims: b.said[:0]}
-	defer func() { b.cmds, b.said = mv.Commands[:0], mv.Claims[:0] }()
 	for i := range v.Tasks {
 		t := &v.Tasks[i]
 		if t.Waiting != "" || t.Locked || (t.Done && !t.Group) {
@@ -178,6 +177,7 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 			}
 		}
 	}
+	b.cmds, b.said = mv.Commands[:0], mv.Claims[:0] // (grown: kept for the next move)
 	return mv
 }
 
@@ -228,7 +228,8 @@ func (h *heard) hear(seat int, claims []Claim) {
 	if len(claims) < h.n || seat != h.seat {
 		h.forget(seat) // another game (NewGame was not called)
 	}
-	for _, c := range claims[h.n:] {
+	for i := h.n; i < len(claims); i++ {
+		c := &claims[i]
 		if c.Role != "" && !slices.Contains(h.claimed, c.Seat) {
 			h.claimed = append(h.claimed, c.Seat)
 			if c.Seat >= 0 {
@@ -237,7 +238,7 @@ func (h *heard) hear(seat int, claims []Claim) {
 			}
 		}
 		if c.Seat == seat && (c.Answer == "killer" || c.Answer == "not-killer") {
-			h.said = append(h.said, c)
+			h.said = append(h.said, *c)
 		}
 		t := c.Target.Seat
 		if t < 0 {
@@ -321,7 +322,8 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 			}
 		}
 	}
-	for _, x := range v.Known {
+	for i := range v.Known {
+		x := &v.Known[i]
 		if x.Target.Seat == v.Seat {
 			continue
 		}
