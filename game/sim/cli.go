@@ -22,9 +22,10 @@ import (
 )
 
 // batchGC is the garbage collector's target while `nightfall sim` runs
-// (GOGC=400): the sensible bots allocate a view per decision, and a batch
-// run trades memory (a few MB per worker) for a third less collection
-// work. The lobby's Estimate runs inside the app and leaves it alone.
+// (GOGC=400): a batch run trades memory (a few MB per worker) for less
+// collection work where a variant's views still allocate (cat-lives-7's;
+// the single-role variants' shared views allocate nothing). The lobby's
+// Estimate runs inside the app and leaves it alone.
 const batchGC = 400
 
 // Usage is `nightfall sim`'s synopsis.
