@@ -252,3 +252,40 @@ func TestNoAllocsPerGame(t *testing.T) {
 		t.Errorf("a classic-2.0 game allocates %.2f times; want none", n)
 	}
 }
+
+// TestSharedViewNoAllocs: reading every seat's shared view before every
+// move of a classic-2.0 game allocates nothing once the game's storage has
+// grown (what lets the sensible bots of game/bots decide from a view each
+// without allocating; checkViews asserts that it is the seat's view).
+func TestSharedViewNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	g := new(Game)
+	seed := uint64(0)
+	tasks := 0
+	play := func() {
+		seed++
+		if err := g.Reset(Setup{Variant: "classic-2.0", Players: 12, Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			for seat := 1; seat <= 12; seat++ {
+				tasks += len(g.SharedPlayerView(seat).Tasks)
+			}
+			if !botMove(g, r) {
+				break
+			}
+		}
+	}
+	for range 50 {
+		play()
+	}
+	if n := testing.AllocsPerRun(200, play); n > 0.05 {
+		t.Errorf("a classic-2.0 game with every seat's shared view at every move allocates %.2f times; want none", n)
+	}
+	if tasks == 0 {
+		t.Fatal("no view had a task")
+	}
+}

@@ -185,7 +185,7 @@ func (catLives) OptionChoices() map[string][]string {
 func (catLives) DealOK(*State) error { return nil }
 
 // Knows: nobody learns anybody's cards or camp (§2: not even co-winners).
-func (catLives) Knows(*State, int) []Known { return nil }
+func (catLives) Knows(_ *State, _ int, known []Known) []Known { return known }
 
 // NightSteps: none; the night is run by the variant (phaseRunner).
 func (catLives) NightSteps(_ *State, steps []NightStep) []NightStep { return steps }

@@ -36,11 +36,11 @@ func (classic) Defaults(s *State) Options { return seedDefaults(s.CountRole("pol
 
 // Knows: killers see the killers, police see the police (§3); civilians
 // learn nothing but their own role.
-func (classic) Knows(s *State, seat int) []Known {
+func (classic) Knows(s *State, seat int, known []Known) []Known {
 	if r := s.Role(seat); r == "killer" || r == "police" {
-		return teamKnowledge(s, seat, r)
+		return teamKnowledge(s, seat, known, r)
 	}
-	return nil
+	return known
 }
 
 func (classic) NightSteps(s *State, steps []NightStep) []NightStep {

@@ -63,7 +63,8 @@ func Configure(setup Setup) Config {
 	}
 
 	// The defaults as a game of n players computes them before its deal.
-	s := &State{VariantID: in.ID, variant: v, Players: n}
+	s := &State{VariantID: in.ID, Players: n}
+	s.setVariant(v)
 	deck := v.Deck(n)
 	s.Seats = make([]SeatState, n)
 	for i, k := 0, in.CardsPerSeat; i < n; i++ {
@@ -140,7 +141,7 @@ const (
 
 // checkFreeText refuses free text and lists no rule could accept: too long,
 // or text with an invisible control character.
-func checkFreeText(cmd Command) error {
+func checkFreeText(cmd *Command) error {
 	if cmd.Text == "" && len(cmd.Order) <= MaxOrderCards {
 		return nil // nearly every command
 	}

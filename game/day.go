@@ -5,7 +5,7 @@ import "slices"
 // The day (rules/README.md G9–G15), shared by every variant: last words,
 // speeches, ballots, tie procedures, self-reveal, win checks.
 
-func (g *Game) dayCommand(cmd Command) error {
+func (g *Game) dayCommand(cmd *Command) error {
 	s := &g.s
 	d := s.Day
 	switch cmd.Do {
@@ -107,8 +107,7 @@ func (g *Game) stageDone() {
 
 // balloter is the variant's Balloter, or nil.
 func (g *Game) balloter() Balloter {
-	bl, _ := g.s.variant.(Balloter)
-	return bl
+	return g.s.caps.balloter
 }
 
 // nominations reports whether the day's speeches are nomination turns.
@@ -203,7 +202,7 @@ func (g *Game) endTurn(by string) {
 // nominate names a suspect during the speaker's nomination turn (two-hands
 // §9.3, R16): a living hand not yet a suspect, at most as many as the
 // nominator has living hands.
-func (g *Game) nominate(cmd Command) error {
+func (g *Game) nominate(cmd *Command) error {
 	s := &g.s
 	d := s.Day
 	if !g.nominations() {
@@ -350,7 +349,7 @@ func (g *Game) openBallot() {
 	}
 }
 
-func (g *Game) vote(cmd Command) error {
+func (g *Game) vote(cmd *Command) error {
 	s := &g.s
 	d := s.Day
 	b := d.Ballot
@@ -413,7 +412,7 @@ func (g *Game) vote(cmd Command) error {
 
 // letCallGo is a voter's "not this one" in sequential-open: they let the
 // called candidate go without raising a hand (CallPassBody).
-func (g *Game) letCallGo(cmd Command) error {
+func (g *Game) letCallGo(cmd *Command) error {
 	b := g.s.Day.Ballot
 	switch {
 	case !containsInt(b.Voters, cmd.Seat):
@@ -469,7 +468,7 @@ func openMode(mode string) bool { return mode == "sequential-open" || mode == "t
 
 // votingHand is the hand a per-hand vote is cast with (two-hands §9.5): the
 // command's card, or the voter's first living hand that has not voted.
-func (g *Game) votingHand(cmd Command) (Target, error) {
+func (g *Game) votingHand(cmd *Command) (Target, error) {
 	s := &g.s
 	b := s.Day.Ballot
 	voted := func(h Target) bool {
@@ -507,8 +506,8 @@ func (g *Game) votingHand(cmd Command) (Target, error) {
 func (g *Game) timeoutVotes() {
 	s := &g.s
 	b := s.Day.Ballot
-	if s.Opts.TimeoutVote != "random" || b.Mode == "tokens" {
-		return
+	if s.Opts.TimeoutVote != "random" || b.Mode == "tokens" || b.AllVoted() {
+		return // (all voted: the usual close, when the last vote came in)
 	}
 	audience := func(seat int) []int {
 		if openMode(b.Mode) {
@@ -537,7 +536,7 @@ func (g *Game) timeoutVotes() {
 		for !b.Voted(v) {
 			vb := VoteBody{Seat: v, By: "random", Options: opts}
 			if byHand {
-				h, err := g.votingHand(Command{Seat: v})
+				h, err := g.votingHand(&Command{Seat: v})
 				if err != nil {
 					break
 				}
@@ -561,6 +560,7 @@ func (g *Game) closeBallot() {
 		for i := range counts {
 			if counts[i].Target == v.Target {
 				counts[i].Votes++
+				break // (the candidates are distinct)
 			}
 		}
 	}
@@ -592,7 +592,7 @@ func (g *Game) closeBallot() {
 	case "none":
 		g.startNight()
 	case "out":
-		if im, ok := s.variant.(Immunizer); ok && im.Immune(s, t.Top[0]) {
+		if im := s.caps.immunizer; im != nil && im.Immune(s, t.Top[0]) {
 			g.emit(&ImmuneBody{Round: s.Round, Hand: t.Top[0]}, nil)
 			g.startNight()
 			return
@@ -663,7 +663,7 @@ func (g *Game) tieFinal() {
 	case "killers-win":
 		g.gameOver("killers", "the vote tied on the last ballot of the day")
 	case "lots":
-		if im, ok := s.variant.(Immunizer); ok && len(tied) > 0 {
+		if im := s.caps.immunizer; im != nil && len(tied) > 0 {
 			// The lot's pick is what comes out on top (two-hands R18): look at
 			// the draw the event will make (a copy of the generator) to know
 			// whether it is immune.
@@ -686,7 +686,7 @@ func (g *Game) tieFinal() {
 	}
 }
 
-func (g *Game) explode(cmd Command) error {
+func (g *Game) explode(cmd *Command) error {
 	s := &g.s
 	if !s.Opts.SelfReveal {
 		return reject("self-reveal (爆) is not part of this game")

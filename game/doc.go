@@ -41,7 +41,10 @@
 // they point to and the slices and structs the state builds each night and
 // day come from the game's store (store.go), chunks that Game.Reset hands
 // to the next game. Variants build their night steps and dawn lists with
-// the store's helpers (nightSteps, livingActors, State.mem.targets).
+// the store's helpers (nightSteps, livingActors, State.mem.targets). A table
+// of bots (game/bots) reads a view per decision through
+// Game.SharedPlayerView, built in storage the game keeps and reuses: a view
+// costs no allocation either.
 //
 // # Phases
 //
@@ -73,17 +76,38 @@
 // Emitter.Mark. A variant's worked examples go under testdata/<variant-id>/
 // as golden scripts (see golden_test.go).
 //
-// So an eighth single-role variant is exactly: its Go file here; its golden
-// scripts under testdata/<id>/; and its lines in the one translation file
-// the host app and the phones both read, assets/i18n/zh.json and en.json
-// (variant.<id>, summary.<id>, and role.<id>, action.<id>, opt.<name>,
-// val.<value> for any role, action, option or value it adds; `make fonts`
-// then adds their characters to the big screen's font). The engine holds
-// ids only. The tests say what is missing: assets' TestNamesCoverTheEngine
-// names every id without a name, assets/fonts' test every character the
-// font lacks, and TestGolden runs the scripts; no other file changes (the
-// lobby, the phones' screens and the big screen take their lists from
-// game.Variants() and the views).
+// So an eighth single-role variant is exactly these files, and no other:
+//
+//   - its Go file here, game/<id>.go (a role of its own is a RoleInfo
+//     written there: roles() knows the base roles only);
+//   - its golden scripts, game/testdata/<id>/<name>.json, with the
+//     .golden.jsonl each records (go test ./game -run TestGolden -update);
+//   - its lines in the one translation file the host app and the phones
+//     both read, assets/i18n/zh.json and en.json: variant.<id>,
+//     summary.<id>, and role.<id>, action.<id>, opt.<name>, val.<value> for
+//     any role, action, option or value it adds;
+//   - the big screen's font, assets/fonts/wqy-microhei-subset.ttf, made
+//     again by `make fonts DEPS=` when those names bring new characters;
+//   - the big screen's transcript of a game of it,
+//     app/ui/testdata/transcript_<id>-<seed>.txt (CGO_ENABLED=0 go test
+//     -tags ci ./app/ui -run TestTableTranscript -update), a golden like
+//     the scripts.
+//
+// That is the list an experiment needed (24 November 2026): classic-guard,
+// classic-2.0 with a guard who protects a seat each night (a new role with
+// a night action of its own), touched game/guard.go,
+// game/testdata/classic-guard/ (a script and its golden), three lines in
+// each translation file, the font subset (for 卫) and its transcript: seven
+// files, and `go test ./game/... ./assets/...` and `CGO_ENABLED=0 go test
+// -tags ci ./app/...` passed. The engine holds ids only. The tests say what
+// is missing: assets' TestNamesCoverTheEngine names every id without a
+// name, assets/fonts' test every character the font lacks, TestGolden runs
+// the scripts and TestTableTranscript asks for the transcript; the lobby,
+// the phones' screens, the big screen, the bots and the randomized tests
+// take their lists from game.Variants() and the views. (A variant whose
+// teammates learn other than seed 000's rule — killers see the killers,
+// police the police, teamKnowledge — also gives the randomized tests'
+// oracle its rule: entitled in random_test.go.)
 //
 // Where a variant departs from seed 000's shape it implements optional
 // interfaces (variant.go), which the core checks with a type assertion:

@@ -52,11 +52,11 @@ func seedDefaults(lastWords int) Options {
 
 // teamKnowledge: each seat holding one of roles sees every seat holding one of
 // them (killers see killers, police see police).
-func teamKnowledge(s *State, seat int, roles ...string) []Known {
+func teamKnowledge(s *State, seat int, known []Known, roles ...string) []Known {
 	if !containsString(roles, s.Role(seat)) {
-		return nil
+		return known
 	}
-	var out []Known
+	out := known
 	for i := range s.Seats {
 		if r := s.Seats[i].Cards[0].Role; containsString(roles, r) {
 			out = append(out, Known{Target: SeatTarget(i + 1), Role: r})

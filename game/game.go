@@ -139,38 +139,52 @@ func (g *Game) record(e Event) {
 		}
 		return
 	}
-	p := &g.pub
+	g.pub.digest(e.Body, len(g.log)-1)
+}
+
+// digest takes the public event b, logged at index idx, into the table's
+// digest. Its one type switch follows tableRoleOf's classes (the stage
+// starters, the announcements, the rest; TestDigestFollowsTableRoles checks
+// every event type) and does what the few types it names need besides.
+func (p *public) digest(b Body, idx int) {
 	p.count++
-	switch tableRoleOf(e.Body) {
-	case TableStage:
+	switch b := b.(type) {
+	case *NightBody, *SpeechesBody, *TurnBody, *BallotBody, *CallBody: // TableStage
 		if !p.afterStage {
 			p.shown, p.nshown, p.npending = p.pending, p.npending, 0
 		}
 		p.afterStage = true
-	case TableAnnounce:
-		if p.npending < maxHeld {
-			p.pending[p.npending] = held{int32(len(g.log) - 1), int32(p.count)}
-			p.npending++
-		}
-		p.afterStage = false
-	default:
+		p.stageKey = p.count
+	case *DawnBody:
+		p.announce(idx)
+		p.dawn, p.hasDawn = *b, true
+	case *ExplodedBody:
+		p.announce(idx)
+		p.exploded = append(p.exploded, *b)
+	case *ImmuneBody:
+		p.announce(idx)
+		p.immune = b
+	case *AnnounceBody, *TallyBody, *ExecutedBody, *RedealBody, *GameOverBody: // the other TableAnnounce
+		p.announce(idx)
+	case *TurnEndBody:
 		// A silenced speaker's turn ends by itself (v4.0 R10) in the same
 		// step as the turn it skips: the next turn opens the same stage,
 		// and the results it opened with are still to be held.
-		if b, ok := e.Body.(*TurnEndBody); !ok || b.By != "silenced" {
+		if b.By != "silenced" {
 			p.afterStage = false
 		}
+	default: // TableLive, TablePrivate
+		p.afterStage = false
 	}
-	switch b := e.Body.(type) {
-	case *NightBody, *TurnBody, *CallBody, *BallotBody, *SpeechesBody:
-		p.stageKey = p.count
-	case *DawnBody:
-		p.dawn, p.hasDawn = *b, true
-	case *ExplodedBody:
-		p.exploded = append(p.exploded, *b)
-	case *ImmuneBody:
-		p.immune = b
+}
+
+// announce holds the announcement logged at idx.
+func (p *public) announce(idx int) {
+	if p.npending < maxHeld {
+		p.pending[p.npending] = held{int32(idx), int32(p.count)}
+		p.npending++
 	}
+	p.afterStage = false
 }
 
 // only is the audience of one seat.
@@ -227,8 +241,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 		g.solo[i] = seats[i : i+1 : i+1]
 	}
 	s := &g.s
-	s.variant = v
-	s.applier, _ = v.(eventApplier)
+	s.setVariant(v)
 	s.VariantID = in.ID
 	s.Players = setup.Players
 	s.Seed = setup.Seed
@@ -411,7 +424,7 @@ func (g *Game) emit(b Body, audience []int) {
 // alive or dead (v5.0-dual §11, two-hands §11).
 func (g *Game) gameOver(winner, reason string) {
 	e := g.mem.over.put(GameOverBody{Winner: winner, Reason: reason})
-	if c, ok := g.s.variant.(Camper); ok {
+	if c := g.s.caps.camper; c != nil {
 		for seat := 1; seat <= g.s.Players; seat++ {
 			if c.Camp(&g.s, seat) == winner {
 				e.Winners = append(e.Winners, seat)
@@ -430,7 +443,7 @@ func (g *Game) Mark(t Target, key string, value int) {
 // refusal a *Rejection and no change at all.
 func (g *Game) Apply(cmd Command) ([]Event, error) {
 	start := len(g.log)
-	if err := g.apply(cmd); err != nil {
+	if err := g.apply(&cmd); err != nil {
 		if len(g.log) != start {
 			panic(fmt.Sprintf("game: command %+v rejected after emitting events", cmd))
 		}
@@ -439,7 +452,7 @@ func (g *Game) Apply(cmd Command) ([]Event, error) {
 	return g.log[start:len(g.log):len(g.log)], nil
 }
 
-func (g *Game) apply(cmd Command) error {
+func (g *Game) apply(cmd *Command) error {
 	s := &g.s
 	if s.Phase == PhaseOver {
 		return reject("the game is over")
@@ -478,8 +491,8 @@ func (g *Game) apply(cmd Command) error {
 			return reject("seat %d has no card %s", t.Seat, t)
 		}
 	}
-	if pr, ok := s.variant.(phaseRunner); ok && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
-		return pr.command(g, cmd)
+	if pr := s.caps.runner; pr != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
+		return pr.command(g, *cmd)
 	}
 	switch s.Phase {
 	case PhaseNight:
@@ -492,7 +505,7 @@ func (g *Game) apply(cmd Command) error {
 
 // stale refuses a command made from a view that is gone: another round, or
 // another ballot than the one open now.
-func (g *Game) stale(cmd Command) error {
+func (g *Game) stale(cmd *Command) error {
 	s := &g.s
 	if cmd.Round != 0 && cmd.Round != s.Round {
 		what := "this command"
@@ -525,11 +538,11 @@ func (g *Game) hostSkip() error {
 	if s.Phase != PhaseDay {
 		return reject("nobody is speaking now")
 	}
-	if _, ok := s.variant.(phaseRunner); ok {
+	if s.caps.runner != nil {
 		if s.Day.Speaker == 0 && s.Day.Stage != StageDiscussion {
 			return reject("nobody is speaking now")
 		}
-		return g.apply(Command{Do: ActTimeout})
+		return g.apply(&Command{Do: ActTimeout})
 	}
 	switch {
 	case s.Day.Speaker != 0:

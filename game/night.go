@@ -11,7 +11,7 @@ func (g *Game) startNight() {
 	s := &g.s
 	if s.Phase == PhaseDay {
 		// A round ends with its day (v5.0-dual R19's stall rule).
-		if re, ok := s.variant.(RoundEnder); ok {
+		if re := s.caps.roundEnder; re != nil {
 			if w, r := re.RoundEnd(s); w != "" {
 				g.gameOver(w, r)
 				return
@@ -19,12 +19,12 @@ func (g *Game) startNight() {
 		}
 	}
 	g.emit(g.mem.night.put(NightBody{Round: s.Round + 1}), nil)
-	if pr, ok := s.variant.(phaseRunner); ok {
+	if pr := s.caps.runner; pr != nil {
 		pr.nightFell(g)
 	}
 }
 
-func (g *Game) nightCommand(cmd Command) error {
+func (g *Game) nightCommand(cmd *Command) error {
 	s := &g.s
 	n := s.Night
 	switch cmd.Do {
@@ -120,7 +120,7 @@ func (g *Game) shareSeats(share string) []int {
 // tasks (G3.4). When a seat has several steps with the same action (two
 // cards of one kind, v5.0-dual §5) and the command names no card, it is for
 // the first of them the seat has not submitted yet.
-func (g *Game) findStep(cmd Command) (*Step, Target, error) {
+func (g *Game) findStep(cmd *Command) (*Step, Target, error) {
 	s := &g.s
 	var buf [8]*Step
 	tasks := s.appendTasks(buf[:0], cmd.Seat)
@@ -210,9 +210,13 @@ func targetName(t Target) string {
 
 // LegalTargets lists actor's legal targets in step st, in canonical order.
 func (g *Game) LegalTargets(st *Step, actor Target) []Target {
+	return g.appendLegalTargets(nil, st, actor)
+}
+
+// appendLegalTargets appends LegalTargets(st, actor) to out.
+func (g *Game) appendLegalTargets(out []Target, st *Step, actor Target) []Target {
 	s := &g.s
-	var out []Target
-	cards := s.variant.Info().CardsPerSeat
+	cards := s.caps.cards
 	for seat := 1; seat <= s.Players; seat++ {
 		if cards <= 1 || cards > 2 {
 			t := SeatTarget(seat)
@@ -272,7 +276,7 @@ func (g *Game) deliverResults() {
 	}
 }
 
-func (g *Game) suspect(cmd Command) error {
+func (g *Game) suspect(cmd *Command) error {
 	s := &g.s
 	n := s.Night
 	check := n.StepByAction("check")
@@ -456,7 +460,7 @@ func (g *Game) endSetupNight() {
 			roles[j] = c.Role
 		}
 		d := DealBody{Seat: i + 1, Roles: roles}
-		if c, ok := s.variant.(Camper); ok {
+		if c := s.caps.camper; c != nil {
 			d.Camp = c.Camp(s, i+1)
 		}
 		g.emit(&d, g.only(i+1))

@@ -317,6 +317,10 @@ func checkViews(t *testing.T, g *Game) {
 		if !reflect.DeepEqual(pv.Table, tv) {
 			t.Fatalf("seat %d's table part differs from the table view", seat)
 		}
+		// The shared view, built in reused storage, is the same view.
+		if got, want := mustJSON(g.SharedPlayerView(seat)), mustJSON(pv); got != want {
+			t.Fatalf("seat %d's shared view differs from its view:\n%s\n%s", seat, got, want)
+		}
 		mine := s.Seat(seat)
 		for i, r := range pv.Roles {
 			if mine.Cards[i].Role != r {
@@ -415,13 +419,14 @@ func entitled(s *State, seat int, k Known) bool {
 	if k.Role != theirs {
 		return false
 	}
-	switch s.VariantID {
-	case "classic-2.0", "standard-003", "v3.0":
-		return (mine == "killer" || mine == "police") && theirs == mine
-	case "v4.0":
-		return mine == "killer" && theirs == "killer"
+	if s.VariantID == "v4.0" {
+		return mine == "killer" && theirs == "killer" // §3: only the killers know each other
 	}
-	return false
+	// seed 000's rule, which classic-2.0, standard-003 and v3.0 keep (§3)
+	// and a new single-role variant starts from (teamKnowledge): killers
+	// see the killers, police see the police. A variant that departs from
+	// it has its case here.
+	return (mine == "killer" || mine == "police") && theirs == mine
 }
 
 func sameTeam(s *State, a, b int) bool {

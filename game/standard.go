@@ -82,11 +82,11 @@ func (standard) OptionChoices() map[string][]string {
 
 // Knows: killers see the killers, police see the police (§3); civilians
 // learn nothing but their own role.
-func (standard) Knows(s *State, seat int) []Known {
+func (standard) Knows(s *State, seat int, known []Known) []Known {
 	if r := s.Role(seat); r == "killer" || r == "police" {
-		return teamKnowledge(s, seat, r)
+		return teamKnowledge(s, seat, known, r)
 	}
-	return nil
+	return known
 }
 
 // NightSteps are §5's: the killers' kill, then the police check, both group

@@ -175,7 +175,7 @@ func TestStandardKnowledgeAndTargets(t *testing.T) {
 	g := newTestGame(t, "standard-003", dealStd12, "")
 	knows := func(seat int) []int {
 		var out []int
-		for _, k := range g.s.variant.Knows(&g.s, seat) {
+		for _, k := range g.s.variant.Knows(&g.s, seat, nil) {
 			out = append(out, k.Target.Seat)
 		}
 		return out

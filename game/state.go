@@ -9,6 +9,11 @@ import (
 type State struct {
 	variant Variant
 	applier eventApplier // the variant, when it has events of its own (asserted once)
+	caps    caps         // the variant's optional interfaces, asserted once
+	// knows counts the events Variant.Knows may depend on (a deal, a
+	// redeal, a mark, a nightfall, and any event a variant applies itself):
+	// the shared views keep each seat's Known until it changes.
+	knows int
 
 	VariantID string
 	Players   int
@@ -33,6 +38,35 @@ type State struct {
 
 	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
 	mem *store    // the game's storage (store.go); not part of the game's facts
+}
+
+// caps are the optional interfaces a variant implements (variant.go,
+// hooks.go), nil where it does not: asserted once per game rather than at
+// every command.
+type caps struct {
+	runner       phaseRunner
+	balloter     Balloter
+	immunizer    Immunizer
+	camper       Camper
+	roundEnder   RoundEnder
+	setupNighter SetupNighter
+	viewer       viewer
+	cards        int // Info().CardsPerSeat
+}
+
+// setVariant makes v the state's variant.
+func (s *State) setVariant(v Variant) {
+	s.variant = v
+	s.applier, _ = v.(eventApplier)
+	c := &s.caps
+	c.runner, _ = v.(phaseRunner)
+	c.balloter, _ = v.(Balloter)
+	c.immunizer, _ = v.(Immunizer)
+	c.camper, _ = v.(Camper)
+	c.roundEnder, _ = v.(RoundEnder)
+	c.setupNighter, _ = v.(SetupNighter)
+	c.viewer, _ = v.(viewer)
+	c.cards = v.Info().CardsPerSeat
 }
 
 // SeatState is one seat's cards.
@@ -333,97 +367,31 @@ func (b *BallotState) AllVoted() bool {
 // apply folds one event into the state. It is the only code that changes the
 // state. It returns the body as stored: random picks (G17) are drawn here,
 // from the state's generator, and written into the body, so replaying a log
-// draws the same numbers and reaches the same state.
+// draws the same numbers and reaches the same state. One type switch
+// dispatches every event (a game applies some two hundred); the longer folds
+// are methods of their own (applyNight, applyLock, applyVote, …).
 func (s *State) apply(b Body) Body {
 	s.Version++
 	if ea := s.applier; ea != nil {
 		if stored, done := ea.applyEvent(s, b); done {
+			s.knows++
 			return stored
 		}
 	}
-	switch b.(type) {
-	case *DealBody, *NightBody, *SleepBody, *ActBody, *LockBody, *ResultBody, *SuspectBody, *MarkBody, *RedealBody:
-		return s.applyNight(b)
-	case *BallotBody, *CallBody, *CallPassBody, *VoteBody, *AbstainBody, *TallyBody:
-		return s.applyBallot(b)
-	}
-	return s.applyDay(b)
-}
-
-// applyNight folds the deal and the night's events.
-func (s *State) applyNight(b Body) Body {
 	switch e := b.(type) {
+	// the deal and the night
 	case *DealBody:
+		s.knows++
 		s.Seat(e.Seat).Cards = s.mem.cardsOf(e.Roles)
 	case *NightBody:
-		if s.Phase == PhaseDay { // a round ended (v5.0-dual R19)
-			if s.RoundDead == 0 {
-				s.QuietRounds++
-			} else {
-				s.QuietRounds = 0
-			}
-		}
-		s.RoundDead = 0
-		s.Phase = PhaseNight
-		s.Round = e.Round
-		s.Day = nil
-		n := s.mem.nights.put(NightState{Round: e.Round, Setup: e.Setup})
-		s.Night = n
-		var defs []NightStep
-		if !e.Setup {
-			defs = s.variant.NightSteps(s, s.mem.nightSteps.buf(maxNightSteps))
-		} else if sn, ok := s.variant.(SetupNighter); ok {
-			defs, _ = sn.SetupSteps(s)
-		}
-		steps := s.mem.steps.take(len(defs))
-		n.Steps = s.mem.stepPtr.take(len(defs))
-		for i, def := range defs {
-			st := &steps[i]
-			*st = Step{NightStep: def, Index: i, Sel: s.mem.sels.take(len(def.Actors))}
-			st.initMembers(s.mem)
-			n.Steps[i] = st
-		}
-		for i := range s.Seats {
-			if seat := i + 1; s.Seats[i].Alive() && !s.hasTask(seat) {
-				if n.Sleep == nil {
-					n.Sleep = s.mem.ints.buf(s.Players)
-					n.Slept = s.mem.ints.buf(s.Players)
-				}
-				n.Sleep = append(n.Sleep, seat)
-			}
-		}
+		s.knows++
+		s.applyNight(e)
 	case *SleepBody:
 		s.Night.Slept = append(s.Night.Slept, e.Seat)
 	case *ActBody:
-		st := s.Night.Steps[e.Step]
-		for i, a := range st.Actors {
-			if a.Seat != e.Seat || (e.Card != nil && *e.Card != a) {
-				continue
-			}
-			sel := Selection{Has: true, Skip: e.Skip}
-			if e.Target != nil {
-				sel.Target = *e.Target
-			}
-			st.Sel[i] = sel
-		}
+		s.applyAct(e)
 	case *LockBody:
-		st := s.Night.Steps[e.Step]
-		if e.By == "random" && len(e.Options) > 0 {
-			e = s.mem.lock.put(*e) // the draw is written into a copy: the caller's body stays as it was
-			e.Target, e.Skip = nil, false
-			if t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]; t.IsZero() {
-				e.Skip = true
-			} else {
-				e.Target = s.mem.target.put(t)
-			}
-		}
-		st.Locked = true
-		st.By = e.By
-		st.Skip = e.Skip
-		if e.Target != nil {
-			st.Final = *e.Target
-		}
-		b = e
+		return s.applyLock(e)
 	case *ResultBody:
 		st := s.Night.Steps[e.Step]
 		st.Answer = e.Answer
@@ -436,28 +404,21 @@ func (s *State) applyNight(b Body) Body {
 		}
 		s.Night.Suspects[e.Seat] = e.Target
 	case *MarkBody:
+		s.knows++
 		c := s.Card(e.Target)
 		if c.Marks == nil {
 			c.Marks = map[string]int{}
 		}
 		c.Marks[e.Key] = e.Value
 	case *RedealBody:
+		s.knows++
 		if e.Shuffle {
 			s.shuffleDeal()
 		}
-	}
-	return b
-}
 
-// applyBallot folds a ballot's events.
-func (s *State) applyBallot(b Body) Body {
-	switch e := b.(type) {
+	// ballots
 	case *BallotBody:
-		d := s.Day
-		d.Stage = StageVote
-		d.Ballots = e.Index
-		d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-			Weights: e.Weights, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+		s.applyBallot(e)
 	case *CallBody:
 		bs := s.Day.Ballot
 		for i, c := range bs.Candidates {
@@ -473,13 +434,7 @@ func (s *State) applyBallot(b Body) Body {
 		}
 		bs.Passed = append(bs.Passed, e.Seat)
 	case *VoteBody:
-		if e.By == "random" && len(e.Options) > 0 {
-			e = s.mem.vote.put(*e) // as for LockBody
-			e.Target = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
-			b = e
-		}
-		bs := s.Day.Ballot
-		bs.Votes = append(bs.Votes, *e)
+		return s.applyVote(e)
 	case *AbstainBody:
 		bs := s.Day.Ballot
 		bs.Abstained = append(bs.Abstained, e.Seat)
@@ -490,29 +445,14 @@ func (s *State) applyBallot(b Body) Body {
 		if e.Outcome == "tie" {
 			s.Day.Tied = s.mem.target.clone(e.Top)
 		}
-	}
-	return b
-}
 
-// applyDay folds the day's announcements and turns, and the end.
-func (s *State) applyDay(b Body) Body {
-	switch e := b.(type) {
+	// the day's announcements and turns, and the end
 	case *DawnBody:
 		s.Phase = PhaseDay
 		s.Day = s.mem.days.put(DayState{Round: e.Round, Silenced: e.Silenced, DawnDead: e.Dead})
 		s.announce(e.Dead, false)
 	case *SpeechesBody:
-		d := s.Day
-		d.Stage = e.Kind
-		d.Kind = e.Kind
-		d.Queue = s.mem.ints.clone(e.Order)
-		d.Speaker = 0
-		if (e.Kind == StageSpeech || e.Kind == StageDiscussion || e.Kind == StageNomination) && d.Order == nil {
-			d.Order = s.mem.ints.clone(e.Order)
-		}
-		if e.Kind == StageLastWords {
-			d.LastWords = nil
-		}
+		s.applySpeeches(e)
 	case *TurnBody:
 		s.Day.Speaker = e.Seat
 	case *TurnEndBody:
@@ -522,25 +462,7 @@ func (s *State) applyDay(b Body) Body {
 			d.Queue = d.Queue[1:]
 		}
 	case *ExecutedBody:
-		if e.By == "lot" && len(e.Options) > 0 {
-			e = s.mem.executed.put(*e) // as for LockBody
-			t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
-			e.Seat = t.Seat
-			if t.Card != 0 {
-				e.Hand = s.mem.target.put(t)
-			}
-		}
-		s.Day.Executed = true
-		t := SeatTarget(e.Seat)
-		if e.Hand != nil {
-			t = *e.Hand
-		}
-		// Several executions in a row are one announcement (tieFinal
-		// all-die, v5.0-dual R16): one anchor, one list of last words.
-		more := s.Day.Stage == StageExecuted
-		s.Day.Stage = StageExecuted
-		s.announce([]Target{t}, more)
-		b = e
+		return s.applyExecuted(e)
 	case *NominateBody:
 		d := s.Day
 		d.Nominations = append(d.Nominations, *e)
@@ -551,7 +473,7 @@ func (s *State) applyDay(b Body) Body {
 			e.Hand = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
 		}
 		s.Day.Stage = StageImmune
-		b = e
+		return e
 	case *ExplodedBody:
 		s.Day.Stage = StageExploded
 		s.announce([]Target{SeatTarget(e.Seat)}, false)
@@ -568,11 +490,145 @@ func (s *State) applyDay(b Body) Body {
 	return b
 }
 
+// applyNight lets a night fall: its steps, and who sleeps.
+func (s *State) applyNight(e *NightBody) {
+	if s.Phase == PhaseDay { // a round ended (v5.0-dual R19)
+		if s.RoundDead == 0 {
+			s.QuietRounds++
+		} else {
+			s.QuietRounds = 0
+		}
+	}
+	s.RoundDead = 0
+	s.Phase = PhaseNight
+	s.Round = e.Round
+	s.Day = nil
+	n := s.mem.nights.put(NightState{Round: e.Round, Setup: e.Setup})
+	s.Night = n
+	var defs []NightStep
+	if !e.Setup {
+		defs = s.variant.NightSteps(s, s.mem.nightSteps.buf(maxNightSteps))
+	} else if sn := s.caps.setupNighter; sn != nil {
+		defs, _ = sn.SetupSteps(s)
+	}
+	steps := s.mem.steps.take(len(defs))
+	n.Steps = s.mem.stepPtr.take(len(defs))
+	for i, def := range defs {
+		st := &steps[i]
+		*st = Step{NightStep: def, Index: i, Sel: s.mem.sels.take(len(def.Actors))}
+		st.initMembers(s.mem)
+		n.Steps[i] = st
+	}
+	for i := range s.Seats {
+		if seat := i + 1; s.Seats[i].Alive() && !s.hasTask(seat) {
+			if n.Sleep == nil {
+				n.Sleep = s.mem.ints.buf(s.Players)
+				n.Slept = s.mem.ints.buf(s.Players)
+			}
+			n.Sleep = append(n.Sleep, seat)
+		}
+	}
+}
+
+// applyAct records an actor's selection.
+func (s *State) applyAct(e *ActBody) {
+	st := s.Night.Steps[e.Step]
+	for i, a := range st.Actors {
+		if a.Seat != e.Seat || (e.Card != nil && *e.Card != a) {
+			continue
+		}
+		sel := Selection{Has: true, Skip: e.Skip}
+		if e.Target != nil {
+			sel.Target = *e.Target
+		}
+		st.Sel[i] = sel
+	}
+}
+
+// applyLock locks a step, drawing its target where the lock is random.
+func (s *State) applyLock(e *LockBody) Body {
+	st := s.Night.Steps[e.Step]
+	if e.By == "random" && len(e.Options) > 0 {
+		e = s.mem.lock.put(*e) // the draw is written into a copy: the caller's body stays as it was
+		e.Target, e.Skip = nil, false
+		if t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]; t.IsZero() {
+			e.Skip = true
+		} else {
+			e.Target = s.mem.target.put(t)
+		}
+	}
+	st.Locked = true
+	st.By = e.By
+	st.Skip = e.Skip
+	if e.Target != nil {
+		st.Final = *e.Target
+	}
+	return e
+}
+
+// applyBallot opens a ballot.
+func (s *State) applyBallot(e *BallotBody) {
+	d := s.Day
+	d.Stage = StageVote
+	d.Ballots = e.Index
+	d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
+		Weights: e.Weights, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+}
+
+// applyVote records a vote, drawing it where it is random.
+func (s *State) applyVote(e *VoteBody) Body {
+	if e.By == "random" && len(e.Options) > 0 {
+		e = s.mem.vote.put(*e) // as for LockBody
+		e.Target = e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
+	}
+	bs := s.Day.Ballot
+	bs.Votes = append(bs.Votes, *e)
+	return e
+}
+
+// applySpeeches opens a speaking stage.
+func (s *State) applySpeeches(e *SpeechesBody) {
+	d := s.Day
+	d.Stage = e.Kind
+	d.Kind = e.Kind
+	d.Queue = s.mem.ints.clone(e.Order)
+	d.Speaker = 0
+	if (e.Kind == StageSpeech || e.Kind == StageDiscussion || e.Kind == StageNomination) && d.Order == nil {
+		d.Order = s.mem.ints.clone(e.Order)
+	}
+	if e.Kind == StageLastWords {
+		d.LastWords = nil
+	}
+}
+
+// applyExecuted puts a player (or hand) out, drawing it where it is by lot.
+func (s *State) applyExecuted(e *ExecutedBody) Body {
+	if e.By == "lot" && len(e.Options) > 0 {
+		e = s.mem.executed.put(*e) // as for LockBody
+		t := e.Options[s.RNG.Uint64()%uint64(len(e.Options))]
+		e.Seat = t.Seat
+		if t.Card != 0 {
+			e.Hand = s.mem.target.put(t)
+		}
+	}
+	s.Day.Executed = true
+	t := SeatTarget(e.Seat)
+	if e.Hand != nil {
+		t = *e.Hand
+	}
+	// Several executions in a row are one announcement (tieFinal
+	// all-die, v5.0-dual R16): one anchor, one list of last words.
+	more := s.Day.Stage == StageExecuted
+	s.Day.Stage = StageExecuted
+	s.announce([]Target{t}, more)
+	return e
+}
+
 // shuffleDeal shuffles the variant's deck with the game's generator and
 // deals it in seat order (G17), as New does: a redeal during the setup night.
 func (s *State) shuffleDeal() {
 	cards := s.variant.Deck(s.Players)
-	k := s.variant.Info().CardsPerSeat
+	k := s.caps.cards
 	rand.New(s.RNG).Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	for i := range s.Seats {
 		s.Seats[i].Cards = s.mem.cardsOf(cards[i*k : (i+1)*k])

@@ -54,6 +54,10 @@ type store struct {
 
 	nightSteps slab[NightStep]
 
+	// the game's shared views (Game.SharedPlayerView), kept from game to
+	// game like the rest
+	views sharedViews
+
 	// the last deck made, for the next game of the same variant and size
 	deckOf   string
 	deckSize int
@@ -113,6 +117,9 @@ func (m *store) reset() {
 	m.pcg.reset()
 	m.over.reset()
 	m.nightSteps.reset()
+	m.views.tableVersion = 0 // versions start again
+	clear(m.views.knownAt)
+	clear(m.views.resultsAt)
 }
 
 // slab hands out values and slices of T from chunks that never move. reset
@@ -167,8 +174,17 @@ func (s *slab[T]) take(n int) []T {
 	return out
 }
 
-// buf returns an empty slice with capacity n, for appending up to n values.
-func (s *slab[T]) buf(n int) []T { return s.take(n)[:0] }
+// buf returns an empty slice with capacity n, for appending up to n values
+// (not cleared, unlike take's: an append writes each value it adds).
+func (s *slab[T]) buf(n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	c := s.room(n)
+	k := len(c)
+	s.chunks[s.cur] = c[:k+n]
+	return c[k : k : k+n]
+}
 
 // clone copies xs into the slab (nil stays nil, empty stays empty).
 func (s *slab[T]) clone(xs []T) []T {

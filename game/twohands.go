@@ -210,8 +210,8 @@ func (twoHands) SetupRedeal(s *State) bool {
 // of police hands the police hands; an assassin that has acted sees the
 // killer hands and they see it, from the next night on (the night after the
 // one it acted in).
-func (twoHands) Knows(s *State, seat int) []Known {
-	var out []Known
+func (twoHands) Knows(s *State, seat int, known []Known) []Known {
+	out := known
 	joined := func(t Target) bool {
 		r := s.Mark(t, thActed)
 		return r != 0 && s.Round > r

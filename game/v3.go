@@ -70,11 +70,11 @@ func (v3) OptionChoices() map[string][]string {
 // Knows (§3): the killers see the four killers, the two police see each
 // other; the special police, the doctor and the civilians know only
 // themselves.
-func (v3) Knows(s *State, seat int) []Known {
+func (v3) Knows(s *State, seat int, known []Known) []Known {
 	if r := s.Role(seat); r == "killer" || r == "police" {
-		return teamKnowledge(s, seat, r)
+		return teamKnowledge(s, seat, known, r)
 	}
-	return nil
+	return known
 }
 
 // NightSteps (§5): kill, check, save, shoot. The special police acts only

@@ -116,7 +116,7 @@ func TestV3KnowledgeAndTargets(t *testing.T) {
 	g := newTestGame(t, "v3.0", dealV3, "")
 	for seat, want := range map[int][]int{1: {1, 4, 9, 13}, 2: {2, 7}, 11: nil, 5: nil, 3: nil} {
 		var got []int
-		for _, k := range g.s.variant.Knows(&g.s, seat) {
+		for _, k := range g.s.variant.Knows(&g.s, seat, nil) {
 			got = append(got, k.Target.Seat)
 		}
 		if !slices.Equal(got, want) {

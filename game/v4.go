@@ -66,7 +66,9 @@ func (v4) Deck(n int) []string {
 func (v4) Defaults(s *State) Options { return seedDefaults(s.CountRole("killer", false)) }
 
 // Knows: only the killers know each other (§3).
-func (v4) Knows(s *State, seat int) []Known { return teamKnowledge(s, seat, "killer") }
+func (v4) Knows(s *State, seat int, known []Known) []Known {
+	return teamKnowledge(s, seat, known, "killer")
+}
 
 // NightSteps: §5's order. The check's answer can be changed by the hug only
 // (R14), so it is delivered once the hug step is final too (G3.5).

@@ -196,8 +196,8 @@ func cardsWith(s *State, roles ...string) []Target {
 }
 
 // Knows is §3's setup night, card by card (R6); see the type's comment.
-func (v5) Knows(s *State, seat int) []Known {
-	var out []Known
+func (v5) Knows(s *State, seat int, known []Known) []Known {
+	out := known
 	numbered := func(role, label string, roles ...string) {
 		for i, t := range cardsWith(s, roles...) {
 			out = append(out, Known{Target: t, Role: role, Label: fmt.Sprintf("%s #%d", label, i+1)})

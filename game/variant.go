@@ -25,8 +25,13 @@ type Variant interface {
 	// DealOK reports whether a dealt hand set is acceptable (false → the
 	// engine shuffles again, G17). Nil error means fine.
 	DealOK(s *State) error
-	// Knows lists what seat learns at the deal: its teammates.
-	Knows(s *State, seat int) []Known
+	// Knows appends what seat learns at the deal (its teammates) to known
+	// (an empty list the engine provides, nil or with room: a view costs
+	// no allocation) and returns it. It may depend on the cards, the round
+	// and the marks only: the shared views (Game.SharedPlayerView) keep a
+	// seat's list until a deal, a redeal, a mark or a nightfall (State.knows),
+	// and the randomized tests compare them with fresh views.
+	Knows(s *State, seat int, known []Known) []Known
 	// NightSteps appends tonight's steps, in resolution order, to steps (an
 	// empty list the engine provides, with room for a night's steps, so a
 	// night costs no allocation) and returns it. Called once at nightfall,

@@ -87,7 +87,7 @@ func revealAll(s *State) []SeatReveal {
 	var out []SeatReveal
 	for i := range s.Seats {
 		r := SeatReveal{Seat: i + 1}
-		if c, ok := s.variant.(Camper); ok {
+		if c := s.caps.camper; c != nil {
 			r.Camp = c.Camp(s, i+1)
 		}
 		for _, c := range s.Seats[i].Cards {
@@ -186,6 +186,13 @@ type PlayerView struct {
 	CatLives *CatPlayerView `json:"catLives,omitempty"`
 }
 
+// clearMine zeroes every field of pv but Table (TestClearMine checks that
+// none is forgotten).
+func (pv *PlayerView) clearMine() {
+	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
+	pv.Tasks, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, nil, nil, nil, nil
+}
+
 // Task is one thing the seat can do now, with its legal targets.
 type Task struct {
 	Action   string   `json:"action"` // "sleep", "kill", "check", …, "pass", "vote", "explode", "suspect"
@@ -228,34 +235,35 @@ func (g *Game) TableView() TableView {
 	if g.tableVersion == g.s.Version && g.tableVersion != 0 {
 		return g.table
 	}
-	g.table = g.buildTableView()
+	g.buildTableView(&g.table, nil)
 	g.tableVersion = g.s.Version
 	return g.table
 }
 
-func (g *Game) buildTableView() TableView {
+// buildTableView builds the table view into tv, in m (nil: on the heap).
+func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	s := &g.s
-	tv := TableView{
+	*tv = TableView{
 		Variant: s.VariantID, Players: s.Players, Version: g.publicCount(), Round: s.Round,
 		Phase: string(s.Phase), LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
-	multi := s.variant.Info().CardsPerSeat == 2
-	tv.Seats = make([]SeatView, 0, len(s.Seats))
+	multi := s.caps.cards == 2
+	tv.Seats = m.seatList(len(s.Seats))[:len(s.Seats)]
 	for i := range s.Seats {
-		sv := SeatView{Seat: i + 1, Alive: s.Seats[i].Alive()}
+		sv := &tv.Seats[i]
+		*sv = SeatView{Seat: i + 1, Alive: s.Seats[i].Alive()}
 		if multi {
+			sv.Cards = m.cardList(len(s.Seats[i].Cards))
 			for j, c := range s.Seats[i].Cards {
 				sv.Cards = append(sv.Cards, CardView{Card: Target{Seat: i + 1, Card: j + 1}, Alive: c.Alive})
 			}
 		}
-		tv.Seats = append(tv.Seats, sv)
 	}
 	for _, x := range g.pub.exploded {
 		tv.Seats[x.Seat-1].Role = x.Role
 	}
 	if g.pub.hasDawn {
-		d := g.pub.dawn
-		tv.Dawn = &d
+		tv.Dawn = m.dawn(g.pub.dawn)
 	}
 	switch s.Phase {
 	case PhaseNight:
@@ -264,9 +272,9 @@ func (g *Game) buildTableView() TableView {
 		if s.Night.Setup {
 			tv.Narration.Key = "setup-night"
 		}
-		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightMaxSeconds, MinSeconds: s.Opts.NightMinSeconds}
+		tv.Timer = m.timer(Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightMaxSeconds, MinSeconds: s.Opts.NightMinSeconds})
 	case PhaseDay:
-		g.dayView(&tv)
+		g.dayView(tv, m)
 	case PhaseOver:
 		tv.Stage = "over"
 		tv.Winner, tv.Reason = s.Winner, s.Reason
@@ -277,20 +285,19 @@ func (g *Game) buildTableView() TableView {
 			tv.Order = s.Day.Order
 		}
 	}
-	if vw, ok := s.variant.(viewer); ok {
-		vw.tableView(g, &tv)
+	if vw := s.caps.viewer; vw != nil {
+		vw.tableView(g, tv)
 	}
-	g.announcements(&tv)
-	return tv
+	g.announcements(tv, m)
 }
 
 // announcements fills in the results the table holds now and how long.
-func (g *Game) announcements(tv *TableView) {
+func (g *Game) announcements(tv *TableView, m *viewMem) {
 	idx := g.pub.announced(g.s.Phase == PhaseOver)
 	if len(idx) == 0 {
 		return
 	}
-	tv.Announce = make([]Announcement, len(idx))
+	tv.Announce = m.announceList(len(idx))
 	for i, h := range idx {
 		b := g.log[h.idx].Body
 		tv.Announce[i] = Announcement{Key: int(h.key), Type: b.Type(), Body: b}
@@ -306,7 +313,7 @@ func (g *Game) publicCount() int { return g.pub.count }
 // stage.
 func (g *Game) stageKey() int { return g.pub.stageKey }
 
-func (g *Game) dayView(tv *TableView) {
+func (g *Game) dayView(tv *TableView, m *viewMem) {
 	s := &g.s
 	d := s.Day
 	for _, x := range d.Silenced {
@@ -316,7 +323,7 @@ func (g *Game) dayView(tv *TableView) {
 	tv.Tied = d.Tied
 	tv.Stage = string(d.Stage)
 	if len(d.Suspects) > 0 {
-		tv.Suspects = slices.Clone(d.Suspects)
+		tv.Suspects = m.cloneTargets(d.Suspects)
 		sortTargets(tv.Suspects)
 	}
 	if d.Kind == StageNomination && d.Stage == StageNomination {
@@ -337,7 +344,7 @@ func (g *Game) dayView(tv *TableView) {
 		case StagePKSpeech:
 			secs = s.Opts.PKSpeechSeconds
 		}
-		tv.Timer = &Timer{Key: g.stageKey(), Kind: string(d.Kind), Seconds: secs}
+		tv.Timer = m.timer(Timer{Key: g.stageKey(), Kind: string(d.Kind), Seconds: secs})
 		tv.Narration = Narration{Key: string(d.Kind), Round: s.Round, Seat: d.Speaker}
 	}
 	if d.Stage == StageDiscussion {
@@ -345,21 +352,20 @@ func (g *Game) dayView(tv *TableView) {
 		if d.Ballots > 0 { // before a re-vote (v5.0-dual §9.4)
 			secs = s.Opts.PKDiscussionSeconds
 		}
-		tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: secs}
+		tv.Timer = m.timer(Timer{Key: g.stageKey(), Kind: "discussion", Seconds: secs})
 		tv.Narration = Narration{Key: "discussion", Round: s.Round}
 	}
 	if d.Stage == StageImmune {
 		if im := g.pub.immune; im != nil && im.Round == s.Round {
-			h := im.Hand
-			tv.Immune = &h
+			tv.Immune = m.target(im.Hand)
 		}
 		if tv.Immune != nil {
-			tv.Narration = Narration{Key: "immune", Round: s.Round, Seat: tv.Immune.Seat, Seats: []Target{*tv.Immune}}
+			tv.Narration = Narration{Key: "immune", Round: s.Round, Seat: tv.Immune.Seat, Seats: m.oneTarget(*tv.Immune)}
 		}
 	}
 	if b := d.Ballot; b != nil {
-		bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters,
-			Weights: b.Weights, Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed}
+		bv := m.ballot(BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters,
+			Weights: b.Weights, Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed})
 		if b.Weights != nil {
 			bv.Cast = 0
 			for _, v := range b.Voters {
@@ -373,7 +379,7 @@ func (g *Game) dayView(tv *TableView) {
 		if open {
 			bv.Votes = b.Votes
 			bv.Abstained = b.Abstained
-			bv.Counts = liveCounts(b)
+			bv.Counts = liveCounts(b, m)
 		}
 		if b.Closed && b.Tally != nil {
 			bv.Counts = b.Tally.Counts
@@ -386,11 +392,11 @@ func (g *Game) dayView(tv *TableView) {
 		if !b.Closed {
 			if b.Mode == "sequential-open" && b.Call >= 0 {
 				c := b.Candidates[b.Call]
-				bv.Calling = &c
-				tv.Timer = &Timer{Key: g.stageKey(), Kind: "vote-call", Seconds: s.Opts.VoteCallSeconds}
-				tv.Narration = Narration{Key: "vote-call", Round: s.Round, Seat: c.Seat, Seats: []Target{c}}
+				bv.Calling = m.target(c)
+				tv.Timer = m.timer(Timer{Key: g.stageKey(), Kind: "vote-call", Seconds: s.Opts.VoteCallSeconds})
+				tv.Narration = Narration{Key: "vote-call", Round: s.Round, Seat: c.Seat, Seats: m.oneTarget(c)}
 			} else {
-				tv.Timer = &Timer{Key: g.stageKey(), Kind: "vote", Seconds: s.Opts.VoteSeconds}
+				tv.Timer = m.timer(Timer{Key: g.stageKey(), Kind: "vote", Seconds: s.Opts.VoteSeconds})
 				if b.Mode == "simultaneous-open" || b.Mode == "secret" {
 					tv.Timer.Think = s.Opts.ThinkSeconds
 					tv.Timer.Seconds += s.Opts.ThinkSeconds
@@ -405,8 +411,8 @@ func (g *Game) dayView(tv *TableView) {
 	}
 }
 
-func liveCounts(b *BallotState) []Count {
-	counts := make([]Count, len(b.Candidates))
+func liveCounts(b *BallotState, m *viewMem) []Count {
+	counts := m.countList(len(b.Candidates))
 	for i, c := range b.Candidates {
 		counts[i].Target = c
 		for _, v := range b.Votes {
@@ -420,13 +426,94 @@ func liveCounts(b *BallotState) []Count {
 
 // PlayerView builds what seat may see and do now.
 func (g *Game) PlayerView(seat int) PlayerView {
+	var pv PlayerView
+	tv := g.TableView()
+	g.playerView(&pv, seat, &tv, nil)
+	return pv
+}
+
+// SharedPlayerView is PlayerView(seat) built in storage the game keeps and
+// reuses: the view and everything it points to are valid only until the
+// next SharedPlayerView, Apply or Reset, and must not be modified. It
+// allocates nothing once that storage has grown (in a single-role variant):
+// for callers that read a view and drop it, such as a table of bots deciding
+// a move per view.
+func (g *Game) SharedPlayerView(seat int) *PlayerView {
+	sh := &g.mem.views
+	if sh.tableVersion != g.s.Version || sh.tableVersion == 0 {
+		sh.table.reset()
+		g.buildTableView(&sh.pv.Table, &sh.table) // in place: the table part is the same for every seat
+		sh.tableVersion = g.s.Version
+	}
+	sh.player.reset()
+	g.playerView(&sh.pv, seat, nil, &sh.player)
+	return &sh.pv
+}
+
+// sharedKnown is seat's Known for the shared views, computed again only
+// after an event it may depend on (State.knows).
+func (g *Game) sharedKnown(seat int) []Known {
+	s, sh := &g.s, &g.mem.views
+	if len(sh.known) <= s.Players {
+		sh.known = make([][]Known, s.Players+1)
+		sh.knownAt = make([]int, s.Players+1)
+	}
+	if sh.knownAt[seat] != s.knows+1 {
+		sh.known[seat] = s.variant.Knows(s, seat, sh.known[seat][:0])
+		sh.knownAt[seat] = s.knows + 1
+	}
+	if len(sh.known[seat]) == 0 {
+		return nil // JSON null, as a variant's nil
+	}
+	return sh.known[seat]
+}
+
+// appendResults appends seat's private answers so far to out.
+func (g *Game) appendResults(out []ResultBody, seat int) []ResultBody {
+	for _, i := range g.pub.results {
+		if e := g.log[i]; containsInt(e.Audience, seat) {
+			out = append(out, *e.Body.(*ResultBody))
+		}
+	}
+	return out
+}
+
+// sharedResults is seat's answers for the shared views, listed again only
+// when an answer has been given since (answers only add up).
+func (g *Game) sharedResults(seat int) []ResultBody {
+	sh := &g.mem.views
+	if len(sh.results) <= g.s.Players {
+		sh.results = make([][]ResultBody, g.s.Players+1)
+		sh.resultsAt = make([]int, g.s.Players+1)
+	}
+	if n := len(g.pub.results) + 1; sh.resultsAt[seat] != n {
+		if sh.results[seat] == nil {
+			sh.results[seat] = []ResultBody{} // not nil: JSON []
+		}
+		sh.results[seat] = g.appendResults(sh.results[seat][:0], seat)
+		sh.resultsAt[seat] = n
+	}
+	return sh.results[seat]
+}
+
+// playerView builds seat's view into pv, around the table view tv (nil:
+// the one pv holds), in m (nil: on the heap).
+func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	s := &g.s
-	pv := PlayerView{Seat: seat, Table: g.TableView()}
+	if tv != nil {
+		*pv = PlayerView{Table: *tv}
+	} else {
+		pv.clearMine()
+	}
+	pv.Seat = seat
 	if seat < 1 || seat > s.Players {
-		return pv
+		return
 	}
 	me := s.Seat(seat)
 	pv.Alive = me.Alive()
+	if len(me.Cards) > 0 {
+		pv.Roles = m.strList(len(me.Cards))
+	}
 	for _, c := range me.Cards {
 		pv.Roles = append(pv.Roles, c.Role)
 	}
@@ -435,20 +522,23 @@ func (g *Game) PlayerView(seat int) PlayerView {
 		// G7 option deadSeeAll: a dead player may watch with every role open.
 		pv.Reveal = revealAll(s)
 	}
-	pv.Known = s.variant.Knows(s, seat)
-	if c, ok := s.variant.(Camper); ok {
+	if m != nil {
+		pv.Known = g.sharedKnown(seat)
+	} else {
+		pv.Known = s.variant.Knows(s, seat, nil)
+	}
+	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)
 	}
-	pv.Results = []ResultBody{}
-	for _, i := range g.pub.results {
-		if e := g.log[i]; containsInt(e.Audience, seat) {
-			pv.Results = append(pv.Results, *e.Body.(*ResultBody))
-		}
+	if m != nil {
+		pv.Results = g.sharedResults(seat)
+	} else {
+		pv.Results = g.appendResults([]ResultBody{}, seat) // not nil: JSON []
 	}
-	pv.Tasks = []Task{}
-	if vw, ok := s.variant.(viewer); ok {
-		vw.playerView(g, &pv) // its own tasks
-		return pv
+	pv.Tasks = m.taskList(8)
+	if vw := s.caps.viewer; vw != nil {
+		vw.playerView(g, pv) // its own tasks
+		return
 	}
 	if !pv.Alive || s.Phase == PhaseOver {
 		if s.Phase == PhaseDay && s.Day.Speaker == seat {
@@ -456,18 +546,17 @@ func (g *Game) PlayerView(seat int) PlayerView {
 			// player's last words end with their own pass.
 			pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 		}
-		return pv
+		return
 	}
 	switch s.Phase {
 	case PhaseNight:
-		g.nightTasks(&pv)
+		g.nightTasks(pv, m)
 	case PhaseDay:
-		g.dayTasks(&pv)
+		g.dayTasks(pv, m)
 	}
-	return pv
 }
 
-func (g *Game) nightTasks(pv *PlayerView) {
+func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 	s := &g.s
 	n := s.Night
 	seat := pv.Seat
@@ -475,7 +564,8 @@ func (g *Game) nightTasks(pv *PlayerView) {
 		pv.Tasks = append(pv.Tasks, Task{Action: ActSleep, Done: containsInt(n.Slept, seat)})
 	}
 	waiting := ""
-	for _, st := range s.tasksOf(seat) {
+	var buf [maxNightSteps]*Step
+	for _, st := range s.appendTasks(buf[:0], seat) {
 		for i, a := range st.Actors {
 			if a.Seat != seat {
 				continue
@@ -483,15 +573,13 @@ func (g *Game) nightTasks(pv *PlayerView) {
 			t := Task{Action: st.Action, Step: st.Index, Role: st.Role, Group: st.Group, Optional: !st.Mandatory, Locked: st.Locked,
 				NoTarget: st.NoTarget, Decline: st.Decline, Shared: st.Share != "", Answers: st.Answers}
 			if a.Card != 0 {
-				c := a
-				t.Card = &c
+				t.Card = m.target(a)
 			}
 			sel := st.Sel[i]
 			if sel.Has {
 				t.Skipped = sel.Skip
 				if !sel.Skip {
-					x := sel.Target
-					t.Choice = &x
+					t.Choice = m.target(sel.Target)
 				}
 			}
 			t.Done = sel.Has || st.Locked
@@ -502,17 +590,19 @@ func (g *Game) nightTasks(pv *PlayerView) {
 					}
 					p := Pick{Seat: b.Seat, Skip: st.Sel[j].Skip}
 					if !st.Sel[j].Skip {
-						x := st.Sel[j].Target
-						p.Target = &x
+						p.Target = m.target(st.Sel[j].Target)
+					}
+					if t.Team == nil {
+						t.Team = m.pickList(len(st.Actors))
 					}
 					t.Team = append(t.Team, p)
 				}
 			}
 			if st.Share != "" {
-				t.Team = g.sharedPicks(st, seat)
+				t.Team = g.sharedPicks(st, seat, m)
 			}
 			if !st.Locked && !st.NoTarget {
-				t.Targets = g.LegalTargets(st, a)
+				t.Targets = g.appendLegalTargets(m.targetList(s.Players*max(1, s.caps.cards)), st, a)
 			}
 			t.Waiting = waiting
 			if !g.seatDone(st, seat) && waiting == "" {
@@ -543,7 +633,7 @@ func (g *Game) nightTasks(pv *PlayerView) {
 
 // sharedPicks lists the submissions of the other steps in st's display
 // group (NightStep.Share) made by other seats, in step order.
-func (g *Game) sharedPicks(st *Step, seat int) []Pick {
+func (g *Game) sharedPicks(st *Step, seat int, m *viewMem) []Pick {
 	var out []Pick
 	for _, o := range g.s.Night.Steps {
 		if o.Share != st.Share || o == st {
@@ -553,11 +643,12 @@ func (g *Game) sharedPicks(st *Step, seat int) []Pick {
 			if b.Seat == seat || !o.Sel[j].Has {
 				continue
 			}
-			c := b
-			p := Pick{Seat: b.Seat, Card: &c, Skip: o.Sel[j].Skip}
+			p := Pick{Seat: b.Seat, Card: m.target(b), Skip: o.Sel[j].Skip}
 			if !o.Sel[j].Skip {
-				x := o.Sel[j].Target
-				p.Target = &x
+				p.Target = m.target(o.Sel[j].Target)
+			}
+			if out == nil {
+				out = m.pickList(len(o.Actors))
 			}
 			out = append(out, p)
 		}
@@ -585,13 +676,13 @@ func appendUniqueTask(ts []Task, t Task) []Task {
 	return append(ts, t)
 }
 
-func (g *Game) dayTasks(pv *PlayerView) {
+func (g *Game) dayTasks(pv *PlayerView, m *viewMem) {
 	s := &g.s
 	d := s.Day
 	seat := pv.Seat
 	if d.Speaker == seat && d.Kind == StageNomination {
 		if left := g.nominationsLeft(seat); left > 0 {
-			t := Task{Action: ActNominate, Count: left}
+			t := Task{Action: ActNominate, Count: left, Targets: m.targetList(len(s.Seats) * 2)}
 			for i, c := range s.Seats {
 				for j, card := range c.Cards {
 					h := Target{Seat: i + 1, Card: j + 1}
@@ -607,24 +698,26 @@ func (g *Game) dayTasks(pv *PlayerView) {
 		pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 	}
 	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && containsInt(b.Voters, seat) {
-		pv.Tasks = append(pv.Tasks, g.voteTasks(b, seat)...)
+		pv.Tasks = g.appendVoteTasks(pv.Tasks, b, seat, m)
 	}
 	if s.Opts.SelfReveal && s.Role(seat) == "killer" {
 		pv.Tasks = append(pv.Tasks, Task{Action: ActExplode})
 	}
 }
 
-// voteTasks is seat's part of ballot b: one task (with Count for the
-// tokens left where a voter has several votes), or one per living hand
-// where votes are cast per hand (Balloter.VotesByHand).
-func (g *Game) voteTasks(b *BallotState, seat int) []Task {
+// appendVoteTasks appends seat's part of ballot b to tasks: one task (with
+// Count for the tokens left where a voter has several votes), or one per
+// living hand where votes are cast per hand (Balloter.VotesByHand).
+func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMem) []Task {
 	s := &g.s
 	var targets []Target
 	if !b.Voted(seat) {
-		for i, c := range b.Candidates {
-			if b.Mode == "sequential-open" && i < b.Call {
-				continue
-			}
+		targets = m.targetList(len(b.Candidates))
+		from := 0
+		if b.Mode == "sequential-open" {
+			from = max(b.Call, 0)
+		}
+		for _, c := range b.Candidates[from:] {
 			if !s.Opts.SelfVote && c.Seat == seat {
 				continue
 			}
@@ -634,37 +727,38 @@ func (g *Game) voteTasks(b *BallotState, seat int) []Task {
 	}
 	abstained := containsInt(b.Abstained, seat)
 	if bl := g.balloter(); bl != nil && bl.VotesByHand() {
-		var out []Task
 		for j, c := range s.Seat(seat).Cards {
 			if !c.Alive {
 				continue
 			}
 			h := Target{Seat: seat, Card: j + 1}
-			t := Task{Action: ActVote, Card: &h, Abstain: s.Opts.Abstain, Skipped: abstained}
+			t := Task{Action: ActVote, Card: m.target(h), Abstain: s.Opts.Abstain, Skipped: abstained}
 			for _, v := range b.Votes {
 				if v.Hand != nil && *v.Hand == h {
-					x := v.Target
-					t.Choice = &x
+					t.Choice = m.target(v.Target)
 				}
 			}
 			t.Done = t.Choice != nil || abstained
 			if !t.Done {
 				t.Targets = targets
 			}
-			out = append(out, t)
+			tasks = append(tasks, t)
 		}
-		return out
+		return tasks
 	}
 	t := Task{Action: ActVote, Abstain: s.Opts.Abstain, Done: b.Voted(seat), Skipped: abstained}
 	if b.Mode == "sequential-open" && b.Call >= 0 && !t.Done {
 		t.Passed = containsInt(b.Passed, seat)
 		t.Optional = !t.Passed
 	}
-	for _, v := range b.Votes {
-		if v.Seat == seat {
-			x := v.Target
-			t.Choice = &x
+	var choice *Target
+	for i := range b.Votes {
+		if b.Votes[i].Seat == seat {
+			choice = &b.Votes[i].Target
 		}
+	}
+	if choice != nil {
+		t.Choice = m.target(*choice)
 	}
 	if b.Weights != nil && !t.Done {
 		t.Count = b.Weight(seat) - b.Cast(seat)
@@ -672,7 +766,7 @@ func (g *Game) voteTasks(b *BallotState, seat int) []Task {
 	if !t.Done {
 		t.Targets = targets
 	}
-	return []Task{t}
+	return append(tasks, t)
 }
 
 // timeline turns the log into the end-of-game story (复盘). Called only

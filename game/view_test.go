@@ -128,3 +128,71 @@ func sameState(a, b *State) bool {
 	x.mem, y.mem = nil, nil
 	return reflect.DeepEqual(x, y)
 }
+
+// TestClearMine: PlayerView.clearMine (the shared view's reset between
+// seats) zeroes every field but the table part, which it keeps: a field
+// added to PlayerView must be added there too.
+func TestClearMine(t *testing.T) {
+	var pv PlayerView
+	v := reflect.ValueOf(&pv).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Int:
+			f.SetInt(1)
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
+		case reflect.Struct:
+			f.FieldByName("Round").SetInt(3) // the table
+		default:
+			t.Fatalf("PlayerView.%s: a %v, which this test cannot fill", v.Type().Field(i).Name, f.Kind())
+		}
+		if f.IsZero() {
+			t.Fatalf("PlayerView.%s not filled", v.Type().Field(i).Name)
+		}
+	}
+	pv.clearMine()
+	for i := 0; i < v.NumField(); i++ {
+		name := v.Type().Field(i).Name
+		if zero := v.Field(i).IsZero(); zero != (name != "Table") {
+			t.Errorf("after clearMine, PlayerView.%s zero: %v", name, zero)
+		}
+	}
+}
+
+// TestDigestFollowsTableRoles: the public digest's type switch (record)
+// treats every event type as tableRoleOf classifies it: a stage starter
+// takes the pending announcements and keys the stage, an announcement is
+// held, anything else only ends the run of stage starters.
+func TestDigestFollowsTableRoles(t *testing.T) {
+	for typ, mk := range bodyTypes {
+		var p public
+		p.digest(&TallyBody{}, 1) // one announcement pending
+		p.digest(&VoteBody{}, 2)
+		b := mk()
+		p.digest(b, 3)
+		switch role := tableRoleOf(b); role {
+		case TableStage:
+			if !p.afterStage || p.nshown != 1 || p.npending != 0 || p.stageKey != 3 {
+				t.Errorf("%s (a stage starter): afterStage %v, shown %d, pending %d, stage key %d", typ, p.afterStage, p.nshown, p.npending, p.stageKey)
+			}
+		case TableAnnounce:
+			if p.afterStage || p.npending != 2 || p.pending[1] != (held{3, 3}) || p.stageKey != 0 {
+				t.Errorf("%s (an announcement): afterStage %v, pending %d (%v), stage key %d", typ, p.afterStage, p.npending, p.pending[1], p.stageKey)
+			}
+		default:
+			if p.afterStage || p.npending != 1 || p.nshown != 0 || p.stageKey != 0 {
+				t.Errorf("%s (%v): afterStage %v, pending %d, shown %d, stage key %d", typ, role, p.afterStage, p.npending, p.nshown, p.stageKey)
+			}
+		}
+		if p.count != 3 {
+			t.Errorf("%s: counted %d public events, want 3", typ, p.count)
+		}
+	}
+}

@@ -52,9 +52,18 @@ type Move struct {
 
 // Bot is one seat's player. Act gets the seat's view and every public claim
 // so far, and returns the seat's commands now (none: wait). The view and
-// the claims belong to the table: a bot must not keep or modify them.
+// the claims belong to the table: a bot must not keep or modify them. The
+// move belongs to the table until the bot is asked again (the table may
+// apply it after asking other seats), so a bot may reuse its storage then.
 type Bot interface {
 	Act(view *game.PlayerView, claims []Claim) Move
+}
+
+// GameStarter is a Bot that remembers from one view to the next within a
+// game (Sensible: the claims it has read). Table.Play calls NewGame on it
+// before the game's first view. It learns nothing else from it.
+type GameStarter interface {
+	NewGame()
 }
 
 // Kinds lists the bot kinds by name, for the command line.

@@ -66,11 +66,18 @@ import (
 // a speech every player accuses the seat it will vote for (Answer
 // "accuse"): the most accused seat, else a random other one; everybody
 // votes that way (a bandwagon, as a table does).
+//
+// A Sensible remembers what it heard: it reads each claim once, as it is
+// made. Between games it must be told (NewGame; Table.Play does).
 type Sensible struct {
 	R *rand.Rand
 
-	mine []game.Target // scratch
-	k    knowledge     // scratch, rebuilt at every Act
+	heard  heard         // the claims read so far this game
+	mine   []game.Target // scratch
+	prefer []int         // scratch: seats in order of preference
+	most   []int         // scratch: mostSuspected's list
+	zero   []int         // zeros by seat: no accusation today
+	k      knowledge     // scratch, rebuilt at every Act
 	// The move's storage, reused by the next Act (the table applies a move
 	// before asking the same bot again).
 	cmds   []game.Command
@@ -83,7 +90,9 @@ type Sensible struct {
 // target stores x in the move's storage and returns a pointer to it.
 func (b *Sensible) target(x game.Target) *game.Target {
 	if b.ntgt == len(b.tgts) {
-		return &x
+		p := new(game.Target) // (not &x: x would move to the heap on every call)
+		*p = x
+		return p
 	}
 	p := &b.tgts[b.ntgt]
 	b.ntgt++
@@ -105,7 +114,6 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 	k := b.know(v, claims)
 	b.ntgt = 0
 	mv := Move{Commands: b.cmds[:0], Claims: b.said[:0]}
-	defer func() { b.cmds, b.said = mv.Commands[:0], mv.Claims[:0] }()
 	for i := range v.Tasks {
 		t := &v.Tasks[i]
 		if t.Waiting != "" || t.Locked || (t.Done && !t.Group) {
@@ -119,7 +127,7 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 			if t.Done {
 				continue
 			}
-			mv.Claims = b.speech(v, claims, k, mv.Claims)
+			mv.Claims = b.speech(v, k, mv.Claims)
 			mv.Commands = append(mv.Commands, base)
 		case "explode", "suspect":
 		case "redeal":
@@ -169,32 +177,136 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 			}
 		}
 	}
+	b.cmds, b.said = mv.Commands[:0], mv.Claims[:0] // (grown: kept for the next move)
 	return mv
 }
 
 // hasPick reports whether seat already chose in group task t.
 func hasPick(t *game.Task, seat int) bool { return t.Choice != nil || t.Skipped }
 
-// knowledge is what the bot makes of its view and the claims.
+// knowledge is what the bot makes of its view and the claims (know sets
+// every field).
 type knowledge struct {
-	seat     int
-	hostile  bool
-	police   bool // holds a police-family card (and is not hostile)
-	friends  []int
-	enemies  []int // known to be of the other camp
-	claimed  []int // seats that claimed police, in claim order (alive or not)
-	living   []int
-	suspect  []int // by seat: suspicion from check claims
-	accused  []int // by seat: accusations in today's speeches
-	checked  []int // seats this bot checked
-	multiple bool  // targets are cards or hands
+	seat    int
+	hostile bool
+	police  bool // holds a police-family card (and is not hostile)
+	friends []int
+	enemies []int           // known to be of the other camp
+	claimed []int           // seats that claimed police, in claim order (alive or not)
+	seats   []game.SeatView // the table's seats, seat s at s-1: who lives
+	suspect []int           // by seat: suspicion from check claims
+	accused []int           // by seat: accusations in today's speeches
+	checked []int           // seats this bot checked
+	said    []Claim
+	// by seat, for lookups in O(1): friends (and oneself), the claimers
+	isFriend, isClaimed []bool
+}
+
+// heard is what a bot has made of the claims so far in a game, read once
+// each as they come (claims only grow during a game).
+type heard struct {
+	n         int    // claims read
+	seat      int    // the bot's seat this game
+	claimed   []int  // seats that claimed a role, in claim order
+	isClaimed []bool // by seat: claimed a role
+	suspect   []int  // by seat: +1 per "killer", −1 per "not-killer" claim
+	accused   []int  // by seat: accusations made in round `round`
+	round     int
+	said      []Claim // the answers this seat has claimed
+}
+
+// NewGame tells the bot a new game starts: it forgets what it heard.
+func (b *Sensible) NewGame() { b.heard.forget(0) }
+
+func (h *heard) forget(seat int) {
+	clear(h.isClaimed)
+	*h = heard{seat: seat, claimed: h.claimed[:0], isClaimed: h.isClaimed, suspect: h.suspect[:0], accused: h.accused[:0], said: h.said[:0]}
+}
+
+// hear reads the claims not read yet (all of them after a new game).
+func (h *heard) hear(seat int, claims []Claim) {
+	if len(claims) < h.n || seat != h.seat {
+		h.forget(seat) // another game (NewGame was not called)
+	}
+	for i := h.n; i < len(claims); i++ {
+		c := &claims[i]
+		if c.Role != "" && !slices.Contains(h.claimed, c.Seat) {
+			h.claimed = append(h.claimed, c.Seat)
+			if c.Seat >= 0 {
+				h.isClaimed = growBool(h.isClaimed, c.Seat+1)
+				h.isClaimed[c.Seat] = true
+			}
+		}
+		if c.Seat == seat && (c.Answer == "killer" || c.Answer == "not-killer") {
+			h.said = append(h.said, *c)
+		}
+		t := c.Target.Seat
+		if t < 0 {
+			continue
+		}
+		switch c.Answer {
+		case "accuse":
+			if c.Round != h.round {
+				h.round = c.Round
+				clear(h.accused)
+			}
+			h.accused = grow(h.accused, t+1)
+			h.accused[t]++
+		case "killer":
+			h.suspect = grow(h.suspect, t+1)
+			h.suspect[t]++
+		case "not-killer":
+			h.suspect = grow(h.suspect, t+1)
+			h.suspect[t]--
+		}
+	}
+	h.n = len(claims)
+}
+
+// grow returns xs with at least n entries (new ones zero).
+func grow(xs []int, n int) []int {
+	for len(xs) < n {
+		xs = append(xs, 0)
+	}
+	return xs
+}
+
+func growBool(xs []bool, n int) []bool {
+	for len(xs) < n {
+		xs = append(xs, false)
+	}
+	return xs
+}
+
+// falses returns xs with n entries, all false.
+func falses(xs []bool, n int) []bool {
+	if cap(xs) < n {
+		return make([]bool, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
 }
 
 func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 	k := &b.k
 	n := len(v.Table.Seats) + 1
-	*k = knowledge{seat: v.Seat, friends: k.friends[:0], enemies: k.enemies[:0], claimed: k.claimed[:0],
-		living: k.living[:0], checked: k.checked[:0], suspect: resize(k.suspect, n), accused: resize(k.accused, n)}
+	h := &b.heard
+	h.hear(v.Seat, claims)
+	h.suspect, h.accused, h.isClaimed = grow(h.suspect, n), grow(h.accused, n), growBool(h.isClaimed, n)
+	accused := h.accused
+	if h.round != v.Table.Round { // nobody accused anybody today yet
+		b.zero = resize(b.zero, n)
+		accused = b.zero
+	}
+	// (field by field: a struct literal would be built aside and copied)
+	k.seat, k.hostile, k.police = v.Seat, false, false
+	k.friends, k.enemies, k.checked = k.friends[:0], k.enemies[:0], k.checked[:0]
+	k.claimed, k.isClaimed, k.suspect, k.accused, k.said = h.claimed, h.isClaimed, h.suspect, accused, h.said
+	k.isFriend = falses(k.isFriend, n)
+	if v.Seat >= 0 && v.Seat < n {
+		k.isFriend[v.Seat] = true
+	}
 	for _, r := range v.Roles {
 		if slices.Contains(hostileRoles, r) {
 			k.hostile = true
@@ -210,13 +322,17 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 			}
 		}
 	}
-	for _, x := range v.Known {
+	for i := range v.Known {
+		x := &v.Known[i]
 		if x.Target.Seat == v.Seat {
 			continue
 		}
 		if slices.Contains(hostileRoles, x.Role) == k.hostile {
 			if !k.hostile || x.Role != "police-group" {
 				k.friends = append(k.friends, x.Target.Seat)
+				if s := x.Target.Seat; s >= 0 && s < n {
+					k.isFriend[s] = true
+				}
 				continue
 			}
 		}
@@ -224,33 +340,7 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 			k.enemies = append(k.enemies, x.Target.Seat)
 		}
 	}
-	for _, sv := range v.Table.Seats {
-		if sv.Alive {
-			k.living = append(k.living, sv.Seat)
-		}
-		if len(sv.Cards) > 0 {
-			k.multiple = true
-		}
-	}
-	for _, c := range claims {
-		if c.Role != "" && !slices.Contains(k.claimed, c.Seat) {
-			k.claimed = append(k.claimed, c.Seat)
-		}
-		switch c.Answer {
-		case "accuse":
-			if c.Round == v.Table.Round && c.Target.Seat < n {
-				k.accused[c.Target.Seat]++
-			}
-		case "killer":
-			if c.Target.Seat < n {
-				k.suspect[c.Target.Seat]++
-			}
-		case "not-killer":
-			if c.Target.Seat < n {
-				k.suspect[c.Target.Seat]--
-			}
-		}
-	}
+	k.seats = v.Table.Seats
 	for _, r := range v.Results {
 		k.checked = append(k.checked, r.Target.Seat)
 	}
@@ -267,15 +357,26 @@ func resize(xs []int, n int) []int {
 	return xs
 }
 
-func (k *knowledge) friend(seat int) bool { return seat == k.seat || slices.Contains(k.friends, seat) }
+// friend: oneself or a known teammate.
+func (k *knowledge) friend(seat int) bool {
+	return seat == k.seat || (seat >= 0 && seat < len(k.isFriend) && k.isFriend[seat])
+}
 
-func (k *knowledge) alive(seat int) bool { return slices.Contains(k.living, seat) }
+// alive: the table view lists seat s at index s-1.
+func (k *knowledge) alive(seat int) bool {
+	return seat >= 1 && seat <= len(k.seats) && k.seats[seat-1].Alive
+}
+
+// claimer: seat claimed a role.
+func (k *knowledge) claimer(seat int) bool {
+	return seat >= 0 && seat < len(k.isClaimed) && k.isClaimed[seat]
+}
 
 // score is the good camp's suspicion of seat: claims against it, and a
 // claimed police is trusted.
 func (k *knowledge) score(seat int) int {
 	s := k.suspect[seat]*3 + k.accused[seat]
-	if slices.Contains(k.claimed, seat) {
+	if k.claimer(seat) {
 		s -= 4
 	}
 	return s
@@ -318,59 +419,71 @@ func (b *Sensible) night(t *game.Task, k *knowledge) (game.Target, bool) {
 	notFriend := func(x game.Target) bool { return !k.friend(x.Seat) }
 	switch t.Action {
 	case "kill", "assassinate":
-		var prefer []int
-		for _, s := range k.claimed {
-			if k.alive(s) {
-				prefer = append(prefer, s)
-			}
-		}
-		prefer = append(prefer, k.enemies...)
+		prefer := append(b.livingClaimed(k), k.enemies...)
+		b.prefer = prefer
 		return b.pick(t.Targets, prefer, notFriend)
 	case "check", "dark-check", "traitor-check":
 		if x, ok := b.pick(t.Targets, nil, func(x game.Target) bool {
-			return notFriend(x) && !slices.Contains(k.checked, x.Seat) && k.suspect[x.Seat] >= 0 && !slices.Contains(k.claimed, x.Seat)
+			return notFriend(x) && !slices.Contains(k.checked, x.Seat) && k.suspect[x.Seat] >= 0 && !k.claimer(x.Seat)
 		}); ok {
 			return x, true
 		}
 		return b.pick(t.Targets, nil, notFriend)
 	case "save", "protect", "hug":
-		var prefer []int
-		for _, s := range k.claimed {
-			if k.alive(s) && !slices.Contains(k.enemies, s) {
-				prefer = append(prefer, s)
+		prefer := b.prefer[:0]
+		if k.hostile {
+			prefer = append(prefer, k.friends...)
+		} else {
+			for _, s := range k.claimed {
+				if k.alive(s) && !slices.Contains(k.enemies, s) {
+					prefer = append(prefer, s)
+				}
 			}
 		}
-		if k.hostile {
-			prefer = k.friends
-		}
 		prefer = append(prefer, k.seat)
+		b.prefer = prefer
 		return b.pick(t.Targets, prefer, func(game.Target) bool { return false })
 	case "shoot", "silence":
 		var prefer []int
 		if k.hostile {
-			for _, s := range k.claimed {
-				if k.alive(s) {
-					prefer = append(prefer, s)
-				}
-			}
+			prefer = b.livingClaimed(k)
 		} else {
-			prefer = k.mostSuspected(t.Targets)
+			prefer = b.mostSuspected(k, t.Targets)
 		}
 		return b.pick(t.Targets, prefer, func(game.Target) bool { return false })
 	}
 	return b.pick(t.Targets, nil, notFriend)
 }
 
+// livingClaimed lists the living seats that claimed a role, in claim order
+// (in b.prefer: the list is the caller's until the next call).
+func (b *Sensible) livingClaimed(k *knowledge) []int {
+	out := b.prefer[:0]
+	for _, s := range k.claimed {
+		if k.alive(s) {
+			out = append(out, s)
+		}
+	}
+	b.prefer = out
+	return out
+}
+
 // mostSuspected lists the seats among targets with a positive suspicion,
-// most suspected first.
-func (k *knowledge) mostSuspected(targets []game.Target) []int {
-	var out []int
+// most suspected first (in b.most, until the next call).
+func (b *Sensible) mostSuspected(k *knowledge, targets []game.Target) []int {
+	out := b.most[:0]
 	for _, t := range targets {
 		if k.score(t.Seat) > 0 && !slices.Contains(out, t.Seat) && !k.friend(t.Seat) {
 			out = append(out, t.Seat)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b int) int { return k.score(b) - k.score(a) })
+	// a stable sort by decreasing score (insertion: the lists are short)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && k.score(out[j]) > k.score(out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	b.most = out
 	return out
 }
 
@@ -378,14 +491,9 @@ func (k *knowledge) mostSuspected(targets []game.Target) []int {
 func (b *Sensible) voteFor(targets []game.Target, k *knowledge) game.Target {
 	notFriend := func(x game.Target) bool { return !k.friend(x.Seat) }
 	if k.hostile {
-		var prefer []int
-		for _, s := range k.claimed {
-			if k.alive(s) {
-				prefer = append(prefer, s)
-			}
-		}
-		prefer = append(prefer, k.enemies...)
-		prefer = append(prefer, k.mostSuspected(targets)...)
+		prefer := append(b.livingClaimed(k), k.enemies...)
+		prefer = append(prefer, b.mostSuspected(k, targets)...)
+		b.prefer = prefer
 		if x, ok := b.pick(targets, prefer, notFriend); ok {
 			return x
 		}
@@ -419,18 +527,13 @@ func (b *Sensible) nominee(t *game.Task, k *knowledge) (game.Target, bool) {
 		return game.Target{}, false
 	}
 	if k.hostile {
-		var prefer []int
-		for _, s := range k.claimed {
-			if k.alive(s) {
-				prefer = append(prefer, s)
-			}
-		}
+		prefer := b.livingClaimed(k)
 		if len(prefer) == 0 && b.R.IntN(2) == 0 {
 			return game.Target{}, false
 		}
 		return b.pick(t.Targets, prefer, notFriend)
 	}
-	if ms := k.mostSuspected(t.Targets); len(ms) > 0 {
+	if ms := b.mostSuspected(k, t.Targets); len(ms) > 0 {
 		return b.pick(t.Targets, ms, notFriend)
 	}
 	if b.R.IntN(2) == 0 {
@@ -441,20 +544,20 @@ func (b *Sensible) nominee(t *game.Task, k *knowledge) (game.Target, bool) {
 
 // speech is what the bot says: a police that found a killer shares its
 // answers; then the speaker names the seat it will vote for.
-func (b *Sensible) speech(v *game.PlayerView, claims []Claim, k *knowledge, out []Claim) []Claim {
+func (b *Sensible) speech(v *game.PlayerView, k *knowledge, out []Claim) []Claim {
 	if !v.Alive {
 		// Last words: a police tells everything it checked.
-		return b.policeClaims(v, claims, k, out, true)
+		return b.policeClaims(v, k, out, true)
 	}
-	out = b.policeClaims(v, claims, k, out, false)
+	out = b.policeClaims(v, k, out, false)
 	for _, c := range out {
 		if c.Answer == "killer" {
 			return append(out, Claim{Target: game.SeatTarget(c.Target.Seat), Answer: "accuse"})
 		}
 	}
 	others := b.others[:0]
-	for _, s := range k.living {
-		if s != v.Seat {
+	for i := range k.seats {
+		if s := k.seats[i].Seat; k.seats[i].Alive && s != v.Seat {
 			others = append(others, game.SeatTarget(s))
 		}
 	}
@@ -466,18 +569,18 @@ func (b *Sensible) speech(v *game.PlayerView, claims []Claim, k *knowledge, out 
 }
 
 // policeClaims are a police's claims (Sensible's doc).
-func (b *Sensible) policeClaims(v *game.PlayerView, claims []Claim, k *knowledge, out []Claim, last bool) []Claim {
+func (b *Sensible) policeClaims(v *game.PlayerView, k *knowledge, out []Claim, last bool) []Claim {
 	if !k.police {
 		return out
 	}
 	// A police speaks up once it has found a killer (or in its last
 	// words); from then on it shares every answer.
-	found := last || slices.Contains(k.claimed, v.Seat)
+	found := last || k.claimer(v.Seat)
 	for _, r := range v.Results {
 		found = found || r.Answer == "killer"
 	}
 	for _, f := range k.friends {
-		if !last && slices.Contains(k.claimed, f) && !slices.Contains(k.claimed, v.Seat) {
+		if !last && k.claimer(f) && !k.claimer(v.Seat) {
 			return out // a teammate speaks for the police
 		}
 	}
@@ -489,8 +592,8 @@ func (b *Sensible) policeClaims(v *game.PlayerView, claims []Claim, k *knowledge
 			continue
 		}
 		said := false
-		for _, c := range claims {
-			if c.Seat == v.Seat && c.Target == r.Target && c.Answer == r.Answer {
+		for _, c := range k.said {
+			if c.Target == r.Target && c.Answer == r.Answer {
 				said = true
 				break
 			}

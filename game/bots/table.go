@@ -27,14 +27,19 @@ type Table struct {
 	// (tests).
 	Spy func(v *game.PlayerView, claims []Claim)
 
-	view  game.PlayerView // the view being handed over (reused)
-	moves []pending       // a ballot's decisions, applied together
+	moves []pending // the decisions of a night's actors or a ballot's voters, applied together
+	// where a pending command's targets are put back for Apply (it copies them)
+	target, card game.Target
 }
 
-// pending is one voter's decision in a ballot.
+// pending is one command of a seat's decision: the bot's own (its Move
+// stays the table's until the bot is asked again), kept with the targets it
+// points to, which may be in a view that is gone by the time it is applied
+// (Game.SharedPlayerView).
 type pending struct {
-	seat int
-	cmds []game.Command
+	seat         int
+	cmd          *game.Command
+	target, card game.Target
 }
 
 // Claims are the claims made so far in this game (do not modify).
@@ -43,6 +48,11 @@ func (t *Table) Claims() []Claim { return t.claims }
 // Play plays g (freshly Reset or New) to its end; bots[i] plays seat i+1.
 func (t *Table) Play(g *game.Game, bots []Bot) {
 	t.g, t.bots, t.claims, t.Rejected, t.Views = g, bots, t.claims[:0], 0, 0
+	for _, b := range bots {
+		if s, ok := b.(GameStarter); ok {
+			s.NewGame()
+		}
+	}
 	for steps := 0; !g.Over(); steps++ {
 		if steps > 20000 {
 			s := g.State()
@@ -62,12 +72,9 @@ func (t *Table) ask(seat int) {
 	s := t.g.State()
 	speaking := s.Phase == "day" && s.Day.Speaker == seat
 	round := s.Round
-	for _, c := range mv.Commands {
-		c.Seat = seat // a bot acts for its own seat only
-		if _, err := t.g.Apply(c); err != nil {
-			t.Rejected++
-		}
-	}
+	t.moves = t.moves[:0]
+	t.keep(seat, mv.Commands) // a bot acts for its own seat only
+	t.applyMoves(func() bool { return true })
 	if speaking {
 		for _, c := range mv.Claims {
 			c.Seat, c.Round = seat, round
@@ -77,9 +84,10 @@ func (t *Table) ask(seat int) {
 }
 
 // decide asks seat's bot for its move now; false: the seat has no task.
+// The view lives until the next one is built: a move's commands may point
+// into it only until then (keep copies them).
 func (t *Table) decide(seat int) (Move, bool) {
-	t.view = t.g.PlayerView(seat)
-	v := &t.view
+	v := t.g.SharedPlayerView(seat)
 	if len(v.Tasks) == 0 {
 		return Move{}, false
 	}
@@ -90,17 +98,40 @@ func (t *Table) decide(seat int) (Move, bool) {
 	return t.bots[seat-1].Act(v, t.claims), true
 }
 
+// keep adds seat's commands to t.moves, with the targets they point to.
+func (t *Table) keep(seat int, cmds []game.Command) {
+	for i := range cmds {
+		c := &cmds[i]
+		p := pending{seat: seat, cmd: c}
+		if c.Target != nil {
+			p.target = *c.Target
+		}
+		if c.Card != nil {
+			p.card = *c.Card
+		}
+		t.moves = append(t.moves, p)
+	}
+}
+
 // applyMoves applies the decisions collected in t.moves while open holds.
 func (t *Table) applyMoves(open func() bool) {
-	for _, p := range t.moves {
-		for _, c := range p.cmds {
-			if !open() {
-				return
-			}
-			c.Seat = p.seat
-			if _, err := t.g.Apply(c); err != nil {
-				t.Rejected++
-			}
+	for i := range t.moves {
+		if !open() {
+			return
+		}
+		p := &t.moves[i]
+		c := *p.cmd
+		c.Seat = p.seat
+		if c.Target != nil {
+			t.target = p.target
+			c.Target = &t.target
+		}
+		if c.Card != nil {
+			t.card = p.card
+			c.Card = &t.card
+		}
+		if _, err := t.g.Apply(c); err != nil {
+			t.Rejected++
 		}
 	}
 }
@@ -129,8 +160,8 @@ func (t *Table) step() {
 				t.moves = t.moves[:0]
 				for seat := 1; seat <= s.Players; seat++ {
 					if nightWork(s, seat) {
-						if mv, ok := t.decide(seat); ok && len(mv.Commands) > 0 {
-							t.moves = append(t.moves, pending{seat, mv.Commands})
+						if mv, ok := t.decide(seat); ok {
+							t.keep(seat, mv.Commands)
 						}
 					}
 				}
@@ -176,8 +207,8 @@ func (t *Table) step() {
 			t.moves = t.moves[:0]
 			for _, v := range b.Voters {
 				if !b.Voted(v) {
-					if mv, ok := t.decide(v); ok && len(mv.Commands) > 0 {
-						t.moves = append(t.moves, pending{v, mv.Commands})
+					if mv, ok := t.decide(v); ok {
+						t.keep(v, mv.Commands)
 					}
 				}
 			}

@@ -22,9 +22,11 @@ import (
 )
 
 // batchGC is the garbage collector's target while `nightfall sim` runs
-// (GOGC=400): the sensible bots allocate a view per decision, and a batch
-// run trades memory (a few MB per worker) for a third less collection
-// work. The lobby's Estimate runs inside the app and leaves it alone.
+// (GOGC=400): a batch run trades memory (a few MB per worker) for less
+// collection work where a variant's views still allocate (cat-lives-7's,
+// and a few paths of others; classic-2.0's shared views allocate nothing,
+// game's TestSharedViewNoAllocs). The lobby's Estimate runs inside the app
+// and leaves it alone.
 const batchGC = 400
 
 // Usage is `nightfall sim`'s synopsis.

@@ -128,8 +128,12 @@ func Wilson(k, n int) (p, low, high float64) {
 
 // Camp maps a game's winner to the camp it is counted under.
 func Camp(winner string) string {
-	if _, err := strconv.Atoi(winner); err == nil {
-		return "free-choice"
+	// (a camp's name starts with a letter: Atoi's error, an allocation per
+	// game, only for the rare seat number)
+	if winner != "" && winner[0] >= '0' && winner[0] <= '9' {
+		if _, err := strconv.Atoi(winner); err == nil {
+			return "free-choice"
+		}
 	}
 	return winner
 }
