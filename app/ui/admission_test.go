@@ -91,11 +91,7 @@ func TestGoldenAdmission(t *testing.T) {
 	srv := newTable(t, "classic-2.0", 12, 1)
 	seatAll(t, srv)
 	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, srv.Server, nil)
-	s.Now = srv.Clock.Now
-	w.SetContent(s.Content())
+	s, w := shellOn(t, srv, nil)
 	w.Resize(fyne.NewSize(1280, 720))
 	hv := pinned(srv.View())
 	hv.Lobby.Spectators = 3

@@ -4,8 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2/test"
-
 	"nightfall/game"
 	"nightfall/lan"
 )
@@ -16,11 +14,7 @@ func TestConnectGoesThroughDo(t *testing.T) {
 	newTestApp(t, "zh")
 	srv := newTable(t, "classic-2.0", 8, 3)
 	phones := seatAll(t, srv)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, srv.Server, &recVoice{})
-	s.Now = srv.Clock.Now
-	w.SetContent(s.Content())
+	s, _ := shellOn(t, srv, &recVoice{})
 
 	ui := make(chan func(), 64) // the test's UI loop
 	stop := ConnectWith(srv.Server, s, func(f func()) { ui <- f })

@@ -6,6 +6,9 @@ import (
 
 	"nightfall/lan"
 	"nightfall/lan/lantest"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 )
 
 // The app's tests run the real LAN server (lantest: loopback only, no
@@ -77,4 +80,16 @@ const (
 func pinned(hv lan.HostView) lan.HostView {
 	hv.JoinURL, hv.Room, hv.MDNSName = goldenURL, goldenRoom, goldenMDNS
 	return hv
+}
+
+// shellOn is a shell in a new test window showing srv's table, its clock
+// the server's; the window closes when the test ends.
+func shellOn(t *testing.T, srv *lantest.Server, v Voice) (*Shell, fyne.Window) {
+	t.Helper()
+	w := test.NewWindow(nil)
+	t.Cleanup(w.Close)
+	s := NewShell(w, srv.Server, v)
+	s.Now = srv.Clock.Now
+	w.SetContent(s.Content())
+	return s, w
 }

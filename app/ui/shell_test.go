@@ -105,11 +105,7 @@ func TestHostControls(t *testing.T) {
 	srv := newTable(t, "classic-2.0", 8, 1)
 	seatAll(t, srv)
 	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, srv.Server, nil)
-	s.Now = srv.Clock.Now
-	w.SetContent(s.Content())
+	s, _ := shellOn(t, srv, nil)
 	s.Show(srv.View())
 	bt := s.Buttons()
 	if !bt.Skip.Disabled() {
