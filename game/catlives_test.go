@@ -44,7 +44,6 @@ func catCommands(pv PlayerView) []Command {
 		}
 		for _, t := range p.Targets {
 			c := base
-			t := t
 			c.Target = &t
 			if ks := p.Positions[t.String()]; len(ks) > 0 {
 				for _, k := range ks {

@@ -53,7 +53,6 @@ func legalCommands(pv PlayerView) []Command {
 		}
 		for _, x := range t.Targets {
 			c := base
-			x := x
 			c.Target = &x
 			out = append(out, c)
 		}

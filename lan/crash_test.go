@@ -261,7 +261,6 @@ func decide(v *game.PlayerView) (map[string]any, bool) {
 			var pick *game.Target
 			for _, x := range task.Targets {
 				if !known[x.Seat] || (task.Action == "vote" && x.Seat != v.Seat) {
-					x := x
 					pick = &x
 					break
 				}

@@ -155,7 +155,6 @@ func night(t *testing.T, phones []*lantest.Phone) {
 				if task.Action != "sleep" {
 					for _, x := range task.Targets {
 						if !slices.Contains(team, x.Seat) {
-							x := x
 							c.Target = &x
 							break
 						}

@@ -269,7 +269,6 @@ func LegalCommands(pv *game.PlayerView) []game.Command {
 		}
 		for _, x := range t.Targets {
 			c := base
-			x := x
 			c.Target = &x
 			out = append(out, c)
 		}
@@ -304,7 +303,6 @@ func catCommands(pv *game.PlayerView) []game.Command {
 		}
 		for _, t := range p.Targets {
 			c := base
-			t := t
 			c.Target = &t
 			if ks := p.Positions[t.String()]; len(ks) > 0 {
 				c.Position = ks[len(ks)-1]
@@ -315,7 +313,6 @@ func catCommands(pv *game.PlayerView) []game.Command {
 	for _, t := range pv.Tasks {
 		if t.Action == "vote" && !t.Done {
 			for _, x := range t.Targets {
-				x := x
 				out = append(out, game.Command{Seat: pv.Seat, Do: "vote", Target: &x})
 			}
 		}
