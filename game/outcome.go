@@ -1,0 +1,143 @@
+package game
+
+import "slices"
+
+// Outcome is how a finished game ended for each seat: the facts a
+// scoreboard across games counts (game/evening). The engine decides them
+// (who was on which side, who won), so that nobody downstream re-derives a
+// rule from role names.
+type Outcome struct {
+	Variant string `json:"variant"`
+	Players int    `json:"players"`
+	// Winner is the game's winner code (GameOverBody.Winner): "good",
+	// "killers", "werewolves", "draw", "none" (ended by the host) or a seat.
+	Winner string        `json:"winner"`
+	Rounds int           `json:"rounds"` // the round the game ended in
+	Seats  []SeatOutcome `json:"seats"`
+}
+
+// SeatOutcome is one seat's game.
+type SeatOutcome struct {
+	Seat  int      `json:"seat"`
+	Roles []string `json:"roles"` // dealt (after any redeal), as revealed at the end
+	// Side is the seat's camp: its role's camp, or the camp its cards
+	// decide (Camper). "" where the variant names none.
+	Side string `json:"side,omitempty"`
+	Won  bool   `json:"won"`
+	// Alive is whether the seat lived to the end; Died is the round in which
+	// its last card died (0 when alive).
+	Alive bool `json:"alive"`
+	Died  int  `json:"died,omitempty"`
+	// Killer is whether one of the seat's cards is a killer-camp card (the
+	// camp the checks look for).
+	Killer bool `json:"killer,omitempty"`
+	// Checks counts the night answers (a police check, v5.0-dual's secret
+	// police check) of the steps the seat acted in; Found those that found
+	// what they looked for ("killer", "secret-police").
+	Checks int `json:"checks,omitempty"`
+	Found  int `json:"found,omitempty"`
+	// VotesAgainst counts the votes cast for the seat (or one of its
+	// cards) in the day's ballots; Executed whether a vote or a lot put it
+	// (or one of its hands) out.
+	VotesAgainst int  `json:"votesAgainst,omitempty"`
+	Executed     bool `json:"executed,omitempty"`
+}
+
+// Outcome reports how the finished game ended for every seat; ok is false
+// while the game goes on (nothing of a game in progress is counted).
+func (g *Game) Outcome() (out Outcome, ok bool) {
+	if !g.Over() {
+		return Outcome{}, false
+	}
+	s := &g.s
+	out = Outcome{Variant: s.VariantID, Players: s.Players, Winner: s.Winner, Rounds: s.Round}
+	info := s.variant.Info()
+	campOf := func(role string) string {
+		for _, r := range info.Roles {
+			if r.ID == role {
+				return r.Camp
+			}
+		}
+		return ""
+	}
+	var winners []int
+	listed := false
+	for _, e := range g.log {
+		if b, ok := e.Body.(*GameOverBody); ok {
+			winners, listed = b.Winners, s.caps.camper != nil
+		}
+	}
+	for _, r := range revealAll(s) {
+		so := SeatOutcome{Seat: r.Seat, Roles: r.Roles, Side: r.Camp, Alive: s.Alive(SeatTarget(r.Seat))}
+		for _, role := range r.Roles {
+			if campOf(role) == "killers" {
+				so.Killer = true
+			}
+		}
+		if so.Side == "" && len(r.Roles) > 0 {
+			so.Side = campOf(r.Roles[0])
+		}
+		if listed {
+			so.Won = slices.Contains(winners, r.Seat)
+		} else {
+			so.Won = so.Side != "" && so.Side == out.Winner
+		}
+		out.Seats = append(out.Seats, so)
+	}
+	g.foldOutcome(&out)
+	return out, true
+}
+
+// foldOutcome replays the log to learn when each seat died and who acted
+// in each step that brought an answer, and reads the ballots' votes.
+func (g *Game) foldOutcome(out *Outcome) {
+	r, err := New(g.setup)
+	if err != nil {
+		return
+	}
+	seat := func(n int) *SeatOutcome {
+		if n < 1 || n > len(out.Seats) {
+			return nil
+		}
+		return &out.Seats[n-1]
+	}
+	alive := make([]bool, r.s.Players+1)
+	for n := 1; n <= r.s.Players; n++ {
+		alive[n] = r.s.Alive(SeatTarget(n))
+	}
+	for _, e := range g.log[len(r.log):] {
+		b := r.s.apply(e.Body)
+		r.log = append(r.log, Event{Seq: e.Seq, Audience: e.Audience, Body: b})
+		switch b := b.(type) {
+		case *ResultBody:
+			if n := r.s.Night; n != nil && b.Step < len(n.Steps) && b.Answer != "none" {
+				var seen []int
+				for _, a := range n.Steps[b.Step].Actors {
+					if so := seat(a.Seat); so != nil && !slices.Contains(seen, a.Seat) {
+						seen = append(seen, a.Seat)
+						so.Checks++
+						if b.Answer == "killer" || b.Answer == "secret-police" {
+							so.Found++
+						}
+					}
+				}
+			}
+		case *VoteBody:
+			if so := seat(b.Target.Seat); so != nil {
+				so.VotesAgainst++
+			}
+		case *ExecutedBody:
+			if so := seat(b.Seat); so != nil {
+				so.Executed = true
+			}
+		}
+		for n := 1; n <= r.s.Players; n++ {
+			if alive[n] && !r.s.Alive(SeatTarget(n)) {
+				alive[n] = false
+				if so := seat(n); so != nil {
+					so.Died = max(r.s.Round, 1)
+				}
+			}
+		}
+	}
+}
