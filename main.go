@@ -4,6 +4,7 @@
 //	nightfall script FILE     play a scripted game, print its events (JSON Lines)
 //	nightfall sim --variant V --players N …   the balance lab (game/sim)
 //	nightfall serve [flags]   the server without a window
+//	nightfall replay FILE [--lang zh|en]   a finished game's 复盘 as one HTML file
 //
 // The host app is reached through a build-tagged file: main_app.go links it
 // (Fyne, cgo); with -tags headless, main_headless.go takes its place, so
@@ -14,13 +15,17 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"nightfall/game"
 	"nightfall/game/sim"
 	"nightfall/lan"
+	"nightfall/lan/replay"
 )
 
 func main() {
@@ -32,6 +37,8 @@ func main() {
 			os.Exit(lan.ServeMain(os.Args[2:]))
 		case "sim":
 			os.Exit(sim.Stdio(os.Args[2:]))
+		case "replay":
+			os.Exit(runReplay(os.Args[2:], os.Stdout))
 		}
 	}
 	os.Exit(hostApp())
@@ -71,4 +78,91 @@ func writeEvents(out io.Writer, events []game.Event) error {
 		}
 	}
 	return w.Flush()
+}
+
+// runReplay implements `nightfall replay FILE [--lang zh|en]`: the 复盘 of
+// a finished game as one self-contained HTML file on out. FILE is a game
+// log (the data folder's games/*.jsonl) or a script in SCRIPT.md's format,
+// played to its end (refused steps are left out, as `nightfall script`
+// reports them). A game that has not ended has no replay (status 2).
+func runReplay(args []string, out io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	lang := fs.String("lang", "zh", "the replay's language: zh or en")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: nightfall replay FILE [--lang zh|en] > game.html")
+		fmt.Fprintln(fs.Output(), "  FILE: a game log (games/*.jsonl in the data folder) or a script (SCRIPT.md) that plays to its end")
+		fs.PrintDefaults()
+	}
+	// the file may come before or after the flag
+	var file []string
+	rest := args
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		file = append(file, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(file) != 1 {
+		fs.Usage()
+		return 2
+	}
+	if !slices.Contains(replay.Langs, *lang) {
+		fmt.Fprintf(os.Stderr, "nightfall replay: --lang %q: want zh or en\n", *lang)
+		return 2
+	}
+	g, err := replayOf(file[0])
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nightfall replay: %s: %v\n", file[0], err)
+		return 2
+	}
+	w := bufio.NewWriter(out)
+	if err := replay.Write(w, g, *lang); err != nil {
+		fmt.Fprintf(os.Stderr, "nightfall replay: %v\n", err)
+		return 2
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(os.Stderr, "nightfall replay: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// replayOf reads a game log or plays a script to its end.
+func replayOf(path string) (replay.Game, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return replay.Game{}, err
+	}
+	if lan.IsGameLog(data) {
+		fg, err := lan.ReadFinished(path)
+		if err != nil {
+			return replay.Game{}, err
+		}
+		return fg.Replay(), nil
+	}
+	sc, err := game.ParseScript(data)
+	if err != nil {
+		return replay.Game{}, err
+	}
+	g, err := game.New(sc.Setup)
+	if err != nil {
+		return replay.Game{}, err
+	}
+	for _, cmd := range sc.Steps {
+		if g.Over() {
+			break
+		}
+		g.Apply(cmd) // a refused step changes nothing (SCRIPT.md)
+	}
+	if !g.Over() {
+		return replay.Game{}, errors.New("the script does not play the game to its end: " + replay.ErrNotOver.Error())
+	}
+	return replay.Game{Table: g.TableView()}, nil
 }

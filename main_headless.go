@@ -10,6 +10,7 @@ import (
 const headlessUsage = `usage: nightfall script GAME.json    play a scripted game, print its events (JSON Lines)
        nightfall serve [flags]      the server without a window (serve --help for its flags)
        nightfall sim [flags]        the balance lab: many games with bots (sim --help)
+       nightfall replay FILE [--lang zh|en]   a finished game's 复盘 as one HTML file (FILE: a game log or a script)
 `
 
 // headless tells the tests which build this is.

@@ -88,6 +88,7 @@ func Main() int {
 		fmt.Fprintln(fs.Output(), "usage: nightfall [--addr :8080] [--data DIR] [--table NAME] [--lang zh|en] [--host IP] [--accessible on|off]")
 		fmt.Fprintln(fs.Output(), "       nightfall script GAME.json")
 		fmt.Fprintln(fs.Output(), "       nightfall serve [flags]")
+		fmt.Fprintln(fs.Output(), "       nightfall replay FILE [--lang zh|en] > game.html")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {

@@ -108,6 +108,9 @@ const (
 	HostSkip    = "skip"     // end the announcements' hold, or the current speech (or the free discussion), now
 	HostEnd     = "end"      // end the game: no winner, every role revealed
 	HostNewGame = "new-game" // after the end: back to the lobby with the same seating
+
+	// Between games (no game running, or the end screen).
+	HostNewEvening = "new-evening" // a new evening: the scoreboard starts again from the next game
 )
 
 // HostView is everything the big screen may show. It never holds a private
@@ -152,6 +155,10 @@ type HostView struct {
 	// Phones is the number of open sockets of phones that said hello;
 	// Lobby.Spectators counts the spectators online.
 	Phones int
+	// Evening is the scoreboard of the room's finished games this evening,
+	// between games only (nil while a game runs): it holds nothing of a
+	// game in progress.
+	Evening *Evening
 	// Err is a failure the host must see: the log cannot be written. The
 	// game stops accepting commands until the host ends it.
 	Err string

@@ -138,6 +138,10 @@ func (s *session) failedReason() string {
 // (which may end the night at once), then every phone gets its view.
 func (s *session) changed() {
 	s.settle()
+	ended := s.countEnd()
 	s.broadcast()
+	if ended {
+		s.sendEvening()
+	}
 	s.publish()
 }

@@ -32,6 +32,7 @@ type inFrame struct {
 	Name  string `json:"name"`
 	Seat  *int   `json:"seat"`
 	ID    string `json:"id"`
+	Game  string `json:"game"` // "replay": the game's id (empty: the latest)
 	game.Command
 }
 
@@ -97,6 +98,8 @@ const (
 	codePending   = "pending"
 	codeRefused   = "refused"
 	codeSealed    = "sealed"
+	codeNotOver   = "not-over"  // a replay asked for while a game runs
+	codeNoReplay  = "no-replay" // a replay of a game that is not this room's evening
 )
 
 // Close codes of the WebSocket (PROTOCOL.md).

@@ -12,7 +12,7 @@ import (
 
 // hostView builds the big screen's view.
 func (s *session) hostView() HostView {
-	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room}
+	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room, Evening: s.eveningView()}
 	for c := range s.clients {
 		if c.m != nil {
 			hv.Phones++
@@ -138,6 +138,8 @@ func (s *session) host(cmd HostCommand) error {
 		err = s.endGame()
 	case HostNewGame:
 		err = s.newGame()
+	case HostNewEvening:
+		err = s.newEvening()
 	case HostRemoveSpectators:
 		s.removeSpectators()
 	case HostAllow, HostRefuse:

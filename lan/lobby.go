@@ -309,6 +309,7 @@ func (s *session) newGame() error {
 	s.timer, s.paused = timerState{}, false
 	s.seed = 0
 	s.requests = nil
+	s.refreshEvening() // twelve hours may have passed since the last game
 	for i, m := range s.seats {
 		if m == nil {
 			s.names[i] = ""

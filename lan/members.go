@@ -236,6 +236,8 @@ func (s *session) frame(c *client, f inFrame, err error) {
 		s.spectate(c, f)
 	case "cmd":
 		s.command(c, f)
+	case "replay":
+		s.sendReplay(c, f)
 	default:
 		s.answerErr(c, f.ID, codeBadFrame, fmt.Sprintf("unknown frame type %q", f.T))
 	}
@@ -324,6 +326,9 @@ func (s *session) welcome(m *member) {
 // sendState gives a (re)connected phone everything it should show now.
 func (s *session) sendState(c *client) {
 	m := c.m
+	if s.between() {
+		s.send(c, mustJSON(eveningFrame{T: "evening", Evening: s.eveningView()}))
+	}
 	if s.g == nil || (m.seat == 0 && !m.spectator) {
 		s.send(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
 		return

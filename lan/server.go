@@ -147,6 +147,10 @@ func NewServer(cfg Config) (*Server, error) {
 		cfg.Logf("lan: %v (phones must scan the QR code again after a restart)", err)
 	}
 	s.priv, s.pub = priv, sealed.Public(priv)
+	sess.refreshEvening()
+	if sess.g != nil && sess.g.Over() {
+		sess.evening.counts = sess.log.path // counted by refreshEvening
+	}
 	go s.loop()
 	if sess.g != nil {
 		s.post(func() { sess.beginGame(sess.g, sess.log) })

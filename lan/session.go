@@ -137,6 +137,8 @@ type session struct {
 
 	cad cadenceState // cadence.go
 
+	evening eveningState // evening.go
+
 	subs   map[int]chan HostView
 	nextID int
 }

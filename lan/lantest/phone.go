@@ -41,6 +41,11 @@ type Frame struct {
 	Seconds   int    `json:"seconds"`
 	Remaining int64  `json:"remaining"` // milliseconds
 	Paused    bool   `json:"paused"`
+	// evening
+	Evening *lan.Evening `json:"evening"`
+	// replay
+	Game string `json:"game"`
+	HTML string `json:"html"`
 }
 
 // Refusal is the server's error frame answering a phone's frame.
@@ -74,6 +79,12 @@ type (
 	pingFrame struct {
 		T string `json:"t"`
 	}
+	replayAsk struct {
+		T    string `json:"t"`
+		ID   string `json:"id"`
+		Game string `json:"game,omitempty"`
+		Lang string `json:"lang"`
+	}
 )
 
 // Phone is one phone on the table: a socket to the server's /ws and a
@@ -104,6 +115,7 @@ type Phone struct {
 	table    json.RawMessage
 	names    map[string]string
 	lobby    *lan.LobbyView
+	evening  *lan.Evening
 	clock    *Frame
 	views    int     // view frames received
 	clocks   int     // clock frames received
@@ -170,6 +182,8 @@ func (p *Phone) read() {
 			p.table, p.names = f.Table, f.Names
 		case "lobby":
 			p.lobby = f.Lobby
+		case "evening":
+			p.evening = f.Evening
 		case "clock":
 			c := f
 			p.clock = &c
@@ -368,6 +382,33 @@ func (p *Phone) Do(c game.Command) error {
 		return &Refusal{f.Code, f.Reason}
 	}
 	return nil
+}
+
+// Replay asks for the replay of game (its id; "" the evening's latest)
+// in lang and waits for it: the HTML file, or a *Refusal.
+func (p *Phone) Replay(game, lang string) (string, error) {
+	p.wmu.Lock()
+	p.n++
+	id := fmt.Sprintf("%s-%d", p.prefix, p.n)
+	p.wmu.Unlock()
+	if err := p.send(replayAsk{T: "replay", ID: id, Game: game, Lang: lang}); err != nil {
+		return "", err
+	}
+	f, err := p.await("replay", func(f Frame) bool { return (f.T == "replay" || f.T == "error") && f.ID == id })
+	if err != nil {
+		return "", err
+	}
+	if f.T == "error" {
+		return "", &Refusal{f.Code, f.Reason}
+	}
+	return f.HTML, nil
+}
+
+// Evening is the latest scoreboard frame's (nil before the first).
+func (p *Phone) Evening() *lan.Evening {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.evening
 }
 
 // Sync waits until every frame the server queued for this phone before now

@@ -1,0 +1,308 @@
+// The evening: the scoreboard of the room's finished games (game/evening),
+// read from the game logs on disk, so that it survives restarts and
+// crashes, and the replays (复盘) of those games.
+
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"nightfall/game"
+	"nightfall/game/evening"
+	"nightfall/lan/replay"
+)
+
+// EveningFile is where the data directory keeps, per room, when the host
+// last began a new evening (HostNewEvening).
+const EveningFile = "evening.json"
+
+// Evening is the scoreboard the big screen and the phones show between
+// games: the board of the room's current evening, and its games in order.
+// Empty (Games 0) before the evening's first game ends.
+type Evening struct {
+	evening.Board
+	// Played lists the evening's games, the first first: each can be
+	// replayed (Replay, the phones' "replay" frame).
+	Played []PlayedGame `json:"played"`
+}
+
+// PlayedGame is one finished game of the evening.
+type PlayedGame struct {
+	ID      string    `json:"id"`
+	Variant string    `json:"variant"`
+	Winner  string    `json:"winner"`
+	Players int       `json:"players"`
+	Started time.Time `json:"started"`
+}
+
+// FinishedGame is a finished game read from its log: its final state, who
+// held each seat at the end, and where the log is.
+type FinishedGame struct {
+	Path    string
+	ID      string
+	Room    string
+	Table   string
+	Started time.Time
+	Game    *game.Game
+	Players []evening.Player // by seat
+	Names   map[int]string   // by seat, the names the table saw
+}
+
+// ErrNotOver is a game log whose game has not ended.
+var ErrNotOver = errors.New("the game is not over")
+
+// ReadFinished reads a game log and replays it; ErrNotOver when the game
+// goes on (nothing of a game in progress is shown). The file is not
+// changed.
+func ReadFinished(path string) (*FinishedGame, error) {
+	sg, err := readLogCut(path, func(string) {}, false)
+	if err != nil {
+		return nil, err
+	}
+	h := sg.header
+	events := sg.initial
+	if events == nil {
+		g0, err := game.New(h.Setup)
+		if err != nil {
+			return nil, &LogError{Path: path, Line: 1, Msg: err.Error()}
+		}
+		events = g0.Events()
+	}
+	events = slices.Clone(events)
+	for _, r := range sg.records {
+		events = append(events, r.events...)
+	}
+	g, err := game.Replay(h.Setup, events)
+	if err != nil {
+		return nil, &LogError{Path: path, Msg: "the events do not replay: " + err.Error()}
+	}
+	if !g.Over() {
+		return nil, ErrNotOver
+	}
+	fg := &FinishedGame{Path: path, ID: h.ID, Room: h.Room, Table: h.Table, Started: h.Created, Game: g,
+		Players: make([]evening.Player, h.Setup.Players), Names: map[int]string{}}
+	hold := func(ls logSeat) {
+		if ls.Spectator || ls.Seat < 1 || ls.Seat > len(fg.Players) {
+			return
+		}
+		fg.Players[ls.Seat-1] = evening.Player{Key: ls.Token, Name: ls.Name}
+		if ls.Name != "" {
+			fg.Names[ls.Seat] = ls.Name
+		}
+	}
+	for _, ls := range h.Seats {
+		hold(ls)
+	}
+	for _, r := range sg.records {
+		if r.member != nil {
+			hold(*r.member)
+		}
+	}
+	return fg, nil
+}
+
+// eveningState is the session's scoreboard and what it was made from.
+type eveningState struct {
+	board  Evening
+	paths  map[string]string // game id → log path, for the replays
+	cache  map[string]*FinishedGame
+	counts string // the log path whose end was last counted
+}
+
+// eveningSince is when the host last began a new evening in room (zero:
+// never).
+func eveningSince(dataDir, room string) time.Time {
+	data, err := os.ReadFile(filepath.Join(dataDir, EveningFile))
+	if err != nil {
+		return time.Time{}
+	}
+	var m map[string]time.Time
+	if json.Unmarshal(data, &m) != nil {
+		return time.Time{}
+	}
+	return m[room]
+}
+
+// setEveningSince records that a new evening began in room at t.
+func setEveningSince(dataDir, room string, t time.Time) error {
+	path := filepath.Join(dataDir, EveningFile)
+	m := map[string]time.Time{}
+	if data, err := os.ReadFile(path); err == nil {
+		_ = json.Unmarshal(data, &m) // a damaged file is replaced
+	}
+	m[room] = t
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, mustJSON(m), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// refreshEvening counts the room's finished games again from the logs on
+// disk. A finished log never changes, so each is replayed once.
+func (s *session) refreshEvening() {
+	ev := &s.evening
+	if ev.cache == nil {
+		ev.cache = map[string]*FinishedGame{}
+	}
+	paths, err := gameLogs(s.dataDir)
+	if err != nil {
+		s.logf("lan: the evening's games: %v", err)
+	}
+	var games []evening.Game
+	byID := map[string]*FinishedGame{}
+	for _, p := range paths {
+		fg, ok := ev.cache[p]
+		if !ok {
+			fg, err = ReadFinished(p)
+			if err != nil {
+				if !errors.Is(err, ErrNotOver) {
+					var le *LogError
+					if !errors.As(err, &le) || le.Line != 1 {
+						s.logf("lan: the evening leaves out %s: %v", p, err)
+					}
+				}
+				continue
+			}
+			ev.cache[p] = fg
+		}
+		if fg.Room != s.room {
+			continue
+		}
+		out, _ := fg.Game.Outcome()
+		games = append(games, evening.Game{ID: fg.ID, Started: fg.Started, Outcome: out, Players: fg.Players})
+		byID[fg.ID] = fg
+	}
+	sel := evening.Select(games, s.clock.Now(), eveningSince(s.dataDir, s.room))
+	ev.board = Evening{Board: evening.Fold(sel)}
+	ev.paths = map[string]string{}
+	for _, g := range sel {
+		ev.board.Played = append(ev.board.Played, PlayedGame{ID: g.ID, Variant: g.Outcome.Variant,
+			Winner: g.Outcome.Winner, Players: g.Outcome.Players, Started: g.Started})
+		ev.paths[g.ID] = byID[g.ID].Path
+	}
+}
+
+// countEnd counts the running game once it is over (its log holds the end).
+func (s *session) countEnd() bool {
+	if s.g == nil || !s.g.Over() || s.log == nil || s.evening.counts == s.log.path {
+		return false
+	}
+	s.evening.counts = s.log.path
+	s.refreshEvening()
+	return true
+}
+
+// between reports whether no game is running: the scoreboard is shown
+// only then.
+func (s *session) between() bool { return s.g == nil || s.g.Over() }
+
+// eveningView is the scoreboard between games (nil during a game).
+func (s *session) eveningView() *Evening {
+	if !s.between() {
+		return nil
+	}
+	e := s.evening.board
+	return &e
+}
+
+// newEvening begins a new evening: the games so far leave the board.
+func (s *session) newEvening() error {
+	if !s.between() {
+		return errors.New("a game is running")
+	}
+	if err := setEveningSince(s.dataDir, s.room, s.clock.Now()); err != nil {
+		return fmt.Errorf("cannot save the new evening: %v", err)
+	}
+	s.refreshEvening()
+	s.sendEvening()
+	return nil
+}
+
+// sendEvening sends the scoreboard to every phone (between games only).
+func (s *session) sendEvening() {
+	if !s.between() {
+		return
+	}
+	frame := mustJSON(eveningFrame{T: "evening", Evening: s.eveningView()})
+	for c := range s.clients {
+		if c.m != nil {
+			s.send(c, frame)
+		}
+	}
+}
+
+// eveningFrame carries the scoreboard to the phones (PROTOCOL.md).
+type eveningFrame struct {
+	T       string   `json:"t"`
+	Evening *Evening `json:"evening"`
+}
+
+// Replay is the finished game as package replay draws it.
+func (fg *FinishedGame) Replay() replay.Game {
+	return replay.Game{Table: fg.Game.TableView(), Names: fg.Names, Started: fg.Started, Where: fg.Table}
+}
+
+// IsGameLog reports whether data starts like a game log (its header line).
+func IsGameLog(data []byte) bool {
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	var h struct {
+		Nightfall *int `json:"nightfall"`
+	}
+	return json.Unmarshal(first, &h) == nil && h.Nightfall != nil
+}
+
+// replayFrame carries a finished game's replay, a self-contained HTML file
+// in the phone's language, to the phone that asked (PROTOCOL.md).
+type replayFrame struct {
+	T    string `json:"t"`
+	ID   string `json:"id"`
+	Game string `json:"game"`
+	HTML string `json:"html"`
+}
+
+// sendReplay answers a phone's "replay" frame: the replay of a finished
+// game of this room's evening (f.Game; empty: the latest), between games
+// only. The phone said hello over the channel sealed to the room's key, so
+// it is one of this room's phones; a game of another room, or any replay
+// while a game runs, is refused and nothing of it is sent.
+func (s *session) sendReplay(c *client, f inFrame) {
+	if !s.between() {
+		s.answerErr(c, f.ID, codeNotOver, "the game is not over: its replay comes at the end")
+		return
+	}
+	played := s.evening.board.Played
+	id := f.Game
+	if id == "" && len(played) > 0 {
+		id = played[len(played)-1].ID
+	}
+	n := slices.IndexFunc(played, func(p PlayedGame) bool { return p.ID == id })
+	path, ok := s.evening.paths[id]
+	fg := s.evening.cache[path]
+	if n < 0 || !ok || fg == nil {
+		s.answerErr(c, f.ID, codeNoReplay, "this room's evening has no finished game with that id")
+		return
+	}
+	lang := f.Lang
+	if !slices.Contains(replay.Langs, lang) {
+		lang = replay.Langs[0]
+	}
+	rg := fg.Replay()
+	rg.Number = n + 1
+	var b bytes.Buffer
+	if err := replay.Write(&b, rg, lang); err != nil {
+		s.answerErr(c, f.ID, codeNoReplay, err.Error())
+		return
+	}
+	s.answer(c, mustJSON(replayFrame{T: "replay", ID: f.ID, Game: id, HTML: b.String()}))
+}
