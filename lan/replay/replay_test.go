@@ -1,0 +1,105 @@
+package replay
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"nightfall/game"
+)
+
+// scripted plays a script of game/testdata to its end and returns the game
+// and every vote cast in it, in order, as "voter>target".
+func scripted(t testing.TB, path string) (*game.Game, []string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := game.ParseScript(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(sc.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range sc.Steps {
+		g.Apply(cmd)
+	}
+	if !g.Over() {
+		t.Fatalf("%s does not end", path)
+	}
+	var votes []string
+	for _, e := range g.Events() {
+		if v, ok := e.Body.(*game.VoteBody); ok {
+			votes = append(votes, fmt.Sprintf("%d>%s", v.Seat, v.Target))
+		}
+	}
+	return g, votes
+}
+
+const ex3 = "../../game/testdata/classic-2.0/ex3-killers-win-at-dawn.json"
+
+var voteRE = regexp.MustCompile(`<li class="vote" data-voter="(\d+)" data-target="([0-9LR]+)">([^<]*)</li>`)
+
+// The replay lists every vote of the game, in order, who → whom with the
+// names; every seat's role; every night's actions; the winner. Names are
+// text, never markup; nothing in the file is fetched from elsewhere.
+func TestWriteScriptedGame(t *testing.T) {
+	g, votes := scripted(t, ex3)
+	names := map[int]string{1: "小明", 3: "<b>Bob</b>", 8: "Dave & Eve"}
+	for _, lang := range Langs {
+		var b bytes.Buffer
+		if err := Write(&b, Game{Table: g.TableView(), Names: names, Where: "客厅"}, lang); err != nil {
+			t.Fatal(err)
+		}
+		html := b.String()
+		var got []string
+		for _, m := range voteRE.FindAllStringSubmatch(html, -1) {
+			got = append(got, m[1]+">"+m[2])
+			if !strings.Contains(m[3], "→") {
+				t.Errorf("%s: a vote without its arrow: %q", lang, m[3])
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(votes, " ") {
+			t.Errorf("%s: votes\n got %v\nwant %v", lang, got, votes)
+		}
+		d, _ := load(lang)
+		for _, want := range []string{
+			d.t("winner.killers"), d.id("role", "killer"), d.id("role", "police"),
+			d.t("over.night", "Round", 3), d.t("over.day", "Round", 2),
+			"小明", "&lt;b&gt;Bob&lt;/b&gt;", "Dave &amp; Eve", "客厅",
+			d.t("seat.n", "Seat", 1) + " 小明 → " + d.t("seat.n", "Seat", 3) + " &lt;b&gt;Bob&lt;/b&gt;",
+		} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: the replay lacks %q", lang, want)
+			}
+		}
+		for _, bad := range []string{"<b>", "<script", "<link", "src=", "http://", "https://", "@import", "url("} {
+			if strings.Contains(html, bad) {
+				t.Errorf("%s: the replay holds %q", lang, bad)
+			}
+		}
+	}
+}
+
+// A game that goes on has no replay; an unknown language is refused.
+func TestWriteRefuses(t *testing.T) {
+	g, err := game.New(game.Setup{Variant: "classic-2.0", Players: 8, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, Game{Table: g.TableView()}, "zh"); !errors.Is(err, ErrNotOver) || b.Len() != 0 {
+		t.Errorf("a game in progress: %v, %d bytes", err, b.Len())
+	}
+	done, _ := scripted(t, ex3)
+	if err := Write(&b, Game{Table: done.TableView()}, "fr"); err == nil {
+		t.Error("a replay in French")
+	}
+}
