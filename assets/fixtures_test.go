@@ -216,6 +216,8 @@ func handmade() map[string][]frame {
 		"lobby":        {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 10, false)}},
 		"lobby-seated": {welcome(3, "player"), {"t": "lobby", "lobby": lobby(12, mine, 10, false)}},
 		"lobby-20":     {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(20, many, 0, false)}},
+		// between games: the evening's scoreboard in the ☰ sheet (#board=1 opens it)
+		"lobby-evening": {welcome(3, "player"), {"t": "lobby", "lobby": lobby(12, mine, 0, false)}, eveningFrame(12)},
 		"lobby-started": {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 0, true)},
 			{"t": "error", "code": "started", "reason": "the game has already started"}},
 	}
@@ -256,4 +258,29 @@ func cardsNight(seat int, killer bool) []frame {
 		pv.Tasks = append(pv.Tasks, game.Task{Action: "sleep"})
 	}
 	return []frame{welcome(seat, "player"), {"t": "view", "view": pv, "names": names(n)}}
+}
+
+// eveningFrame is an "evening" frame (lan/PROTOCOL.md) of three games with
+// n players.
+func eveningFrame(n int) frame {
+	roles := []string{"killer", "police", "civilian"}
+	var players []map[string]any
+	for i := range n {
+		players = append(players, map[string]any{"name": sampleNames[i%len(sampleNames)], "games": 3, "wins": 3 - i%4,
+			"roles":  []map[string]any{{"role": roles[i%3], "n": 2}, {"role": roles[(i+1)%3], "n": 1}},
+			"rounds": 9 - i%5, "survived": 1})
+	}
+	return frame{"t": "evening", "evening": map[string]any{
+		"games":    3,
+		"variants": []map[string]any{{"variant": "classic-2.0", "games": 2}, {"variant": "standard-003", "games": 1}},
+		"sides":    []map[string]any{{"side": "killers", "wins": 2}, {"side": "good", "wins": 1}},
+		"players":  players,
+		"notes": []map[string]any{{"kind": "survivor", "name": sampleNames[0], "n": 9},
+			{"kind": "police", "name": sampleNames[1], "n": 2, "of": 3},
+			{"kind": "unvoted-killer", "name": sampleNames[2], "games": []int{1, 3}}},
+		"played": []map[string]any{
+			{"id": "20261126-190512-a1b2c3", "variant": "classic-2.0", "winner": "killers", "players": n},
+			{"id": "20261126-200233-d4e5f6", "variant": "standard-003", "winner": "good", "players": n},
+			{"id": "20261126-211010-a7b8c9", "variant": "classic-2.0", "winner": "killers", "players": n}},
+	}}
 }

@@ -863,3 +863,32 @@ test('lobby: a started game shows no stray text', () => {
   assert.ok(m.started);
   assert.ok(!/null|undefined/.test(JSON.stringify(m)), JSON.stringify(m));
 });
+
+test('boardModel words the evening the host sent; the menu offers it only between games', () => {
+  const ev = {
+    games: 2,
+    variants: [{ variant: 'classic-2.0', games: 2 }],
+    sides: [{ side: 'killers', wins: 1 }, { side: 'alone', wins: 1 }],
+    players: [{ name: 'Ann', games: 2, wins: 1, roles: [{ role: 'killer', n: 2 }] }],
+    notes: [{ kind: 'police', name: 'Ann', n: 1, of: 3 }, { kind: 'unvoted-killer', name: 'Ann', games: [1, 2] }],
+    played: [{ id: 'g1', variant: 'classic-2.0', winner: 'killers' }, { id: 'g2', variant: 'classic-2.0', winner: '7' }],
+  };
+  const m = V.boardModel(T, ev);
+  assert.equal(m.count, '2 games played');
+  assert.equal(m.variants, `Variants: ${en['variant.classic-2.0']} ×2`);
+  assert.equal(m.sides, `Wins by side: ${en['winner.killers']} ×1, Lone winner ×1`);
+  assert.deepEqual(m.players, [{ name: 'Ann', games: '2', wins: '1', roles: `${en['role.killer']}×2` }]);
+  assert.deepEqual(m.notes, ['Most accurate police: Ann (found 1 in 3 checks)', 'Killer never voted against: Ann (game 1, 2)']);
+  assert.deepEqual(m.games.map((g) => g.id), ['g1', 'g2']);
+  assert.match(m.games[1].label, /^Game 2 · .* · Seat 7/);
+  const zm = V.boardModel(TZ, ev);
+  assert.equal(zm.count, '已打 2 局');
+  assert.equal(V.boardModel(T, null).players.length, 0);
+
+  const lobby = { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: ev };
+  assert.equal(V.menuModel(T, lobby).board, 'Scoreboard');
+  const night = { room: 'K7QX2M', mode: 'player', pv: { alive: true, table: { phase: 'night' } }, evening: ev };
+  assert.equal(V.menuModel(T, night).board, '');
+  const over = { room: 'K7QX2M', mode: 'player', pv: { alive: true, table: { phase: 'over' } }, evening: ev };
+  assert.equal(V.menuModel(T, over).board, 'Scoreboard');
+});

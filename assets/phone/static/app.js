@@ -64,6 +64,7 @@ const S = {
   peeking: false,
   peekOpen: false, // the card opened with the toggle (no long press), until tapped again or PEEK_OPEN_MS
   menu: hash.get('menu') === '1',
+  board: hash.get('board') === '1', // the ☰ sheet shows the evening's scoreboard
   explodeArmed: hash.get('explode') === '1' ? Date.now() + 60000 : 0, // the self-reveal armed in the card, until then
   timers: new Map(),
   lastBuzz: null,
@@ -208,12 +209,21 @@ function handleFrame(f) {
       S.clockAt = Date.now();
       tick();
       return;
+    case 'evening':
+      S.evening = f.evening;
+      break;
+    case 'replay':
+      saveReplay(f);
+      return;
     case 'ack':
       outbox.settle(f.id);
       S.refusal = '';
       break;
     case 'error':
-      if (f.id) {
+      if (f.id && f.id.startsWith('replay-')) {
+        S.replayBusy = false;
+        toast(S.T('replay.none'));
+      } else if (f.id) {
         outbox.settle(f.id);
         // at night the reason may name the action: only behind the card
         const night = V.screenOf(S) === 'night';
@@ -1051,6 +1061,7 @@ function renderOver(main) {
   fresh(main, 'over', h('div', { class: 'over' },
     h('h1', { class: 'winner', text: m.winner }),
     m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
+    h('button', { class: 'btn second', id: 'saveReplay', disabled: S.replayBusy, onclick: () => askReplay(''), text: S.replayBusy ? T('replay.saving') : T('replay.save') }),
     h('h2', { text: T('over.roles') }),
     h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },
       h('span', { class: 'tg', text: r.seat }), h('span', { class: 'nm', text: r.name }),
@@ -1073,9 +1084,57 @@ function renderSheet() {
     h('div', { class: 'row' }, h('span', { class: 'dim', text: mm.language }), langButton()),
   ];
   if (mm.room) kids.push(h('p', { class: 'dim small', text: mm.room }));
-  kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; render(); }, text: mm.close }));
+  if (mm.board) {
+    if (S.board) kids.push(boardSheet(T));
+    else kids.push(h('button', { class: 'btn second', id: 'boardBtn', onclick: () => { S.board = true; render(); }, text: mm.board }));
+  }
+  kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; S.board = false; render(); }, text: mm.close }));
   sheet.replaceChildren(h('div', { class: 'sheet-body' }, kids));
   sheet.hidden = false;
+}
+
+// boardSheet: the evening's scoreboard (V.boardModel), each game's replay
+// to save.
+function boardSheet(T) {
+  const m = V.boardModel(T, S.evening);
+  if (!m.players.length) return h('div', { class: 'board' }, h('h2', { text: m.title }), h('p', { class: 'dim', text: m.empty }));
+  return h('div', { class: 'board', id: 'board' },
+    h('h2', { text: m.title }),
+    h('p', { class: 'dim small', text: m.count }),
+    h('p', { class: 'small', text: m.variants }),
+    h('p', { class: 'small', text: m.sides }),
+    h('table', {},
+      h('tr', {}, m.cols.map((c) => h('th', { text: c }))),
+      m.players.map((p) => h('tr', {}, h('td', { text: p.name }), h('td', { class: 'n', text: p.games }), h('td', { class: 'n', text: p.wins }), h('td', { class: 'small', text: p.roles })))),
+    m.notes.length ? h('h3', { text: m.notesTitle }) : null,
+    m.notes.length ? h('ul', {}, m.notes.map((n) => h('li', { class: 'small', text: n }))) : null,
+    h('ol', { class: 'games' }, m.games.map((g) => h('li', {}, h('span', { class: 'small', text: g.label + ' ' }),
+      h('button', { class: 'btn second small', disabled: S.replayBusy, onclick: () => askReplay(g.id), text: m.save })))));
+}
+
+// askReplay asks the host for a finished game's replay (PROTOCOL.md
+// "replay"); the answer is saved as a file (saveReplay).
+let replaySeq = 0;
+function askReplay(game) {
+  if (S.mock || S.replayBusy) return;
+  S.replayBusy = true;
+  replaySeq++;
+  sendRaw({ t: 'replay', id: `replay-${replaySeq}`, game, lang: S.lang });
+  render();
+}
+
+// saveReplay offers the replay's HTML file as a download (it opens offline
+// in any browser).
+function saveReplay(f) {
+  S.replayBusy = false;
+  const blob = new Blob([f.html || ''], { type: 'text/html' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `nightfall-${f.game || 'replay'}.html`;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  render();
 }
 
 // ---- connection ------------------------------------------------------------------------------

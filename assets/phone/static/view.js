@@ -844,7 +844,39 @@ export function menuModel(T, st) {
   return {
     language: T('menu.language'), lang: T('lang.switch'),
     room: st && st.room ? T('menu.room', { Room: st.room }) : '',
+    board: st && betweenGames(st) && st.evening ? T('evening.open') : '',
     close: T('menu.close'),
+  };
+}
+
+// betweenGames: no game runs on this phone's screen (the lobby, the end):
+// only then does the menu offer the evening's scoreboard (the host sends
+// it only then, too).
+export function betweenGames(st) {
+  const sc = screenOf(st);
+  return sc !== 'night' && sc !== 'day' && sc !== 'watch';
+}
+
+// boardModel: the evening's scoreboard (the host's "evening" frame) as the
+// ☰ sheet shows it: the same board as the big screen's.
+export function boardModel(T, ev) {
+  if (!ev || !ev.games) return { title: T('evening.title'), empty: T('evening.empty'), players: [], notes: [], games: [] };
+  const list = (xs) => listLabel(T, xs);
+  const side = (s) => (s === 'alone' ? T('evening.side.alone') : winnerText(T, s));
+  return {
+    title: T('evening.title'),
+    count: T('evening.games', { N: ev.games }),
+    variants: T('evening.variants', { List: list((ev.variants || []).map((v) => `${tId(T, 'variant', v.variant)} ×${v.games}`)) }),
+    sides: T('evening.sides', { List: list((ev.sides || []).map((s) => `${side(s.side)} ×${s.wins}`)) }),
+    cols: [T('evening.col.player'), T('evening.col.games'), T('evening.col.wins'), T('evening.col.roles')],
+    players: (ev.players || []).map((p) => ({
+      name: p.name, games: String(p.games), wins: String(p.wins),
+      roles: list((p.roles || []).map((r) => tId(T, 'role', r.role) + (r.n > 1 ? `×${r.n}` : ''))),
+    })),
+    notesTitle: T('evening.notes'),
+    notes: (ev.notes || []).map((n) => T(`evening.note.${n.kind}`, { Name: n.name, N: n.n || 0, Of: n.of || 0, Games: list((n.games || []).map(String)) })),
+    games: (ev.played || []).map((g, i) => ({ id: g.id, label: `${T('evening.game', { N: i + 1 })} · ${tId(T, 'variant', g.variant)} · ${side(g.winner)}` })),
+    save: T('replay.save'),
   };
 }
 
