@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"sync"
 	"sync/atomic"
@@ -23,10 +24,25 @@ const (
 	queue   = 8                      // lines waiting; more are dropped (the oldest first)
 )
 
-// sink is a sound output: play blocks until pcm has been played.
+// sink is a sound output: play blocks until pcm has been played; stream
+// plays r (16-bit little-endian mono at Rate, endless) alongside until stop.
 type sink interface {
 	play(pcm []int16) error
+	stream(r io.Reader) (stop func(), err error)
 	close()
+}
+
+// shared is the one sound output of the process (oto allows one context):
+// the narration and the ambience play through it.
+var shared struct {
+	once sync.Once
+	s    sink
+	err  error
+}
+
+func sharedSink() (sink, error) {
+	shared.once.Do(func() { shared.s, shared.err = openSink() })
+	return shared.s, shared.err
 }
 
 // Player speaks lines made of clips.
@@ -49,7 +65,7 @@ type Player struct {
 // logf receives the one-time "no sound" message and clip errors.
 func New(fsys fs.FS, logf func(string, ...any)) *Player {
 	p := &Player{fsys: fsys, logf: logf, q: make(chan []string, queue), stop: make(chan struct{}),
-		cache: map[string][]int16{}, open: openSink}
+		cache: map[string][]int16{}, open: sharedSink}
 	go p.run()
 	return p
 }

@@ -2,6 +2,7 @@ package audio
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"sync"
 	"testing"
@@ -68,6 +69,8 @@ type fakeSink struct {
 	played [][]int16
 	fail   bool
 }
+
+func (f *fakeSink) stream(io.Reader) (func(), error) { return func() {}, nil }
 
 func (f *fakeSink) play(pcm []int16) error {
 	f.mu.Lock()

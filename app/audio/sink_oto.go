@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
+	"sync"
 	"time"
 
 	"github.com/ebitengine/oto/v3"
@@ -47,6 +49,14 @@ func (s *otoSink) play(pcm []int16) error {
 		time.Sleep(20 * time.Millisecond)
 	}
 	return s.ctx.Err()
+}
+
+func (s *otoSink) stream(r io.Reader) (func(), error) {
+	p := s.ctx.NewPlayer(r)
+	p.SetBufferSize(2 * Rate / 5) // 200 ms ahead: the fades follow the table closely
+	p.Play()
+	var once sync.Once
+	return func() { once.Do(func() { p.Pause(); p.Close() }) }, s.ctx.Err()
 }
 
 func (s *otoSink) close() {}
