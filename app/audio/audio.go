@@ -51,6 +51,7 @@ type Player struct {
 	logf  func(string, ...any)
 	q     chan []string
 	muted atomic.Bool
+	pack  atomic.Pointer[Pack] // a voice pack's lines, said before the built-in clips
 	off   atomic.Bool // no sound device: drop everything
 	stop  chan struct{}
 	once  sync.Once
@@ -72,6 +73,10 @@ func New(fsys fs.FS, logf func(string, ...any)) *Player {
 
 // SetMuted turns the voice off or on (lines said while muted are dropped).
 func (p *Player) SetMuted(m bool) { p.muted.Store(m) }
+
+// SetPack makes the narration say pk's lines where it has them, and the
+// built-in clips elsewhere (nil: the built-in clips only).
+func (p *Player) SetPack(pk *Pack) { p.pack.Store(pk) }
 
 // Muted reports whether the voice is off.
 func (p *Player) Muted() bool { return p.muted.Load() }
@@ -152,8 +157,12 @@ func (p *Player) run() {
 func (p *Player) line(paths []string) []int16 {
 	var pcm []int16
 	gap := make([]int16, int(clipGap*Rate/time.Second))
+	pk := p.pack.Load()
 	for i, path := range paths {
-		c, ok := p.cache[path]
+		c, ok := pk.Clip(path)
+		if !ok {
+			c, ok = p.cache[path]
+		}
 		if !ok {
 			var err error
 			c, err = p.load(path)

@@ -99,3 +99,24 @@ func AllWords() []string {
 	}
 	return out
 }
+
+// Lines are the ids of every clip the judge says in lang: the phrases of
+// phrases.tsv that have words in lang, in the file's order, then the
+// numbers n1..n20 (a voice pack names its files by them).
+func Lines(lang string) []string {
+	phrasesOnce.Do(loadPhrases)
+	var out []string
+	for _, line := range strings.Split(phrasesTSV, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		id, _, _ := strings.Cut(line, "|")
+		if _, ok := phrases[lang][id]; ok {
+			out = append(out, id)
+		}
+	}
+	for n := 1; n <= 20; n++ {
+		out = append(out, "n"+strconv.Itoa(n))
+	}
+	return out
+}
