@@ -52,7 +52,7 @@ type Player struct {
 	q     chan []string
 	muted atomic.Bool
 	pack  atomic.Pointer[Pack] // a voice pack's lines, said before the built-in clips
-	off   atomic.Bool // no sound device: drop everything
+	off   atomic.Bool          // no sound device: drop everything
 	stop  chan struct{}
 	once  sync.Once
 

@@ -79,7 +79,9 @@ func wavSamples(body []byte, format, bits uint16, channels int) ([]float64, erro
 	case format == 1 && bits == 16:
 		get = func(b []byte) float64 { return float64(int16(binary.LittleEndian.Uint16(b))) / 32768 }
 	case format == 1 && bits == 24:
-		get = func(b []byte) float64 { return float64(int32(uint32(b[0])<<8|uint32(b[1])<<16|uint32(b[2])<<24)>>8) / 8388608 }
+		get = func(b []byte) float64 {
+			return float64(int32(uint32(b[0])<<8|uint32(b[1])<<16|uint32(b[2])<<24)>>8) / 8388608
+		}
 	case format == 1 && bits == 32:
 		get = func(b []byte) float64 { return float64(int32(binary.LittleEndian.Uint32(b))) / 2147483648 }
 	case format == 3 && bits == 32:
