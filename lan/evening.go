@@ -306,3 +306,70 @@ func (s *session) sendReplay(c *client, f inFrame) {
 	}
 	s.answer(c, mustJSON(replayFrame{T: "replay", ID: f.ID, Game: id, HTML: b.String()}))
 }
+
+// ExportEvening writes the room's evening to dir, in lang: evening.html
+// (the scoreboard, linking each game) and game-1.html, game-2.html … (each
+// game's replay). It returns the files written. Between games only.
+func (s *Server) ExportEvening(dir, lang string) ([]string, error) {
+	if !slices.Contains(replay.Langs, lang) {
+		return nil, fmt.Errorf("no language %q", lang)
+	}
+	var (
+		board  Evening
+		games  []*replay.Game // built in the session loop, which owns the games
+		where  string
+		during bool
+	)
+	if !s.call(func() {
+		during = !s.sess.between()
+		board, where = s.sess.evening.board, s.sess.table
+		for _, p := range board.Played {
+			var rg *replay.Game
+			if fg := s.sess.evening.cache[s.sess.evening.paths[p.ID]]; fg != nil {
+				g := fg.Replay()
+				rg = &g
+			}
+			games = append(games, rg)
+		}
+	}) {
+		return nil, ErrClosed
+	}
+	if during {
+		return nil, errors.New("a game is running: export the evening between games")
+	}
+	if board.Games == 0 {
+		return nil, errors.New("no game has finished this evening")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var files []string
+	var played []replay.Played
+	write := func(name string, f func(*bytes.Buffer) error) error {
+		var b bytes.Buffer
+		if err := f(&b); err != nil {
+			return err
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+			return err
+		}
+		files = append(files, p)
+		return nil
+	}
+	for i, rg := range games {
+		if rg == nil {
+			return files, fmt.Errorf("game %d's log is gone", i+1)
+		}
+		name := fmt.Sprintf("game-%d.html", i+1)
+		rg.Number = i + 1
+		if err := write(name, func(b *bytes.Buffer) error { return replay.Write(b, *rg, lang) }); err != nil {
+			return files, err
+		}
+		played = append(played, replay.Played{File: name, Variant: board.Played[i].Variant, Winner: board.Played[i].Winner})
+	}
+	err := write("evening.html", func(b *bytes.Buffer) error {
+		return replay.WriteEvening(b, board.Board, played, where, lang)
+	})
+	return files, err
+}

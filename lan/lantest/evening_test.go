@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -229,6 +230,24 @@ func TestEveningAcrossACrash(t *testing.T) {
 		if strings.Contains(string(pb), tok) || strings.Contains(string(pb), hashOf(tok)) {
 			t.Error("the scoreboard frame holds a token")
 		}
+	}
+	// the host's export: the scoreboard page and each game's replay
+	out := t.TempDir()
+	files, err := srv.ExportEvening(out, "en")
+	if err != nil || len(files) != 4 {
+		t.Fatalf("export: %v, %v", files, err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "evening.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Alicia", "3 games played", `href="game-1.html"`, `href="game-3.html"`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("evening.html lacks %q", want)
+		}
+	}
+	if g3, _ := os.ReadFile(filepath.Join(out, "game-3.html")); strings.Count(string(g3), `class="vote"`) != votes(hv.Table) {
+		t.Error("game-3.html does not list game 3's votes")
 	}
 	// an earlier game's replay, by id
 	if html, err := b.Phones[3].Replay(firstID, "zh"); err != nil || !strings.Contains(html, "第 1 局") {
