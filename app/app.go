@@ -138,6 +138,8 @@ func Main() int {
 	})
 
 	var voice ui.Voice
+	var player *audio.Player
+	var amb *audio.Ambience
 	if os.Getenv("NIGHTFALL_AUDIO") != "off" {
 		var once sync.Once
 		p := audio.New(sounds.FS, func(f string, args ...any) {
@@ -148,7 +150,9 @@ func Main() int {
 			log.Printf(f, args...)
 		})
 		defer p.Close()
-		voice = p
+		voice, player = p, p
+		amb = audio.NewAmbience(log.Printf)
+		defer amb.Close()
 	}
 
 	resumePath := "" // the game or lobby the host chose to resume
@@ -211,6 +215,9 @@ func Main() int {
 	}
 
 	shell = ui.NewShell(w, nil, voice)
+	if player != nil {
+		shell.SetSound(amb, voicePacks{player})
+	}
 	if lookSet {
 		shell.UseAccessible(look)
 	}
@@ -376,4 +383,29 @@ func env(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// voicePacks loads voice packs into the narration (ui.VoicePacks).
+type voicePacks struct{ p *audio.Player }
+
+func (v voicePacks) Use(path string) (ui.PackCheck, error) {
+	if path == "" {
+		v.p.SetPack(nil)
+		return ui.PackCheck{}, nil
+	}
+	pk, err := audio.LoadPack(path)
+	if err != nil {
+		return ui.PackCheck{}, err
+	}
+	v.p.SetPack(pk)
+	r := pk.Report
+	c := ui.PackCheck{Found: map[string]int{}, Lines: map[string]int{}, Missing: r.Missing}
+	for _, l := range audio.PackLangs {
+		c.Found[l] = len(r.Found[l])
+		c.Lines[l] = len(r.Found[l]) + len(r.Missing[l])
+	}
+	for _, u := range r.Unreadable {
+		c.Unreadable = append(c.Unreadable, u.File+": "+u.Err)
+	}
+	return c, nil
 }

@@ -40,11 +40,19 @@ type Shell struct {
 	lobby *Lobby
 	table *TableScreen
 	over  *GameOver
-	adm   *Admission // the phones: spectators, freed seats (admission.go)
+	adm   *Admission  // the phones: spectators, freed seats (admission.go)
+	board *Scoreboard // the evening between games (evening.go)
+
+	amb       Ambience   // the night's background sound (nil: none)
+	packs     VoicePacks // voice packs (nil: the built-in voice only)
+	packCheck *PackCheck // what the voice pack in use was found to hold
+	showBoard bool       // the host shows the scoreboard between games
+	wasGame   bool       // the last view had a table
 
 	phase                             *widget.Label
 	pause, addTime, skip, end, newGam *widget.Button
 	mute, langBtn, full, look         *widget.Button
+	boardBtn, sound                   *widget.Button
 	status                            *widget.Label
 	banner                            *canvas.Text
 	bannerBox                         *fyne.Container
@@ -88,6 +96,8 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	s.end.Importance = widget.DangerImportance
 	s.newGam = widget.NewButton("", func() { s.host(lan.HostCommand{Do: lan.HostNewGame}) })
 	s.mute = widget.NewButton("", s.toggleMute)
+	s.sound = widget.NewButton("", s.soundMenu)
+	s.boardBtn = widget.NewButton("", s.ToggleBoard)
 	s.langBtn = widget.NewButton("", s.toggleLang)
 	s.full = widget.NewButton("", s.ToggleFullScreen)
 	s.look = widget.NewButton("", func() { s.SetAccessible(!accessibleLook) })
@@ -101,7 +111,7 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	s.bannerBox.Hide()
 
 	s.bar = container.NewBorder(nil, nil, s.phase,
-		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.mute, s.langBtn, s.look, s.full),
+		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, s.boardBtn, widget.NewSeparator(), s.mute, s.sound, s.langBtn, s.look, s.full),
 		s.status)
 	s.body = container.NewStack()
 	s.capBar = newCaptionBar()
@@ -159,7 +169,18 @@ func (s *Shell) host(cmd lan.HostCommand) {
 
 // Show displays a new host view.
 func (s *Shell) Show(hv lan.HostView) {
+	game := hv.Table != nil && hv.Table.Phase != "over"
+	switch {
+	case game:
+		s.showBoard = false
+	case s.wasGame && hv.Table == nil && hv.Evening != nil && hv.Evening.Games > 0:
+		s.showBoard = true // back in the lobby after a game: the evening's score first
+	}
+	s.wasGame = hv.Table != nil
 	s.hv, s.has = hv, true
+	if s.amb != nil {
+		s.amb.SetNight(hv.Table != nil && hv.Table.Phase == "night")
+	}
 	s.ann.now = s.Now()
 	s.ann.remember(hv.Table)
 	s.render()
@@ -219,6 +240,10 @@ func (s *Shell) render() {
 		}
 	}
 	switch {
+	case s.boardShown():
+		s.board.Set(hv.Evening)
+		screen = s.board.Content()
+		s.phase.SetText(tr("app.title"))
 	case tv == nil:
 		s.lobby.Set(hv)
 		screen = s.lobby.Content()
@@ -258,6 +283,21 @@ func (s *Shell) controls() {
 	} else {
 		s.newGam.Hide()
 	}
+	if s.amb != nil || s.packs != nil { // without sound (NIGHTFALL_AUDIO=off) there is nothing to set
+		s.sound.Show()
+	} else {
+		s.sound.Hide()
+	}
+	if s.between() && s.hv.Evening != nil && s.hv.Evening.Games > 0 {
+		s.boardBtn.Show()
+		if s.boardShown() {
+			s.boardBtn.SetText(tr("board.back"))
+		} else {
+			s.boardBtn.SetText(tr("board.show"))
+		}
+	} else {
+		s.boardBtn.Hide()
+	}
 	if !game {
 		return
 	}
@@ -286,6 +326,7 @@ func (s *Shell) relabel() {
 	s.end.SetText(tr("ctl.end"))
 	s.newGam.SetText(tr("ctl.newgame"))
 	s.langBtn.SetText(tr("lang.switch"))
+	s.sound.SetText(tr("sound.button"))
 	if s.prefs.Bool(PrefMuted) {
 		s.mute.SetText(tr("ctl.unmute"))
 	} else {
@@ -403,6 +444,7 @@ func (s *Shell) buildScreens() {
 	}
 	s.table = NewTableScreen()
 	s.over = NewGameOver() // render puts the new screens in the body
+	s.board = NewScoreboard(s.newEvening, s.exportEvening)
 }
 
 // ToggleFullScreen switches between full screen (for the projector) and a window.

@@ -1,0 +1,199 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"nightfall/game"
+	"nightfall/game/evening"
+	"nightfall/lan"
+)
+
+// fakeAmbience records what the shell tells the night's sound.
+type fakeAmbience struct {
+	night   []bool
+	enabled []bool
+	volume  []float64
+}
+
+func (f *fakeAmbience) SetNight(n bool)     { f.night = append(f.night, n) }
+func (f *fakeAmbience) SetEnabled(e bool)   { f.enabled = append(f.enabled, e) }
+func (f *fakeAmbience) SetVolume(v float64) { f.volume = append(f.volume, v) }
+
+// The night's sound plays at night only: not in the lobby, not by day,
+// not on the end screen; the host's remembered settings are applied.
+func TestAmbienceFollowsThePhases(t *testing.T) {
+	a := newTestApp(t, "zh")
+	a.Preferences().SetBool(PrefAmbience, false)
+	a.Preferences().SetFloat(PrefAmbienceVolume, 0.2)
+	s := NewShell(nil, nil, nil)
+	if s.sound.Visible() {
+		t.Error("a Sound button without sound")
+	}
+	amb := &fakeAmbience{}
+	s.SetSound(amb, nil)
+	if !s.sound.Visible() {
+		t.Error("no Sound button in the bar")
+	}
+	if !slices.Equal(amb.enabled, []bool{false}) || !slices.Equal(amb.volume, []float64{0.2}) {
+		t.Errorf("the remembered settings: enabled %v, volume %v", amb.enabled, amb.volume)
+	}
+	amb.night = nil
+	lobby := lan.HostView{}
+	over := overView(t, 12)
+	for _, hv := range []lan.HostView{lobby, hostView(nightView(12), nil), hostView(speechView(12), nil),
+		hostView(nightView(12), nil), hostView(over, nil), lobby} {
+		s.Show(hv)
+	}
+	if want := []bool{false, true, false, true, false, false}; !slices.Equal(amb.night, want) {
+		t.Errorf("night said %v, want %v (lobby, night, day, night, over, lobby)", amb.night, want)
+	}
+}
+
+// eveningOf is a board of three games for the names given, in a fixed
+// pattern of roles and wins (game/evening folds it as lan would).
+func eveningOf(names []string) *lan.Evening {
+	roles := [][]string{{"killer", "police", "civilian", "civilian"}, {"civilian", "killer", "police", "doctor"}, {"police", "civilian", "killer", "civilian"}}
+	var games []evening.Game
+	var played []lan.PlayedGame
+	for g, variant := range []string{"classic-2.0", "standard-003", "classic-2.0"} {
+		o := game.Outcome{Variant: variant, Players: len(names), Winner: []string{"killers", "good", "killers"}[g], Rounds: 3 + g}
+		var ps []evening.Player
+		for i, n := range names {
+			role := roles[g][i%4]
+			side := "good"
+			if role == "killer" {
+				side = "killers"
+			}
+			so := game.SeatOutcome{Seat: i + 1, Roles: []string{role}, Side: side, Won: side == o.Winner, Alive: i%3 == 0, Killer: side == "killers"}
+			if !so.Alive {
+				so.Died = 1 + (i+g)%3
+			}
+			if role == "police" {
+				so.Checks, so.Found = 3, (i+g)%4
+			}
+			if side == "killers" && i%5 != 0 {
+				so.VotesAgainst = 2
+			}
+			o.Seats = append(o.Seats, so)
+			ps = append(ps, evening.Player{Key: fmt.Sprint("k", i), Name: n})
+		}
+		games = append(games, evening.Game{Outcome: o, Players: ps})
+		played = append(played, lan.PlayedGame{ID: fmt.Sprint("g", g), Variant: variant, Winner: o.Winner, Players: len(names)})
+	}
+	return &lan.Evening{Board: evening.Fold(games), Played: played}
+}
+
+func namesOf(lang string, n int) []string {
+	var out []string
+	for i := 1; i <= n; i++ {
+		out = append(out, longNames[lang][i-1])
+	}
+	return out
+}
+
+// Between games the host shows the evening's scoreboard: it comes first
+// when the lobby opens after a game, the bar's button goes back and forth,
+// and during a game neither the board nor its button shows.
+func TestScoreboardBetweenGames(t *testing.T) {
+	s, _ := shellAt(t, "en", screenSizes[0])
+	ev := eveningOf(namesOf("en", 8))
+	over := hostView(overView(t, 8), testSeatNames("en", 8))
+	over.Evening = ev
+	s.Show(over)
+	if s.boardShown() || !s.boardBtn.Visible() {
+		t.Fatalf("at the end: board shown %v, button %v", s.boardShown(), s.boardBtn.Visible())
+	}
+	s.ToggleBoard()
+	if s.body.Objects[0] != s.board.Content() {
+		t.Fatal("the button does not show the board")
+	}
+	text := strings.Join(s.Board().Text(), "\n")
+	for _, want := range []string{"Tonight's scoreboard", "3 games played", "Alexandra", "Longest survivor"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the board lacks %q:\n%s", want, text)
+		}
+	}
+	s.ToggleBoard()
+	if s.body.Objects[0] != s.over.Content() {
+		t.Error("the button does not go back to the end screen")
+	}
+	lobby := lan.HostView{Evening: ev}
+	s.Show(lobby) // new game: the lobby, the board first
+	if s.body.Objects[0] != s.board.Content() {
+		t.Error("the lobby after a game does not show the board first")
+	}
+	s.ToggleBoard()
+	if s.body.Objects[0] != s.lobby.Content() {
+		t.Error("the button does not go back to the lobby")
+	}
+	s.ToggleBoard()
+	night := hostView(nightView(8), nil) // the next game (no board in the view)
+	s.Show(night)
+	if s.boardShown() || s.boardBtn.Visible() || s.body.Objects[0] == s.board.Content() {
+		t.Error("the board shows during a game")
+	}
+	night.Evening = ev // even were one sent
+	s.Show(night)
+	if s.body.Objects[0] == s.board.Content() || s.boardBtn.Visible() {
+		t.Error("the board shows during a game")
+	}
+}
+
+// The scoreboard with 8 and 20 players, in both languages, at both sizes.
+func TestGoldenScoreboardSizes(t *testing.T) {
+	for _, size := range screenSizes {
+		for _, lang := range []string{"zh", "en"} {
+			for _, n := range []int{8, 20} {
+				name := fmt.Sprintf("screen_%s_board%d_%s.png", sizeName(size), n, lang)
+				t.Run(name, func(t *testing.T) {
+					s, w := shellAt(t, lang, size)
+					s.Show(lan.HostView{Evening: eveningOf(namesOf(lang, n))})
+					s.ToggleBoard()
+					if !s.boardShown() {
+						t.Fatal("no board")
+					}
+					checkBoardFits(t, s, size)
+					golden(t, name, w.Canvas().Capture())
+				})
+			}
+		}
+	}
+}
+
+// checkBoardFits: every line of the board is inside the screen's area
+// and no two overlap.
+func checkBoardFits(t *testing.T, s *Shell, size fyne.Size) {
+	t.Helper()
+	area := s.board.Content().Size()
+	if area.Width < size.Width*0.9 || area.Height < size.Height*0.7 {
+		t.Fatalf("the board has %v of %v", area, size)
+	}
+	var texts []*canvas.Text
+	for _, o := range s.board.texts.Objects {
+		c := o.(*canvas.Text)
+		p, m := c.Position(), c.MinSize()
+		texts = append(texts, c)
+		if p.X < 0 || p.Y < 0 || p.X+m.Width > area.Width+1 || p.Y+m.Height > area.Height+1 {
+			t.Errorf("%q at %v size %v is outside %v", c.Text, p, m, area)
+		}
+	}
+	bp := s.board.buttons.Position()
+	for i, a := range texts {
+		ap, am := a.Position(), a.MinSize()
+		if ap.Y+am.Height > bp.Y && ap.X+am.Width > bp.X {
+			t.Errorf("%q runs into the buttons", a.Text)
+		}
+		for _, b := range texts[i+1:] {
+			bq, bm := b.Position(), b.MinSize()
+			if ap.X < bq.X+bm.Width-1 && bq.X < ap.X+am.Width-1 && ap.Y < bq.Y+bm.Height-1 && bq.Y < ap.Y+am.Height-1 {
+				t.Errorf("%q and %q overlap", a.Text, b.Text)
+			}
+		}
+	}
+}
