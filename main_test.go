@@ -295,3 +295,36 @@ func TestServeAddr(t *testing.T) {
 		t.Errorf("127.0.0.1:%s answers too (%s): serve did not listen on --addr's address only", u.Port(), resp.Status)
 	}
 }
+
+// `nightfall replay`: a script played to its end gives the 复盘 file on
+// stdout (every vote, in the language asked for); a script that stops
+// before the end, or a game log whose game goes on, exits 2 with one line
+// naming the file; the flag may come before or after the file.
+func TestReplayCommand(t *testing.T) {
+	const ended = "game/testdata/classic-2.0/ex3-killers-win-at-dawn.json"
+	for _, args := range [][]string{{"replay", ended, "--lang", "en"}, {"replay", "--lang", "en", ended}} {
+		stdout, stderr, code := run(t, localeEnv("LANG=C.UTF-8"), args...)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+		if !strings.HasPrefix(stdout, "<!DOCTYPE html>") || !strings.Contains(stdout, "The killers win") ||
+			strings.Count(stdout, `class="vote"`) != 12 {
+			t.Errorf("%v: not the replay with its 12 votes:\n%.400s", args, stdout)
+		}
+	}
+	if stdout, _, _ := run(t, localeEnv(), "replay", ended); !strings.Contains(stdout, `lang="zh"`) || !strings.Contains(stdout, "杀手获胜") {
+		t.Error("the replay is not in Chinese by default")
+	}
+	unfinished := "game/testdata/classic-2.0/ex1-2-plurality-tie-procedure.json"
+	log := filepath.Join(t.TempDir(), "running.jsonl")
+	os.WriteFile(log, []byte(`{"nightfall":1,"id":"x","setup":{"variant":"classic-2.0","players":8,"seed":1},"seats":[],"n":0}`+"\n"), 0o600)
+	for _, args := range [][]string{{"replay", unfinished}, {"replay", log}, {"replay", ended, "--lang", "fr"}, {"replay"}} {
+		stdout, stderr, code := run(t, localeEnv("LANG=C.UTF-8"), args...)
+		if code != 2 || stdout != "" || stderr == "" {
+			t.Errorf("%v: exit %d, stdout %.80q, stderr %q", args, code, stdout, stderr)
+		}
+		if len(args) == 2 && (strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, filepath.Base(args[1]))) {
+			t.Errorf("%v: stderr %q, want one line naming the file", args, stderr)
+		}
+	}
+}
