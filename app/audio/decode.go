@@ -24,7 +24,7 @@ func Decode(data []byte) ([]int16, error) {
 	case len(data) >= 12 && string(data[0:4]) == "RIFF" && string(data[8:12]) == "WAVE":
 		return decodeWAV(data)
 	case len(data) >= 4 && string(data[0:4]) == "OggS":
-		return nil, errors.New("Ogg Vorbis is not read: convert the file to WAV or MP3")
+		return nil, errors.New("an Ogg Vorbis file, which is not read: convert it to WAV or MP3")
 	case len(data) >= 3 && (string(data[0:3]) == "ID3" || data[0] == 0xff && data[1]&0xe0 == 0xe0):
 		return decodeMP3(data)
 	}

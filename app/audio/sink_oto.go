@@ -56,7 +56,7 @@ func (s *otoSink) stream(r io.Reader) (func(), error) {
 	p.SetBufferSize(2 * Rate / 5) // 200 ms ahead: the fades follow the table closely
 	p.Play()
 	var once sync.Once
-	return func() { once.Do(func() { p.Pause(); p.Close() }) }, s.ctx.Err()
+	return func() { once.Do(p.Pause) }, s.ctx.Err()
 }
 
 func (s *otoSink) close() {}

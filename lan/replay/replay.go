@@ -306,8 +306,10 @@ func momentLine(d *words, m game.Moment, names map[int]string) line {
 	return line{Text: m.Kind}
 }
 
-// BoardText is an evening's scoreboard as the export's index draws it.
+// BoardText is an evening's scoreboard in words: the big screen's, the
+// export's index.
 type BoardText struct {
+	Title, Empty                       string
 	Games, Sides, Variants, NotesTitle string
 	Cols                               []string
 	Players                            []PlayerRow
@@ -315,10 +317,12 @@ type BoardText struct {
 	Links                              []Link
 }
 
+// PlayerRow is a player's line of the scoreboard.
 type PlayerRow struct {
 	Name, Games, Wins, Roles string
 }
 
+// Link is a game of the exported evening.
 type Link struct{ Href, Text string }
 
 // Played is a game of the evening as the scoreboard page links it.
@@ -352,7 +356,8 @@ func Board(lang string, b evening.Board) BoardText {
 	if err != nil {
 		d = &words{lang: lang, m: map[string]string{}}
 	}
-	bp := BoardText{Games: d.t("evening.games", "N", b.Games), NotesTitle: d.t("evening.notes"),
+	bp := BoardText{Title: d.t("evening.title"), Empty: d.t("evening.empty"),
+		Games: d.t("evening.games", "N", b.Games), NotesTitle: d.t("evening.notes"),
 		Cols: []string{d.t("evening.col.player"), d.t("evening.col.games"), d.t("evening.col.wins"), d.t("evening.col.roles")}}
 	var vs []string
 	for _, v := range b.Variants {
