@@ -214,10 +214,10 @@ func (s *Shell) soundMenu() {
 		container.NewBorder(nil, nil, widget.NewLabel(tr("sound.volume")), nil, vol),
 		widget.NewSeparator(),
 		widget.NewLabelWithStyle(tr("sound.pack"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		packLabel,
-		container.NewHBox(folder, zipBtn, builtin))
+		container.NewHBox(folder, zipBtn, builtin),
+		packLabel)
 	d := dialog.NewCustom(tr("sound.title"), tr("sound.close"), container.NewVScroll(box), s.win)
-	d.Resize(fyne.NewSize(560, 440))
+	d.Resize(fyne.NewSize(720, 560))
 	d.Show()
 }
 
