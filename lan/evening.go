@@ -200,7 +200,6 @@ func (s *session) countEnd() bool {
 	}
 	s.evening.counts = s.log.path
 	s.refreshEvening()
-	s.saveLobby() // a crash on the end screen resumes the room and its evening
 	return true
 }
 

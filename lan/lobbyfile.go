@@ -14,8 +14,7 @@ import (
 // and token hashes), the setup and the room are kept in <data dir>/lobby.json,
 // rewritten (atomically) on every change. A resume offers it when a seat is
 // taken; it is removed when a game starts (the game log holds the seating
-// from then on) and written again when the game ends (the lobby the host's
-// "new game" opens).
+// from then on) and written again when the host opens a new lobby.
 
 // LobbyFile is the name of the saved lobby in the data directory.
 const LobbyFile = "lobby.json"
@@ -36,11 +35,9 @@ type lobbyRecord struct {
 
 func (s *session) lobbyPath() string { return filepath.Join(s.dataDir, LobbyFile) }
 
-// saveLobby writes the lobby when it changed: while no game runs, and once
-// the game is over (the lobby "new game" opens, so that a crash on the end
-// screen resumes the room, its seating and its evening).
+// saveLobby writes the lobby when it changed (no game running).
 func (s *session) saveLobby() {
-	if (s.g != nil && !s.g.Over()) || s.dataDir == "" {
+	if s.g != nil || s.dataDir == "" {
 		return
 	}
 	r := lobbyRecord{Nightfall: logVersion, Lobby: true, Table: s.table, Room: s.room, Addr: s.addr,

@@ -27,10 +27,10 @@ type tally struct {
 
 // An evening of three games of different variants through the real server
 // and bot phones: between games a player renames and two players swap
-// seats; on game 2's end screen the host crashes (the server is gone
-// before "new game") and comes back from the data folder (the lobby saved
-// at the end: the same room, key and seating), the phones come back with
-// their tokens, and game 3 is played. The scoreboard after game 3 counts all three games by player, not
+// seats; after game 2 the host crashes (the server is gone without a new
+// evening) and comes back from the data folder (the saved lobby, the same
+// room and key), the phones come back with their tokens, and game 3 is
+// played. The scoreboard after game 3 counts all three games by player, not
 // by seat or name; phones get the same board between games, none during a
 // game; a phone asks for each game's replay only once it is over.
 func TestEveningAcrossACrash(t *testing.T) {
@@ -136,15 +136,20 @@ func TestEveningAcrossACrash(t *testing.T) {
 	}
 	b.Phones[1], b.Phones[2] = b.Phones[2], b.Phones[1]
 	play("standard-003", 2)
+	if err := srv.Host(lan.HostCommand{Do: lan.HostNewGame}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Sync(); err != nil {
+		t.Fatal(err)
+	}
 	tokens := make([]string, len(b.Phones))
 	for seat, p := range b.Phones[1:] {
 		tokens[seat+1] = p.Token()
 	}
 	firstID := srv.View().Evening.Played[0].ID
 
-	// The host crashes on game 2's end screen: the server goes; the app
-	// starts again and resumes the saved lobby (the one "new game" would
-	// have opened); the phones come back with their tokens.
+	// The host crashes: the server goes; the app starts again and resumes
+	// the saved lobby; the phones come back with their tokens.
 	srv.Close()
 	srv = StartT(t, lan.Config{DataDir: dir, Clock: clock, Resume: filepath.Join(dir, lan.LobbyFile)})
 	b = &Bots{Phones: make([]*Phone, len(tokens))}
