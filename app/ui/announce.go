@@ -458,7 +458,7 @@ func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string
 }
 
 func campName(c string) string {
-	if s := tr("camp." + c); s != "camp."+c {
+	if s, ok := trIf("camp." + c); ok {
 		return s
 	}
 	return c

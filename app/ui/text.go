@@ -95,7 +95,7 @@ func RoleName(_ game.VariantInfo, id string) string { return named("role.", id) 
 
 // named is the shared name of id of a kind ("role.", …), or id itself.
 func named(kind, id string) string {
-	if s := tr(kind + id); s != kind+id {
+	if s, ok := trIf(kind + id); ok {
 		return s
 	}
 	return id
@@ -129,8 +129,7 @@ func lookupVariant(id string) game.VariantInfo {
 }
 
 func actionName(a string) string {
-	k := "action." + a
-	if s := tr(k); s != k {
+	if s, ok := trIf("action." + a); ok {
 		return s
 	}
 	return a
