@@ -31,6 +31,15 @@ type Shown struct {
 	Detail   string // lines separated by "\n"
 	Voice    []voice.Line
 	Seats    []int // the seats it names, lit on the ring
+	// Phase is the phase label while it is held: the day or night it
+	// belongs to (announcedPhase), never the stage that follows the hold.
+	Phase string
+	// Tally is the ballot a tally announces (with its voters where the
+	// screen saw them): it stays on the table, candidate by candidate with
+	// their voters, while its result is the headline. Abstained: who did
+	// not vote in it, as the screen saw.
+	Tally     *game.TallyBody
+	Abstained []int
 }
 
 // announcementText is the headline and the detail of a in the current
@@ -65,8 +74,10 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 		a.Body = &x
 	}
 	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
+	var abstained []int
 	if b, ok := a.Body.(*game.TallyBody); ok && mem != nil && b != tv.Announce[i].Body && len(mem.ballot.Abstained) > 0 {
 		d += tr("vote.sep") + tr("vote.abstained", "Seats", seatsText(mem.ballot.Abstained))
+		abstained = mem.ballot.Abstained
 	}
 	if b, ok := a.Body.(*game.DawnBody); ok && mem != nil {
 		var lifted []int
@@ -85,8 +96,53 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 		d = strings.Join(append([]string{d}, extra...), "\n")
 		d = strings.TrimPrefix(d, "\n")
 	}
-	return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d),
-		Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
+	sh := Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d),
+		Voice: announcementVoice(a, next), Seats: namedSeats(a), Phase: announcedPhase(tv, i)}
+	if b, ok := a.Body.(*game.TallyBody); ok {
+		sh.Tally, sh.Abstained = b, abstained
+	}
+	return sh, true
+}
+
+// announcedPhase is the phase label while announcement i of tv is held.
+// The table view already shows the stage after the hold (a night, the
+// end), which the headlines have not said yet: the label names the day (or
+// night) the results belong to, and the end only with the winner's
+// headline.
+func announcedPhase(tv *game.TableView, i int) string {
+	switch tv.Announce[i].Body.(type) {
+	case *game.GameOverBody:
+		return tr("stage.over")
+	case *game.RedealBody: // a deal, before the first night or at its start
+		if tv.Phase == "night" || tv.Phase == "setup" {
+			return tr("round.night", "Round", tv.Round)
+		}
+	}
+	round := 0
+	for _, a := range tv.Announce {
+		switch b := a.Body.(type) {
+		case *game.DawnBody:
+			round = b.Round
+		case *game.ExecutedBody:
+			round = b.Round
+		case *game.ExplodedBody:
+			round = b.Round
+		case *game.ImmuneBody:
+			round = b.Round
+		case *game.AnnounceBody:
+			round = b.Round
+		}
+		if round > 0 {
+			break
+		}
+	}
+	if round == 0 { // a tally alone: the day it was taken in
+		round = tv.Round
+		if tv.Phase == "night" && round > 1 {
+			round-- // the night after it began
+		}
+	}
+	return tr("round.day", "Round", round)
 }
 
 // namedSeats are the seats an announcement is about.
@@ -707,13 +763,35 @@ func (t *TableScreen) announceUpdate() {
 	}
 	t.narr.Text = sh.Headline
 	t.narr.Color = colAccent
+	t.phase.Text = sh.Phase
 	if sh.Count > 1 {
 		t.phase.Text += " · " + tr("ann.progress", "I", sh.Index+1, "N", sh.Count)
 	}
-	for _, x := range []*canvas.Text{t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call, t.outcome, t.lastWords} {
+	for _, x := range []*canvas.Text{t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call, t.outcome, t.lastWords, t.clock, t.clockLabel} {
 		x.Text = ""
 	}
 	t.nrows = 0
+	if b := sh.Tally; b != nil { // the deciding tally stays, with its voters
+		t.ballot.Text = tr("table.ballot", "Index", b.Index)
+		t.tallyRows(b.Counts, b.Votes, nil, t.st.View)
+	}
+}
+
+// announceLines are the held announcement's detail lines drawn on the
+// table: a tally's counts and voters are its rows, so only what they do
+// not show (who abstained) is written out.
+func (t *TableScreen) announceLines() string {
+	sh := t.st.Announce
+	if sh == nil {
+		return ""
+	}
+	if sh.Tally != nil {
+		if len(sh.Abstained) > 0 {
+			return capLines(tr("vote.abstained", "Seats", seatsText(sh.Abstained)))
+		}
+		return ""
+	}
+	return sh.Detail
 }
 
 // AnnounceDetail is the detail on screen, lines joined by "\n".
@@ -739,7 +817,7 @@ func (t *TableScreen) layoutAnnounce(x, y, w, u float32) float32 {
 	size := 5 * u
 	for ; ; size *= 0.85 {
 		lines = lines[:0]
-		for _, l := range strings.Split(t.st.Announce.Detail, "\n") {
+		for _, l := range strings.Split(t.announceLines(), "\n") {
 			if strings.TrimSpace(l) != "" {
 				lines = append(lines, wrapText(l, size, w)...)
 			}
