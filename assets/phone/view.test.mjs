@@ -893,3 +893,13 @@ test('a tap waiting for the host looks the same on every control; late after a f
   assert.equal(V.tapLateMs(250), V.TAP_LATE_MIN_MS);
   assert.equal(V.tapLateMs(2000), V.TAP_LATE_TICKS * 2000);
 });
+
+test('every tally on the phone reads like the big screen\'s: "8号 3票、2号 3票", a ballot\'s rows "3票"', () => {
+  const mo = { kind: 'tally', round: 1, counts: [{ target: 8, votes: 3 }, { target: 2, votes: 3 }, { target: 5, votes: 0 }], outcome: 'tie' };
+  assert.equal(V.momentText(TZ, mo), `票数：8号 3票、2号 3票 · ${zh['tl.tie']}`);
+  assert.equal(V.momentText(T, mo), `Votes: seat 8: 3, seat 2: 3 · ${en['tl.tie']}`);
+  const tv = { round: 1, phase: 'day', stage: 'vote', ballot: { index: 1, mode: 'simultaneous-open', candidates: [8, 2], voters: [1, 2, 3, 4],
+    counts: [{ target: 8, votes: 3 }, { target: 2, votes: 1 }], votes: [{ seat: 1, target: 8 }, { seat: 3, target: 8 }, { seat: 4, target: 8 }, { seat: 2, target: 2 }], cast: 4 } };
+  const b = V.ballotModel(TZ, tv, {});
+  assert.deepEqual(b.rows.map((r) => [r.target, r.count, r.voters]), [['8号', '3票', '1、3、4'], ['2号', '1票', '2']]);
+});

@@ -1146,7 +1146,7 @@ function renderBallot(b, compact) {
     b.secret ? h('p', { class: 'dim small', text: b.secret }) : null,
     h('ul', { class: 'counts' }, b.rows.filter((r) => !compact || r.votes || r.calling || r.top || b.closed).map((r) => h('li', { class: [r.calling && 'calling', r.top && 'top'].filter(Boolean).join(' ') },
       h('span', { class: 'tg', text: r.target }), h('span', { class: 'nm', text: r.name }),
-      h('span', { class: 'votes', text: r.votes == null ? '' : String(r.votes) }),
+      h('span', { class: 'votes', text: r.count }),
       r.voters ? h('span', { class: 'voters', text: '← ' + r.voters }) : null))),
     b.abstained ? h('p', { class: 'dim small', text: b.abstained }) : null,
     b.outcome ? h('p', { class: 'outcome', text: b.outcome }) : null);
