@@ -47,7 +47,7 @@ type Shown struct {
 // announcements after it and the phase (a tie that leads nowhere means
 // nobody is out). An unknown type gives "", "" (the test fails then).
 func announcementText(a game.Announcement, names map[int]string, variant string) (headline, detail string) {
-	return announceText(a, nil, "", names, variant)
+	return announceText(a, nil, nil, names, variant)
 }
 
 // AnnouncementAt is announcement i of tv as shown (ok false without one).
@@ -73,7 +73,7 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 		x.Votes = mem.ballot.Votes
 		a.Body = &x
 	}
-	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
+	h, d := announceText(a, next, tv, names, tv.Variant)
 	var abstained []int
 	if b, ok := a.Body.(*game.TallyBody); ok && mem != nil && b != tv.Announce[i].Body && len(mem.ballot.Abstained) > 0 {
 		d += tr("vote.sep") + tr("vote.abstained", "Seats", seatsText(mem.ballot.Abstained))
@@ -96,8 +96,18 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 		d = strings.Join(append([]string{d}, extra...), "\n")
 		d = strings.TrimPrefix(d, "\n")
 	}
+	vl := announcementVoice(a, next)
+	if said, ok := spokenText(vl); ok && said != h {
+		// The headline is what the judge says (its caption); what the
+		// words of the clips cannot say (a name, a role) goes to the detail.
+		switch a.Body.(type) {
+		case *game.ExecutedBody, *game.ExplodedBody, *game.AnnounceBody:
+			d = strings.TrimSuffix(h+"\n"+d, "\n")
+		}
+		h = said
+	}
 	sh := Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d),
-		Voice: announcementVoice(a, next), Seats: namedSeats(a), Phase: announcedPhase(tv, i)}
+		Voice: vl, Seats: namedSeats(a), Phase: announcedPhase(tv, i)}
 	if b, ok := a.Body.(*game.TallyBody); ok {
 		sh.Tally, sh.Abstained = b, abstained
 	}
@@ -143,6 +153,21 @@ func announcedPhase(tv *game.TableView, i int) string {
 		}
 	}
 	return tr("round.day", "Round", round)
+}
+
+// spokenText is what lines say, as the caption bar writes them, when every
+// one of them has words (ok false with a chime: it stands for the
+// headline, which is then the caption).
+func spokenText(lines []voice.Line) (string, bool) {
+	var parts []string
+	for _, l := range lines {
+		w := l.Caption(Language())
+		if l.Kind == "chime" || w == "" {
+			return "", false
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, captionSep), len(parts) > 0
 }
 
 // namedSeats are the seats an announcement is about.
@@ -286,7 +311,9 @@ func plural(key string, n int) string {
 	return key + ".n"
 }
 
-func announceText(a game.Announcement, next *game.Announcement, phase string, names map[int]string, variant string) (string, string) {
+// announceText is a's headline and detail; after is the table the hold
+// stands before (nil: unknown), whose stage says what follows a tie.
+func announceText(a game.Announcement, next *game.Announcement, after *game.TableView, names map[int]string, variant string) (string, string) {
 	info := lookupVariant(variant)
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
@@ -309,7 +336,7 @@ func announceText(a game.Announcement, next *game.Announcement, phase string, na
 		}
 		return h, strings.Join(d, "\n")
 	case *game.TallyBody:
-		return tallyText(b, next, phase, names)
+		return tallyText(b, next, after, names)
 	case *game.ExecutedBody:
 		t := game.SeatTarget(b.Seat)
 		if b.Hand != nil {
@@ -348,10 +375,14 @@ func announceText(a game.Announcement, next *game.Announcement, phase string, na
 	return "", ""
 }
 
-func tallyText(b *game.TallyBody, next *game.Announcement, phase string, names map[int]string) (string, string) {
+func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView, names map[int]string) (string, string) {
+	var phase, stage string
+	if after != nil {
+		phase, stage = after.Phase, after.Stage
+	}
 	pre := tr("ann.tally")
-	if b.Index > 1 {
-		pre = tr("ann.tally.pk")
+	if b.Index > 1 { // a re-vote: named by its number, whoever spoke before it
+		pre = tr("ann.tally.n", "Index", b.Index)
 	}
 	var h string
 	switch b.Outcome {
@@ -370,6 +401,10 @@ func tallyText(b *game.TallyBody, next *game.Announcement, phase string, names m
 		h = tr("ann.tally.tie", "Pre", pre, "Seats", seatList(b.Top))
 		switch {
 		case next != nil:
+		case phase == "day" && stage == string(game.StageOthersSpeech):
+			h += tr("ann.tally.tie.others") // the players outside the tie speak first
+		case phase == "day" && stage == string(game.StageDiscussion):
+			h += tr("ann.tally.tie.talk")
 		case phase == "day":
 			h += tr("ann.tally.tie.pk")
 		default:
@@ -589,24 +624,19 @@ func announcementVoice(a game.Announcement, next *game.Announcement) []voice.Lin
 		}
 		return append(out, voice.Line{Kind: "died", Seats: uniqSeats(b.Dead)})
 	case *game.TallyBody:
-		switch b.Outcome {
-		case "tie":
-			if next == nil {
-				return []voice.Line{{Kind: "tie"}}
-			}
-		case "none":
-			return []voice.Line{{Kind: "nobodyout"}}
-		}
-		return []voice.Line{{Kind: "chime"}} // the execution that follows says who
+		// a chime: its caption is the headline, which names the seats and
+		// what follows (a run-off, the others' speeches, nobody out) as no
+		// clip does; an execution that follows says who
+		return []voice.Line{{Kind: "chime"}}
 	case *game.ExecutedBody:
 		return []voice.Line{{Kind: "out", Seats: []int{b.Seat}}}
 	case *game.ExplodedBody:
 		return []voice.Line{{Kind: "exploded", Seats: []int{b.Seat}}}
 	case *game.ImmuneBody:
-		return []voice.Line{{Kind: "chime"}, {Kind: "nobodyout"}}
+		return []voice.Line{{Kind: "chime"}} // the headline says whose hand and that nobody is out
 	case *game.AnnounceBody:
 		if b.When == "dawn" {
-			return []voice.Line{{Kind: "dawn"}, {Kind: "chime"}}
+			return []voice.Line{{Kind: "dawn"}} // the losses are the detail
 		}
 		return []voice.Line{{Kind: "chime"}}
 	case *game.GameOverBody:

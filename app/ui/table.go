@@ -194,10 +194,14 @@ func (t *TableScreen) update() {
 		t.hint.Text = tr("table.night.hint")
 	}
 	t.phase.Text = PhaseText(tv)
-	t.narr.Text = NarrationText(tv)
+	t.narr.Text = StageHeadline(tv)
 	if tv.Timer != nil {
 		t.clock.Text = t.clockText()
-		t.clockLabel.Text = tr("stage." + timerStage(tv.Timer.Kind))
+		kind := timerStage(tv.Timer.Kind)
+		if tv.Stage == string(game.StageOthersSpeech) {
+			kind = tv.Stage // the timer of "speech", named for what it is
+		}
+		t.clockLabel.Text = tr("stage." + kind)
 	}
 	t.clock.Color = colText
 	if t.st.Paused {

@@ -5,8 +5,21 @@ import (
 	"strings"
 	"time"
 
+	"nightfall/app/voice"
 	"nightfall/game"
 )
+
+// StageHeadline is the big screen's headline for the stage of tv: what the
+// judge says as it begins (voice.StageLine: the headline is its caption,
+// word for word), else the narration.
+func StageHeadline(tv *game.TableView) string {
+	if l, ok := voice.StageLine(tv); ok {
+		if said := l.Caption(Language()); said != "" {
+			return said
+		}
+	}
+	return NarrationText(tv)
+}
 
 // NarrationText is the judge's line for a table view, in the current
 // language: what the big screen shows in its largest letters.
