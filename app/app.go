@@ -324,11 +324,11 @@ func startError(err error, addr string) string {
 	switch {
 	// lan does not wrap the listen error (yet): its sentence is matched too.
 	case errors.Is(err, syscall.EADDRINUSE) || strings.Contains(err.Error(), "port is in use"):
-		return ui.Tr("err.port", "Addr", addr)
+		return ui.Tr("start.port", "Addr", addr)
 	case errors.Is(err, lan.ErrNoInterface):
-		return ui.Tr("err.noif")
+		return ui.Tr("start.noif")
 	}
-	return ui.Tr("err.other", "Err", err.Error())
+	return ui.Tr("start.other", "Err", err.Error())
 }
 
 // resumable is what the data folder offers to resume (nil: nothing, or
