@@ -114,8 +114,16 @@ func observable(g *Game) string {
 // illegal commands and checks the engine's invariants: every game ends,
 // refused commands change nothing, the dead never act, the log replays to the
 // same state, and the views leak nothing (checkViews).
+//
+// A thousand games per variant with -tags long (make test); sixty in a
+// plain go test, which keeps the package within go test's default timeout
+// (two-hands and cat-lives-7 take most of it); twenty under the race
+// detector, which slows the engine about tenfold; at most fifty with -short.
 func TestRandomGames(t *testing.T) {
-	games := 1000
+	games := 60
+	if longTests {
+		games = 1000
+	}
 	if raceEnabled {
 		games = 20 // the full thousand runs without the race detector (make test)
 	}

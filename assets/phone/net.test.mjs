@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { Conn, Outbox, Channel, backoffDelay, wsURL, encodeFrame, keyFromText, stamp, UP_UNIT, CADENCE_LEAD_MS, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+import { Conn, Outbox, Channel, backoffDelay, wsURL, encodeFrame, keyFromText, stamp, UP_UNIT, CADENCE_LEAD_MS, cadenceLead, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
 
 const nacl = createRequire(import.meta.url)('./static/nacl.min.js');
 
@@ -346,6 +346,9 @@ test('cadence: one frame a tick, queued commands first, then empty ones; the pha
   assert.deepEqual(ws.sent.at(-1), { t: 'pad' });
   w.advance(PING_EVERY_MS * 2);
   assert.ok(!ws.sent.some((f) => f.t === 'ping'), 'the cadence is the heartbeat');
+  // the lead is 40 % of a tick, at most CADENCE_LEAD_MS (the game's tick: 200 ms)
+  assert.equal(cadenceLead(1000), CADENCE_LEAD_MS);
+  assert.equal(cadenceLead(200), 80);
   // off: what waits goes at once
   c.send({ t: 'spectate', name: 'x' });
   c.setCadence(0);

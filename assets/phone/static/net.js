@@ -152,10 +152,13 @@ export class Channel {
   }
 }
 
-// CADENCE_LEAD_MS: during the cadence a frame leaves this long before the
+// cadenceLead(ms): during the cadence a frame leaves this long before the
 // host's next tick is due (measured from the last reply), so it arrives in
-// time and a tap waits at most one tick plus this.
+// time and a tap waits at most one tick plus this: 40 % of a tick, at most
+// CADENCE_LEAD_MS (80 ms of the game's 200 ms tick; a frame that misses
+// its tick on a slow Wi-Fi is answered one tick later, nothing worse).
 export const CADENCE_LEAD_MS = 200;
+export function cadenceLead(ms) { return Math.min(CADENCE_LEAD_MS, Math.floor(ms * 0.4)); }
 
 // REPLIES are the frames that answer one frame of the phone's (the host sends
 // them on its tick: they give the phone the tick's phase).
@@ -286,7 +289,7 @@ export class Conn {
   }
 
   onReply() {
-    if (this.cadence && this.tickTimer !== null) this.schedule(this.cadence - CADENCE_LEAD_MS);
+    if (this.cadence && this.tickTimer !== null) this.schedule(this.cadence - cadenceLead(this.cadence));
   }
 
   setState(s, extra) { this.state = s; this.onState(s, extra || {}); }
