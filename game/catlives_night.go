@@ -483,7 +483,7 @@ func (v catLives) command(g *Game, cmd Command) error {
 	}
 	switch cmd.Do {
 	case "done", ActSleep:
-		if containsInt(s.Night.Slept, cmd.Seat) {
+		if slices.Contains(s.Night.Slept, cmd.Seat) {
 			return reject("you have already said you are done tonight")
 		}
 		g.emit(&SleepBody{Seat: cmd.Seat}, g.only(cmd.Seat))

@@ -444,7 +444,7 @@ func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 		out = append(out, Task{Action: "withdraw", NoTarget: true, Optional: true})
 	}
 	if s.Phase == PhaseNight {
-		out = append(out, Task{Action: "done", NoTarget: true, Done: containsInt(s.Night.Slept, seat)})
+		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(s.Night.Slept, seat)})
 	} else {
 		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(c.DayDone, seat)})
 	}

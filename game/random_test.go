@@ -256,7 +256,7 @@ func checkNightIsolation(t *testing.T, g *Game, cmd Command, before map[int]Play
 	if g.s.Night != nil {
 		shares := map[string]bool{}
 		for _, st := range g.s.Night.Steps {
-			if containsInt(st.Seats(), cmd.Seat) {
+			if slices.Contains(st.Seats(), cmd.Seat) {
 				for _, x := range st.Seats() {
 					mates[x] = true
 				}
@@ -461,7 +461,7 @@ func sameTeam(s *State, a, b int) bool {
 func resultEntitled(g *Game, seat int, res ResultBody) bool {
 	for _, e := range g.log {
 		if r, ok := e.Body.(*ResultBody); ok && *r == res {
-			return containsInt(e.Audience, seat) && slices.Equal(e.Audience, dedupe(e.Audience))
+			return slices.Contains(e.Audience, seat) && slices.Equal(e.Audience, dedupe(e.Audience))
 		}
 	}
 	return false
@@ -470,7 +470,7 @@ func resultEntitled(g *Game, seat int, res ResultBody) bool {
 func dedupe(xs []int) []int {
 	var out []int
 	for _, x := range xs {
-		if !containsInt(out, x) {
+		if !slices.Contains(out, x) {
 			out = append(out, x)
 		}
 	}

@@ -471,7 +471,7 @@ func (g *Game) sharedKnown(seat int) []Known {
 // appendResults appends seat's private answers so far to out.
 func (g *Game) appendResults(out []ResultBody, seat int) []ResultBody {
 	for _, i := range g.pub.results {
-		if e := g.log[i]; containsInt(e.Audience, seat) {
+		if e := g.log[i]; slices.Contains(e.Audience, seat) {
 			out = append(out, *e.Body.(*ResultBody))
 		}
 	}
@@ -560,8 +560,8 @@ func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 	s := &g.s
 	n := s.Night
 	seat := pv.Seat
-	if containsInt(n.Sleep, seat) {
-		pv.Tasks = append(pv.Tasks, Task{Action: ActSleep, Done: containsInt(n.Slept, seat)})
+	if slices.Contains(n.Sleep, seat) {
+		pv.Tasks = append(pv.Tasks, Task{Action: ActSleep, Done: slices.Contains(n.Slept, seat)})
 	}
 	waiting := ""
 	var buf [maxNightSteps]*Step
@@ -585,7 +585,7 @@ func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 			t.Done = sel.Has || st.Locked
 			if st.Group {
 				for j, b := range st.Actors {
-					if b.Seat == seat || !st.Sel[j].Has || containsPick(t.Team, b.Seat) {
+					if b.Seat == seat || !st.Sel[j].Has || slices.ContainsFunc(t.Team, func(p Pick) bool { return p.Seat == b.Seat }) {
 						continue
 					}
 					p := Pick{Seat: b.Seat, Skip: st.Sel[j].Skip}
@@ -616,7 +616,7 @@ func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 		}
 	}
 	if n.HuddleOpen {
-		if check := n.StepByAction("check"); check != nil && containsInt(check.Seats(), seat) {
+		if check := n.StepByAction("check"); check != nil && slices.Contains(check.Seats(), seat) {
 			pv.Tasks = append(pv.Tasks, Task{Action: ActSuspect, Optional: true, Targets: seatList(s.Living()...)})
 			var keys []int
 			for k := range n.Suspects {
@@ -656,15 +656,6 @@ func (g *Game) sharedPicks(st *Step, seat int, m *viewMem) []Pick {
 	return out
 }
 
-func containsPick(ps []Pick, seat int) bool {
-	for _, p := range ps {
-		if p.Seat == seat {
-			return true
-		}
-	}
-	return false
-}
-
 // appendUniqueTask keeps one task per group step for a seat holding two
 // member cards.
 func appendUniqueTask(ts []Task, t Task) []Task {
@@ -686,7 +677,7 @@ func (g *Game) dayTasks(pv *PlayerView, m *viewMem) {
 			for i, c := range s.Seats {
 				for j, card := range c.Cards {
 					h := Target{Seat: i + 1, Card: j + 1}
-					if card.Alive && !containsTarget(d.Suspects, h) {
+					if card.Alive && !slices.Contains(d.Suspects, h) {
 						t.Targets = append(t.Targets, h)
 					}
 				}
@@ -697,7 +688,7 @@ func (g *Game) dayTasks(pv *PlayerView, m *viewMem) {
 	if d.Speaker == seat {
 		pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 	}
-	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && containsInt(b.Voters, seat) {
+	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && slices.Contains(b.Voters, seat) {
 		pv.Tasks = g.appendVoteTasks(pv.Tasks, b, seat, m)
 	}
 	if s.Opts.SelfReveal && s.Role(seat) == "killer" {
@@ -725,7 +716,7 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 		}
 		sortTargets(targets)
 	}
-	abstained := containsInt(b.Abstained, seat)
+	abstained := slices.Contains(b.Abstained, seat)
 	if bl := g.balloter(); bl != nil && bl.VotesByHand() {
 		for j, c := range s.Seat(seat).Cards {
 			if !c.Alive {
@@ -748,7 +739,7 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 	}
 	t := Task{Action: ActVote, Abstain: s.Opts.Abstain, Done: b.Voted(seat), Skipped: abstained}
 	if b.Mode == "sequential-open" && b.Call >= 0 && !t.Done {
-		t.Passed = containsInt(b.Passed, seat)
+		t.Passed = slices.Contains(b.Passed, seat)
 		t.Optional = !t.Passed
 	}
 	var choice *Target
@@ -796,7 +787,7 @@ func (g *Game) timeline() []Moment {
 			if b.Step < len(steps) {
 				m.Role = steps[b.Step].Role
 				for _, a := range steps[b.Step].Actors {
-					if !containsInt(m.Actors, a.Seat) {
+					if !slices.Contains(m.Actors, a.Seat) {
 						m.Actors = append(m.Actors, a.Seat)
 					}
 				}
