@@ -78,7 +78,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 		d := s.Day
 		switch {
 		case d.Speaker != 0:
-			if d.Kind == StageNomination && r.IntN(2) == 0 && g.nominationsLeft(d.Speaker) > 0 {
+			if d.Kind == StageNomination && r.IntN(2) == 0 && g.s.NominationsLeft(d.Speaker) > 0 {
 				ts := botTargets(s)
 				t := ts[r.IntN(len(ts))]
 				if !slices.Contains(d.Suspects, t) {

@@ -224,17 +224,17 @@ func (g *Game) nominate(cmd *Command) error {
 	if slices.Contains(d.Suspects, t) {
 		return reject("%s is already a suspect; nominate another hand", targetName(t))
 	}
-	if g.nominationsLeft(cmd.Seat) == 0 {
+	if s.NominationsLeft(cmd.Seat) == 0 {
 		return reject("you have used all your nominations (one per living hand)")
 	}
 	g.emit(&NominateBody{Round: s.Round, Seat: cmd.Seat, Target: t}, nil)
 	return nil
 }
 
-// nominationsLeft is how many more suspects seat may nominate today: one
-// per living hand (two-hands §9.3).
-func (g *Game) nominationsLeft(seat int) int {
-	s := &g.s
+// NominationsLeft is how many more suspects seat may nominate today: one
+// per living hand (two-hands §9.3). The engine refuses a nomination past it
+// and the seat's view and the table view show it; bots read it here.
+func (s *State) NominationsLeft(seat int) int {
 	n := 0
 	for _, c := range s.Seat(seat).Cards {
 		if c.Alive {

@@ -328,7 +328,7 @@ func (g *Game) dayView(tv *TableView, m *viewMem) {
 	}
 	if d.Kind == StageNomination && d.Stage == StageNomination {
 		for _, x := range d.Queue {
-			tv.Seats[x-1].Nominations = g.nominationsLeft(x)
+			tv.Seats[x-1].Nominations = g.s.NominationsLeft(x)
 		}
 	}
 	if d.Speaker != 0 {
@@ -672,7 +672,7 @@ func (g *Game) dayTasks(pv *PlayerView, m *viewMem) {
 	d := s.Day
 	seat := pv.Seat
 	if d.Speaker == seat && d.Kind == StageNomination {
-		if left := g.nominationsLeft(seat); left > 0 {
+		if left := g.s.NominationsLeft(seat); left > 0 {
 			t := Task{Action: ActNominate, Count: left, Targets: m.targetList(len(s.Seats) * 2)}
 			for i, c := range s.Seats {
 				for j, card := range c.Cards {

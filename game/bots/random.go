@@ -103,7 +103,7 @@ func (m *Random) Move(g *game.Game, r *rand.Rand) bool {
 		d := s.Day
 		switch {
 		case d.Speaker != 0:
-			if d.Kind == "nomination" && r.IntN(2) == 0 && nominationsLeft(s, d.Speaker) > 0 {
+			if d.Kind == "nomination" && r.IntN(2) == 0 && s.NominationsLeft(d.Speaker) > 0 {
 				ts := m.livingTargets(s)
 				t := ts[r.IntN(len(ts))]
 				if !slices.Contains(d.Suspects, t) {
@@ -178,23 +178,6 @@ func tasksOf(s *game.State, seat int) int {
 		}
 	}
 	return n
-}
-
-// nominationsLeft is seat's living hands less its nominations today
-// (two-hands §9.3), from the public state.
-func nominationsLeft(s *game.State, seat int) int {
-	n := 0
-	for _, c := range s.Seat(seat).Cards {
-		if c.Alive {
-			n++
-		}
-	}
-	for _, nb := range s.Day.Nominations {
-		if nb.Seat == seat {
-			n--
-		}
-	}
-	return max(n, 0)
 }
 
 func mustApply(g *game.Game, c game.Command) {
