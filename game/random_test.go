@@ -311,6 +311,7 @@ func checkViews(t *testing.T, g *Game) {
 			t.Fatalf("table version %d is not the public event count", tv.Version)
 		}
 	}
+	nightScreens := 0
 	for seat := 1; seat <= s.Players; seat++ {
 		pv := g.PlayerView(seat)
 		if !reflect.DeepEqual(pv.Table, tv) {
@@ -341,6 +342,29 @@ func checkViews(t *testing.T, g *Game) {
 			// their one task is to end them (issue 10: pass, alive or not).
 			if len(pv.Tasks) != 1 || pv.Tasks[0].Action != "pass" || pv.Table.Speaker != seat {
 				t.Fatalf("dead seat %d has tasks %+v", seat, pv.Tasks)
+			}
+		}
+		// What the phone shows of a task and of the night's screens comes
+		// from the seat's own tasks and public facts only; padded, every
+		// living seat goes through as many night screens.
+		screens := len(pv.Tasks) + pv.Pads
+		for _, task := range pv.Tasks {
+			if task.Action == ActExplode || task.Action == ActSuspect {
+				screens--
+			}
+			if want := task.Waiting == "" && !task.Locked && (!task.Done || task.Group && !task.NoTarget); task.Open != want {
+				t.Fatalf("seat %d's %s task: open %v", seat, task.Action, task.Open)
+			}
+			if task.Ballot != 0 && (task.Action != ActVote || tv.Ballot == nil || tv.Ballot.Closed || tv.Stage != "vote" || task.Ballot != tv.Ballot.Index) {
+				t.Fatalf("seat %d's %s task names ballot %d; the table: %+v", seat, task.Action, task.Ballot, tv.Ballot)
+			}
+		}
+		if s.Phase == PhaseNight && pv.Alive && s.caps.viewer == nil {
+			if nightScreens == 0 {
+				nightScreens = screens
+			}
+			if screens != nightScreens {
+				t.Fatalf("seat %d goes through %d night screens (tasks %+v, pads %d), another seat %d", seat, screens, pv.Tasks, pv.Pads, nightScreens)
 			}
 		}
 		for _, task := range pv.Tasks {

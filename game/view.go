@@ -171,17 +171,22 @@ type Moment struct {
 
 // PlayerView is what one seat may know and do now.
 type PlayerView struct {
-	Seat      int          `json:"seat"`
-	Roles     []string     `json:"roles"`
-	Alive     bool         `json:"alive"`
-	Spectator bool         `json:"spectator"`      // dead: public information only (G7)
-	Known     []Known      `json:"known"`          // teammates the rules reveal
-	Camp      string       `json:"camp,omitempty"` // the player's camp, where cards decide it (Camper)
-	Tasks     []Task       `json:"tasks"`
-	Results   []ResultBody `json:"results"` // this seat's private answers so far
-	Huddle    []Pick       `json:"huddle,omitempty"`
-	Reveal    []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
-	Table     TableView    `json:"table"`
+	Seat      int      `json:"seat"`
+	Roles     []string `json:"roles"`
+	Alive     bool     `json:"alive"`
+	Spectator bool     `json:"spectator"`      // dead: public information only (G7)
+	Known     []Known  `json:"known"`          // teammates the rules reveal
+	Camp      string   `json:"camp,omitempty"` // the player's camp, where cards decide it (Camper)
+	Tasks     []Task   `json:"tasks"`
+	// Pads is how many night screens the phone shows after this seat's
+	// own tasks: private guesses, never sent, so that every phone goes
+	// through as many screens as a seat holds cards and a neighbour cannot
+	// tell who had a second step (night only; 0 otherwise).
+	Pads    int          `json:"pads,omitempty"`
+	Results []ResultBody `json:"results"` // this seat's private answers so far
+	Huddle  []Pick       `json:"huddle,omitempty"`
+	Reveal  []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
+	Table   TableView    `json:"table"`
 	// CatLives is cat-lives-7's private part (catlives_view.go).
 	CatLives *CatPlayerView `json:"catLives,omitempty"`
 }
@@ -190,7 +195,7 @@ type PlayerView struct {
 // none is forgotten).
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
-	pv.Tasks, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, nil, nil, nil, nil
+	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, 0, nil, nil, nil, nil
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -217,6 +222,14 @@ type Task struct {
 	Passed bool   `json:"passed,omitempty"`
 	Locked bool   `json:"locked,omitempty"`
 	Team   []Pick `json:"team,omitempty"` // teammates' current selections, live (G4)
+	// Open: a command may still give or change this task's pick: it is
+	// neither waiting nor locked, and not done yet, or done in a group
+	// whose pick may change until the group locks (G4).
+	Open bool `json:"open,omitempty"`
+	// Ballot is the ballot a command of this task names (Command.Ballot),
+	// so that the engine refuses it as stale once that ballot has closed:
+	// set on the votes of a ballot open in the vote stage.
+	Ballot int `json:"ballot,omitempty"`
 }
 
 // Pick is a teammate's current selection.
@@ -536,6 +549,15 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 		pv.Results = g.appendResults([]ResultBody{}, seat) // not nil: JSON []
 	}
 	pv.Tasks = m.taskList(8)
+	g.seatTasks(pv, m)
+	g.finishTasks(pv)
+}
+
+// seatTasks appends what pv's seat can do now to pv.Tasks (a variant with a
+// view of its own fills in its part of pv too).
+func (g *Game) seatTasks(pv *PlayerView, m *viewMem) {
+	s := &g.s
+	seat := pv.Seat
 	if vw := s.caps.viewer; vw != nil {
 		vw.playerView(g, pv) // its own tasks
 		return
@@ -553,6 +575,33 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 		g.nightTasks(pv, m)
 	case PhaseDay:
 		g.dayTasks(pv, m)
+	}
+}
+
+// finishTasks fills in what the phone shows of pv's tasks and would
+// otherwise work out for itself: whether each is open (Task.Open), the
+// ballot its commands name (Task.Ballot), and the night's padding screens
+// (PlayerView.Pads). Each depends only on the seat's own tasks and on
+// public facts (the open ballot, how many cards a seat holds).
+func (g *Game) finishTasks(pv *PlayerView) {
+	s := &g.s
+	ballot := 0
+	if d := s.Day; s.Phase == PhaseDay && d != nil && d.Stage == StageVote && d.Ballot != nil && !d.Ballot.Closed {
+		ballot = d.Ballot.Index
+	}
+	acts := 0 // the night's own screens: every task but the self-reveal and the police's huddle mark
+	for i := range pv.Tasks {
+		t := &pv.Tasks[i]
+		t.Open = t.Waiting == "" && !t.Locked && (!t.Done || t.Group && !t.NoTarget)
+		if t.Action == ActVote {
+			t.Ballot = ballot
+		}
+		if t.Action != ActExplode && t.Action != ActSuspect {
+			acts++
+		}
+	}
+	if s.Phase == PhaseNight && acts > 0 && s.caps.viewer == nil { // a variant with a view of its own has its own screens
+		pv.Pads = max(0, max(1, s.caps.cards)-acts)
 	}
 }
 
