@@ -20,7 +20,7 @@ func randomSetup(in VariantInfo, r *rand.Rand) Setup {
 func legalCommands(pv PlayerView) []Command {
 	var out []Command
 	for _, t := range pv.Tasks {
-		if t.Waiting != "" || (t.Done && !t.Group) || t.Locked {
+		if !t.Open { // waiting, locked, or done and not a group's pick
 			continue
 		}
 		base := Command{Seat: pv.Seat, Do: t.Action, Card: t.Card}

@@ -217,7 +217,7 @@ func (b *RandomBot) Act(v *game.PlayerView, _ []Claim) Move {
 func LegalCommands(pv *game.PlayerView) []game.Command {
 	var out []game.Command
 	for _, t := range pv.Tasks {
-		if t.Waiting != "" || (t.Done && !t.Group) || t.Locked {
+		if !t.Open { // waiting, locked, or done and not a group's pick
 			continue
 		}
 		base := game.Command{Seat: pv.Seat, Do: t.Action, Card: t.Card}
