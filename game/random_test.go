@@ -16,7 +16,8 @@ func randomSetup(in VariantInfo, r *rand.Rand) Setup {
 	return Setup{Variant: in.ID, Players: n, Seed: r.Uint64()}
 }
 
-// legalCommands lists the commands seat's view offers now.
+// legalCommands lists the commands seat's view offers now. game/bots has
+// its copy (LegalCommands): this package cannot import it.
 func legalCommands(pv PlayerView) []Command {
 	var out []Command
 	for _, t := range pv.Tasks {

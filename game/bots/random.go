@@ -9,7 +9,10 @@ import (
 )
 
 // Random is the fast random table: a copy of the engine benchmark's botMove
-// (game/bench_test.go) through exported APIs. It keeps its scratch here, so
+// (game/bench_test.go) through exported APIs. The copy is kept (as are
+// LegalCommands and catCommands beside game/random_test.go's legalCommands
+// and game/catlives_test.go's catCommands): the engine's own tests are in
+// package game and cannot import game/bots, which imports game. It keeps its scratch here, so
 // one Random per goroutine; the zero value is ready. Its moves allocate
 // nothing in classic-2.0 (TestRandomNoAllocs).
 type Random struct {
