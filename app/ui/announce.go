@@ -523,7 +523,8 @@ func redealReason(r string, info game.VariantInfo) string {
 }
 
 // announcementVoice is what the judge says when a comes up: the clips that
-// exist for it, else the chime.
+// exist for it, else the chime. The results are said here only (a dawn, a
+// self-reveal, a tally, the winner); voice.Narrator says the stages.
 func announcementVoice(a game.Announcement, next *game.Announcement) []voice.Line {
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
@@ -644,7 +645,6 @@ func (s *Shell) announceTick(now time.Time) {
 // announcements not said yet (a table without holds, announceSeconds 0)
 // and then the stage's own lines.
 func (s *Shell) speak(now time.Time) {
-	s.narr.SkipResults = true
 	tv := s.hv.Table
 	if s.ann.spoken == nil {
 		s.ann.spoken, s.ann.held = map[int]bool{}, map[int]bool{}
