@@ -125,7 +125,7 @@ func announcedPhase(tv *game.TableView, i int) string {
 		return tr("stage.over")
 	case *game.RedealBody: // a deal, before the first night or at its start
 		if tv.Phase == "night" || tv.Phase == "setup" {
-			return tr("round.night", "Round", tv.Round)
+			return tr("phase.night", "Round", tv.Round)
 		}
 	}
 	round := 0
@@ -152,7 +152,7 @@ func announcedPhase(tv *game.TableView, i int) string {
 			round-- // the night after it began
 		}
 	}
-	return tr("round.day", "Round", round)
+	return tr("phase.day", "Round", round)
 }
 
 // spokenText is what lines say, as the caption bar writes them, when every
@@ -417,7 +417,7 @@ func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView
 	var parts []string
 	for _, c := range b.Counts {
 		if c.Votes > 0 {
-			parts = append(parts, tr("ann.tally.count", "Seat", c.Target.String(), "N", c.Votes))
+			parts = append(parts, tr("votes.count", "Seat", c.Target.String(), "N", c.Votes))
 		}
 	}
 	if len(parts) > 0 {
@@ -493,7 +493,7 @@ func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string
 		var parts []string
 		for _, c := range b.Totals {
 			if c.Votes != 0 {
-				parts = append(parts, tr("ann.tally.count", "Seat", c.Target.String(), "N", c.Votes))
+				parts = append(parts, tr("votes.count", "Seat", c.Target.String(), "N", c.Votes))
 			}
 		}
 		if len(parts) > 0 {

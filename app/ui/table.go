@@ -310,7 +310,7 @@ func (t *TableScreen) tallyRows(counts []game.Count, votes []game.VoteBody, call
 		r := t.row(i)
 		r.n = c.Votes
 		r.seat.Text = tr("seat.n", "Seat", c.Target.String())
-		r.count.Text = tr("table.votes.n", "N", c.Votes)
+		r.count.Text = tr("votes.n", "N", c.Votes)
 		r.voters.Text = ""
 		if vs := voters[c.Target]; len(vs) > 0 {
 			r.voters.Text = "← " + intList(vs)

@@ -752,7 +752,7 @@ export function ballotModel(T, tv, names) {
     const voters = votes.filter((v) => sameTarget(v.target, c.target)).map((v) => v.seat);
     return {
       target: targetLabel(T, c.target), name: nameOf(names, targetSeat(c.target)),
-      votes: c.votes, count: c.votes == null ? '' : T('table.votes.n', { N: c.votes }), // as the big screen writes it
+      votes: c.votes, count: c.votes == null ? '' : T('votes.n', { N: c.votes }), // as the big screen writes it
       voters: voters.length ? listLabel(T, voters.map(String)) : '',
       calling: !b.closed && b.calling != null && sameTarget(b.calling, c.target),
       top: !!(b.top || []).find((x) => sameTarget(x, c.target)),
@@ -953,7 +953,7 @@ export function momentText(T, mo) {
       return dawnText(T, { dead: mo.dead || [] });
     case 'tally': {
       // the big screen's words for a count ("8号 3票", "seat 8: 3")
-      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => T('ann.tally.count', { Seat: targetKey(c.target), N: c.votes }));
+      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => T('votes.count', { Seat: targetKey(c.target), N: c.votes }));
       let s = T('tl.tally', { Counts: counts.length ? listLabel(T, counts) : '—' });
       if (mo.outcome === 'tie') s += ' · ' + T('tl.tie');
       if (mo.outcome === 'none') s += ' · ' + T('ballot.none');
