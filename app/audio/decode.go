@@ -32,40 +32,18 @@ func Decode(data []byte) ([]int16, error) {
 }
 
 func decodeWAV(data []byte) ([]int16, error) {
-	var format, channels, bits uint16
-	var rate uint32
-	for pos := 12; pos+8 <= len(data); {
-		id := string(data[pos : pos+4])
-		n := int(binary.LittleEndian.Uint32(data[pos+4 : pos+8]))
-		if n < 0 || pos+8+n > len(data) && id != "data" {
-			return nil, fmt.Errorf("the %q chunk runs past the end of the file", id)
-		}
-		body := data[pos+8 : min(len(data), pos+8+n)]
-		switch id {
-		case "fmt ":
-			if len(body) < 16 {
-				return nil, errors.New("short fmt chunk")
-			}
-			format = binary.LittleEndian.Uint16(body[0:2])
-			channels = binary.LittleEndian.Uint16(body[2:4])
-			rate = binary.LittleEndian.Uint32(body[4:8])
-			bits = binary.LittleEndian.Uint16(body[14:16])
-			if format == 0xfffe && len(body) >= 26 { // WAVE_FORMAT_EXTENSIBLE: the sub-format's tag
-				format = binary.LittleEndian.Uint16(body[24:26])
-			}
-		case "data":
-			if channels == 0 || rate < 4000 || rate > 192000 {
-				return nil, fmt.Errorf("no usable format before the data (%d channels at %d Hz)", channels, rate)
-			}
-			frames, err := wavSamples(body, format, bits, int(channels))
-			if err != nil {
-				return nil, err
-			}
-			return toRate(frames, int(rate))
-		}
-		pos += 8 + n + n%2
+	w, err := readWAV(data)
+	if err != nil {
+		return nil, err
 	}
-	return nil, errors.New("no data chunk")
+	if w.channels == 0 || w.rate < 4000 || w.rate > 192000 {
+		return nil, fmt.Errorf("no usable format (%d channels at %d Hz)", w.channels, w.rate)
+	}
+	frames, err := wavSamples(w.data, w.format, w.bits, int(w.channels))
+	if err != nil {
+		return nil, err
+	}
+	return toRate(frames, int(w.rate))
 }
 
 // wavSamples decodes the data chunk and mixes its channels to mono

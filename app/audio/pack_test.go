@@ -17,8 +17,8 @@ import (
 	"nightfall/assets/sounds"
 )
 
-// wavFile is a 16-bit PCM WAV of a tone: channels at rate, for d.
-func wavFile(rate, channels int, d time.Duration, hz float64) []byte {
+// toneWAV is a 16-bit PCM WAV of a tone: channels at rate, for d.
+func toneWAV(rate, channels int, d time.Duration, hz float64) []byte {
 	n := int(d.Seconds() * float64(rate))
 	var data bytes.Buffer
 	for i := range n {
@@ -53,14 +53,14 @@ func silentMP3(n int) []byte {
 // and stray files, as a folder under dir.
 func testPack(t *testing.T, dir string) map[string][]byte {
 	files := map[string][]byte{
-		"zh/night.wav": wavFile(44100, 2, 600*time.Millisecond, 440), // a real recording's format
+		"zh/night.wav": toneWAV(44100, 2, 600*time.Millisecond, 440), // a real recording's format
 		"zh/n7.mp3":    silentMP3(20),
 		"zh/dawn.wav":  append([]byte("RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00"), 0x01, 0x00), // corrupt: cut in its fmt chunk
 		"en/night.ogg": []byte("OggS\x00\x02 not really vorbis"),
-		"en/dawn.wav":  wavFile(16000, 1, 300*time.Millisecond, 330),
-		"en/nihgt.wav": wavFile(16000, 1, 100*time.Millisecond, 330), // a typo: no such line
+		"en/dawn.wav":  toneWAV(16000, 1, 300*time.Millisecond, 330),
+		"en/nihgt.wav": toneWAV(16000, 1, 100*time.Millisecond, 330), // a typo: no such line
 		"README.txt":   []byte("my voice"),
-		"chime.wav":    wavFile(22050, 1, 200*time.Millisecond, 880),
+		"chime.wav":    toneWAV(22050, 1, 200*time.Millisecond, 880),
 	}
 	for name, b := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -227,8 +227,8 @@ func TestDecodeFormats(t *testing.T) {
 		data []byte
 		secs float64
 	}{
-		{"16-bit stereo 48 kHz", wavFile(48000, 2, time.Second, 300), 1},
-		{"16-bit mono 8 kHz", wavFile(8000, 1, 500*time.Millisecond, 300), 0.5},
+		{"16-bit stereo 48 kHz", toneWAV(48000, 2, time.Second, 300), 1},
+		{"16-bit mono 8 kHz", toneWAV(8000, 1, 500*time.Millisecond, 300), 0.5},
 		{"MP3", silentMP3(40), 40 * 1152 / 44100.0},
 	} {
 		pcm, err := Decode(c.data)
@@ -240,7 +240,7 @@ func TestDecodeFormats(t *testing.T) {
 			t.Errorf("%s: %.3f s, want %.3f", c.name, got, c.secs)
 		}
 	}
-	for _, bad := range [][]byte{nil, []byte("hello"), []byte("OggS"), wavFile(44100, 1, 21*time.Second, 300)} {
+	for _, bad := range [][]byte{nil, []byte("hello"), []byte("OggS"), toneWAV(44100, 1, 21*time.Second, 300)} {
 		if _, err := Decode(bad); err == nil {
 			t.Errorf("%.10q decodes", bad)
 		}

@@ -12,7 +12,6 @@ package replay
 
 import (
 	"errors"
-	"fmt"
 	"html/template"
 	"io"
 	"strconv"
@@ -85,9 +84,9 @@ type vote struct {
 func build(d *words, g Game) page {
 	tv := &g.Table
 	p := page{Lang: d.lang, RolesTitle: d.t("over.roles"), TimelineTitle: d.t("over.timeline"),
-		Footer: d.t("replay.footer")}
+		Footer: d.t("saved.footer")}
 	variant := d.id("variant", tv.Variant)
-	p.Title = d.t("replay.title", "Variant", variant)
+	p.Title = d.t("saved.title", "Variant", variant)
 	if g.Number > 0 {
 		p.Title = d.t("evening.game", "N", g.Number) + " · " + p.Title
 	}
@@ -95,7 +94,7 @@ func build(d *words, g Game) page {
 	if tv.Winner == "none" {
 		p.Reason = tv.Reason
 	}
-	meta := []string{d.t("replay.players", "N", tv.Players)}
+	meta := []string{d.t("saved.players", "N", tv.Players)}
 	if !g.Started.IsZero() {
 		meta = append(meta, g.Started.Local().Format("2006-01-02 15:04"))
 	}
@@ -103,7 +102,7 @@ func build(d *words, g Game) page {
 		meta = append(meta, g.Where)
 	}
 	p.Meta = strings.Join(meta, " · ")
-	p.Cols = []string{d.t("replay.col.seat"), d.t("replay.col.name"), d.t("replay.col.roles"), d.t("replay.col.camp"), d.t("replay.col.fate")}
+	p.Cols = []string{d.t("saved.col.seat"), d.t("saved.col.name"), d.t("saved.col.roles"), d.t("saved.col.camp"), d.t("saved.col.fate")}
 	info, _ := game.Lookup(tv.Variant)
 	campOf := func(role string) string {
 		if info == nil {
@@ -144,7 +143,7 @@ func build(d *words, g Game) page {
 			row.Evil = camp != "good"
 		}
 		row.Dead = dead
-		row.Fate = d.t("replay.alive")
+		row.Fate = d.t("saved.alive")
 		if dead {
 			row.Fate = d.t("seat.dead")
 		}
@@ -250,7 +249,7 @@ func momentLine(d *words, m game.Moment, names map[int]string) line {
 		var counts []string
 		for _, c := range m.Counts {
 			if c.Votes > 0 {
-				counts = append(counts, fmt.Sprintf("%s: %d", c.Target.String(), c.Votes))
+				counts = append(counts, d.t("votes.count", "Seat", c.Target.String(), "N", c.Votes))
 			}
 		}
 		cs := "—"
@@ -277,14 +276,14 @@ func momentLine(d *words, m game.Moment, names map[int]string) line {
 				target = seatLabel(d, v.Target.Seat, names)
 			}
 			l.Votes = append(l.Votes, vote{Voter: voter, Target: target, VoterSeat: v.Seat, TargetKey: v.Target.String(),
-				Text: d.t("replay.vote", "Voter", voter, "Target", target)})
+				Text: d.t("saved.vote", "Voter", voter, "Target", target)})
 		}
 		if len(m.Abstained) > 0 {
 			var as []string
 			for _, a := range m.Abstained {
 				as = append(as, seatLabel(d, a, names))
 			}
-			l.Abstained = d.t("replay.abstained", "Seats", d.list(as))
+			l.Abstained = d.t("saved.abstained", "Seats", d.list(as))
 		}
 		return l
 	case "executed":
@@ -345,7 +344,7 @@ func WriteEvening(w io.Writer, b evening.Board, played []Played, where string, l
 			d.id("variant", g.Variant) + " · " + winnerText(d, g.Winner)})
 	}
 	p := page{Lang: d.lang, Title: d.t("evening.title"), Heading: d.t("evening.title"), Meta: where,
-		Footer: d.t("replay.footer"), Board: &bp}
+		Footer: d.t("saved.footer"), Board: &bp}
 	return pageTmpl.Execute(w, p)
 }
 
