@@ -882,15 +882,16 @@ test('boardModel words the evening the host sent; the menu offers it only betwee
   };
   const m = V.boardModel(T, ev);
   assert.equal(m.count, '2 games played');
-  assert.equal(m.variants, `Variants: ${en['variant.classic-2.0']} ×2`);
-  assert.equal(m.sides, `Wins by side: ${en['winner.killers']} ×1, Lone winner ×1`);
+  assert.equal(m.variants, `Played: ${en['variant.classic-2.0']} ×2`);
+  assert.equal(m.sides, `Wins: ${en['winner.killers']} ×1, Lone winner ×1`);
   assert.deepEqual(m.players, [{ name: 'Ann', games: '2', wins: '1', roles: `${en['role.killer']}×2` }]);
-  assert.deepEqual(m.notes, ['Most accurate police: Ann (found 1 in 3 checks)', 'Killer never voted against: Ann (game 1, 2)']);
+  assert.deepEqual(m.notes, ['Most accurate police: Ann (1 of 3 checks found a killer)', 'Killer nobody voted for: Ann (game 1, 2)']);
   assert.deepEqual(m.games.map((g) => g.id), ['g1', 'g2']);
   assert.match(m.games[1].label, /^Game 2 · .* · Seat 7/);
   const zm = V.boardModel(TZ, ev);
   assert.equal(zm.count, '已打 2 局');
   assert.equal(V.boardModel(T, null).players.length, 0);
+  assert.equal(V.menuModel(T, { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: { games: 0 } }).board, '');
 
   const lobby = { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: ev };
   assert.equal(V.menuModel(T, lobby).board, 'Scoreboard');

@@ -355,7 +355,7 @@ func Board(lang string, b evening.Board) BoardText {
 	if err != nil {
 		d = &words{lang: lang, m: map[string]string{}}
 	}
-	bp := BoardText{Title: d.t("evening.title"), Empty: d.t("evening.empty"),
+	bp := BoardText{Title: d.t("evening.title"), Empty: d.t("board.empty"),
 		Games: d.t("evening.games", "N", b.Games), NotesTitle: d.t("evening.notes"),
 		Cols: []string{d.t("evening.col.player"), d.t("evening.col.games"), d.t("evening.col.wins"), d.t("evening.col.roles")}}
 	var vs []string

@@ -64,7 +64,7 @@ const S = {
   peeking: false,
   peekOpen: false, // the card opened with the toggle (no long press), until tapped again or PEEK_OPEN_MS
   menu: hash.get('menu') === '1',
-  board: hash.get('board') === '1', // the ☰ sheet shows the evening's scoreboard
+  board: hash.get('board') === '1',
   explodeArmed: hash.get('explode') === '1' ? Date.now() + 60000 : 0, // the self-reveal armed in the card, until then
   timers: new Map(),
   lastBuzz: null,
@@ -1171,7 +1171,7 @@ function renderOver(main) {
   fresh(main, 'over', h('div', { class: 'over' },
     h('h1', { class: 'winner', text: m.winner }),
     m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
-    h('button', { class: 'btn second', id: 'saveReplay', disabled: S.replayBusy, onclick: () => askReplay(''), text: S.replayBusy ? T('evening.saving') : T('evening.save') }),
+    h('button', { class: 'btn second', id: 'saveReplay', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),
     h('h2', { text: T('over.roles') }),
     h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },
       h('span', { class: 'tg', text: r.seat }), h('span', { class: 'nm', text: r.name }),
@@ -1203,12 +1203,10 @@ function renderSheet() {
   sheet.hidden = false;
 }
 
-// boardSheet: the evening's scoreboard (V.boardModel), each game's replay
-// to save.
+// boardSheet: the evening's scoreboard (V.boardModel).
 function boardSheet(T) {
   const m = V.boardModel(T, S.evening);
-  if (!m.players.length) return h('div', { class: 'board' }, h('h2', { text: m.title }), h('p', { class: 'dim', text: m.empty }));
-  return h('div', { class: 'board', id: 'board' },
+  return h('div', { class: 'board' },
     h('h2', { text: m.title }),
     h('p', { class: 'dim small', text: m.count }),
     h('p', { class: 'small', text: m.variants }),
@@ -1219,11 +1217,10 @@ function boardSheet(T) {
     m.notes.length ? h('h3', { text: m.notesTitle }) : null,
     m.notes.length ? h('ul', {}, m.notes.map((n) => h('li', { class: 'small', text: n }))) : null,
     h('ol', { class: 'games' }, m.games.map((g) => h('li', {}, h('span', { class: 'small', text: g.label + ' ' }),
-      h('button', { class: 'btn second small', disabled: S.replayBusy, onclick: () => askReplay(g.id), text: m.save })))));
+      h('button', { class: 'btn second small', onclick: () => askReplay(g.id), text: m.save })))));
 }
 
-// askReplay asks the host for a finished game's replay (PROTOCOL.md
-// "replay"); the answer is saved as a file (saveReplay).
+// askReplay: a game's 复盘 (PROTOCOL.md "replay").
 let replaySeq = 0;
 function askReplay(game) {
   if (S.mock || S.replayBusy) return;
@@ -1233,8 +1230,6 @@ function askReplay(game) {
   render();
 }
 
-// saveReplay offers the replay's HTML file as a download (it opens offline
-// in any browser).
 function saveReplay(f) {
   S.replayBusy = false;
   const blob = new Blob([f.html || ''], { type: 'text/html' });

@@ -898,23 +898,20 @@ export function menuModel(T, st) {
   return {
     language: T('menu.language'), lang: T('lang.switch'),
     room: st && st.room ? T('menu.room', { Room: st.room }) : '',
-    board: st && betweenGames(st) && st.evening ? T('evening.open') : '',
+    board: st && betweenGames(st) && st.evening && st.evening.games ? T('evening.open') : '',
     close: T('menu.close'),
   };
 }
 
-// betweenGames: no game runs on this phone's screen (the lobby, the end):
-// only then does the menu offer the evening's scoreboard (the host sends
-// it only then, too).
+// betweenGames: the lobby or the end: only then the ☰ offers the scoreboard.
 export function betweenGames(st) {
   const sc = screenOf(st);
   return sc !== 'night' && sc !== 'day' && sc !== 'watch';
 }
 
-// boardModel: the evening's scoreboard (the host's "evening" frame) as the
-// ☰ sheet shows it: the same board as the big screen's.
+// boardModel: the host's "evening" frame as the ☰ sheet shows it.
 export function boardModel(T, ev) {
-  if (!ev || !ev.games) return { title: T('evening.title'), empty: T('evening.empty'), players: [], notes: [], games: [] };
+  ev = ev || {};
   const list = (xs) => listLabel(T, xs);
   const side = (s) => (s === 'alone' ? T('evening.side.alone') : winnerText(T, s));
   return {
