@@ -340,11 +340,6 @@ func (s *session) sendState(c *client) {
 
 func (s *session) join(c *client, f inFrame) {
 	m := c.m
-	name, err := cleanName(f.Name)
-	if err != nil {
-		s.answerErr(c, "", nameCode(err), err.Error())
-		return
-	}
 	if f.Seat == nil {
 		s.answerErr(c, "", codeSeat, "choose a seat")
 		return
@@ -352,6 +347,11 @@ func (s *session) join(c *client, f inFrame) {
 	seat := *f.Seat
 	if seat < 1 || seat > len(s.seats) {
 		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.seats)))
+		return
+	}
+	name, err := s.checkName(m, seat, f.Name)
+	if err != nil {
+		s.answerErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if m.seat == seat && s.g == nil {
@@ -370,10 +370,6 @@ func (s *session) join(c *client, f inFrame) {
 		case s.g.Over():
 			s.answerErr(c, "", codeStarted, "the game is over")
 		default:
-			if err := s.nameTaken(m, seat, name); err != nil {
-				s.answerErr(c, "", nameCode(err), err.Error())
-				return
-			}
 			s.askSeat(m, seat, name)
 		}
 		return
@@ -386,10 +382,6 @@ func (s *session) join(c *client, f inFrame) {
 		}
 		return
 	}
-	if err := s.nameTaken(m, seat, name); err != nil {
-		s.answerErr(c, "", nameCode(err), err.Error())
-		return
-	}
 	if m.seat > 0 {
 		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
 	}
@@ -398,6 +390,21 @@ func (s *session) join(c *client, f inFrame) {
 	s.seats[seat-1], s.names[seat-1] = m, name
 	s.welcome(m)
 	s.lobbyChanged()
+}
+
+// checkName is the one check of a name a phone gives, however it sets it
+// (taking a seat, renaming itself in its seat, moving, asking for a freed
+// seat, watching): cleanName, then nameTaken for seat (0: no seat). It
+// returns the name as it will be shown.
+func (s *session) checkName(m *member, seat int, raw string) (string, error) {
+	name, err := cleanName(raw)
+	if err != nil {
+		return "", err
+	}
+	if err := s.nameTaken(m, seat, name); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 // nameTaken refuses a name for seat that looks like another seated
@@ -525,7 +532,7 @@ func (s *session) removeSpectators() int {
 
 func (s *session) spectate(c *client, f inFrame) {
 	m := c.m
-	name, err := cleanName(f.Name)
+	name, err := s.checkName(m, 0, f.Name)
 	if err != nil {
 		s.answerErr(c, "", nameCode(err), err.Error())
 		return
