@@ -15,6 +15,7 @@ require (
 	go.mau.fi/util v0.8.8
 	golang.org/x/crypto v0.39.0
 	golang.org/x/image v0.24.0
+	golang.org/x/sys v0.36.0
 	golang.org/x/text v0.26.0
 )
 
@@ -49,6 +50,5 @@ require (
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/yuin/goldmark v1.7.8 // indirect
 	golang.org/x/net v0.41.0 // indirect
-	golang.org/x/sys v0.36.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
