@@ -312,11 +312,16 @@ func (s *session) makeRoom(c, old *client, seated bool) bool {
 	return true
 }
 
-// welcome re-sends a member's seat and mode after a change.
+// welcome re-sends a member's seat and mode after a change. In the lobby
+// the seating is saved first (lobby.json and its directory synced), so no
+// phone hears "you sit here" before a crash would keep it there, as a game
+// command is acknowledged only once logged. A lobby that cannot be saved
+// (a read-only folder) still seats the phone: the host sees the error.
 func (s *session) welcome(m *member) {
 	if m.conn == nil {
 		return
 	}
+	s.saveLobby()
 	// The token is not kept; the phone already has it, so it is left empty.
 	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room, Cadence: s.cadenceMs()}))
 }
