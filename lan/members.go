@@ -3,6 +3,7 @@
 package lan
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net"
@@ -165,6 +166,33 @@ func (s *session) send(c *client, frame []byte) { s.put(c, frame, false) }
 // answer queues the reply to a frame the phone sent: during a game's
 // cadence, replies go out at the tick after everything else.
 func (s *session) answer(c *client, frame []byte) { s.put(c, frame, true) }
+
+// sendLobby queues a lobby frame to a client: a lobby frame still waiting
+// in its queue (or held for the tick) right before it is replaced, so a
+// stream of lobby changes (visitors saying hello and leaving) never fills a
+// phone's queue.
+func (s *session) sendLobby(c *client, frame []byte) {
+	if c == nil || !s.clients[c] {
+		return
+	}
+	var ok bool
+	if s.cadenced() {
+		if n := len(c.held); n > 0 && bytes.HasPrefix(c.held[n-1], lobbyPrefix) {
+			c.held[n-1] = frame
+			return
+		}
+		ok = s.hold(c, frame, false)
+	} else {
+		ok = c.queueLobby(frame)
+	}
+	if !ok {
+		s.logf("lan: dropping a slow phone (%s)", c.remote)
+		s.drop(c)
+	}
+}
+
+// lobbyPrefix starts every lobby frame.
+var lobbyPrefix = []byte(`{"t":"lobby",`)
 
 func (s *session) put(c *client, frame []byte, reply bool) {
 	if c == nil || !s.clients[c] {
@@ -330,7 +358,7 @@ func (s *session) welcome(m *member) {
 func (s *session) sendState(c *client) {
 	m := c.m
 	if s.g == nil || (m.seat == 0 && !m.spectator) {
-		s.send(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
+		s.sendLobby(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
 		return
 	}
 	s.send(c, s.clockFrame())
@@ -565,7 +593,7 @@ func (s *session) lobbyChanged() {
 	frame := mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()})
 	for c := range s.clients {
 		if c.m != nil && (s.g == nil || c.m.mode() == "lobby") {
-			s.send(c, frame)
+			s.sendLobby(c, frame)
 		}
 	}
 	s.publish()

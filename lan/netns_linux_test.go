@@ -10,6 +10,7 @@ package lan
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -18,11 +19,15 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
 	"golang.org/x/sys/unix"
+
+	"nightfall/lan/sealed"
 )
 
 // netnsPair makes namespaces a (the host, subnet.1) and b (the other
@@ -199,4 +204,196 @@ func TestQROnlyToTheHostMachine(t *testing.T) {
 	if code, _ := netnsGet(t, b, subnet+".77", lanBase+"/qr.png?room="+room); code != http.StatusForbidden {
 		t.Errorf("/qr.png from %s.77: %d, want 403", subnet, code)
 	}
+}
+
+// TestHelloFloodKeepsSeatedPhones: the server listens in namespace A; six
+// phones sit down from their own addresses in namespace B, then 400
+// visitors from 50 other addresses of B (8 each: the per-address limit)
+// dial, say hello, stay half a second and leave, again and again, 5,000
+// dials in all. Every hello and leave changes the lobby, sent to every
+// lobby phone; the lobby frames coalesce in each phone's queue (a newer one
+// replaces one not yet written), so no seated phone is ever dropped as too
+// slow: all six keep their first socket to the end and see the last lobby.
+func TestHelloFloodKeepsSeatedPhones(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the flood takes about 20 s")
+	}
+	a, b, subnet := netnsPair(t)
+	hostIP := subnet + ".1"
+	var (
+		mu    sync.Mutex
+		slow  int
+		drops []string
+	)
+	logf := func(format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		if strings.Contains(msg, "dropping a slow phone") {
+			mu.Lock()
+			slow++
+			drops = append(drops, msg)
+			mu.Unlock()
+		}
+	}
+	srv := netnsServer(t, a, Config{Addr: ":18232", Host: hostIP, Variant: "classic-2.0", Players: 8, Logf: logf})
+	wsURL := "ws://" + hostIP + ":18232/ws?room=" + srv.Room()
+	key := srv.PublicKey()
+	var addrs []string
+	for i := 10; i < 60; i++ {
+		addrs = append(addrs, fmt.Sprintf("%s.%d/24", subnet, i))
+	}
+	for i := 100; i < 106; i++ {
+		addrs = append(addrs, fmt.Sprintf("%s.%d/24", subnet, i))
+	}
+	for _, ad := range addrs {
+		if _, err := mdnsRun("ip", "-n", b, "addr", "add", ad, "dev", mdnsVethB); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Six seated phones, each reading everything, counting lobby frames.
+	type seated struct {
+		ws     *sealed.Conn
+		lobbys atomic.Int64
+		last   atomic.Pointer[LobbyView]
+		closed chan error
+	}
+	phones := make([]*seated, 6)
+	for i := range phones {
+		ws, _, err := sealed.Dial(wsURL, key, netnsWSDialer(b, fmt.Sprintf("%s.%d", subnet, 100+i)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &seated{ws: ws, closed: make(chan error, 1)}
+		phones[i] = p
+		ws.WriteMessage(websocket.TextMessage, mustJSON(map[string]any{"t": "hello"}))
+		ws.WriteMessage(websocket.TextMessage, mustJSON(map[string]any{"t": "join", "name": fmt.Sprintf("座%d", i+1), "seat": i + 1}))
+		go func() {
+			for {
+				_, data, err := ws.ReadMessage()
+				if err != nil {
+					p.closed <- err
+					return
+				}
+				var f frame
+				if json.Unmarshal(data, &f) == nil && f.T == "lobby" {
+					p.lobbys.Add(1)
+					p.last.Store(f.Lobby)
+				}
+			}
+		}()
+	}
+	seatedAll := func() bool {
+		hv := hostViewOf(srv)
+		for _, st := range hv.Lobby.Seats[:6] {
+			if !st.Taken || !st.Online {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.Now().Add(10 * time.Second); !seatedAll(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the six phones did not sit down: %+v", hostViewOf(srv).Lobby.Seats)
+		}
+	}
+
+	// The flood: 400 visitors from 50 addresses, 5,000 dials, 500 ms each.
+	const visitors, dialsTotal = 400, 5000
+	var dials, hellos, busy, failed atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	floodEnd := start.Add(90 * time.Second) // a bound, not the expected length
+	for v := range visitors {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			from := fmt.Sprintf("%s.%d", subnet, 10+v%50)
+			d := netnsWSDialer(b, from)
+			for dials.Add(1) <= dialsTotal && time.Now().Before(floodEnd) {
+				ws, _, err := sealed.Dial(wsURL, key, d, nil)
+				if err != nil {
+					failed.Add(1)
+					time.Sleep(500 * time.Millisecond)
+					continue
+				}
+				ws.WriteMessage(websocket.TextMessage, mustJSON(map[string]any{"t": "hello"}))
+				ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+				for {
+					_, data, err := ws.ReadMessage()
+					if err != nil {
+						failed.Add(1)
+						break
+					}
+					var f frame
+					json.Unmarshal(data, &f)
+					if f.T == "welcome" {
+						hellos.Add(1)
+						break
+					}
+					if f.Code == codeBusy {
+						busy.Add(1)
+						break
+					}
+				}
+				time.Sleep(500 * time.Millisecond)
+				ws.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	flood := time.Since(start)
+
+	// Every seated phone still holds its first socket, online, and its last
+	// lobby frame is the lobby of now.
+	for i, p := range phones {
+		select {
+		case err := <-p.closed:
+			t.Errorf("seat %d's phone lost its socket during the flood: %v", i+1, err)
+		default:
+		}
+	}
+	if !seatedAll() {
+		t.Errorf("after the flood the six seats are not all taken and online: %+v", hostViewOf(srv).Lobby.Seats)
+	}
+	var lobbyFrames []int64
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		ok := true
+		now := hostViewOf(srv).Lobby
+		for _, p := range phones {
+			l := p.last.Load()
+			ok = ok && l != nil && len(l.Seats) == len(now.Seats) && l.Seats[5].Taken && l.Spectators == now.Spectators
+		}
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("the seated phones did not get the lobby of after the flood")
+			break
+		}
+	}
+	for _, p := range phones {
+		lobbyFrames = append(lobbyFrames, p.lobbys.Load())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	seatedDrops := 0
+	for _, d := range drops {
+		for i := range phones {
+			if strings.Contains(d, fmt.Sprintf("%s.%d:", subnet, 100+i)) {
+				seatedDrops++
+			}
+		}
+	}
+	if seatedDrops > 0 {
+		t.Errorf("%d drops of seated phones as too slow", seatedDrops)
+	}
+	t.Logf("hello flood: %d visitors from 50 addresses, %d dials in %.1f s (%d welcomed, %d busy, %d failed); "+
+		"seated phones dropped: %d (slow drops of any phone: %d); lobby frames each seated phone got: %v",
+		visitors, min(dials.Load(), dialsTotal), flood.Seconds(), hellos.Load(), busy.Load(), failed.Load(), seatedDrops, slow, lobbyFrames)
+}
+
+// hostViewOf is the server's host view now.
+func hostViewOf(srv *Server) (hv HostView) {
+	srv.call(func() { hv = srv.sess.hostView() })
+	return hv
 }
