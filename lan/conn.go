@@ -58,6 +58,7 @@ type client struct {
 	send   chan outMsg
 	remote string
 	addr   string // the client's IP address: a phone on the LAN
+	device string // what its browser says it is (deviceLabel)
 	seq    uint64 // the connection's number: older sockets have smaller ones
 	m      *member
 	closed bool
@@ -172,7 +173,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.Close()
 		return
 	}
-	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr), challenge: challenge}
+	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr),
+		device: deviceLabel(r.UserAgent()), challenge: challenge}
 	var wait time.Duration
 	if !s.call(func() { wait = s.sess.connect(c) }) {
 		ws.Close()

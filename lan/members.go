@@ -4,6 +4,7 @@ package lan
 
 import (
 	"bytes"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net"
@@ -305,7 +306,8 @@ func (s *session) hello(c *client, f inFrame) {
 		s.forget(old)
 	}
 	m.conn, c.m = c, m
-	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room, Cadence: s.cadenceMs()}))
+	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
+		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
 	s.sendState(c)
 	s.lobbyChanged()
 }
@@ -351,7 +353,8 @@ func (s *session) welcome(m *member) {
 	}
 	s.saveLobby()
 	// The token is not kept; the phone already has it, so it is left empty.
-	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room, Cadence: s.cadenceMs()}))
+	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
+		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
 }
 
 // sendState gives a (re)connected phone everything it should show now.
@@ -454,21 +457,43 @@ func (s *session) nameTaken(m *member, seat int, name string) error {
 
 // askSeat puts a phone's request for a seat the host released during the
 // game before the host (HostView.Requests), who allows or refuses it. A
-// phone has one request at a time; a new one replaces it.
+// phone has one request at a time; a new one replaces it (and goes to the
+// back). Requests for one seat queue: the big screen shows the oldest of
+// each seat, with its device label and phone code, and how many wait
+// behind it; a refusal brings the next. No request waits on another
+// seat's, and none is turned away for the number waiting (each is a phone
+// of the member table, which is bounded).
 func (s *session) askSeat(m *member, seat int, name string) {
-	i := slices.IndexFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
-	if i < 0 && len(s.requests) >= s.limits.requests {
-		s.sendErr(m.conn, "", codeBusy, "too many phones are waiting for the host; try again later")
-		return
-	}
+	s.requests = slices.DeleteFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
 	s.nextReq++
-	r := &seatRequest{id: s.nextReq, m: m, seat: seat, name: name}
-	if i >= 0 {
-		s.requests = slices.Delete(s.requests, i, i+1)
+	r := &seatRequest{id: s.nextReq, m: m, seat: seat, name: name, code: s.phoneCode(m)}
+	if m.conn != nil {
+		r.device = m.conn.device
 	}
 	s.requests = append(s.requests, r)
-	s.sendErr(m.conn, "", codePending, fmt.Sprintf("waiting for the host to give you seat %d", seat))
+	s.sendErr(m.conn, "", codePending, fmt.Sprintf("waiting for the host to give you seat %d: show the host your phone code %s", seat, r.code))
 	s.publish()
+}
+
+// phoneCode is m's phone code, made the first time it is needed: four
+// digits, none the same as another phone's known now.
+func (s *session) phoneCode(m *member) string {
+	if m.code != "" {
+		return m.code
+	}
+	used := map[string]bool{}
+	for _, o := range s.members {
+		used[o.code] = true
+	}
+	for range 64 {
+		var b [2]byte
+		rand.Read(b[:])
+		m.code = fmt.Sprintf("%04d", (int(b[0])<<8|int(b[1]))%10000)
+		if !used[m.code] {
+			break
+		}
+	}
+	return m.code
 }
 
 // answerSeat is the host's answer to request id.
@@ -533,11 +558,18 @@ func (s *session) bindReleased(m *member, seat int, name string) error {
 	return nil
 }
 
-// seatRequests is what the big screen shows of the requests.
+// seatRequests is what the big screen shows of the requests: the oldest
+// of each seat (oldest first), with how many more wait for that seat.
 func (s *session) seatRequests() []SeatRequest {
 	var out []SeatRequest
+	at := map[int]int{} // seat → index in out
 	for _, r := range s.requests {
-		out = append(out, SeatRequest{ID: r.id, Seat: r.seat, Name: r.name, Online: r.m.conn != nil})
+		if i, ok := at[r.seat]; ok {
+			out[i].Waiting++
+			continue
+		}
+		at[r.seat] = len(out)
+		out = append(out, SeatRequest{ID: r.id, Seat: r.seat, Name: r.name, Online: r.m.conn != nil, Device: r.device, Code: r.code})
 	}
 	return out
 }
