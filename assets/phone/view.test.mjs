@@ -840,8 +840,9 @@ test('fairness: the menu is the same for every role, by night and by day', () =>
   const names = ['night-killer', 'night-civilian', 'night-police', 'night-doctor-16', 'speech-killer', 'speech-other', 'hands-night-killer',
     'dual-night-two-tasks', 'cat-night-killer', 'cat-night-civilian', 'lastwords-dead', 'vote'];
   for (const t of [T, TZ]) {
-    const menus = names.map((n) => V.menuModel(t, { room: 'K7QX2M', pv: viewOf(n).pv }));
+    const menus = names.map((n) => V.menuModel(t, { room: 'K7QX2M', phoneCode: '4821', pv: viewOf(n).pv }));
     for (let i = 1; i < menus.length; i++) assert.deepEqual(menus[i], menus[0], names[i]);
+    assert.ok(menus[0].phone.includes('4821'), 'the phone code is in the menu');
   }
   assert.ok(!JSON.stringify(V.menuModel(T, { room: 'X' })).includes('reveal'));
 });

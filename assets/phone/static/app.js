@@ -170,6 +170,7 @@ function handleFrame(f) {
       S.mode = f.mode || S.mode;
       S.seat = f.seat || 0;
       if (f.name) S.seatName = f.name;
+      if (f.phone) S.phoneCode = f.phone;
       if (S.mode === 'lobby') { S.pv = null; S.table = null; } // e.g. the host took the seat back
       if (S.mode === 'spectator') S.pv = null;
       if (S.seat) S.joinMsg = null;
@@ -248,8 +249,10 @@ function joinError(f) {
     case 'seat-taken':
     case 'removed':
     case 'seat':
+    case 'pending': // the host checks this phone's code against the big screen's
+      S.joinMsg = { text, code: S.phoneCode || '' };
+      break;
     case 'busy':
-    case 'pending':
     case 'refused':
     case 'name':
       S.joinMsg = { text };
@@ -483,6 +486,7 @@ function renderJoin(main) {
   r.msg.replaceChildren();
   const msg = S.joinMsg || (m.started && !S.seat ? { text: T('err.started'), spectate: true } : null);
   if (msg) r.msg.append(h('p', { class: 'warn', text: msg.text }));
+  if (msg && msg.code) r.msg.append(h('p', { class: 'ok big', text: T('join.showCode', { Code: msg.code }) }));
   r.wait.replaceChildren();
   if (S.seat) {
     r.wait.append(h('p', { class: 'ok big', text: T('join.waiting', { Seat: S.seat }) }), h('p', { class: 'dim small', text: T('join.move') }));
@@ -1073,6 +1077,7 @@ function renderSheet() {
     h('div', { class: 'row' }, h('span', { class: 'dim', text: mm.language }), langButton()),
   ];
   if (mm.room) kids.push(h('p', { class: 'dim small', text: mm.room }));
+  if (mm.phone) kids.push(h('p', { class: 'dim small', text: mm.phone }));
   kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; render(); }, text: mm.close }));
   sheet.replaceChildren(h('div', { class: 'sheet-body' }, kids));
   sheet.hidden = false;

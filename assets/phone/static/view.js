@@ -838,12 +838,15 @@ export function callModel(T, tv, names, vt) {
 // ---- menu and the card's own controls ---------------------------------------------------------
 
 // menuModel: the ☰ sheet. The same entries for every player whatever the
-// role (a neighbour sees it opened): the language, the room, close. Role
+// role (a neighbour sees it opened): the language, the room, the phone
+// code, close. Role
 // controls (the self-reveal) are behind the held card (cardActions).
 export function menuModel(T, st) {
   return {
     language: T('menu.language'), lang: T('lang.switch'),
     room: st && st.room ? T('menu.room', { Room: st.room }) : '',
+    // the phone code the host checks against a request for a freed seat
+    phone: st && st.phoneCode ? T('menu.phone', { Code: st.phoneCode }) : '',
     close: T('menu.close'),
   };
 }
