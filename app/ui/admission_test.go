@@ -20,7 +20,7 @@ func TestAdmission(t *testing.T) {
 	defer w.Close()
 	hv := lan.HostView{Lobby: lan.LobbyView{Spectators: 3, Seats: []lan.LobbySeat{
 		{Seat: 1, Name: "Ann", Taken: true, Online: true}, {Seat: 2, Name: "Bob"}, {Seat: 3, Name: "Cy", Taken: true}}},
-		Table:    &game.TableView{Phase: "night", Round: 1},
+		Table: &game.TableView{Phase: "night", Round: 1},
 		Requests: []lan.SeatRequest{{ID: 7, Seat: 2, Name: "<b>Dee</b>", Online: true, Device: "iPhone · Safari", Code: "4821", Waiting: 2},
 			{ID: 8, Seat: 3, Name: "Eve", Code: "0307"}}}
 	a.Set(hv)
