@@ -371,8 +371,12 @@ func TestHelloFloodKeepsSeatedPhones(t *testing.T) {
 			break
 		}
 	}
-	for _, p := range phones {
-		lobbyFrames = append(lobbyFrames, p.lobbys.Load())
+	for i, p := range phones {
+		n := p.lobbys.Load()
+		lobbyFrames = append(lobbyFrames, n)
+		if n < 100 { // each hello and leave changes the lobby: hundreds of changes reach every seated phone
+			t.Errorf("seat %d's phone got %d lobby frames: the flood did not reach the lobby", i+1, n)
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
