@@ -17,6 +17,7 @@ require (
 	golang.org/x/image v0.24.0
 	golang.org/x/sys v0.36.0
 	golang.org/x/text v0.26.0
+	golang.org/x/time v0.15.0
 )
 
 require (
