@@ -39,9 +39,9 @@ func (t *TableScreen) catUpdate(tv *game.TableView) {
 		var parts []string
 		for _, c := range d.Totals {
 			if r, ok := raw[c.Target]; ok && r != c.Votes {
-				parts = append(parts, tr("table.cat.total", "Seat", tr("seat", "Seat", c.Target.String()), "Raw", r, "N", c.Votes))
+				parts = append(parts, tr("table.cat.total", "Seat", tr("seat.n", "Seat", c.Target.String()), "Raw", r, "N", c.Votes))
 			} else if c.Votes != 0 {
-				parts = append(parts, tr("table.cat.total1", "Seat", tr("seat", "Seat", c.Target.String()), "N", c.Votes))
+				parts = append(parts, tr("table.cat.total1", "Seat", tr("seat.n", "Seat", c.Target.String()), "N", c.Votes))
 			}
 		}
 		if len(parts) > 0 {
@@ -199,8 +199,10 @@ func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
 				n--
 			}
 			if n < len(rs) {
+				// break at a space, or after a list's separator ("3、4",
+				// "3, 4"), never inside a number or a word
 				for k := n; k > n/2; k-- {
-					if unicode.IsSpace(rs[k]) {
+					if unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;", rs[k-1]) {
 						n = k
 						break
 					}

@@ -5,8 +5,21 @@ import (
 	"strings"
 	"time"
 
+	"nightfall/app/voice"
 	"nightfall/game"
 )
+
+// StageHeadline is the big screen's headline for the stage of tv: what the
+// judge says as it begins (voice.StageLine: the headline is its caption,
+// word for word), else the narration.
+func StageHeadline(tv *game.TableView) string {
+	if l, ok := voice.StageLine(tv); ok {
+		if said := l.Caption(Language()); said != "" {
+			return said
+		}
+	}
+	return NarrationText(tv)
+}
 
 // NarrationText is the judge's line for a table view, in the current
 // language: what the big screen shows in its largest letters.
@@ -21,11 +34,11 @@ func NarrationText(tv *game.TableView) string {
 	case "day":
 		if d := tv.Dawn; d != nil && d.Round == tv.Round {
 			if len(d.Dead) == 0 {
-				return tr("narr.dawn.peaceful")
+				return tr("dawn.peaceful")
 			}
-			return tr("narr.dawn.dead", "Seats", seatList(d.Dead))
+			return tr("dawn.dead", "Seats", seatLabels(d.Dead))
 		}
-		return tr("narr.day")
+		return tr("narr.day", "Round", tv.Round)
 	case "last-words", "speech", "pk-speech", "nomination":
 		return tr("narr."+n.Key, "Seat", n.Seat)
 	case "immune":
@@ -33,7 +46,7 @@ func NarrationText(tv *game.TableView) string {
 		if len(n.Seats) == 1 {
 			s = n.Seats[0].String()
 		}
-		return tr("narr.immune", "Seat", s)
+		return tr("narr.immune", "Target", tr("seat.n", "Seat", s))
 	case "setup-night", "exploded":
 		return tr("narr." + n.Key)
 	case "vote-call":
@@ -41,7 +54,7 @@ func NarrationText(tv *game.TableView) string {
 		if len(n.Seats) == 1 {
 			s = n.Seats[0].String()
 		}
-		return tr("narr.vote-call", "Seat", s)
+		return tr("narr.vote-call", "Target", tr("seat.n", "Seat", s))
 	case "discussion", "vote", "closing":
 		return tr("narr." + n.Key)
 	case "over":
@@ -68,7 +81,7 @@ func PhaseText(tv *game.TableView) string {
 	}
 	switch tv.Phase {
 	case "night":
-		return tr("round.night", "Round", tv.Round)
+		return tr("phase.night", "Round", tv.Round)
 	case "over":
 		return tr("stage.over")
 	}
@@ -76,7 +89,7 @@ func PhaseText(tv *game.TableView) string {
 	if stage == "" {
 		stage = "day"
 	}
-	return tr("round.day", "Round", tv.Round) + " · " + tr("stage."+stage)
+	return tr("phase.day", "Round", tv.Round) + " · " + tr("stage."+stage)
 }
 
 // Countdown formats a remaining time for the big clock: "1:30", "0:07".
@@ -95,7 +108,7 @@ func RoleName(_ game.VariantInfo, id string) string { return named("role.", id) 
 
 // named is the shared name of id of a kind ("role.", …), or id itself.
 func named(kind, id string) string {
-	if s := tr(kind + id); s != kind+id {
+	if s, ok := trIf(kind + id); ok {
 		return s
 	}
 	return id
@@ -129,8 +142,7 @@ func lookupVariant(id string) game.VariantInfo {
 }
 
 func actionName(a string) string {
-	k := "action." + a
-	if s := tr(k); s != k {
+	if s, ok := trIf("action." + a); ok {
 		return s
 	}
 	return a
@@ -212,7 +224,7 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 // MomentHeader is the round and phase a moment belongs to: "第1夜", "第2天".
 func MomentHeader(m game.Moment) string {
 	if m.Phase == "night" {
-		return tr("round.night", "Round", m.Round)
+		return tr("phase.night", "Round", m.Round)
 	}
-	return tr("round.day", "Round", m.Round)
+	return tr("phase.day", "Round", m.Round)
 }

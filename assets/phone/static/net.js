@@ -19,19 +19,14 @@ export function backoffDelay(n, rnd = Math.random) {
   return Math.round(base * (0.5 + 0.5 * rnd()));
 }
 
-// BALLOT_ACTIONS are the commands that belong to the open ballot.
-const BALLOT_ACTIONS = ['vote', 'abstain', 'skip'];
-
-// stamp adds to a command the view it was made from (PROTOCOL.md "stale"):
-// the round its table showed and, for a ballot's commands, the ballot. A
-// command resent after a reconnect into another round or ballot is then
-// refused as stale instead of landing where it was not meant.
+// stamp adds to a command the round of the view it was made from
+// (PROTOCOL.md "stale"); a ballot's command already names its ballot, as
+// its task said (task.ballot). A command resent after a reconnect into
+// another round or ballot is then refused as stale instead of landing where
+// it was not meant. The engine decides; the page only echoes.
 export function stamp(cmd, table) {
   if (!table || !(table.round > 0)) return { ...cmd };
-  const out = { ...cmd, round: table.round };
-  const b = table.ballot;
-  if (b && !b.closed && table.stage === 'vote' && BALLOT_ACTIONS.includes(cmd.do)) out.ballot = b.index;
-  return out;
+  return { ...cmd, round: table.round };
 }
 
 // Outbox numbers commands and keeps them until acked or refused.
