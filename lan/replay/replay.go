@@ -356,18 +356,18 @@ func Board(lang string, b evening.Board) BoardText {
 		d = &words{lang: lang, m: map[string]string{}}
 	}
 	bp := BoardText{Title: d.t("evening.title"), Empty: d.t("board.empty"),
-		Games: d.t("evening.games", "N", b.Games), NotesTitle: d.t("evening.notes"),
+		Games: d.t("board.games", "N", b.Games), NotesTitle: d.t("evening.notes"),
 		Cols: []string{d.t("evening.col.player"), d.t("evening.col.games"), d.t("evening.col.wins"), d.t("evening.col.roles")}}
 	var vs []string
 	for _, v := range b.Variants {
 		vs = append(vs, d.id("variant", v.Variant)+" ×"+strconv.Itoa(v.Games))
 	}
-	bp.Variants = d.t("evening.variants", "List", d.list(vs))
+	bp.Variants = d.t("board.variants", "List", d.list(vs))
 	var ss []string
 	for _, s := range b.Sides {
 		ss = append(ss, SideText(lang, s.Side)+" ×"+strconv.Itoa(s.Wins))
 	}
-	bp.Sides = d.t("evening.sides", "List", d.list(ss))
+	bp.Sides = d.t("board.sides", "List", d.list(ss))
 	for _, pl := range b.Players {
 		var rs []string
 		for _, r := range pl.Roles {

@@ -266,6 +266,7 @@ function handleFrame(f) {
       S.mode = f.mode || S.mode;
       S.seat = f.seat || 0;
       if (f.name) S.seatName = f.name;
+      if (f.phone) S.phoneCode = f.phone;
       if (S.mode === 'lobby') { S.pv = null; S.table = null; } // e.g. the host took the seat back
       if (S.mode === 'spectator') S.pv = null;
       if (S.seat) S.joinMsg = null;
@@ -359,8 +360,10 @@ function joinError(f) {
     case 'seat-taken':
     case 'removed':
     case 'seat':
+    case 'pending': // the host checks this phone's code against the big screen's
+      S.joinMsg = { text, code: S.phoneCode || '' };
+      break;
     case 'busy':
-    case 'pending':
     case 'refused':
     case 'name':
       S.joinMsg = { text };
@@ -591,6 +594,7 @@ function renderJoin(main) {
   r.msg.replaceChildren();
   const msg = S.joinMsg || (m.started && !S.seat ? { text: T('err.started'), spectate: true } : null);
   if (msg) r.msg.append(h('p', { class: 'warn', text: msg.text }));
+  if (msg && msg.code) r.msg.append(h('p', { class: 'ok big', text: T('join.showCode', { Code: msg.code }) }));
   r.wait.replaceChildren();
   if (S.seat) {
     r.wait.append(h('p', { class: 'ok big', text: T('join.waiting', { Seat: S.seat }) }), h('p', { class: 'dim small', text: T('join.move') }));
@@ -1171,7 +1175,7 @@ function renderOver(main) {
   fresh(main, 'over', h('div', { class: 'over' },
     h('h1', { class: 'winner', text: m.winner }),
     m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
-    h('button', { class: 'btn second', id: 'saveReplay', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),
+    h('button', { class: 'btn second', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),
     h('h2', { text: T('over.roles') }),
     h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },
       h('span', { class: 'tg', text: r.seat }), h('span', { class: 'nm', text: r.name }),
@@ -1194,9 +1198,10 @@ function renderSheet() {
     h('div', { class: 'row' }, h('span', { class: 'dim', text: mm.language }), langButton()),
   ];
   if (mm.room) kids.push(h('p', { class: 'dim small', text: mm.room }));
+  if (mm.phone) kids.push(h('p', { class: 'dim small', text: mm.phone }));
   if (mm.board) {
     if (S.board) kids.push(boardSheet(T));
-    else kids.push(h('button', { class: 'btn second', id: 'boardBtn', onclick: () => { S.board = true; render(); }, text: mm.board }));
+    else kids.push(h('button', { class: 'btn second', onclick: () => { S.board = true; render(); }, text: mm.board }));
   }
   kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; S.board = false; render(); }, text: mm.close }));
   sheet.replaceChildren(h('div', { class: 'sheet-body' }, kids));
@@ -1208,9 +1213,6 @@ function boardSheet(T) {
   const m = V.boardModel(T, S.evening);
   return h('div', { class: 'board' },
     h('h2', { text: m.title }),
-    h('p', { class: 'dim small', text: m.count }),
-    h('p', { class: 'small', text: m.variants }),
-    h('p', { class: 'small', text: m.sides }),
     h('table', {},
       h('tr', {}, m.cols.map((c) => h('th', { text: c }))),
       m.players.map((p) => h('tr', {}, h('td', { text: p.name }), h('td', { class: 'n', text: p.games }), h('td', { class: 'n', text: p.wins }), h('td', { class: 'small', text: p.roles })))),

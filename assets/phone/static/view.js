@@ -892,21 +892,19 @@ export function callModel(T, tv, names, vt) {
 // ---- menu and the card's own controls ---------------------------------------------------------
 
 // menuModel: the ☰ sheet. The same entries for every player whatever the
-// role (a neighbour sees it opened): the language, the room, close. Role
+// role (a neighbour sees it opened): the language, the room, the phone
+// code, close. Role
 // controls (the self-reveal) are behind the held card (cardActions).
 export function menuModel(T, st) {
   return {
     language: T('menu.language'), lang: T('lang.switch'),
     room: st && st.room ? T('menu.room', { Room: st.room }) : '',
-    board: st && betweenGames(st) && st.evening && st.evening.games ? T('evening.open') : '',
+    // the phone code the host checks against a request for a freed seat
+    phone: st && st.phoneCode ? T('menu.phone', { Code: st.phoneCode }) : '',
+    // the scoreboard: in the lobby and at the end only
+    board: st && st.evening && st.evening.games && !['night', 'day', 'watch'].includes(screenOf(st)) ? T('evening.open') : '',
     close: T('menu.close'),
   };
-}
-
-// betweenGames: the lobby or the end: only then the ☰ offers the scoreboard.
-export function betweenGames(st) {
-  const sc = screenOf(st);
-  return sc !== 'night' && sc !== 'day' && sc !== 'watch';
 }
 
 // boardModel: the host's "evening" frame as the ☰ sheet shows it.
@@ -916,9 +914,6 @@ export function boardModel(T, ev) {
   const side = (s) => (s === 'alone' ? T('evening.side.alone') : winnerText(T, s));
   return {
     title: T('evening.title'),
-    count: T('evening.games', { N: ev.games }),
-    variants: T('evening.variants', { List: list((ev.variants || []).map((v) => `${tId(T, 'variant', v.variant)} ×${v.games}`)) }),
-    sides: T('evening.sides', { List: list((ev.sides || []).map((s) => `${side(s.side)} ×${s.wins}`)) }),
     cols: [T('evening.col.player'), T('evening.col.games'), T('evening.col.wins'), T('evening.col.roles')],
     players: (ev.players || []).map((p) => ({
       name: p.name, games: String(p.games), wins: String(p.wins),
