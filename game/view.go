@@ -43,7 +43,36 @@ type TableView struct {
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
 	// CatLives is cat-lives-7's public part (catlives_view.go).
 	CatLives *CatTableView `json:"catLives,omitempty"`
+	// Roles are the variant's role ids (VariantInfo.Roles), for the rules
+	// sheet every phone and the big screen show: the same for everybody.
+	Roles []string `json:"roles"`
+	// Card is the held card's layout, the same for every seat of the game.
+	Card CardShape `json:"card"`
 }
+
+// CardShape is how many lines each part of the held card is given, the same
+// for every seat of a game, so that the card's size and the place of its
+// parts tell nothing about the role: every card of the game is drawn with
+// these parts, padded to these counts, whatever its own lines (a civilian's
+// empty teammate list takes the room of the killers' list). The screens add
+// the room the variant's role texts (roleinfo.<role> in assets/i18n) need,
+// which only they can measure.
+type CardShape struct {
+	Cards   int  `json:"cards"`   // role lines: the cards a seat holds (VariantInfo.CardsPerSeat)
+	Camp    bool `json:"camp"`    // a camp line: the variant tells each player their camp (PlayerView.Camp)
+	Team    int  `json:"team"`    // teammate lines: the most any seat of this game knows (its own cards left out)
+	Results int  `json:"results"` // answer lines (cardResultLines); more scroll, the newest first
+	Tonight int  `json:"tonight"` // lines under tonight's task (cardTonightLines)
+	Acts    bool `json:"acts"`    // room for the card's own controls: the self-reveal (option selfReveal)
+}
+
+// cardResultLines and cardTonightLines are the room a held card gives its
+// answers and the lines under tonight's task: enough for one night of a
+// seat with two checking cards and for a team's picks; the rest scrolls.
+const (
+	cardResultLines  = 3
+	cardTonightLines = 3
+)
 
 // Announcement is one public result (an event whose TableRole is
 // Announce): Type is the event type, Body its public body (*DawnBody,
@@ -289,6 +318,28 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
+	tv.Roles = roleIDs[s.VariantID]
+	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
+		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
+}
+
+// teamLines is the longest teammate list of any seat now (entries about the
+// seat's own cards left out, as the card lists those above): the room every
+// card gives its list. It changes only where Known does (State.knows), for
+// every seat at once.
+func (g *Game) teamLines() int {
+	s := &g.s
+	n := 0
+	for seat := 1; seat <= s.Players; seat++ {
+		k := 0
+		for _, x := range g.sharedKnown(seat) {
+			if x.Target.Seat != seat {
+				k++
+			}
+		}
+		n = max(n, k)
+	}
+	return n
 }
 
 // announcements fills in the results the table holds now and how long.
