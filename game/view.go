@@ -61,17 +61,20 @@ type CardShape struct {
 	Cards   int  `json:"cards"`   // role lines: the cards a seat holds (VariantInfo.CardsPerSeat)
 	Camp    bool `json:"camp"`    // a camp line: the variant tells each player their camp (PlayerView.Camp)
 	Team    int  `json:"team"`    // teammate lines: the most any seat of this game knows (its own cards left out)
-	Results int  `json:"results"` // answer lines (cardResultLines); more scroll, the newest first
-	Tonight int  `json:"tonight"` // lines under tonight's task (cardTonightLines)
+	Results int  `json:"results"` // rows of answers (cardResultLines); more scroll, the newest first
+	Tonight int  `json:"tonight"` // rows under tonight's task (cardTonightLines); more scroll
 	Acts    bool `json:"acts"`    // room for the card's own controls: the self-reveal (option selfReveal)
 }
 
-// cardResultLines and cardTonightLines are the room a held card gives its
-// answers and the lines under tonight's task: enough for one night of a
-// seat with two checking cards and for a team's picks; the rest scrolls.
+// cardResultLines and cardTonightLines are the rows of text a held card
+// gives its answers and what it says under tonight's task: a night's
+// answers of a seat with two checking cards; the task's usual lines (how it
+// is decided, whether it may be skipped, the team's picks) at a phone's
+// width. The rest scrolls, the newest answer first: the card stays small
+// enough for a 360×740 screen.
 const (
-	cardResultLines  = 3
-	cardTonightLines = 3
+	cardResultLines  = 2
+	cardTonightLines = 4
 )
 
 // Announcement is one public result (an event whose TableRole is
@@ -321,6 +324,9 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	tv.Roles = roleIDs[s.VariantID]
 	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
 		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
+	if s.cat != nil { // privileges bring no answers, and the hand, not the card, holds the night
+		tv.Card.Results, tv.Card.Tonight = 0, 0
+	}
 }
 
 // teamLines is the longest teammate list of any seat now (entries about the
