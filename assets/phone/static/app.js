@@ -646,6 +646,7 @@ function sizeCard(body) {
   for (const el of body.querySelectorAll('.c-about .slot')) el.style.height = `${slot}px`;
   const camp = tallest(cardMeasure.camp, (t) => h('p', { class: 'ctext', text: t }));
   for (const el of body.querySelectorAll('.c-camp .ctext')) el.style.height = `${camp}px`;
+  body.dataset.sized = String(body.clientWidth); // the width it was sized at (lan's card tests wait for it)
 }
 
 // nightShown: the night screen of a classic-style game is on (its seats
@@ -662,6 +663,7 @@ function peekChanged() {
 function clearPeek() {
   const body = $('peekBody');
   body.replaceChildren();
+  delete body.dataset.sized;
   body.hidden = true;
   const peek = $('peek');
   peek.classList.remove('open', 'latched');
