@@ -43,11 +43,60 @@ type TableView struct {
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
 	// CatLives is cat-lives-7's public part (catlives_view.go).
 	CatLives *CatTableView `json:"catLives,omitempty"`
+	// Briefing is the table's briefing before the first night (stage
+	// "briefing", Setup.Briefing): the deal and the options this table
+	// plays with that differ from the variant's defaults.
+	Briefing *BriefingView `json:"briefing,omitempty"`
 	// Roles are the variant's role ids (VariantInfo.Roles), for the rules
 	// sheet every phone and the big screen show: the same for everybody.
 	Roles []string `json:"roles"`
 	// Card is the held card's layout, the same for every seat of the game.
 	Card CardShape `json:"card"`
+}
+
+// BriefingView is what the table's briefing says besides the variant's own
+// words (its round, its wins, a line per role in play): how many cards of
+// each role were dealt, in the variant's role order, and the options that
+// differ from the variant's defaults for this table.
+type BriefingView struct {
+	Deal    []RoleCount    `json:"deal"`
+	Options []OptionChange `json:"options,omitempty"`
+}
+
+// OptionChange is an option the host set to other than its default.
+type OptionChange struct {
+	Name    string `json:"name"`
+	Value   any    `json:"value"`
+	Default any    `json:"default"`
+}
+
+// briefingView is the table view of the briefing: public, the same for
+// every seat (the deal's counts are what the lobby proposed).
+func (g *Game) briefingView(tv *TableView) {
+	s := &g.s
+	tv.Stage = "briefing"
+	tv.Narration = Narration{Key: "briefing"}
+	tv.Timer = &Timer{Key: briefingKey, Kind: "briefing", Seconds: BriefingSeconds}
+	b := &BriefingView{}
+	for _, r := range roleIDs[s.VariantID] {
+		n := 0
+		for i := range s.Seats {
+			for _, c := range s.Seats[i].Cards {
+				if c.Role == r {
+					n++
+				}
+			}
+		}
+		if n > 0 {
+			b.Deal = append(b.Deal, RoleCount{Role: r, Count: n})
+		}
+	}
+	for _, o := range Configure(Setup{Variant: s.VariantID, Players: s.Players, Seed: s.Seed, Options: g.setup.Options}).Options {
+		if o.Set && fmt.Sprint(o.Value) != fmt.Sprint(o.Default) {
+			b.Options = append(b.Options, OptionChange{Name: o.Name, Value: o.Value, Default: o.Default})
+		}
+	}
+	tv.Briefing = b
 }
 
 // CardShape is how many lines each part of the held card is given, the same
@@ -298,6 +347,8 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		tv.Dawn = m.dawn(g.pub.dawn)
 	}
 	switch s.Phase {
+	case PhaseSetup:
+		g.briefingView(tv)
 	case PhaseNight:
 		tv.Stage = "night"
 		tv.Narration = Narration{Key: "night", Round: s.Round}
