@@ -909,3 +909,12 @@ test('the first night\'s line: on the first night ever, all that night, never ag
   assert.equal(V.firstNightHint(T, first.seen, 'S:1:night').line, ''); // another game
   assert.equal(V.firstNightHint(T, '', '').line, ''); // not a night
 });
+
+test('the briefing: every phone shows the same screen, whatever its role', () => {
+  const { pv } = viewOf('night-killer');
+  const briefing = (p) => ({ ...p, tasks: [], table: { ...p.table, phase: 'setup', stage: 'briefing', round: 0 } });
+  const st = { room: 'R', pv: briefing(pv) };
+  assert.equal(V.screenOf(st), 'briefing');
+  assert.equal(V.headerModel(T, st).phase, en['phase.briefing']);
+  assert.equal(V.screenOf({ room: 'R', pv: briefing(viewOf('night-civilian').pv) }), 'briefing');
+});

@@ -374,6 +374,7 @@ function render() {
     case 'day': renderDay(main, false); break;
     case 'watch': renderDay(main, true); break;
     case 'over': renderOver(main); break;
+    case 'briefing': renderBriefing(main); break;
   }
   renderSheet();
   announce(screen, hm.phase);
@@ -811,6 +812,16 @@ function renderNight(main) {
       h('div', { class: 'buttons' },
         h('button', { class: 'btn second', disabled: !m.secondary.enabled, onclick: () => m.secondary.enabled && act(w.secondary), text: m.secondary.label }),
         h('button', { class: 'btn primary', disabled: !m.primary.enabled, onclick: () => m.primary.enabled && act(w.primary), text: m.primary.label }))));
+}
+
+// renderBriefing is every phone's screen while the big screen explains the
+// game before the first night: the same for every role.
+function renderBriefing(main) {
+  const T = S.T;
+  fresh(main, 'briefing', h('section', { class: 'panel briefing center' },
+    h('div', { class: 'bigscreen', 'aria-hidden': 'true', text: '🖥' }),
+    h('h2', { class: 'task-title', text: T('briefing.look') }),
+    h('p', { class: 'hint', text: T('briefing.lookHint') })));
 }
 
 // firstNightLine is the line of this phone's first night ever (remembered

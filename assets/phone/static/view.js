@@ -121,6 +121,7 @@ export function screenOf(st) {
   const tv = st.pv ? st.pv.table : st.table;
   if (tv) {
     if (tv.phase === 'over') return 'over';
+    if (tv.stage === 'briefing') return 'briefing'; // the same screen for everyone: look at the big screen
     if (st.pv && !st.pv.spectator && st.pv.alive) return tv.phase === 'night' ? 'night' : 'day';
     return 'watch';
   }
@@ -134,7 +135,8 @@ export function headerModel(T, st) {
   const tv = st.pv ? st.pv.table : st.table;
   const seat = st.pv ? st.pv.seat : st.seat;
   let phase = '';
-  if (tv) phase = tv.phase === 'over' ? T('phase.over') : T(tv.phase === 'night' ? 'phase.night' : 'phase.day', { Round: tv.round });
+  if (tv && tv.stage === 'briefing') phase = T('phase.briefing');
+  else if (tv) phase = tv.phase === 'over' ? T('phase.over') : T(tv.phase === 'night' ? 'phase.night' : 'phase.day', { Round: tv.round });
   return {
     seat: seat ? seatLabel(T, seat) : '',
     name: seat ? nameOf(st.names, seat) || st.myName || '' : st.myName || '',
