@@ -189,7 +189,8 @@ func Main() int {
 			}
 		}
 		start = func() (ui.Backend, error) {
-			cfg := lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost, Resume: resumePath}
+			cfg := lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost, Resume: resumePath,
+				Briefing: prefs.BoolWithFallback(ui.PrefBriefing, true)}
 			if resumePath != "" && !addrSet(fs) {
 				cfg.Addr = "" // the port the game had
 			}

@@ -12,7 +12,11 @@ import (
 // values (val.<value>, or val.<option>.<value> where one option names a
 // value its own way). The host app's own translations (app/translations)
 // hold its phrases only; a test there keeps it so.
-var NamePrefixes = []string{"variant.", "summary.", "role.", "action.", "opt.", "val."}
+//
+// The role cards (roleinfo.), the rules sheet's words (rules.) and the
+// table's briefing (brief.) are shared the same way: the big screen shows
+// the rules and the briefing in the phones' words.
+var NamePrefixes = []string{"variant.", "summary.", "role.", "action.", "opt.", "val.", "roleinfo.", "rules.", "brief."}
 
 // IsName reports whether key is one of the shared names.
 func IsName(key string) bool {
