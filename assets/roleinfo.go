@@ -1,25 +1,6 @@
 package assets
 
-import (
-	"encoding/json"
-	"io/fs"
-)
-
-// Words returns every text of language code ("zh", "en") in I18n()'s file:
-// key → text (Names is the part the host app shares).
-func Words(code string) (map[string]string, error) {
-	data, err := fs.ReadFile(I18n(), code+".json")
-	if err != nil {
-		return nil, err
-	}
-	all := map[string]string{}
-	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, err
-	}
-	return all, nil
-}
-
-// RoleCard is the text of role's card in variant, from words (Words): what
+// RoleCard is the text of role's card in variant, from words (Dictionary): what
 // the role is, whom it knows, what it does at night and by day, what it
 // learns and how its side wins. A role has one card, roleinfo.<role>, in the
 // words of the first variant (rules/README.md's order) that has it; a

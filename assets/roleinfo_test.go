@@ -16,7 +16,7 @@ import (
 func TestRoleCardsCoverTheEngine(t *testing.T) {
 	camps := playedCamps(t)
 	for _, code := range []string{"zh", "en"} {
-		names, err := Words(code)
+		names, err := Dictionary(code)
 		if err != nil {
 			t.Fatal(err)
 		}

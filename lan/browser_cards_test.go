@@ -153,7 +153,7 @@ func TestBrowserCardShape(t *testing.T) {
 
 	rulesButton := map[string]string{}
 	for _, lang := range []string{"zh", "en"} {
-		words, err := assets.Words(lang)
+		words, err := assets.Dictionary(lang)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -119,7 +119,7 @@ async function loadLang(lang) {
   const fetchDict = async (l) => {
     if (S.dicts[l]) return;
     try {
-      const r = await fetch(`static/i18n/${l}.json`);
+      const r = await fetch(new URL(`i18n/${l}.json`, import.meta.url)); // beside app.js: the page's version of it
       S.dicts[l] = r.ok ? await r.json() : null;
     } catch { S.dicts[l] = null; }
   };
@@ -315,6 +315,7 @@ function setupPressGuard() {
 }
 
 function render() {
+  if (!S.ready) return; // main renders once the dictionary is in
   if (pressing) { renderWaiting = true; return; }
   // typing a manifesto: a render would take the text box away mid-word
   const ae = document.activeElement;
@@ -1258,7 +1259,12 @@ async function startMock() {
 // ---- start ---------------------------------------------------------------------------------
 
 async function main() {
-  await loadLang(S.lang);
+  // The socket opens while the dictionary loads (a warm reload's two
+  // waits overlap); nothing renders before the words are there.
+  const words = loadLang(S.lang);
+  if (!S.mock && S.room && !S.keyMissing) connect();
+  await words;
+  S.ready = true;
   setupPeek();
   setupPressGuard();
   setupCatHand();
@@ -1271,9 +1277,7 @@ async function main() {
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
   render();
-  if (S.mock) { startMock(); return; }
-  if (!S.room || S.keyMissing) return;
-  connect();
+  if (S.mock) startMock();
 }
 
 main();
