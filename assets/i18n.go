@@ -42,6 +42,7 @@ var ScreenFamilies = []string{
 	"ann",     // the headlines of results (dawn, tally, execution, game over…)
 	"balance", // the lobby's balance figures of a deal
 	"board",   // the evening's scoreboard: the host's controls
+	"brief",   // the table's briefing before the first night
 	"caption", // captions the voice has no clip for
 	"ctl",     // the host's controls
 	"lobby",   // the lobby screen

@@ -74,9 +74,11 @@ func (s *Shell) SetSound(amb Ambience, packs VoicePacks) {
 // (audio.DefaultAmbienceVolume).
 const defaultAmbienceVolume = 0.5
 
-// night reports whether the table sleeps now.
+// night reports whether the table sleeps now (not during the briefing
+// before the first night, when the table listens).
 func (s *Shell) night() bool {
-	return s.has && s.hv.Table != nil && s.hv.Table.Phase == "night"
+	tv := s.hv.Table
+	return s.has && tv != nil && tv.Phase == "night" && tv.Stage != "briefing"
 }
 
 // between reports whether no game runs: the scoreboard may show.

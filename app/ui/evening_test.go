@@ -46,12 +46,14 @@ func TestAmbienceFollowsThePhases(t *testing.T) {
 	amb.night = nil
 	lobby := lan.HostView{}
 	over := overView(t, 12)
-	for _, hv := range []lan.HostView{lobby, hostView(nightView(12), nil), hostView(speechView(12), nil),
+	briefing := nightView(12)
+	briefing.Round, briefing.Stage = 1, "briefing"
+	for _, hv := range []lan.HostView{lobby, hostView(briefing, nil), hostView(nightView(12), nil), hostView(speechView(12), nil),
 		hostView(nightView(12), nil), hostView(over, nil), lobby} {
 		s.Show(hv)
 	}
-	if want := []bool{false, true, false, true, false, false}; !slices.Equal(amb.night, want) {
-		t.Errorf("night said %v, want %v (lobby, night, day, night, over, lobby)", amb.night, want)
+	if want := []bool{false, false, true, false, true, false, false}; !slices.Equal(amb.night, want) {
+		t.Errorf("night said %v, want %v (lobby, briefing, night, day, night, over, lobby)", amb.night, want)
 	}
 }
 

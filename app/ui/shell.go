@@ -40,6 +40,7 @@ type Shell struct {
 	lobby *Lobby
 	table *TableScreen
 	over  *GameOver
+	brief *Briefing   // the table's briefing before the first night
 	adm   *Admission  // the phones: spectators, freed seats (admission.go)
 	board *Scoreboard // the evening between games (evening.go)
 
@@ -192,7 +193,7 @@ func (s *Shell) Show(hv lan.HostView) {
 	s.wasGame = hv.Table != nil
 	s.hv, s.has = hv, true
 	if s.amb != nil {
-		s.amb.SetNight(hv.Table != nil && hv.Table.Phase == "night")
+		s.amb.SetNight(s.night())
 	}
 	s.ann.now = s.Now()
 	s.ann.remember(hv.Table)
@@ -261,6 +262,10 @@ func (s *Shell) render() {
 		s.lobby.Set(hv)
 		screen = s.lobby.Content()
 		s.phase.SetText(tr("app.title"))
+	case tv.Stage == "briefing":
+		s.brief.Set(tv)
+		screen = s.brief.Content()
+		s.phase.SetText(tr("app.title"))
 	case tv.Phase == "over" && s.shownAt(s.ann.now) == nil: // the last results first
 		s.over.Set(tv, names)
 		screen = s.over.Content()
@@ -327,6 +332,12 @@ func (s *Shell) controls() {
 	// The engine says when it takes a skip; during the announcements' hold
 	// the skip ends the hold.
 	enable(s.skip, slices.Contains(s.hv.HostActions, "skip") || s.shownAt(s.ann.now) != nil)
+	// during the briefing the skip begins the game
+	if tv.Stage == "briefing" {
+		s.skip.SetText(tr("brief.begin"))
+	} else {
+		s.skip.SetText(tr("ctl.skip"))
+	}
 }
 
 func enable(b *widget.Button, on bool) {
@@ -470,6 +481,7 @@ func (s *Shell) buildScreens() {
 	s.table = NewTableScreen()
 	s.over = NewGameOver() // render puts the new screens in the body
 	s.board = NewScoreboard(s.newEvening, s.exportEvening)
+	s.brief = NewBriefing()
 }
 
 // FullScreenChanged relabels the full-screen button after the app went
