@@ -144,6 +144,11 @@ type HostView struct {
 	JoinURL  string
 	Room     string
 	MDNSName string
+	// Typed is the typed join: the address and short code to show beside
+	// the QR code, and the typed key's fingerprint (PROTOCOL.md "Typed
+	// join"). The code is for the big screen only: it is never sent to a
+	// phone nor served over HTTP.
+	Typed TypedJoin
 	// LogPath is the game log being written (empty in the lobby).
 	LogPath string
 	// Requests are the phones asking for a seat the host released during

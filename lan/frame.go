@@ -97,6 +97,8 @@ const (
 	codePending   = "pending"
 	codeRefused   = "refused"
 	codeSealed    = "sealed"
+	codeCode      = "code"
+	codeCodeWait  = "code-wait"
 )
 
 // Close codes of the WebSocket (PROTOCOL.md).
@@ -105,6 +107,8 @@ const (
 	closeRoom      = 4003
 	closeBusy      = 4008
 	closeSealed    = 4004
+	closeCode      = 4006
+	closeCodeWait  = 4007
 	closeGoingAway = 1001
 )
 

@@ -24,6 +24,7 @@ func (s *session) hostView() HostView {
 	s.srv.mu.Lock()
 	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
 	s.srv.mu.Unlock()
+	hv.Typed = s.srv.Typed()
 	if p := s.problem(); p != nil {
 		hv.Invalid, hv.Problem = p.Text, p
 	} else {

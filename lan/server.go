@@ -36,7 +36,12 @@ type Server struct {
 	page  fs.FS
 	priv  sealed.Key // the room's key (roomkey.go); the join URL carries its public half
 	pub   sealed.Key
-	files map[string]*pageFile // the page's files, compressed (page.go)
+	// The typed join (typed.go): a second key pair, served at /key, whose
+	// sockets must prove the short code; and the guard on wrong codes.
+	typedPriv, typedPub sealed.Key
+	code                string
+	codes               codeGuard
+	files               map[string]*pageFile // the page's files, compressed (page.go)
 
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
@@ -147,6 +152,11 @@ func NewServer(cfg Config) (*Server, error) {
 		cfg.Logf("lan: %v (phones must scan the QR code again after a restart)", err)
 	}
 	s.priv, s.pub = priv, sealed.Public(priv)
+	typedPriv, code, err := typedKey(cfg.DataDir, s.room, cfg.Resume == "" && cfg.Room == "")
+	if err != nil {
+		cfg.Logf("lan: %v (phones must type the new code after a restart)", err)
+	}
+	s.typedPriv, s.typedPub, s.code = typedPriv, sealed.Public(typedPriv), code
 	go s.loop()
 	if sess.g != nil {
 		s.post(func() { sess.beginGame(sess.g, sess.log) })
@@ -203,6 +213,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.serveIndex)
 	mux.HandleFunc("GET /static/", s.serveStatic)
 	mux.HandleFunc("GET /qr.png", s.serveQR)
+	mux.HandleFunc("GET /key", s.serveKey)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Write([]byte("ok\n"))
