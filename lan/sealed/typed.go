@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/gorilla/websocket"
 )
@@ -72,7 +73,7 @@ func NormalizeCode(s string) string {
 	s = strings.ToUpper(s)
 	var b strings.Builder
 	for _, r := range s {
-		if r == ' ' || r == '-' || r == '\t' {
+		if r == '-' || unicode.IsSpace(r) {
 			continue
 		}
 		b.WriteRune(r)

@@ -961,3 +961,27 @@ export function cmdErrorText(T, f, night) {
   if (night && !(f.code && JOIN_ERRORS.includes(f.code))) return T('err.night');
   return errorText(T, f);
 }
+
+// ---- in-app browsers (join.js shows them the way out) ----------------------------------------
+
+// IN_APPS: the in-app browsers, by user agent. QQ's own browser says
+// "MQQBrowser/" (a real browser, like QQ Browser's "QQBrowser/"): only the
+// QQ app's " QQ/8.9" counts.
+const IN_APPS = [
+  ['wechat', /MicroMessenger\//i],
+  ['qq', /(^|[^A-Za-z])QQ\/\d/],
+  ['alipay', /AlipayClient/i],
+  ['dingtalk', /DingTalk/i],
+  ['weibo', /(^|[^a-z])weibo/i],
+];
+
+// inAppOf names the in-app browser of a user agent, and whether it runs on
+// iOS (its menu says "Open in Safari" there, "Open in Browser" on Android);
+// null for a browser of the phone's own.
+export function inAppOf(ua) {
+  ua = String(ua || '');
+  for (const [app, re] of IN_APPS) {
+    if (re.test(ua)) return { app, ios: /iPhone|iPad|iPod/.test(ua) };
+  }
+  return null;
+}
