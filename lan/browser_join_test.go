@@ -344,3 +344,36 @@ func dataSizes(raw []byte) []int {
 	}
 	return sizes
 }
+
+// TestBrowserWithoutNewAPIs: the page joins a seat in a Chromium whose
+// DOM lacks what Chrome 70 and iOS 12 lack and the page uses
+// (replaceChildren: static/compat.js fills it in), on the typed path (the
+// code form, join.js loaded on demand).
+func TestBrowserWithoutNewAPIs(t *testing.T) {
+	b := startChromium(t)
+	h := newHarness(t, Config{Players: 6})
+	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c := chromedp.FromContext(ctx)
+	src := `for (const C of [Element, Document, DocumentFragment]) delete C.prototype.replaceChildren;`
+	if _, err := cdp.Call(ctx, c.Target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
+		t.Fatal(err)
+	}
+	p := &browserPhone{t: t, ctx: ctx, seat: 1}
+	if err := chromedp.Do(ctx, chromedp.Navigate(h.ts.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor("the code form", `document.getElementById('code')`)
+	if got := p.eval(`String(Element.prototype.replaceChildren === undefined ? 'gone' : Element.prototype.replaceChildren.toString().includes('removeChild') ? 'polyfill' : 'native')`); got != "polyfill" {
+		t.Fatalf("replaceChildren: %s", got)
+	}
+	p.typeCode(h.srv.Typed().Code)
+	p.waitFor("the join screen", `document.body.dataset.screen === 'join' && document.querySelector('.lobby .seat')`)
+	g := &browserGame{t: t, h: h}
+	g.typeName(p, "老手机")
+	g.tapSeat(p, 4)
+	p.waitFor("the seat", `document.getElementById('mySeat').textContent.includes('4')`)
+}

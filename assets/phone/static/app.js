@@ -3,6 +3,7 @@
 // DOM from those models. All user text goes in through textContent (h() and
 // text nodes); no HTML string is ever parsed (assets_test.go checks).
 
+import './compat.js';
 import * as V from './view.js';
 import { Conn, Outbox, keyFromText, randomId, wsURL } from './net.js';
 
@@ -36,7 +37,7 @@ function h(tag, props, ...kids) {
 
 const mem = new Map();
 const store = {
-  get(k) { try { return localStorage.getItem(k); } catch { return mem.get(k) ?? null; } },
+  get(k) { try { return localStorage.getItem(k); } catch { return mem.has(k) ? mem.get(k) : null; } },
   set(k, v) { try { localStorage.setItem(k, v); } catch { mem.set(k, v); } },
 };
 
@@ -115,7 +116,7 @@ function saveNight() {
 function loadNight(k) {
   try {
     const x = JSON.parse(store.get(nightKey()) || 'null');
-    if (x && x.k === k) { S.local.guess = x.guess ?? null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
+    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
   } catch { /* a bad entry: start afresh */ }
 }
 const outbox = new Outbox(randomId());

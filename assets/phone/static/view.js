@@ -33,7 +33,7 @@ export function format(tpl, data) {
 
 // makeT returns T(key, data): dict's text (else fallback's, else the key) formatted.
 export function makeT(dict, fallback = {}) {
-  return (key, data) => format(dict[key] ?? fallback[key] ?? key, data);
+  return (key, data) => format(dict[key] != null ? dict[key] : fallback[key] != null ? fallback[key] : key, data);
 }
 
 // pickLang maps navigator.language to a supported language.
@@ -243,7 +243,7 @@ export function peekModel(T, pv, names) {
 
 // ---- night -------------------------------------------------------------------------------
 
-export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card ?? ''}`; }
+export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card != null ? t.card : ''}`; }
 
 function actionable(t) {
   if (t.action === 'explode' || t.locked || t.waiting) return false;
@@ -448,7 +448,8 @@ export function nightModel(T, pv, names, local = {}) {
 
   // buttons: the same labels and enabled states for everyone
   if (fresh) {
-    const target = targets.find((t) => sameTarget(t, picked)) ?? picked;
+    const found = targets.find((t) => sameTarget(t, picked));
+    const target = found !== undefined ? found : picked;
     m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
     if (isSleep) m.wire.primary = { do: done ? 'guess' : 'sleep', target: picked };
     else if (final) m.wire.primary = { do: 'guess', target: picked };
