@@ -330,7 +330,12 @@ function setupPressGuard() {
   window.addEventListener('blur', up);
 }
 
+// booted: main has the dictionary and the page's listeners; frames that
+// come before only change the state.
+let booted = false;
+
 function render() {
+  if (!booted) return;
   if (pressing) { renderWaiting = true; return; }
   // typing a manifesto: a render would take the text box away mid-word
   const ae = document.activeElement;
@@ -1230,10 +1235,14 @@ async function startMock() {
 // ---- start ---------------------------------------------------------------------------------
 
 async function main() {
-  await loadLang(S.lang);
   // Opened by WeChat's (QQ's, Alipay's…) scanner: the way out to the
   // phone's browser first, unless the player goes on here all the same.
   const inApp = S.mock ? null : V.inAppOf(navigator.userAgent);
+  // A phone that scanned the QR code opens its socket while its dictionary
+  // loads (a round trip less on a slow network); nothing is drawn before
+  // the words are there (booted).
+  if (!inApp && !S.mock && S.room && S.hostKey) connect();
+  await loadLang(S.lang);
   if (inApp) {
     await loadJoin();
     await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
@@ -1254,9 +1263,10 @@ async function main() {
   const wake = async () => { try { if (navigator.wakeLock && document.visibilityState === 'visible') await navigator.wakeLock.request('screen'); } catch { /* not allowed */ } };
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
+  booted = true;
   render();
   if (S.mock) { startMock(); return; }
-  if (!S.room || S.keyMissing) return;
+  if (!S.room || S.keyMissing || conn) return;
   connect();
 }
 
