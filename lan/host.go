@@ -25,6 +25,9 @@ func (s *session) hostView() HostView {
 	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
 	s.srv.mu.Unlock()
 	hv.Typed = s.srv.Typed()
+	if s.g == nil {
+		hv.Addresses = s.srv.listAddrs()
+	}
 	if p := s.problem(); p != nil {
 		hv.Invalid, hv.Problem = p.Text, p
 	} else {
@@ -141,6 +144,8 @@ func (s *session) host(cmd HostCommand) error {
 		err = s.newGame()
 	case HostRemoveSpectators:
 		s.removeSpectators()
+	case HostSetAddress:
+		err = s.srv.setAddress(cmd.Addr)
 	case HostAllow, HostRefuse:
 		err = s.answerSeat(cmd.Request, cmd.Do == HostAllow)
 	default:

@@ -10,7 +10,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -46,14 +45,21 @@ type Server struct {
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
 
-	mu       sync.Mutex // guards the fields below
-	joinURL  string
-	mdnsName string
-	httpSrv  *http.Server
-	adv      *Advertiser
-	stopCtx  func() bool
-	started  bool
-	closed   bool
+	// listAddrs lists the laptop's addresses (ListIPv4; tests inject).
+	listAddrs func() []IfaceAddr
+
+	mu        sync.Mutex // guards the fields below
+	joinURL   string
+	port      int    // the port listened on
+	listenIP  net.IP // the address listened on, unless listenAll
+	listenAll bool
+	advGen    int // the mDNS advertisement's generation (hostaddr.go)
+	mdnsName  string
+	httpSrv   *http.Server
+	adv       *Advertiser
+	stopCtx   func() bool
+	started   bool
+	closed    bool
 }
 
 // NewServer prepares a server: the lobby, or with Config.Resume the game
@@ -78,7 +84,7 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
-		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond}
+		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: ListIPv4}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
 		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, byAddr: map[string]int{},
 		limits: defaultLimits, subs: map[int]chan HostView{},
@@ -254,6 +260,13 @@ func (s *Server) Start(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		// The address the host chose before on this network, if it is still there.
+		if a, ok := rememberedAddress(s.cfg.DataDir, s.listAddrs()); ok {
+			ip = a.IP
+			if ifi, err := net.InterfaceByIndex(a.Index); err == nil {
+				iface = ifi
+			}
+		}
 	}
 	ln, err := net.Listen("tcp", s.cfg.Addr)
 	if err != nil {
@@ -262,34 +275,18 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 		return fmt.Errorf("cannot listen on %s: %v", s.cfg.Addr, err)
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
+	la := ln.Addr().(*net.TCPAddr)
 	hs := s.httpServer()
-	url := fmt.Sprintf("http://%s/?room=%s#k=%s", net.JoinHostPort(ip.String(), strconv.Itoa(port)), s.room, s.pub)
 	s.mu.Lock()
-	s.httpSrv, s.joinURL = hs, url
+	s.port, s.listenIP, s.listenAll = la.Port, la.IP, la.IP.IsUnspecified()
+	s.httpSrv, s.joinURL = hs, s.joinURLFor(ip)
+	gen := s.advGen
 	s.mu.Unlock()
 	go hs.Serve(ln)
 	if !s.cfg.NoMDNS {
 		// Advertise browses for a second first; the name appears in the
 		// HostView when it is done. The room code is not advertised.
-		go func() {
-			adv, name, err := Advertise(s.cfg.TableName, port, iface, ip, []string{"path=/"})
-			if err != nil {
-				s.cfg.Logf("lan: no mDNS advertisement (phones still join with the QR code): %v", err)
-				return
-			}
-			s.mu.Lock()
-			closed := s.closed
-			if !closed {
-				s.adv, s.mdnsName = adv, name
-			}
-			s.mu.Unlock()
-			if closed {
-				adv.Shutdown()
-				return
-			}
-			s.post(func() { s.sess.publish() })
-		}()
+		go s.advertise(gen, iface, ip)
 	}
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	s.mu.Lock()
