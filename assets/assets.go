@@ -1,12 +1,13 @@
 // Package assets holds the files Nightfall embeds: the phone web client
-// (plain HTML, CSS and JavaScript, no build step) and the translations shared
-// by the phone page and the host app.
+// (plain HTML, CSS and JavaScript, no build step) and the dictionary, one
+// file per language holding every word of the phone page and of the big
+// screen (i18n.go says how its keys are grouped, and which the phone gets).
 //
 // Layout of Phone():
 //
 //	index.html            the page (GET /)
 //	static/app.js …       scripts, style sheet (GET /static/…)
-//	static/i18n/zh.json   the translations, mounted from I18n()
+//	static/i18n/zh.json   the dictionary without the big screen's own words
 //	fixtures/*.json       sample views for the page's dev-only mock mode (#mock=NAME)
 //
 // so a server can hand Phone() to http.FileServer(http.FS(...)) as it is.
@@ -29,19 +30,20 @@ var files embed.FS
 const i18nMount = "static/i18n"
 
 // Phone is the phone client, rooted so that index.html is at the root, with
-// the translations mounted at static/i18n.
+// the dictionary mounted at static/i18n, each file through PhoneDictionary
+// (the phones never download the big screen's words).
 func Phone() fs.FS { return PhoneFrom(files) }
 
 // PhoneFrom builds the same tree from any directory holding phone/ and
 // i18n/ (the devserve command uses the source tree, to edit without
 // rebuilding).
 func PhoneFrom(root fs.FS) fs.FS {
-	return overlay{base: mustSub(root, "phone"), mount: i18nMount, sub: mustSub(root, "i18n")}
+	return overlay{base: mustSub(root, "phone"), mount: i18nMount, sub: phoneDict{mustSub(root, "i18n")}}
 }
 
-// I18n is the translations: one flat JSON object per language (zh.json,
-// en.json), keys shared by the phone page and the host app; arguments are
-// Go-template fields ("{{.Seat}}"), as fyne's lang package expects.
+// I18n is the dictionary, whole: one flat JSON object per language (zh.json,
+// en.json) for the phone page and the big screen; arguments are Go-template
+// fields ("{{.Seat}}"), as fyne's lang package expects.
 func I18n() fs.FS { return mustSub(files, "i18n") }
 
 // Embedded is the raw embedded tree (directories "phone" and "i18n"), for

@@ -109,11 +109,11 @@ func TestNoHTMLInjection(t *testing.T) {
 }
 
 // TestI18nKeys: both languages have the same keys, the same template fields,
-// valid templates; every key the JavaScript names literally exists; every
-// role, action, answer, narration, winner and join-error id of the rules
-// has a translation.
+// valid templates; every key the JavaScript names literally exists in the
+// dictionary the phone is served; every role, action, answer, narration,
+// winner and join-error id of the rules has a translation there.
 func TestI18nKeys(t *testing.T) {
-	en, zh := loadLang(t, "en"), loadLang(t, "zh")
+	en, zh := loadLang(t, I18n(), "en"), loadLang(t, I18n(), "zh")
 	for k := range en {
 		if _, ok := zh[k]; !ok {
 			t.Errorf("zh.json lacks %q", k)
@@ -147,6 +147,12 @@ func TestI18nKeys(t *testing.T) {
 		}
 	}
 
+	// the page reads the dictionary without the big screen's words
+	phone, err := fs.Sub(Phone(), "static/i18n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, zh = loadLang(t, phone, "en"), loadLang(t, phone, "zh")
 	// keys named literally in the JS: T('key' …) and T("key" …)
 	lit := regexp.MustCompile(`\bT[Z]?\(\s*['"]([a-zA-Z0-9.\-]+)['"]`)
 	// keys built from an id family: tId(T, 'role', …)
@@ -221,9 +227,9 @@ func TestI18nKeys(t *testing.T) {
 	}
 }
 
-func loadLang(t *testing.T, lang string) map[string]string {
+func loadLang(t *testing.T, dir fs.FS, lang string) map[string]string {
 	t.Helper()
-	b, err := fs.ReadFile(I18n(), lang+".json")
+	b, err := fs.ReadFile(dir, lang+".json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,12 @@
 package assets
 
-import (
-	"encoding/json"
-	"io/fs"
-	"strings"
-)
+import "strings"
 
-// NamePrefixes are the kinds of names that have one source, I18n()'s files,
-// which the phones and the host app both read: the names of variants,
-// roles, actions and options, the variants' summaries and the options'
-// values (val.<value>, or val.<option>.<value> where one option names a
-// value its own way). The host app's own translations (app/translations)
-// hold its phrases only; a test there keeps it so.
+// NamePrefixes are the kinds of names of the engine's things, which the
+// phones and the big screen both show: the names of variants, roles,
+// actions and options, the variants' summaries and the options' values
+// (val.<value>, or val.<option>.<value> where one option names a value its
+// own way).
 var NamePrefixes = []string{"variant.", "summary.", "role.", "action.", "opt.", "val."}
 
 // IsName reports whether key is one of the shared names.
@@ -27,12 +22,8 @@ func IsName(key string) bool {
 // Names returns the shared names of language code ("zh", "en"): key →
 // name.
 func Names(code string) (map[string]string, error) {
-	data, err := fs.ReadFile(I18n(), code+".json")
+	all, err := Dictionary(code)
 	if err != nil {
-		return nil, err
-	}
-	all := map[string]string{}
-	if err := json.Unmarshal(data, &all); err != nil {
 		return nil, err
 	}
 	out := map[string]string{}

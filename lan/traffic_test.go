@@ -206,6 +206,17 @@ func TestSealedTraffic(t *testing.T) {
 			for seat := 1; seat <= n; seat++ {
 				names = append(names, fmt.Sprintf("玩家%d 🌙", seat))
 			}
+			// The lobby's frames go out at once (the cadence runs during a
+			// game): every phone has them all before the start, or a writer
+			// slowed by a loaded machine puts one of them inside the game's
+			// first ticks, where it would count as the game's.
+			for _, p := range all {
+				p.sync()
+			}
+			const startSlot = 1
+			// The start is measured: from it on, whatever the host sends
+			// waits for a tick.
+			tp.slot.Store(2 * startSlot)
 			tb.h.host(HostCommand{Do: HostStart})
 			tb.h.do(func(s *session) {
 				st := s.g.State()
@@ -219,7 +230,6 @@ func TestSealedTraffic(t *testing.T) {
 			for _, p := range all {
 				p.check = tb.checkFrame
 			}
-			const startSlot = 1
 			slot := int64(startSlot)
 			quiet := 0       // ticks in a row without a command
 			skipped := false // the last tick ran the clock on to a deadline: the views come now

@@ -66,7 +66,7 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 	}
 	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
 	if b, ok := a.Body.(*game.TallyBody); ok && mem != nil && b != tv.Announce[i].Body && len(mem.ballot.Abstained) > 0 {
-		d += tr("vote.sep") + tr("vote.abstained", "Seats", seatsText(mem.ballot.Abstained))
+		d += tr("tally.sep") + tr("tally.abstained", "Seats", seatsText(mem.ballot.Abstained))
 	}
 	if b, ok := a.Body.(*game.DawnBody); ok && mem != nil {
 		var lifted []int
@@ -210,7 +210,7 @@ func heldIndex(tv *game.TableView, left time.Duration) (int, bool) {
 
 // who is a seat (or a hand: "3L") with its player's name: "6号（Fay）".
 func who(t game.Target, names map[int]string) string {
-	s := tr("seat", "Seat", t.String())
+	s := tr("seat.n", "Seat", t.String())
 	if n := names[t.Seat]; n != "" {
 		return tr("ann.who", "Seat", s, "Name", n)
 	}
@@ -266,7 +266,7 @@ func announceText(a game.Announcement, next *game.Announcement, phase string, na
 	case *game.ExplodedBody:
 		return tr("ann.exploded", "Who", whoSeat(b.Seat, names), "Role", RoleName(info, b.Role)), tr("ann.exploded.detail")
 	case *game.ImmuneBody:
-		h := tr("ann.immune", "Hand", tr("seat", "Seat", b.Hand.String()))
+		h := tr("ann.immune", "Hand", tr("seat.n", "Seat", b.Hand.String()))
 		if b.By == "lot" {
 			return h, tr("ann.immune.lot", "Seats", seatList(b.Options))
 		}
@@ -377,12 +377,12 @@ func votesText(votes []game.VoteBody, abstained []int) string {
 				vs[i] += "×" + strconv.Itoa(k)
 			}
 		}
-		parts = append(parts, tr("vote.arrow", "Voters", strings.Join(vs, tr("list.sep")), "Target", g.target.String()))
+		parts = append(parts, tr("tally.arrow", "Voters", strings.Join(vs, tr("list.sep")), "Target", g.target.String()))
 	}
 	if len(abstained) > 0 {
-		parts = append(parts, tr("vote.abstained", "Seats", seatsText(abstained)))
+		parts = append(parts, tr("tally.abstained", "Seats", seatsText(abstained)))
 	}
-	return strings.Join(parts, tr("vote.sep"))
+	return strings.Join(parts, tr("tally.sep"))
 }
 
 func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string) {
@@ -442,7 +442,7 @@ func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string
 			break // each seat shows its dawn losses under it
 		}
 		if k := [2]int{l.Privilege, l.Commoner}; k != [2]int{} {
-			losses = append(losses, tr("seat", "Seat", l.Seat)+" −"+catKinds(k))
+			losses = append(losses, tr("seat.n", "Seat", l.Seat)+" −"+catKinds(k))
 		}
 	}
 	if len(losses) > 0 {
@@ -523,7 +523,8 @@ func redealReason(r string, info game.VariantInfo) string {
 }
 
 // announcementVoice is what the judge says when a comes up: the clips that
-// exist for it, else the chime.
+// exist for it, else the chime. The results are said here only (a dawn, a
+// self-reveal, a tally, the winner); voice.Narrator says the stages.
 func announcementVoice(a game.Announcement, next *game.Announcement) []voice.Line {
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
@@ -644,7 +645,6 @@ func (s *Shell) announceTick(now time.Time) {
 // announcements not said yet (a table without holds, announceSeconds 0)
 // and then the stage's own lines.
 func (s *Shell) speak(now time.Time) {
-	s.narr.SkipResults = true
 	tv := s.hv.Table
 	if s.ann.spoken == nil {
 		s.ann.spoken, s.ann.held = map[int]bool{}, map[int]bool{}

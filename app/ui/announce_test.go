@@ -132,7 +132,7 @@ func TestReplayNamesVotes(t *testing.T) {
 		Votes:     []game.VoteBody{{Seat: 3, Target: six}, {Seat: 4, Target: six}, {Seat: 2, Target: seven}, {Seat: 7, Target: six}},
 		Abstained: []int{5}}
 	for lang, want := range map[string]string{
-		"zh": "第2天  投票：3、4、7号→6号；2号→7号；5号弃权",
+		"zh": "第 2 天  投票：3、4、7号→6号；2号→7号；5号弃权",
 		"en": "Day 2  Vote: 3, 4, 7 → 6; 2 → 7; 5 abstained",
 	} {
 		newTestApp(t, lang)

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
+	"nightfall/app/audio"
 	"nightfall/app/voice"
 	"nightfall/assets/sounds"
 )
@@ -54,7 +55,7 @@ func (s *Shell) say(now time.Time, ls []voice.Line, stand func() string) {
 	for _, l := range ls {
 		s.cap = append(s.cap, captionPart{line: l, stand: stand})
 		for _, c := range l.Clips(lang) {
-			s.capUntil = s.capUntil.Add(sounds.Duration(lang, c))
+			s.capUntil = s.capUntil.Add(audio.Duration(sounds.FS, lang, c))
 		}
 	}
 	s.showCaption()

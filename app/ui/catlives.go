@@ -39,9 +39,9 @@ func (t *TableScreen) catUpdate(tv *game.TableView) {
 		var parts []string
 		for _, c := range d.Totals {
 			if r, ok := raw[c.Target]; ok && r != c.Votes {
-				parts = append(parts, tr("table.cat.total", "Seat", tr("seat", "Seat", c.Target.String()), "Raw", r, "N", c.Votes))
+				parts = append(parts, tr("table.cat.total", "Seat", tr("seat.n", "Seat", c.Target.String()), "Raw", r, "N", c.Votes))
 			} else if c.Votes != 0 {
-				parts = append(parts, tr("table.cat.total1", "Seat", tr("seat", "Seat", c.Target.String()), "N", c.Votes))
+				parts = append(parts, tr("table.cat.total1", "Seat", tr("seat.n", "Seat", c.Target.String()), "N", c.Votes))
 			}
 		}
 		if len(parts) > 0 {

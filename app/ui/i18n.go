@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,7 +11,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
-	"nightfall/app/translations"
 	"nightfall/assets"
 	"nightfall/game"
 )
@@ -31,7 +31,7 @@ var (
 // on the UI goroutine (or before the app runs).
 func SetLanguage(code string) {
 	langOnce.Do(func() {
-		if err := lang.AddTranslationsFS(translations.FS, translations.Dir); err != nil {
+		if err := lang.AddTranslationsFS(assets.Embedded(), "i18n"); err != nil {
 			fyne.LogError("translations", err)
 		}
 	})
@@ -66,23 +66,9 @@ func SetLanguage(code string) {
 	}
 }
 
-// Strings is the app's translation file for code with the shared names
-// (variants, roles, actions, options: assets.Names, the file the phones
-// read too) added, as JSON.
-func Strings(code string) ([]byte, error) {
-	own, err := translations.Strings(code)
-	if err != nil {
-		return nil, err
-	}
-	names, err := assets.Names(code)
-	if err != nil {
-		return nil, err
-	}
-	for k, v := range names {
-		own[k] = v
-	}
-	return json.Marshal(own)
-}
+// Strings is the dictionary of code (assets/i18n: the words of the big
+// screen and of the phones), as JSON.
+func Strings(code string) ([]byte, error) { return fs.ReadFile(assets.I18n(), code+".json") }
 
 // Language is the current language code.
 func Language() string { return current }
@@ -118,6 +104,16 @@ func seatList(ts []game.Target) string {
 	return strings.Join(parts, tr("list.sep"))
 }
 
+// seatLabels names targets in the language's list style: "Seat 6, Seat 9"
+// or "6号、9号".
+func seatLabels(ts []game.Target) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = tr("seat.n", "Seat", t.String())
+	}
+	return strings.Join(parts, tr("list.sep"))
+}
+
 func intList(xs []int) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
@@ -126,7 +122,7 @@ func intList(xs []int) string {
 	return strings.Join(parts, tr("list.sep"))
 }
 
-func seatName(seat int) string { return tr("seat", "Seat", seat) }
+func seatName(seat int) string { return tr("seat.n", "Seat", seat) }
 
 // Tr translates key in the current language; kv are template data as name,
 // value pairs.

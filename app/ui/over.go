@@ -112,20 +112,20 @@ func (g *GameOver) Winner() string { return g.winner.Text }
 
 func (g *GameOver) refresh() {
 	tv := g.tv
-	g.prev.SetText(tr("over.prev"))
-	g.next.SetText(tr("over.next"))
+	g.prev.SetText(tr("replay.prev"))
+	g.next.SetText(tr("replay.next"))
 	if g.auto {
-		g.play.SetText(tr("over.stop"))
+		g.play.SetText(tr("replay.stop"))
 	} else {
-		g.play.SetText(tr("over.auto"))
+		g.play.SetText(tr("replay.auto"))
 	}
 	g.title.Text = tr("over.timeline")
 	if tv == nil {
 		return
 	}
-	g.winner.Text = tr("over.title") + " · " + WinnerText(tv.Winner)
+	g.winner.Text = tr("narr.over") + " · " + WinnerText(tv.Winner)
 	n := len(tv.Timeline)
-	g.stepLabel.Text = tr("over.step", "I", g.step, "N", n)
+	g.stepLabel.Text = tr("replay.step", "I", g.step, "N", n)
 	var cur *game.Moment
 	if g.step >= 1 && g.step <= n {
 		cur = &tv.Timeline[g.step-1]

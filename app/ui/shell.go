@@ -468,7 +468,7 @@ func (s *Shell) SeatMenu(seat int, name string) *fyne.Menu {
 // ShowError replaces everything with a start-up error and what to do about
 // it; retry (may be nil) is offered as a button.
 func (s *Shell) ShowError(msg string, retry, quit func()) {
-	title := canvas.NewText(tr("err.title"), colAccent)
+	title := canvas.NewText(tr("start.title"), colAccent)
 	title.TextSize = 44
 	title.TextStyle.Bold = true
 	title.Alignment = fyne.TextAlignCenter
@@ -478,12 +478,12 @@ func (s *Shell) ShowError(msg string, retry, quit func()) {
 	body.TextStyle.Bold = true
 	buttons := container.NewHBox(layout.NewSpacer())
 	if retry != nil {
-		b := widget.NewButton(tr("err.retry"), retry)
+		b := widget.NewButton(tr("start.retry"), retry)
 		b.Importance = widget.HighImportance
 		buttons.Add(b)
 	}
 	if quit != nil {
-		buttons.Add(widget.NewButton(tr("err.quit"), quit))
+		buttons.Add(widget.NewButton(tr("start.quit"), quit))
 	}
 	buttons.Add(layout.NewSpacer())
 	box := container.NewVBox(layout.NewSpacer(), title, body, buttons, layout.NewSpacer())

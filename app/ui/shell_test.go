@@ -84,7 +84,7 @@ func TestLanguageAndMuteToggles(t *testing.T) {
 		t.Fatalf("narration %q", got)
 	}
 	test.Tap(s.Buttons().Lang)
-	if got := s.Table().Narration(); got != "Night falls — close your eyes" {
+	if got := s.Table().Narration(); got != "Night falls. Everyone, close your eyes." {
 		t.Errorf("after switching to English: %q", got)
 	}
 	if got := a.Preferences().String(PrefLang); got != "en" {

@@ -233,7 +233,7 @@ func (t *TableScreen) updateBallot(tv *game.TableView) {
 		}
 		r := t.row(i)
 		r.n = c.Votes
-		r.seat.Text = tr("seat", "Seat", c.Target.String())
+		r.seat.Text = tr("seat.n", "Seat", c.Target.String())
 		r.count.Text = tr("table.votes.n", "N", c.Votes)
 		r.voters.Text = ""
 		if vs := voters[c.Target]; len(vs) > 0 {

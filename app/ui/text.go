@@ -21,11 +21,11 @@ func NarrationText(tv *game.TableView) string {
 	case "day":
 		if d := tv.Dawn; d != nil && d.Round == tv.Round {
 			if len(d.Dead) == 0 {
-				return tr("narr.dawn.peaceful")
+				return tr("dawn.peaceful")
 			}
-			return tr("narr.dawn.dead", "Seats", seatList(d.Dead))
+			return tr("dawn.dead", "Seats", seatLabels(d.Dead))
 		}
-		return tr("narr.day")
+		return tr("narr.day", "Round", tv.Round)
 	case "last-words", "speech", "pk-speech", "nomination":
 		return tr("narr."+n.Key, "Seat", n.Seat)
 	case "immune":
@@ -33,7 +33,7 @@ func NarrationText(tv *game.TableView) string {
 		if len(n.Seats) == 1 {
 			s = n.Seats[0].String()
 		}
-		return tr("narr.immune", "Seat", s)
+		return tr("narr.immune", "Target", tr("seat.n", "Seat", s))
 	case "setup-night", "exploded":
 		return tr("narr." + n.Key)
 	case "vote-call":
@@ -41,7 +41,7 @@ func NarrationText(tv *game.TableView) string {
 		if len(n.Seats) == 1 {
 			s = n.Seats[0].String()
 		}
-		return tr("narr.vote-call", "Seat", s)
+		return tr("narr.vote-call", "Target", tr("seat.n", "Seat", s))
 	case "discussion", "vote", "closing":
 		return tr("narr." + n.Key)
 	case "over":
@@ -68,7 +68,7 @@ func PhaseText(tv *game.TableView) string {
 	}
 	switch tv.Phase {
 	case "night":
-		return tr("round.night", "Round", tv.Round)
+		return tr("phase.night", "Round", tv.Round)
 	case "over":
 		return tr("stage.over")
 	}
@@ -76,7 +76,7 @@ func PhaseText(tv *game.TableView) string {
 	if stage == "" {
 		stage = "day"
 	}
-	return tr("round.day", "Round", tv.Round) + " · " + tr("stage."+stage)
+	return tr("phase.day", "Round", tv.Round) + " · " + tr("stage."+stage)
 }
 
 // Countdown formats a remaining time for the big clock: "1:30", "0:07".
@@ -212,7 +212,7 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 // MomentHeader is the round and phase a moment belongs to: "第1夜", "第2天".
 func MomentHeader(m game.Moment) string {
 	if m.Phase == "night" {
-		return tr("round.night", "Round", m.Round)
+		return tr("phase.night", "Round", m.Round)
 	}
-	return tr("round.day", "Round", m.Round)
+	return tr("phase.day", "Round", m.Round)
 }

@@ -1,6 +1,6 @@
 // Package fonts holds the host app's bundled font: a subset of WenQuanYi Micro
 // Hei (Apache-2.0 / GPLv3 dual licence, see LICENSE-wqy-microhei.txt) holding
-// only the glyphs of printable ASCII and of the app's own strings, so that
+// only the glyphs of printable ASCII and of the dictionary's words (assets/i18n), so that
 // Chinese renders on a machine without any CJK font. Rebuild it with
 // `make fonts` (README.md).
 package fonts
@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"nightfall/app/translations"
 	"nightfall/assets"
 	"nightfall/assets/sounds"
 )
@@ -38,17 +37,8 @@ func AppText() (string, error) {
 			}
 		}
 	}
-	for _, code := range translations.Languages {
-		m, err := translations.Strings(code)
-		if err != nil {
-			return "", err
-		}
-		for _, v := range m {
-			add(v)
-		}
-	}
-	for _, code := range translations.Languages {
-		m, err := assets.Names(code) // the variants', roles', actions' and options' names
+	for _, code := range assets.Languages { // the one dictionary: every word of both screens
+		m, err := assets.Dictionary(code)
 		if err != nil {
 			return "", err
 		}

@@ -5,11 +5,11 @@ import (
 
 	"golang.org/x/image/font/sfnt"
 
-	"nightfall/app/translations"
+	"nightfall/assets"
 )
 
-// Every character of the app's strings (both languages' translations, the
-// variants' names and role names) has a glyph in the bundled subset font, so
+// Every character of the app's strings (both languages' dictionaries, the
+// voice's captions) has a glyph in the bundled subset font, so
 // nothing renders as a box on a machine without CJK fonts. When this fails,
 // run `make fonts` and commit the new subset.
 func TestSubsetCoversAppText(t *testing.T) {
@@ -39,7 +39,7 @@ func TestSubsetCoversAppText(t *testing.T) {
 		t.Errorf("the subset font lacks %d characters: %q (run `make fonts`)", len(missing), string(missing))
 	}
 	// The Chinese strings are really there (not an empty file).
-	zh, err := translations.Strings("zh")
+	zh, err := assets.Dictionary("zh")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Command chars prints every character the host app may draw from its own
-// strings: the app's translations (both languages) and the variants' names,
-// summaries and role names. The Makefile's `fonts` target feeds it to
+// strings: the dictionary (assets/i18n, both languages) and the voice's
+// captions. The Makefile's `fonts` target feeds it to
 // subset.mjs to build the bundled CJK subset font.
 package main
 

@@ -131,7 +131,7 @@ async function loadLang(lang) {
   const fetchDict = async (l) => {
     if (S.dicts[l]) return;
     try {
-      const r = await fetch(`static/i18n/${l}.json`);
+      const r = await fetch(new URL(`i18n/${l}.json`, import.meta.url)); // beside app.js: the page's version of it
       S.dicts[l] = r.ok ? await r.json() : null;
     } catch { S.dicts[l] = null; }
   };
@@ -330,12 +330,8 @@ function setupPressGuard() {
   window.addEventListener('blur', up);
 }
 
-// booted: main has the dictionary and the page's listeners; frames that
-// come before only change the state.
-let booted = false;
-
 function render() {
-  if (!booted) return;
+  if (!S.ready) return; // main renders once the dictionary is in
   if (pressing) { renderWaiting = true; return; }
   // typing a manifesto: a render would take the text box away mid-word
   const ae = document.activeElement;
@@ -1238,11 +1234,12 @@ async function main() {
   // Opened by WeChat's (QQ's, Alipay's…) scanner: the way out to the
   // phone's browser first, unless the player goes on here all the same.
   const inApp = S.mock ? null : V.inAppOf(navigator.userAgent);
-  // A phone that scanned the QR code opens its socket while its dictionary
-  // loads (a round trip less on a slow network); nothing is drawn before
-  // the words are there (booted).
+  // The socket opens while the dictionary loads (one round trip less on a
+  // slow network, and a warm reload's two waits overlap); nothing renders
+  // before the words are there.
+  const words = loadLang(S.lang);
   if (!inApp && !S.mock && S.room && S.hostKey) connect();
-  await loadLang(S.lang);
+  await words;
   if (inApp) {
     await loadJoin();
     await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
@@ -1252,6 +1249,7 @@ async function main() {
     S.typed = J.loadTyped(store, S.room);
     if (S.typed) { S.hostKey = S.typed.key; S.fp = J.fingerprint(window.nacl, S.typed.key); } else S.keyMissing = true;
   }
+  S.ready = true;
   setupPeek();
   setupPressGuard();
   setupCatHand();
@@ -1263,10 +1261,10 @@ async function main() {
   const wake = async () => { try { if (navigator.wakeLock && document.visibilityState === 'visible') await navigator.wakeLock.request('screen'); } catch { /* not allowed */ } };
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
-  booted = true;
   render();
   if (S.mock) { startMock(); return; }
-  if (!S.room || S.keyMissing || conn) return;
+  // a phone with the typed key kept for its room connects now it has it
+  if (!S.room || S.keyMissing || !S.hostKey || conn) return;
   connect();
 }
 

@@ -1,0 +1,137 @@
+package assets
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"testing/fstest"
+)
+
+// The dictionary: one flat JSON object per language (i18n/zh.json,
+// i18n/en.json), the same keys in both, every word the phone page and the
+// big screen show. Values are Go templates ("{{.Seat}}"), as fyne's lang
+// package reads them; the phone page fills the same fields itself.
+//
+// A key's family is its first dot-separated segment ("ann" for
+// "ann.dawn.peaceful", "seat" for "seat.n"). The family says who reads it:
+//
+//   - the big screen's own words are in the families ScreenFamilies names
+//     (ann. the headlines, lobby., table., ctl., stage., replay., …); the
+//     phone is served the dictionary without them (Phone, PhoneDictionary);
+//   - every other family is the phone page's (peek., night., join., cat., …)
+//     or shared by both: the names of the engine's things (NamePrefixes:
+//     variant., role., action., opt., val., summary.) and the words both
+//     screens show for one thing (narr., winner., camp., answer., dawn.,
+//     phase., over., seat., list., app., lang.) — one wording for one thing.
+//
+// A new word goes into both files; a word only the big screen shows goes
+// into one of ScreenFamilies (or a new family added there), so that the
+// phones never download it.
+
+// Languages are the dictionary's languages, the default first.
+var Languages = []string{"zh", "en"}
+
+// ScreenFamilies are the key families only the big screen (the host app)
+// reads: the phone page is served the dictionary without them.
+var ScreenFamilies = []string{
+	"adm",     // admission requests in the lobby
+	"ann",     // the headlines of results (dawn, tally, execution, game over…)
+	"balance", // the lobby's balance figures of a deal
+	"caption", // captions the voice has no clip for
+	"ctl",     // the host's controls
+	"help",    // the lobby's checklist when phones cannot get in
+	"lobby",   // the lobby screen
+	"moment",  // the replay's lines
+	"quit",    // the quit dialog
+	"reason",  // why a game ended
+	"replay",  // the replay's controls
+	"resume",  // the resume dialog
+	"seats",   // a list of seats in a headline
+	"stage",   // the top bar's stage names
+	"start",   // the screen shown when the network service cannot start
+	"table",   // the table screen's labels
+	"tally",   // the vote tally's parts
+}
+
+// Family is key's first dot-separated segment.
+func Family(key string) string {
+	f, _, _ := strings.Cut(key, ".")
+	return f
+}
+
+// ForPhone reports whether the phone page is served key: every key but the
+// big screen's own (ScreenFamilies).
+func ForPhone(key string) bool { return !slices.Contains(ScreenFamilies, Family(key)) }
+
+// Dictionary returns one language's whole dictionary: key → template.
+func Dictionary(code string) (map[string]string, error) {
+	data, err := fs.ReadFile(I18n(), code+".json")
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// PhoneDictionary is a dictionary file (raw JSON) as the phone page gets
+// it: the keys ForPhone accepts, compact.
+func PhoneDictionary(raw []byte) ([]byte, error) {
+	all := map[string]string{}
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return nil, err
+	}
+	for k := range all {
+		if !ForPhone(k) {
+			delete(all, k)
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(all); err != nil { // sorted keys: the same bytes every time
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// phoneDict is a dictionary directory (*.json) as the phone page gets it:
+// each file through PhoneDictionary, read again at every Open so that the
+// devserve command shows an edit without a restart.
+type phoneDict struct{ dir fs.FS }
+
+func (p phoneDict) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	m, err := p.files()
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return m.Open(path.Join("i18n", name)) // the root is named i18n, as the directory it is read from
+}
+
+func (p phoneDict) files() (fstest.MapFS, error) {
+	names, err := fs.Glob(p.dir, "*.json")
+	if err != nil {
+		return nil, err
+	}
+	m := fstest.MapFS{}
+	for _, n := range names {
+		raw, err := fs.ReadFile(p.dir, n)
+		if err != nil {
+			return nil, err
+		}
+		data, err := PhoneDictionary(raw)
+		if err != nil {
+			return nil, &fs.PathError{Op: "read", Path: path.Join("i18n", n), Err: err}
+		}
+		m["i18n/"+n] = &fstest.MapFile{Data: data, Mode: 0o444}
+	}
+	return m, nil
+}
