@@ -65,9 +65,10 @@ const (
 // Chinese for a zh locale, English for any other real locale; otherwise —
 // C, POSIX, C.UTF-8 or nothing set — Chinese. (--lang is not remembered.)
 //
-// The window: with a second monitor (a projector next to the laptop's
-// screen), it opens full screen there; otherwise as a window of the size it
-// had when last closed (1280×720 the first time). Nothing is printed on
+// The window opens full screen, sized for a projector: with a second
+// monitor (a projector next to the laptop's screen) there, otherwise on the
+// display it opened on. Esc or F11 leaves full screen for a window of the
+// size it had when last closed (1280×720 the first time). Nothing is printed on
 // stderr unless something is wrong (Fyne's report of C.UTF-8 as a bad
 // locale is dropped: nightfall/app/fynelocale).
 func Main() int {
@@ -191,8 +192,20 @@ func run(st settings) int {
 	}
 	a.Lifecycle().SetOnStarted(func() {
 		trace("window shown")
-		if projectorScreen(w, trace) {
+		// Every screen opens full screen, sized for the projector: on the
+		// second monitor when there is one (projectorScreen), else on the
+		// display the window opened on. Esc or F11 leaves it.
+		full := func(what string) {
+			trace(what)
+			if !w.FullScreen() {
+				w.SetFullScreen(true)
+			}
+			shell.FullScreenChanged()
+		}
+		if projectorScreen(w, full) {
 			trace("second monitor found")
+		} else {
+			full("full screen on the display the window opened on")
 		}
 		if st.trace {
 			time.AfterFunc(5*time.Second, func() {

@@ -16,7 +16,7 @@ type TableView struct {
 	Version       int          `json:"version"`
 	Round         int          `json:"round"`
 	Phase         string       `json:"phase"` // "night", "day", "over"
-	Stage         string       `json:"stage"` // "night", "last-words", "speech", "pk-speech", "discussion", "vote", "over"
+	Stage         string       `json:"stage"` // "night", "last-words", "speech", "pk-speech", "others-speech", "discussion", "vote", "over"
 	Seats         []SeatView   `json:"seats"`
 	Narration     Narration    `json:"narration"`
 	Speaker       int          `json:"speaker,omitempty"`
@@ -335,6 +335,9 @@ func (g *Game) dayView(tv *TableView, m *viewMem) {
 	tv.Order = d.Order
 	tv.Tied = d.Tied
 	tv.Stage = string(d.Stage)
+	if d.Stage == StageSpeech && d.Ballots > 0 { // after a tied ballot: the others speak before the re-vote
+		tv.Stage = string(StageOthersSpeech)
+	}
 	if len(d.Suspects) > 0 {
 		tv.Suspects = m.cloneTargets(d.Suspects)
 		sortTargets(tv.Suspects)

@@ -219,10 +219,18 @@ type StartProblem struct {
 
 // SeatRequest is a phone asking for a seat the host released during the
 // game. Name is the name it gave (show it as text); Online is false while
-// its phone is away.
+// its phone is away. Device and Code are what the host checks at a glance
+// before he gives a seat away: the phone's device label from its browser
+// ("iPhone · Safari"; "" when it says nothing known) and its phone code,
+// four digits the phone shows (in its menu, and while it asks). Waiting is
+// how many more phones ask for the same seat: the host sees the oldest of
+// each seat; refusing it brings the next.
 type SeatRequest struct {
-	ID     int    `json:"id"`
-	Seat   int    `json:"seat"`
-	Name   string `json:"name"`
-	Online bool   `json:"online"`
+	ID      int    `json:"id"`
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Online  bool   `json:"online"`
+	Device  string `json:"device"`
+	Code    string `json:"code"`
+	Waiting int    `json:"waiting,omitempty"`
 }

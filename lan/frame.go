@@ -121,6 +121,10 @@ type welcomeFrame struct {
 	Mode  string `json:"mode"`
 	Name  string `json:"name,omitempty"`
 	Room  string `json:"room"`
+	// Phone is the phone's code: four digits it shows in its menu, the
+	// same way for every role, and beside a request for a freed seat, so
+	// that the host can tell whose phone asks (SeatRequest.Code).
+	Phone string `json:"phone,omitempty"`
 	// Cadence is how often (ms) the phone sends one frame during a game
 	// (0: no cadence; cadence.go).
 	Cadence int `json:"cadence,omitempty"`
@@ -169,6 +173,18 @@ var (
 	pongFrame = []byte(`{"t":"pong"}`)
 	padFrame  = []byte(`{"t":"pad"}`)
 )
+
+// padReply answers a pad. A pad that carries an id (a step of the phone's
+// screen that sends no command, taking the place of the cadence's empty
+// frame) gets it back, so the phone settles that step when its frame is
+// answered, as a command's is by its ack; both replies are one size on the
+// air. An id over maxIDLen is not echoed.
+func padReply(id string) []byte {
+	if id == "" || len(id) > maxIDLen {
+		return padFrame
+	}
+	return mustJSON(ackFrame{T: "pad", ID: id})
+}
 
 func errFrame(id, code, reason string) []byte {
 	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Reason: reason})

@@ -603,9 +603,11 @@ func TestReleaseSeat(t *testing.T) {
 		t.Fatalf("a second phone asking: %s", f.raw)
 	}
 	hv := h.hostView()
-	if len(hv.Requests) != 2 || hv.Requests[0].Seat != 6 || hv.Requests[0].Name != "借来的手机" || !hv.Requests[0].Online {
+	if len(hv.Requests) != 1 || hv.Requests[0].Seat != 6 || hv.Requests[0].Name != "借来的手机" || !hv.Requests[0].Online || hv.Requests[0].Waiting != 1 {
 		t.Fatalf("the host's requests: %+v", hv.Requests)
 	}
+	var otherID int
+	h.do(func(s *session) { otherID = s.requests[1].id })
 	h.host(HostCommand{Do: HostAllow, Request: hv.Requests[0].ID})
 	borrowed.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 6 })
 	borrowed.until(func(f frame) bool { return f.T == "view" })
@@ -613,7 +615,7 @@ func TestReleaseSeat(t *testing.T) {
 	if hv := h.hostView(); len(hv.Requests) != 0 {
 		t.Errorf("requests left after the allow: %+v", hv.Requests)
 	}
-	if err := h.srv.Host(HostCommand{Do: HostAllow, Request: hv.Requests[1].ID}); err == nil {
+	if err := h.srv.Host(HostCommand{Do: HostAllow, Request: otherID}); err == nil {
 		t.Errorf("a settled request was allowed")
 	}
 	if v := borrowed.playerView(); v.Seat != 6 || !slicesEqual(v.Roles, tb.roles[6]) {
@@ -753,4 +755,31 @@ func TestLogFileMode(t *testing.T) {
 		t.Errorf("log path %s", path)
 	}
 	_ = fmt.Sprint()
+}
+
+// TestPadEcho: a pad that carries an id (a screen's step that sends no
+// command, in the place of the cadence's empty frame) is answered with that
+// id, so the phone settles the step as it settles a command on its ack; a
+// plain pad gets a plain pad, and an id longer than a command's may be is
+// not echoed. Nothing in the game changes.
+func TestPadEcho(t *testing.T) {
+	h, tb := startedTable(t, 8, 3)
+	p := tb.phones[2]
+	before := h.eventCount()
+	for _, tc := range []struct {
+		frame, want string
+	}{
+		{`{"t":"pad","id":"k3f9a2b1-l4"}`, "k3f9a2b1-l4"},
+		{`{"t":"pad"}`, ""},
+		{`{"t":"pad","id":"` + strings.Repeat("x", maxIDLen+1) + `"}`, ""},
+	} {
+		p.send(tc.frame)
+		f := p.until(func(f frame) bool { return f.T == "pad" })
+		if f.ID != tc.want {
+			t.Errorf("%.40s: answered %s, want id %q", tc.frame, f.raw, tc.want)
+		}
+	}
+	if n := h.eventCount(); n != before {
+		t.Errorf("the game changed: %d events, was %d", n, before)
+	}
 }

@@ -22,6 +22,10 @@ import (
 // is there while a game is on screen (so the table does not jump when a
 // line starts or ends), empty between lines.
 
+// captionSep is between two lines on the caption bar (and the parts of a
+// headline that is what the judge says: announce.go spokenText).
+const captionSep = " "
+
 // captionLinger is how long a caption stays after its line has played.
 const captionLinger = 2 * time.Second
 
@@ -80,7 +84,7 @@ func (s *Shell) Caption() string {
 			parts = append(parts, p)
 		}
 	}
-	return strings.Join(parts, "   ")
+	return strings.Join(parts, captionSep)
 }
 
 // captionParts are the texts of the lines on the bar, in the current

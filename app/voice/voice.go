@@ -207,6 +207,35 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 	return out
 }
 
+// StageLine is the line the judge says as the stage of tv begins (the
+// night, a speaker's turn, a discussion, a vote and its call), as Observe
+// says it; ok false for a stage without one. The big screen's headline for
+// the stage is its caption: the same words.
+func StageLine(tv *game.TableView) (Line, bool) {
+	if tv == nil {
+		return Line{}, false
+	}
+	switch {
+	case tv.Phase == "night":
+		return Line{Kind: "night"}, true
+	case tv.Phase != "day":
+		return Line{}, false
+	case tv.Speaker != 0:
+		if tv.Stage == "last-words" {
+			return Line{Kind: "lastwords", Seats: []int{tv.Speaker}}, true
+		}
+		return Line{Kind: "speak", Seats: []int{tv.Speaker}}, true
+	case tv.Stage == "discussion":
+		return Line{Kind: "discussion"}, true
+	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+		if c := tv.Ballot.Calling; c != nil {
+			return Line{Kind: "votefor", Seats: []int{c.Seat}}, true
+		}
+		return Line{Kind: "vote"}, true
+	}
+	return Line{}, false
+}
+
 // Tick returns the ten-second chime once per speaking timer.
 func (n *Narrator) Tick(tv *game.TableView, remaining time.Duration, paused bool) []Line {
 	if tv == nil || tv.Timer == nil || paused || tv.Phase != "day" {

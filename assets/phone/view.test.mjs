@@ -847,8 +847,9 @@ test('fairness: the menu is the same for every role, by night and by day', () =>
   const names = ['night-killer', 'night-civilian', 'night-police', 'night-doctor-16', 'speech-killer', 'speech-other', 'hands-night-killer',
     'dual-night-two-tasks', 'cat-night-killer', 'cat-night-civilian', 'lastwords-dead', 'vote'];
   for (const t of [T, TZ]) {
-    const menus = names.map((n) => V.menuModel(t, { room: 'K7QX2M', pv: viewOf(n).pv }));
+    const menus = names.map((n) => V.menuModel(t, { room: 'K7QX2M', phoneCode: '4821', pv: viewOf(n).pv }));
     for (let i = 1; i < menus.length; i++) assert.deepEqual(menus[i], menus[0], names[i]);
+    assert.ok(menus[0].phone.includes('4821'), 'the phone code is in the menu');
   }
   assert.ok(!JSON.stringify(V.menuModel(T, { room: 'X' })).includes('reveal'));
 });
@@ -869,4 +870,44 @@ test('lobby: a started game shows no stray text', () => {
   const m = V.lobbyModel(T, f.find((x) => x.t === 'lobby').lobby, 0);
   assert.ok(m.started);
   assert.ok(!/null|undefined/.test(JSON.stringify(m)), JSON.stringify(m));
+});
+
+test('the clock of a phone that lost the host stands still, marked stopped, until the host\'s clock comes again', () => {
+  const tv = { phase: 'day', round: 1, timer: { key: 7, kind: 'speech', seconds: 90 } };
+  const clock = { t: 'clock', key: 7, kind: 'speech', seconds: 90, remaining: 60000, paused: false };
+  const on = { conn: 'open', clock, clockAt: 1000 };
+  assert.equal(V.clockModel(T, tv, on, 11000).text, '0:50');
+  const lost = { ...on, conn: 'closed', lostAt: 21000 };
+  for (const now of [21000, 30000, 90000]) {
+    const m = V.clockModel(T, tv, lost, now);
+    assert.equal(m.text, 'Stopped 0:40', `at ${now}`);
+    assert.ok(m.stopped && !m.low);
+  }
+  // back online: still stopped until the host's clock frame, then the host's time
+  assert.equal(V.clockModel(T, tv, { ...lost, conn: 'open' }, 95000).text, 'Stopped 0:40');
+  const back = { ...lost, conn: 'open', clock: { ...clock, remaining: 30000 }, clockAt: 96000 };
+  assert.equal(V.clockModel(T, tv, back, 98000).text, '0:28');
+  assert.equal(V.clockModel(TZ, tv, lost, 30000).text, '已停 0:40');
+  // without a clock frame: the local count stops too
+  const local = { conn: 'closed', lostAt: 5000, timerStart: 0 };
+  assert.equal(V.clockModel(T, tv, local, 60000).text, 'Stopped 1:25');
+  assert.equal(V.clockModel(T, { ...tv, phase: 'over' }, lost, 30000).text, '');
+});
+
+test('a tap waiting for the host looks the same on every control; late after a few ticks, never under the minimum', () => {
+  assert.deepEqual(V.tapLook(T, false), { cls: 'sending', label: 'Sending…', busy: true });
+  assert.deepEqual(V.tapLook(TZ, true), { cls: 'late', label: zh['tap.late'], busy: false });
+  assert.equal(V.tapLateMs(0), V.TAP_LATE_MIN_MS);
+  assert.equal(V.tapLateMs(250), V.TAP_LATE_MIN_MS);
+  assert.equal(V.tapLateMs(2000), V.TAP_LATE_TICKS * 2000);
+});
+
+test('every tally on the phone reads like the big screen\'s: "8号 3票、2号 3票", a ballot\'s rows "3票"', () => {
+  const mo = { kind: 'tally', round: 1, counts: [{ target: 8, votes: 3 }, { target: 2, votes: 3 }, { target: 5, votes: 0 }], outcome: 'tie' };
+  assert.equal(V.momentText(TZ, mo), `票数：8号 3票、2号 3票 · ${zh['tl.tie']}`);
+  assert.equal(V.momentText(T, mo), `Votes: seat 8: 3, seat 2: 3 · ${en['tl.tie']}`);
+  const tv = { round: 1, phase: 'day', stage: 'vote', ballot: { index: 1, mode: 'simultaneous-open', candidates: [8, 2], voters: [1, 2, 3, 4],
+    counts: [{ target: 8, votes: 3 }, { target: 2, votes: 1 }], votes: [{ seat: 1, target: 8 }, { seat: 3, target: 8 }, { seat: 4, target: 8 }, { seat: 2, target: 2 }], cast: 4 } };
+  const b = V.ballotModel(TZ, tv, {});
+  assert.deepEqual(b.rows.map((r) => [r.target, r.count, r.voters]), [['8号', '3票', '1、3、4'], ['2号', '1票', '2']]);
 });

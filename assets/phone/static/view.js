@@ -188,6 +188,50 @@ export function clockText(secs) {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
+// clockModel is the header's countdown for table tv at nowMs. st holds the
+// host's last clock frame (clock, received at clockAt), when this phone
+// first saw the timer (timerStart: the count without a clock frame), the
+// connection (conn) and when it was lost (lostAt). A phone that lost the host
+// shows its clock stopped at what it showed then: the host's clock may have
+// stopped with it (a crash, a pause), and a countdown that ran on and then
+// jumped back would mislead. It stays stopped after the reconnect until the
+// host's clock frame comes (the host sends it at once after the hello).
+export function clockModel(T, tv, st, nowMs) {
+  if (!tv || !tv.timer || tv.phase === 'over') return { text: '', low: false, stopped: false, left: null };
+  const stopped = !st.mock && st.lostAt > 0 && (st.conn !== 'open' || !(st.clockAt >= st.lostAt));
+  const at = stopped ? Math.min(nowMs, st.lostAt) : nowMs;
+  let left;
+  if (st.clock && (!st.clock.key || st.clock.key === tv.timer.key)) left = clockLeft(st.clock, st.clockAt, at);
+  else left = timerLeft(tv.timer, st.timerStart != null ? st.timerStart : at, at); // no clock frame for this timer yet
+  let label = '';
+  if (left != null && stopped) label = T('clock.stopped');
+  else if (left != null && st.clock && st.clock.paused) label = T('clock.paused');
+  return { text: (label ? `${label} ` : '') + clockText(left), low: !stopped && left != null && left <= 10, stopped, left };
+}
+
+// ---- taps the host answers -----------------------------------------------------------------
+
+// A tap the host answers (a confirm, a vote, 不投, 过, a raised hand…) shows
+// "sending…" on the tapped control at once, until the host's answer
+// replaces it. If none comes in TAP_LATE_TICKS of the cadence (a tap's frame
+// leaves and is answered within about one tick and CADENCE_LEAD_MS), and
+// never sooner than TAP_LATE_MIN_MS, the control says so and a tap sends the
+// same frame again (same id: the host answers a repeated id once).
+export const TAP_LATE_TICKS = 4;
+export const TAP_LATE_MIN_MS = 4000;
+export function tapLateMs(cadenceMs) {
+  return Math.max(TAP_LATE_MIN_MS, TAP_LATE_TICKS * (cadenceMs > 0 ? cadenceMs : 0));
+}
+
+// tapLook is how a control waiting for the host looks: the same for every
+// control and every role (class, words, busy), whatever it sends or whether
+// it sends a command at all. late: no answer in tapLateMs.
+export function tapLook(T, late) {
+  return late
+    ? { cls: 'late', label: T('tap.late'), busy: false }
+    : { cls: 'sending', label: T('tap.sending'), busy: true };
+}
+
 // ---- lobby / join ----------------------------------------------------------------------------
 
 export function lobbyModel(T, lobby, mySeat) {
@@ -709,7 +753,8 @@ export function ballotModel(T, tv, names) {
     const voters = votes.filter((v) => sameTarget(v.target, c.target)).map((v) => v.seat);
     return {
       target: targetLabel(T, c.target), name: nameOf(names, targetSeat(c.target)),
-      votes: c.votes, voters: voters.length ? listLabel(T, voters.map(String)) : '',
+      votes: c.votes, count: c.votes == null ? '' : T('votes.n', { N: c.votes }), // as the big screen writes it
+      voters: voters.length ? listLabel(T, voters.map(String)) : '',
       calling: !b.closed && b.calling != null && sameTarget(b.calling, c.target),
       top: !!(b.top || []).find((x) => sameTarget(x, c.target)),
     };
@@ -848,12 +893,15 @@ export function callModel(T, tv, names, vt) {
 // ---- menu and the card's own controls ---------------------------------------------------------
 
 // menuModel: the ☰ sheet. The same entries for every player whatever the
-// role (a neighbour sees it opened): the language, the room, close. Role
+// role (a neighbour sees it opened): the language, the room, the phone
+// code, close. Role
 // controls (the self-reveal) are behind the held card (cardActions).
 export function menuModel(T, st) {
   return {
     language: T('menu.language'), lang: T('lang.switch'),
     room: st && st.room ? T('menu.room', { Room: st.room }) : '',
+    // the phone code the host checks against a request for a freed seat
+    phone: st && st.phoneCode ? T('menu.phone', { Code: st.phoneCode }) : '',
     close: T('menu.close'),
   };
 }
@@ -908,7 +956,8 @@ export function momentText(T, mo) {
     case 'dawn':
       return dawnText(T, { dead: mo.dead || [] });
     case 'tally': {
-      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => `${targetKey(c.target)}: ${c.votes}`);
+      // the big screen's words for a count ("8号 3票", "seat 8: 3")
+      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => T('votes.count', { Seat: targetKey(c.target), N: c.votes }));
       let s = T('tl.tally', { Counts: counts.length ? listLabel(T, counts) : '—' });
       if (mo.outcome === 'tie') s += ' · ' + T('tl.tie');
       if (mo.outcome === 'none') s += ' · ' + T('ballot.none');
