@@ -3,7 +3,6 @@
 // DOM from those models. All user text goes in through textContent (h() and
 // text nodes); no HTML string is ever parsed (assets_test.go checks).
 
-import './compat.js';
 import * as V from './view.js';
 import { Conn, Outbox, keyFromText, randomId, wsURL } from './net.js';
 
@@ -1346,6 +1345,8 @@ async function startMock() {
 // ---- start ---------------------------------------------------------------------------------
 
 async function main() {
+  // what Chrome 70 and iOS 12 lack, filled in there only (compat.js)
+  if (!Element.prototype.replaceChildren) await import('./compat.js');
   // Opened by WeChat's (QQ's, Alipay's…) scanner: the way out to the
   // phone's browser first, unless the player goes on here all the same.
   const inApp = S.mock ? null : V.inAppOf(navigator.userAgent);

@@ -11,6 +11,13 @@
 
 import { keyFromText, normalizeCode } from './net.js';
 
+// The look of these screens comes with this file (a phone that never needs
+// them never fetches it).
+const css = document.createElement('link');
+css.rel = 'stylesheet';
+css.href = new URL('join.css', import.meta.url).href;
+document.head.appendChild(css);
+
 // fingerprint is the typed key's fingerprint as the big screen shows it
 // (lan/sealed Fingerprint): the first 8 bytes of SHA-512 of the key, as a
 // big-endian number, modulo 10^8, in two groups of 4 digits. Computed
