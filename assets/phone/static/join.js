@@ -13,10 +13,12 @@ import { keyFromText, normalizeCode } from './net.js';
 
 // The look of these screens comes with this file (a phone that never needs
 // them never fetches it).
-const css = document.createElement('link');
-css.rel = 'stylesheet';
-css.href = new URL('join.css', import.meta.url).href;
-document.head.appendChild(css);
+if (typeof document !== 'undefined') { // (not in node's tests)
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = new URL('join.css', import.meta.url).href;
+  document.head.appendChild(css);
+}
 
 // fingerprint is the typed key's fingerprint as the big screen shows it
 // (lan/sealed Fingerprint): the first 8 bytes of SHA-512 of the key, as a
