@@ -197,7 +197,7 @@ func TestI18nKeys(t *testing.T) {
 			"arson", "transform", "stance", "order", "withdraw", "done"},
 		"answer": {"killer", "not-killer", "secret-police", "not-secret-police", "none"},
 		"narr": {"night", "setup-night", "day", "last-words", "speech", "pk-speech", "defence", "nomination",
-			"discussion", "closing", "vote-call", "vote", "immune", "over"},
+			"discussion", "closing", "vote-call", "vote", "immune", "over", "briefing"},
 		"camp":    {"good", "killers", "werewolves", "free-choice"},
 		"winner":  {"good", "killers", "werewolves", "draw", "none", "seat"},
 		"err":     {"room", "seat-taken", "table-full", "started", "name"},

@@ -85,7 +85,11 @@
 //   - its lines in the one translation file the host app and the phones
 //     both read, assets/i18n/zh.json and en.json: variant.<id>,
 //     summary.<id>, and role.<id>, action.<id>, opt.<name>, val.<value> for
-//     any role, action, option or value it adds;
+//     any role, action, option or value it adds; its round and wins for the
+//     rules sheet and the briefing (rules.round.<id>, rules.win.<id>) and a
+//     card for each role it adds or plays otherwise (roleinfo.<role>, or
+//     roleinfo.<id>.<role>; assets' TestRoleCardsCoverTheEngine names what
+//     is missing);
 //   - the big screen's font, assets/fonts/wqy-microhei-subset.ttf, made
 //     again by `make fonts DEPS=` when those names bring new characters;
 //   - the big screen's transcript of a game of it,

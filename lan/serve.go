@@ -113,6 +113,7 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 		table   = fs.String("name", "Nightfall", "table name, shown in the lobby and advertised over mDNS")
 		room    = fs.String("room", "", "room code (default: random)")
 		noMDNS  = fs.Bool("no-mdns", false, "do not advertise the table over mDNS")
+		brief   = fs.Bool("briefing", false, "start each game with the table's briefing before the first night (ended by the host's skip, or after 30 s)")
 		start   = fs.Duration("autostart", 3*time.Second, "start this long after every seat is taken (negative: only on Enter)")
 	)
 	fs.Var(opts, "option", "rule option `name=value`, repeatable (value: JSON, or else a string)")
@@ -154,7 +155,7 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 		}
 	}
 	cfg = Config{DataDir: *dataDir, TableName: *table, Variant: *variant, Players: *players, Seed: *seed,
-		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS,
+		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS, Briefing: *brief,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	switch {
 	case addrSet:

@@ -115,8 +115,10 @@ type session struct {
 
 	// lobby setup
 	variant string // the number of players is len(seats)
-	seed    uint64
-	options map[string]json.RawMessage
+	// briefing: games start with the table's briefing (Config.Briefing)
+	briefing bool
+	seed     uint64
+	options  map[string]json.RawMessage
 	// recomputed by checkSetup on every change of the setup
 	optErr   string // why the options do not make a game ("" fine)
 	optViews []OptionView

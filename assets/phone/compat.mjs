@@ -11,10 +11,10 @@
 //     63, Safari 11.1);
 //   - regular expressions with lookbehind (Safari 16.4);
 //   - APIs they lack (below), unless compat.js polyfills them;
-//   - CSS: the inset shorthand, aspect-ratio, :is/:where/:has, dvh/svh/lvh,
-//     @container, @layer, color-mix, nesting, and min()/max()/clamp()
-//     (Chrome 79) without an earlier declaration of the same property in
-//     the same rule to fall back on.
+//   - CSS: the inset shorthand, aspect-ratio, :is/:where/:has, @container,
+//     @layer, color-mix, nesting, and min()/max()/clamp() (Chrome 79) or
+//     dvh/svh/lvh units without an earlier declaration of the same property
+//     in the same rule to fall back on.
 // Exit status 1 when it found something.
 
 import { readFileSync, readdirSync } from 'node:fs';
@@ -131,7 +131,6 @@ for (const f of readdirSync(staticDir).filter((x) => x.endsWith('.css')).sort())
   const flag = (i, what) => problems.push(`${f}:${lineOf(i)}: ${what}`);
   for (const [re, what] of [
     [/:(is|where|has)\(/g, 'the :is()/:where()/:has() selectors (Chrome 88, Safari 14; an unknown selector drops the whole rule)'],
-    [/\d(dvh|svh|lvh|dvw|svw|lvw)\b/g, 'dynamic viewport units (Chrome 108, Safari 15.4)'],
     [/@container\b/g, '@container (Chrome 105, Safari 16)'],
     [/@layer\b/g, '@layer (Chrome 99, Safari 15.4)'],
     [/color-mix\(/g, 'color-mix() (Chrome 111, Safari 16.2)'],
@@ -156,6 +155,9 @@ for (const f of readdirSync(staticDir).filter((x) => x.endsWith('.css')).sort())
         const value = decl.slice(c + 1);
         if (/(^|[^-\w])(min|max|clamp)\(/.test(value) && !seen.has(prop)) {
           flag(off + decl.search(/\S/), `${prop}: min()/max()/clamp() (Chrome 79, Safari 11.1/13.1) without a fallback declaration before it`);
+        }
+        if (/\d(dvh|svh|lvh|dvw|svw|lvw)\b/.test(value) && !seen.has(prop)) {
+          flag(off + decl.search(/\S/), `${prop}: dynamic viewport units (Chrome 108, Safari 15.4) without a fallback declaration before it`);
         }
         seen.add(prop);
       }
