@@ -270,16 +270,22 @@ test-dist: dist test-dist-deps
 # (firefox-esr and webkit2gtk-driver are in DEB_PACKAGES; Xvfb already is.)
 E2E_CACHE   ?= $${XDG_CACHE_HOME:-$$HOME/.cache}/nightfall-e2e
 AXE_VERSION ?= 4.10.3
+# acorn parses the phone page's scripts for assets' TestPageCompat (what Chrome 70 / iOS 12 lack)
+ACORN_VERSION      ?= 8.14.0
+ACORN_WALK_VERSION ?= 8.3.4
 E2E_ENGINES ?= chromium,webkit,firefox
 
 e2e-deps:
 	@cache="$(E2E_CACHE)"
-	if [[ ! -f "$$cache/node_modules/axe-core/axe.min.js" ]] || ! grep -q '"version": "$(AXE_VERSION)"' "$$cache/node_modules/axe-core/package.json"; then
+	if [[ ! -f "$$cache/node_modules/axe-core/axe.min.js" ]] || ! grep -q '"version": "$(AXE_VERSION)"' "$$cache/node_modules/axe-core/package.json" \
+		|| ! grep -q '"version": "$(ACORN_VERSION)"' "$$cache/node_modules/acorn/package.json" 2>/dev/null \
+		|| ! grep -q '"version": "$(ACORN_WALK_VERSION)"' "$$cache/node_modules/acorn-walk/package.json" 2>/dev/null; then
 		if command -v npm >/dev/null; then
 			mkdir -p "$$cache"
-			( set -x; npm install --prefix "$$cache" --no-audit --no-fund --no-save axe-core@$(AXE_VERSION) )
+			# one install: a second --no-save install would prune the first's packages
+			( set -x; npm install --prefix "$$cache" --no-audit --no-fund --no-save axe-core@$(AXE_VERSION) acorn@$(ACORN_VERSION) acorn-walk@$(ACORN_WALK_VERSION) )
 		else
-			echo "e2e-deps: no npm: the browser tests skip the axe-core audit"
+			echo "e2e-deps: no npm: the browser tests skip the axe-core audit, assets skips TestPageCompat"
 		fi
 	fi
 

@@ -45,6 +45,7 @@ var ScreenFamilies = []string{
 	"brief",   // the table's briefing before the first night
 	"caption", // captions the voice has no clip for
 	"ctl",     // the host's controls
+	"help",    // the lobby's checklist when phones cannot get in
 	"lobby",   // the lobby screen
 	"moment",  // the replay's lines
 	"quit",    // the quit dialog

@@ -88,6 +88,7 @@ type HostCommand struct {
 	Seat    int             `json:"seat,omitempty"`    // HostRemove
 	Seconds int             `json:"seconds,omitempty"` // HostAddTime
 	Request int             `json:"request,omitempty"` // HostAllow, HostRefuse: SeatRequest.ID
+	Addr    string          `json:"addr,omitempty"`    // HostSetAddress: one of HostView.Addresses' IPs
 }
 
 // The host commands.
@@ -106,6 +107,7 @@ const (
 
 	// Phones, at any time.
 	HostRemoveSpectators = "remove-spectators" // send every spectator back to the lobby
+	HostSetAddress       = "address"           // Addr: the laptop's address for the QR code, the typed address and mDNS (remembered per network)
 	HostAllow            = "allow"             // Request: give the released seat to the phone that asked
 	HostRefuse           = "refuse"            // Request: tell that phone no
 
@@ -155,6 +157,14 @@ type HostView struct {
 	JoinURL  string
 	Room     string
 	MDNSName string
+	// Typed is the typed join: the address and short code to show beside
+	// the QR code, and the typed key's fingerprint (PROTOCOL.md "Typed
+	// join"). The code is for the big screen only: it is never sent to a
+	// phone nor served over HTTP.
+	Typed TypedJoin
+	// Addresses are the laptop's addresses phones might reach, best first
+	// (virtual adapters last), for HostSetAddress; only in the lobby.
+	Addresses []IfaceAddr
 	// LogPath is the game log being written (empty in the lobby).
 	LogPath string
 	// Requests are the phones asking for a seat the host released during

@@ -3,6 +3,7 @@ package lan
 import (
 	"crypto/rand"
 	"crypto/subtle"
+	"errors"
 	"net"
 	"net/http"
 	"sync"
@@ -72,6 +73,8 @@ type client struct {
 	// reader sets it, the writer seals with it).
 	challenge []byte
 	box       atomic.Pointer[sealed.Box]
+	typedOnly bool // opened without a room code: only the typed key may seal it
+	typed     bool // sealed to the typed key, the code proved
 
 	// lobbySlot is the slot of the lobby frame queued last, while nothing
 	// else was queued after it (nil otherwise): a newer lobby frame
@@ -155,7 +158,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // Upgrade answered with the HTTP error
 	}
-	if subtle.ConstantTimeCompare([]byte(r.URL.Query().Get("room")), []byte(s.room)) != 1 {
+	// A phone that typed the address does not know the room code yet: a
+	// socket without one may only be sealed to the typed key (typed.go).
+	room := r.URL.Query().Get("room")
+	if room != "" && subtle.ConstantTimeCompare([]byte(room), []byte(s.room)) != 1 {
 		// A browser cannot read an HTTP error of a WebSocket handshake, so
 		// the reason goes in a frame (in clear: there is no channel yet,
 		// and it holds nothing secret).
@@ -175,7 +181,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr),
-		device: deviceLabel(r.UserAgent()), challenge: challenge}
+		device: deviceLabel(r.UserAgent()), challenge: challenge, typedOnly: room == ""}
 	var wait time.Duration
 	if !s.call(func() { wait = s.sess.connect(c) }) {
 		ws.Close()
@@ -261,8 +267,26 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 			plain []byte
 			err   = errPlain
 		)
-		if mt == websocket.BinaryMessage {
+		if mt == websocket.BinaryMessage && !c.typedOnly {
 			b, plain, err = sealed.OpenHello(s.priv, c.challenge, data)
+		}
+		if mt == websocket.BinaryMessage && (c.typedOnly || errors.Is(err, sealed.ErrForged)) {
+			// Not the QR code's key: a typed join, which must prove the code.
+			if !s.codes.open(time.Now()) {
+				*warned = true
+				s.cfg.Logf("lan: refused a typed join from %s: too many wrong codes lately", c.remote)
+				s.post(func() { s.sess.refuseTyped(c, false) })
+				return nil, false
+			}
+			b, plain, err = sealed.OpenTypedHello(s.typedPriv, c.challenge, s.code, data)
+			if errors.Is(err, sealed.ErrCode) {
+				s.codes.wrong()
+				*warned = true
+				s.cfg.Logf("lan: refused a typed join from %s: a wrong code", c.remote)
+				s.post(func() { s.sess.refuseTyped(c, true) })
+				return nil, false
+			}
+			c.typed = err == nil
 		}
 		if err != nil {
 			*warned = true

@@ -100,6 +100,8 @@ const (
 	codeSealed    = "sealed"
 	codeNotOver   = "not-over"  // a replay asked for while a game runs
 	codeNoReplay  = "no-replay" // a replay of a game that is not this room's evening
+	codeCode      = "code"
+	codeCodeWait  = "code-wait"
 )
 
 // Close codes of the WebSocket (PROTOCOL.md).
@@ -108,6 +110,8 @@ const (
 	closeRoom      = 4003
 	closeBusy      = 4008
 	closeSealed    = 4004
+	closeCode      = 4006
+	closeCodeWait  = 4007
 	closeGoingAway = 1001
 )
 

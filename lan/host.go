@@ -25,6 +25,10 @@ func (s *session) hostView() HostView {
 	s.srv.mu.Lock()
 	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
 	s.srv.mu.Unlock()
+	hv.Typed = s.srv.Typed()
+	if s.g == nil {
+		hv.Addresses = s.srv.listAddrs()
+	}
 	if p := s.problem(); p != nil {
 		hv.Invalid, hv.Problem = p.Text, p
 	} else {
@@ -145,6 +149,8 @@ func (s *session) host(cmd HostCommand) error {
 		err = s.newEvening()
 	case HostRemoveSpectators:
 		s.removeSpectators()
+	case HostSetAddress:
+		err = s.srv.setAddress(cmd.Addr)
 	case HostAllow, HostRefuse:
 		err = s.answerSeat(cmd.Request, cmd.Do == HostAllow)
 	default:

@@ -300,7 +300,7 @@ func FuzzDecodeFrame(f *testing.F) {
 var pageRefs = regexp.MustCompile(`(?:src|href)="/(v/[0-9a-f]+/[^"]+)"|(?:from|import)\s+'\./([^']+)'|fetch\(new URL\(` + "`" + `(i18n/)\$\{`)
 
 // TestPageGzip: the page and everything it loads (one language's
-// dictionary) come gzip-compressed, in at most 60 KB all together, with
+// dictionary) come gzip-compressed, in at most 62 KB all together, with
 // strong ETags that answer 304.
 func TestPageGzip(t *testing.T) {
 	h := newHarness(t, Config{})
@@ -386,8 +386,11 @@ func TestPageGzip(t *testing.T) {
 		}
 	}
 	t.Logf("the page: %d files (one dictionary of %d counted): %d bytes gzipped", len(seen), len(dicts), total)
-	if total > 60_000 {
-		t.Errorf("the page is %d bytes gzipped, more than 60 KB", total)
+	// 62 KB: 60 KB until the in-app browsers' test and the typed join's
+	// words and code came (join.js, join.css and compat.js load only when
+	// needed and are not counted).
+	if total > 62_000 {
+		t.Errorf("the page is %d bytes gzipped, more than 62 KB", total)
 	}
 	// A client without gzip gets the bytes as they are, under another ETag.
 	req, _ := http.NewRequest("GET", h.ts.URL+"/static/app.js", nil)

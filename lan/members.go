@@ -231,6 +231,23 @@ func (s *session) refuseUnsealed(c *client) {
 	s.drop(c)
 }
 
+// refuseTyped closes a typed join's socket whose proof is of another code
+// (wrong: error "code", close 4006) or that came while the host takes no
+// more codes for a while (error "code-wait", close 4007), in clear.
+func (s *session) refuseTyped(c *client, wrong bool) {
+	if !s.clients[c] {
+		return
+	}
+	if wrong {
+		c.queue(errFrame("", codeCode, "wrong code: type the code shown on the big screen"))
+		c.closeWith(closeCode, "code")
+	} else {
+		c.queue(errFrame("", codeCodeWait, "too many wrong codes: wait a minute, then type the code again"))
+		c.closeWith(closeCodeWait, "code-wait")
+	}
+	s.drop(c)
+}
+
 func (s *session) frame(c *client, f inFrame, err error) {
 	if !s.clients[c] {
 		return

@@ -23,6 +23,11 @@ type IfaceAddr struct {
 	Name  string // interface name, e.g. "wlan0"
 	Index int    // interface index (net.InterfaceByIndex)
 	IP    net.IP // its IPv4 address (4-byte form)
+	// Net is the address's subnet (nil when unknown); Virtual reports an
+	// interface phones on the Wi-Fi cannot normally reach (a VM or
+	// container bridge, a VPN): ListIPv4 lists those last.
+	Net     *net.IPNet
+	Virtual bool
 }
 
 // String returns "wlan0 (192.168.1.23)".
@@ -306,7 +311,8 @@ func rankIPv4(ifs []netIfaceAddrs) []IfaceAddr {
 			if virtual {
 				rank += 3
 			}
-			list = append(list, ranked{IfaceAddr{Name: ia.Iface.Name, Index: ia.Iface.Index, IP: n.IP}, rank})
+			subnet := &net.IPNet{IP: n.IP.Mask(n.Mask), Mask: n.Mask}
+			list = append(list, ranked{IfaceAddr{Name: ia.Iface.Name, Index: ia.Iface.Index, IP: n.IP, Net: subnet, Virtual: virtual}, rank})
 		}
 	}
 	sort.SliceStable(list, func(i, j int) bool { return list[i].rank < list[j].rank })

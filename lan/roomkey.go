@@ -35,14 +35,15 @@ func roomKey(dataDir, room string, fresh bool) (sealed.Key, error) {
 		}
 	}
 	_, priv := sealed.GenerateKey()
-	if err := writeKey(path, priv); err != nil {
+	if err := writeSecret(path, priv.String()); err != nil {
 		return priv, fmt.Errorf("cannot save the room's key: %v", err)
 	}
 	return priv, nil
 }
 
-// writeKey writes a key file atomically (temporary file, sync, rename).
-func writeKey(path string, k sealed.Key) error {
+// writeSecret writes a key file (one line) atomically, mode 0600
+// (temporary file, sync, rename).
+func writeSecret(path string, line string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func writeKey(path string, k sealed.Key) error {
 		f.Close()
 		return err
 	}
-	if _, err := f.WriteString(k.String() + "\n"); err != nil {
+	if _, err := f.WriteString(line + "\n"); err != nil {
 		f.Close()
 		return err
 	}

@@ -80,6 +80,8 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	url := srv.JoinURL()
 	fmt.Fprintf(stdout, "%s\nJoin: %s\n(room code %s)\n", TerminalQR(url), url, srv.Room())
+	ty := srv.Typed()
+	fmt.Fprintf(stdout, "Or type %s in the phone's browser, then the code %s (key fingerprint %s)\n", ty.Addr, ty.Code, ty.Fingerprint)
 	if cfg.Resume != "" {
 		fmt.Fprintf(stdout, "Resumed %s: the phones reconnect to their seats.\n", cfg.Resume)
 	} else {

@@ -10,7 +10,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -36,21 +35,33 @@ type Server struct {
 	page  fs.FS
 	priv  sealed.Key // the room's key (roomkey.go); the join URL carries its public half
 	pub   sealed.Key
-	files map[string]*pageFile // the page's files, compressed (page.go)
+	// The typed join (typed.go): a second key pair, served at /key, whose
+	// sockets must prove the short code; and the guard on wrong codes.
+	typedPriv, typedPub sealed.Key
+	code                string
+	codes               codeGuard
+	files               map[string]*pageFile // the page's files, compressed (page.go)
 	// pageVersion names the page's files under /v/ (page.go).
 	pageVersion string
 
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
 
-	mu       sync.Mutex // guards the fields below
-	joinURL  string
-	mdnsName string
-	httpSrv  *http.Server
-	adv      *Advertiser
-	stopCtx  func() bool
-	started  bool
-	closed   bool
+	// listAddrs lists the laptop's addresses (ListIPv4; tests inject).
+	listAddrs func() []IfaceAddr
+
+	mu        sync.Mutex // guards the fields below
+	joinURL   string
+	port      int    // the port listened on
+	listenIP  net.IP // the address listened on, unless listenAll
+	listenAll bool
+	advGen    int // the mDNS advertisement's generation (hostaddr.go)
+	mdnsName  string
+	httpSrv   *http.Server
+	adv       *Advertiser
+	stopCtx   func() bool
+	started   bool
+	closed    bool
 }
 
 // NewServer prepares a server: the lobby, or with Config.Resume the game
@@ -75,7 +86,7 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
-		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond}
+		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: ListIPv4}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
 		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, byAddr: map[string]int{},
 		limits: defaultLimits, subs: map[int]chan HostView{},
@@ -154,6 +165,11 @@ func NewServer(cfg Config) (*Server, error) {
 	if sess.g != nil && sess.g.Over() {
 		sess.evening.counts = sess.log.path // counted by refreshEvening
 	}
+	typedPriv, code, err := typedKey(cfg.DataDir, s.room, cfg.Resume == "" && cfg.Room == "")
+	if err != nil {
+		cfg.Logf("lan: %v (phones must type the new code after a restart)", err)
+	}
+	s.typedPriv, s.typedPub, s.code = typedPriv, sealed.Public(typedPriv), code
 	go s.loop()
 	if sess.g != nil {
 		s.post(func() { sess.beginGame(sess.g, sess.log) })
@@ -211,6 +227,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /static/", s.serveStatic)
 	mux.HandleFunc("GET /v/{version}/", s.serveVersioned)
 	mux.HandleFunc("GET /qr.png", s.serveQR)
+	mux.HandleFunc("GET /key", s.serveKey)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Write([]byte("ok\n"))
@@ -251,6 +268,13 @@ func (s *Server) Start(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		// The address the host chose before on this network, if it is still there.
+		if a, ok := rememberedAddress(s.cfg.DataDir, s.listAddrs()); ok {
+			ip = a.IP
+			if ifi, err := net.InterfaceByIndex(a.Index); err == nil {
+				iface = ifi
+			}
+		}
 	}
 	ln, err := net.Listen("tcp", s.cfg.Addr)
 	if err != nil {
@@ -259,34 +283,18 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 		return fmt.Errorf("cannot listen on %s: %v", s.cfg.Addr, err)
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
+	la := ln.Addr().(*net.TCPAddr)
 	hs := s.httpServer()
-	url := fmt.Sprintf("http://%s/?room=%s#k=%s", net.JoinHostPort(ip.String(), strconv.Itoa(port)), s.room, s.pub)
 	s.mu.Lock()
-	s.httpSrv, s.joinURL = hs, url
+	s.port, s.listenIP, s.listenAll = la.Port, la.IP, la.IP.IsUnspecified()
+	s.httpSrv, s.joinURL = hs, s.joinURLFor(ip)
+	gen := s.advGen
 	s.mu.Unlock()
 	go hs.Serve(ln)
 	if !s.cfg.NoMDNS {
 		// Advertise browses for a second first; the name appears in the
 		// HostView when it is done. The room code is not advertised.
-		go func() {
-			adv, name, err := Advertise(s.cfg.TableName, port, iface, ip, []string{"path=/"})
-			if err != nil {
-				s.cfg.Logf("lan: no mDNS advertisement (phones still join with the QR code): %v", err)
-				return
-			}
-			s.mu.Lock()
-			closed := s.closed
-			if !closed {
-				s.adv, s.mdnsName = adv, name
-			}
-			s.mu.Unlock()
-			if closed {
-				adv.Shutdown()
-				return
-			}
-			s.post(func() { s.sess.publish() })
-		}()
+		go s.advertise(gen, iface, ip)
 	}
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	s.mu.Lock()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"net"
 	"testing"
 
 	"nightfall/lan"
@@ -76,9 +77,15 @@ const (
 	goldenMDNS = "Nightfall-test"
 )
 
-// pinned is hv with the golden images' address.
+// pinned is hv with the golden images' address, typed join and the
+// laptop's addresses (a Wi-Fi and a VM bridge).
 func pinned(hv lan.HostView) lan.HostView {
 	hv.JoinURL, hv.Room, hv.MDNSName = goldenURL, goldenRoom, goldenMDNS
+	hv.Typed = lan.TypedJoin{Addr: "192.168.1.23:8080", Code: "K7QX", Fingerprint: "4729 1836"}
+	hv.Addresses = []lan.IfaceAddr{
+		{Name: "wlan0", IP: net.IPv4(192, 168, 1, 23).To4()},
+		{Name: "vboxnet0", IP: net.IPv4(192, 168, 56, 1).To4(), Virtual: true},
+	}
 	return hv
 }
 

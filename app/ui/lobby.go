@@ -3,6 +3,8 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,7 +27,12 @@ type Lobby struct {
 
 	qr                    *QRView
 	scan, url, room, name *canvas.Text
+	wechat, fp            *canvas.Text // the in-app scanners' way out; the typed key's fingerprint
 	hint                  *widget.Label
+	addr                  *widget.Select  // the laptop's address the code uses (HostSetAddress)
+	addrs                 []lan.IfaceAddr // its choices
+	help                  *widget.Button  // "Phones can't connect?"
+	OnHelp                func()          // shows the checklist (set by the shell)
 	ring                  *SeatRing
 	seated, watching      *canvas.Text
 
@@ -58,6 +65,9 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 		return t
 	}
 	l.scan, l.url, l.room, l.name = big(34), big(26), big(40), big(22)
+	l.wechat, l.fp = big(22), big(18)
+	l.wechat.Color = colAccent
+	l.fp.Color = colDim
 	l.scan.TextStyle.Bold = true
 	l.room.TextStyle.Bold = true
 	l.room.Color = colAccent
@@ -120,7 +130,21 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	})
 	l.rulesBtn = widget.NewButton("", func() { l.showRules() })
 
-	left := container.New(&qrColumn{}, l.qr, l.scan, l.url, l.room, l.name, l.hint)
+	l.addr = widget.NewSelect(nil, func(string) {
+		if l.syncing {
+			return
+		}
+		if i := l.addr.SelectedIndex(); i >= 0 && i < len(l.addrs) {
+			l.host(lan.HostCommand{Do: lan.HostSetAddress, Addr: l.addrs[i].IP.String()})
+		}
+	})
+	l.help = widget.NewButton("", func() {
+		if l.OnHelp != nil {
+			l.OnHelp()
+		}
+	})
+	row := container.NewBorder(nil, nil, nil, l.help, l.addr)
+	left := container.New(&qrColumn{}, l.qr, l.scan, l.wechat, l.url, l.room, l.fp, l.name, l.hint, row)
 	setup := container.NewBorder(
 		container.NewVBox(l.rulesTitle, l.variant, l.summary,
 			container.NewHBox(l.playersTitle, l.players), l.dealTitle, l.deal, l.balanceLine, l.optsTitle),
@@ -182,11 +206,17 @@ func (l *Lobby) Set(hv lan.HostView) {
 	l.lv = lv
 	l.qr.SetURL(hv.JoinURL)
 	l.scan.Text = tr("lobby.scan")
-	l.url.Text = lan.ShownURL(hv.JoinURL) // the key (#k=) is in the QR code; typed by hand, the page asks for the QR code
-	l.room.Text = ""
-	if hv.Room != "" {
-		l.room.Text = tr("lobby.room") + "  " + hv.Room
+	l.wechat.Text = tr("lobby.wechat")
+	// Typed by hand: the address, then the short code on the page (the
+	// key comes from the host, its fingerprint shown on both screens).
+	l.url.Text, l.room.Text, l.fp.Text = "", "", ""
+	if hv.Typed.Addr != "" {
+		l.url.Text = tr("lobby.typed", "Addr", hv.Typed.Addr)
+		l.room.Text = tr("lobby.code", "Code", hv.Typed.Code)
+		l.fp.Text = tr("lobby.fp", "FP", hv.Typed.Fingerprint)
 	}
+	l.setAddresses(hv)
+	l.help.SetText(tr("lobby.help"))
 	name := hv.MDNSName
 	if name == "" {
 		name = lv.Table
@@ -262,11 +292,57 @@ func (l *Lobby) Set(hv lan.HostView) {
 		l.start.Disable()
 		l.reason.SetText(tr("lobby.notready", "Reason", whyNot(hv)))
 	}
-	for _, t := range []*canvas.Text{l.scan, l.url, l.room, l.name, l.seated, l.watching} {
+	for _, t := range []*canvas.Text{l.scan, l.wechat, l.url, l.room, l.fp, l.name, l.seated, l.watching} {
 		t.Refresh()
 	}
 	l.content.Refresh()
 }
+
+// setAddresses offers the laptop's addresses (virtual adapters marked, and
+// last), the one the code uses selected.
+func (l *Lobby) setAddresses(hv lan.HostView) {
+	cur := hostOf(hv.JoinURL)
+	l.addrs = hv.Addresses
+	var labels []string
+	sel := -1
+	for i, a := range hv.Addresses {
+		key := "lobby.addr"
+		if a.Virtual {
+			key = "lobby.addr.virtual"
+		}
+		labels = append(labels, tr(key, "Name", a.Name, "IP", a.IP.String()))
+		if a.IP.String() == cur {
+			sel = i
+		}
+	}
+	if sel < 0 && cur != "" { // the address given on the command line, not one of the list
+		l.addrs = append(l.addrs, lan.IfaceAddr{Name: "", IP: net.ParseIP(cur)})
+		labels = append(labels, cur)
+		sel = len(labels) - 1
+	}
+	l.addr.Options = labels
+	if sel >= 0 && l.addr.SelectedIndex() != sel {
+		l.addr.SetSelectedIndex(sel)
+	}
+	if len(labels) < 2 {
+		l.addr.Disable()
+	} else {
+		l.addr.Enable()
+	}
+	l.addr.Refresh()
+}
+
+// hostOf is the host (IP) of a join URL.
+func hostOf(joinURL string) string {
+	u, err := url.Parse(joinURL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
+}
+
+// Address is the address selector (for tests).
+func (l *Lobby) Address() *widget.Select { return l.addr }
 
 // setOptions shows the options; the form is rebuilt only when the set of
 // options changes (so an entry being typed in keeps its focus).
@@ -495,24 +571,29 @@ func (qrColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	w := size.Width
 	u := max(size.Height/100, 4)
 	k := u * textScale // the larger text of the high-contrast look
-	sizes := []float32{4.6 * k, 3.4 * k, 6 * k, 3 * k}
-	var texts float32
-	for i, o := range objs[1:5] {
+	// scan, WeChat's way out, the typed address, its code, the key's
+	// fingerprint, the table's name: read from across the room (3 m), the
+	// scan line and the code the largest.
+	sizes := []float32{4.6 * k, 3.2 * k, 3.6 * k, 5.2 * k, 2.6 * k, 2.8 * k}
+	texts := objs[1 : len(objs)-2]
+	var th float32
+	for i, o := range texts {
 		t := o.(*canvas.Text)
 		if t.Text == "" {
 			continue
 		}
-		texts += fit(t, sizes[i], w).Height + u*0.4
+		th += fit(t, sizes[i], w).Height + u*0.4
 	}
-	hint := objs[5]
+	hint, row := objs[len(objs)-2], objs[len(objs)-1]
 	hint.Resize(fyne.NewSize(w, 10))
 	hs := hint.MinSize()
-	texts += hs.Height
-	side := max(min(w, size.Height-texts-u), 80)
+	rs := row.MinSize()
+	th += hs.Height + rs.Height + u
+	side := max(min(w, size.Height-th-u), 80)
 	objs[0].Move(fyne.NewPos((w-side)/2, 0))
 	objs[0].Resize(fyne.NewSize(side, side))
 	y := side + u
-	for _, o := range objs[1:5] {
+	for _, o := range texts {
 		t := o.(*canvas.Text)
 		if t.Text == "" {
 			t.Resize(fyne.Size{})
@@ -525,6 +606,8 @@ func (qrColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	hint.Move(fyne.NewPos(0, y))
 	hint.Resize(fyne.NewSize(w, hs.Height))
+	row.Move(fyne.NewPos(0, size.Height-rs.Height))
+	row.Resize(fyne.NewSize(w, rs.Height))
 }
 
 // whyNot is why Start is disabled, in the screen's language: the server's

@@ -47,7 +47,10 @@ func TestLobbyWithRealServer(t *testing.T) {
 			}
 		}
 	}
-	until("the lobby", func() bool { return s.Lobby().url.Text == lan.ShownURL(srv.JoinURL()) && srv.JoinURL() != "" })
+	until("the lobby", func() bool {
+		ty := srv.Typed()
+		return srv.JoinURL() != "" && ty.Addr != "" && s.Lobby().url.Text == tr("lobby.typed", "Addr", ty.Addr) && s.Lobby().room.Text == tr("lobby.code", "Code", ty.Code)
+	})
 	img, shown := s.Lobby().QR().Image()
 	if img == nil {
 		t.Fatal("no QR image")

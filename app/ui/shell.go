@@ -67,6 +67,7 @@ type Shell struct {
 	errShown                          bool
 	lastAuto                          time.Time
 	ann                               announcer // announce.go
+	helpSt                            helpState // the checklist when phones cannot get in (helpshow.go)
 
 	// Now is the clock the countdown is computed with (tests fix it).
 	Now func() time.Time
@@ -205,6 +206,7 @@ func (s *Shell) Show(hv lan.HostView) {
 // times a second.
 func (s *Shell) Tick(now time.Time) {
 	s.captionTick(now)
+	s.helpTick(now)
 	if !s.has || s.hv.Table == nil {
 		return
 	}
@@ -424,6 +426,9 @@ func (s *Shell) SetLang(code string) {
 	SetLanguage(code)
 	s.prefs.SetString(PrefLang, code)
 	s.relabel()
+	if s.helpSt.help != nil {
+		s.helpSt.help.SetInfo(s.helpSt.help.info)
+	}
 }
 
 func (s *Shell) toggleLang() {
@@ -474,6 +479,7 @@ func (s *Shell) buildScreens() {
 	old := s.lobby
 	s.lobby = NewLobby(s.host)
 	s.lobby.popup = s.seatMenu
+	s.lobby.OnHelp = s.ShowHelp
 	if old != nil {
 		s.lobby.SetEstimator(old.bal.estimate, old.bal.do)
 		old.bal.stop()

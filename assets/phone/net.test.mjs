@@ -356,3 +356,21 @@ test('cadence: one frame a tick, queued commands first, then empty ones; the pha
   w.advance(5000);
   assert.equal(ws.sent.length, n, 'no more ticks');
 });
+
+test('a typed join: the first frame carries the challenge, the proof of the code, then the frame', async () => {
+  const { typedProof, normalizeCode } = await import('./static/net.js');
+  const host = nacl.box.keyPair();
+  const ch = new Channel(nacl, host.publicKey, 'k7-qx');
+  ch.challenge = nacl.randomBytes(32);
+  const msg = ch.seal('{"t":"hello"}');
+  const shared = nacl.box.before(msg.subarray(0, 32), host.secretKey);
+  const plain = nacl.box.open.after(msg.subarray(32 + 24), msg.subarray(32, 32 + 24), shared);
+  assert.ok(plain, 'opens with the host key');
+  assert.deepEqual(plain.subarray(0, 32), ch.challenge);
+  assert.deepEqual(plain.subarray(32, 64), typedProof(nacl, ch.challenge, ch.pub, host.publicKey, 'K7QX'));
+  assert.notDeepEqual(plain.subarray(32, 64), typedProof(nacl, ch.challenge, ch.pub, host.publicKey, 'K7QY'));
+  assert.equal(new TextDecoder().decode(plain.subarray(64)), '{"t":"hello"}');
+  assert.equal(normalizeCode(' k7-q x\t'), 'K7QX');
+  const second = ch.seal('{"t":"pad"}');
+  assert.equal(second.length, 24 + 16 + 11, 'later frames carry no proof');
+});

@@ -27,6 +27,11 @@ type Conn struct {
 	challenge []byte
 	first     bool   // the first sealed frame is sent (it carried the key)
 	early     []byte // a clear frame the host sent instead of the challenge (wrong room)
+
+	// A typed join (DialTyped): the short code whose proof the first frame
+	// carries, and the typed key sealed to.
+	code string
+	host Key
 }
 
 // challengeWait bounds the wait for the host's challenge after the handshake.
@@ -143,6 +148,10 @@ func (c *Conn) Seal(data []byte) ([]byte, error) {
 	plain := Pad(data, UpUnit)
 	if !c.first {
 		c.first = true
+		if c.code != "" {
+			proof := TypedProof(c.challenge, c.pub, c.host, c.code)
+			return Hello(c.box, c.pub, append(append([]byte(nil), c.challenge...), proof[:]...), plain), nil
+		}
 		return Hello(c.box, c.pub, c.challenge, plain), nil
 	}
 	return c.box.Seal(nil, plain), nil

@@ -3,6 +3,7 @@ package sealed
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -123,5 +124,56 @@ func TestPad(t *testing.T) {
 		if len(got) != tc.want || len(Trim(got)) != tc.in {
 			t.Errorf("Pad(%d) = %d bytes", tc.in, len(got))
 		}
+	}
+}
+
+// TestTypedProof: the proof opens with the code it was made for (any case,
+// spaces and dashes between), and not with another code, another
+// challenge or another host key; the fingerprint is 8 digits in two groups
+// and differs between keys.
+func TestTypedProof(t *testing.T) {
+	hostPub, hostPriv := GenerateKey()
+	phonePub, phonePriv := GenerateKey()
+	challenge := bytes.Repeat([]byte{7}, ChallengeSize)
+	hello := func(code string, ch []byte, host Key) []byte {
+		b, err := NewBox(PhoneSide, host, phonePriv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proof := TypedProof(ch, phonePub, host, code)
+		return Hello(b, phonePub, append(append([]byte(nil), ch...), proof[:]...), []byte(`{"t":"hello"}`))
+	}
+	if _, plain, err := OpenTypedHello(hostPriv, challenge, "K7QX", hello("k7-qx", challenge, hostPub)); err != nil || string(plain) != `{"t":"hello"}` {
+		t.Fatalf("the right code: %v %q", err, plain)
+	}
+	if _, _, err := OpenTypedHello(hostPriv, challenge, "K7QX", hello("K7QY", challenge, hostPub)); !errors.Is(err, ErrCode) {
+		t.Errorf("another code: %v", err)
+	}
+	other := bytes.Repeat([]byte{8}, ChallengeSize)
+	otherProof := TypedProof(other, phonePub, hostPub, "K7QX")
+	b, _ := NewBox(PhoneSide, hostPub, phonePriv)
+	msg := Hello(b, phonePub, append(append([]byte(nil), challenge...), otherProof[:]...), []byte(`{}`))
+	if _, _, err := OpenTypedHello(hostPriv, challenge, "K7QX", msg); !errors.Is(err, ErrCode) {
+		t.Errorf("a proof for another socket's challenge: %v", err)
+	}
+	otherPub, _ := GenerateKey()
+	p1, p2 := TypedProof(challenge, phonePub, hostPub, "K7QX"), TypedProof(challenge, phonePub, otherPub, "K7QX")
+	if p1 == p2 {
+		t.Error("the proof does not depend on the host key")
+	}
+	fp := Fingerprint(hostPub)
+	if len(fp) != 9 || fp[4] != ' ' || strings.Trim(fp, "0123456789 ") != "" || fp == Fingerprint(otherPub) {
+		t.Errorf("fingerprints %q %q", fp, Fingerprint(otherPub))
+	}
+	seen := map[string]bool{}
+	for range 200 {
+		c := NewCode()
+		if len(c) != CodeLen || strings.Trim(c, CodeAlphabet) != "" {
+			t.Fatalf("code %q", c)
+		}
+		seen[c] = true
+	}
+	if len(seen) < 190 {
+		t.Errorf("200 codes, %d different", len(seen))
 	}
 }

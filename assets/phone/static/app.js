@@ -6,6 +6,12 @@
 import * as V from './view.js';
 import { Conn, Outbox, keyFromText, randomId, wsURL } from './net.js';
 
+// join.js (the typed join, the in-app browsers' guide) is loaded only when
+// it is needed: a phone that scanned the QR code into its own browser never
+// fetches it (fewer bytes on a slow network: lan's TestPageGzip).
+let J = null;
+const loadJoin = () => (J ? Promise.resolve(J) : import('./join.js').then((m) => { J = m; return m; }));
+
 const $ = (id) => document.getElementById(id);
 
 // h builds an element. Strings among the children become text nodes.
@@ -30,7 +36,7 @@ function h(tag, props, ...kids) {
 
 const mem = new Map();
 const store = {
-  get(k) { try { return localStorage.getItem(k); } catch { return mem.get(k) ?? null; } },
+  get(k) { try { return localStorage.getItem(k); } catch { return mem.has(k) ? mem.get(k) : null; } },
   set(k, v) { try { localStorage.setItem(k, v); } catch { mem.set(k, v); } },
 };
 
@@ -84,7 +90,13 @@ window.addEventListener('hashchange', () => {
   const k = new URLSearchParams(location.hash.slice(1)).get('k');
   if (S.room && keyFromText(k) && k !== store.get(hostKeyKey())) location.reload();
 });
-S.keyMissing = !S.mock && !!S.room && !S.hostKey;
+// A phone that typed the address and the code (join.js) keeps the typed
+// key and the code per room in the same way.
+// key and the code per room in the same way (read in main, with join.js).
+S.typed = null;
+S.typedStored = !!S.room && !S.hostKey && !!store.get(`nightfall:typed:${S.room}`);
+S.typing = { busy: false, err: '', code: '' }; // the code form (typedJoin)
+S.keyMissing = !S.mock && !!S.room && !S.hostKey && !S.typedStored;
 S.keyWrong = false;
 S.cadence = 0;
 
@@ -105,7 +117,7 @@ function saveNight() {
 function loadNight(k) {
   try {
     const x = JSON.parse(store.get(nightKey()) || 'null');
-    if (x && x.k === k) { S.local.guess = x.guess ?? null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
+    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
   } catch { /* a bad entry: start afresh */ }
 }
 const outbox = new Outbox(randomId());
@@ -260,6 +272,7 @@ function onFrame(f) {
 function handleFrame(f) {
   switch (f.t) {
     case 'welcome': {
+      typedWelcome(f);
       // A spectator's place is not kept when the host restarts (a fresh token): watch again.
       const rewatch = S.mode === 'spectator' && f.token && f.mode === 'lobby' && S.myName.trim();
       if (f.token) { S.token = f.token; store.set(tokenKey(), f.token); }
@@ -353,6 +366,9 @@ function joinError(f) {
     case 'sealed': // not the big screen's key (an old QR code): scan again
       S.keyWrong = true;
       conn && conn.stop();
+      break;
+    case 'code': // a typed code refused: the close (4006, 4007) brings the form back
+    case 'code-wait':
       break;
     case 'table-full':
     case 'started':
@@ -492,6 +508,7 @@ function render() {
     case 'briefing': renderBriefing(main); break;
   }
   renderSheet();
+  if (J) J.showFingerprint(S.T, screen === 'join' || screen === 'noroom' ? S.fp : '');
   lookTaps();
   announce(screen, hm.phase);
 }
@@ -526,15 +543,73 @@ function tick() {
 
 function renderNoRoom(main) {
   const T = S.T;
+  // The code form stays while the phone types in it (a render would take
+  // the field away mid-word): only a change of what it shows rebuilds it.
+  const sig = [S.lang, noRoomText(), S.typing.busy, S.typing.err].join('|');
+  if (main.dataset.screen === 'noroom' && main.dataset.sig === sig) return;
+  if (!J) { // the form comes with join.js
+    fresh(main, 'noroom', h('h1', { text: T('app.title') }), h('p', { class: 'big', text: T(noRoomText()) }));
+    main.dataset.sig = '';
+    loadJoin().then(render, () => {});
+    return;
+  }
+  const typed = $('code');
+  if (typed) S.typing.code = typed.value;
   fresh(main, 'noroom',
-    h('div', { class: 'panel' },
-      h('h1', { text: T('app.title') }),
-      h('p', { class: 'big', text: T(noRoomText()) }),
-      langButton()));
+    h('h1', { text: T('app.title') }),
+    J.codeForm(T, { msg: T(noRoomText()), err: S.typing.err && T(S.typing.err), busy: S.typing.busy, code: S.typing.code }, typedJoin),
+    langButton());
+  main.dataset.sig = sig;
+}
+
+// typedJoin joins with a typed code: the host's typed key from GET /key,
+// then the socket sealed to it, the code proved in its first frame
+// (lan/PROTOCOL.md "Typed join"). The room code comes in the welcome.
+async function typedJoin(code) {
+  if (S.typing.busy) return;
+  S.typing = { busy: true, err: '', code };
+  render();
+  const got = await J.fetchTypedKey();
+  if (!got) {
+    S.typing = { busy: false, err: 'typed.unreachable', code };
+    render();
+    return;
+  }
+  if (conn) conn.stop();
+  S.typed = { key: got.key, k: got.k, code, pending: true };
+  S.hostKey = got.key;
+  S.fp = J.fingerprint(window.nacl, got.key);
+  S.keyWrong = false;
+  S.roomWrong = false;
+  connect();
+}
+
+// typedWelcome: a typed join's first welcome names the room; from then on
+// the phone is like one that scanned the QR code (the key and the code kept
+// for the room, the address with the room code, so a reload comes back).
+function typedWelcome(f) {
+  if (!S.typed || !S.typed.pending || !f.room) return;
+  S.typed.pending = false;
+  S.typing = { busy: false, err: '', code: '' };
+  S.room = String(f.room).toUpperCase();
+  S.keyMissing = false;
+  J.saveTyped(store, S.room, S.typed.k, S.typed.code);
+  try { history.replaceState(null, '', `./?room=${encodeURIComponent(S.room)}`); } catch { /* the address stays */ }
+  if (conn) conn.url = wsURL(location, S.room);
+}
+
+// typedRefused: the host refused the code (4006) or takes none for a while
+// (4007): back to the form.
+function typedRefused(code) {
+  S.typing = { busy: false, err: code === 4006 ? 'typed.wrong' : 'typed.wait', code: S.typed ? S.typed.code : '' };
+  S.typed = null;
+  S.hostKey = null;
+  S.fp = '';
+  if (S.room) S.keyMissing = true;
 }
 
 function noRoomText() {
-  if (!S.room) return 'room.missing';
+  if (!S.room) return 'typed.intro';
   if (S.roomWrong) return 'room.wrong';
   if (S.keyWrong) return 'room.key';
   return 'room.nokey';
@@ -1367,6 +1442,7 @@ function connect() {
     WebSocket: window.WebSocket,
     nacl: window.nacl,
     hostKey: S.hostKey,
+    code: S.typed ? S.typed.code : '',
     onOpen: (send) => { S.everOpen = true; hello(send); },
     onFrame,
     onState: (s, x) => {
@@ -1375,9 +1451,10 @@ function connect() {
       if (s === 'closed' && x.code === 4000) S.replaced = true;
       if (s === 'closed' && x.code === 4003 && !roomKnown()) S.roomWrong = true;
       if (s === 'closed' && x.code === 4004) S.keyWrong = true;
+      if (s === 'closed' && (x.code === 4006 || x.code === 4007)) typedRefused(x.code);
       render();
     },
-    stopCodes: [4000, 4003, 4004], // replaced by another window; wrong room; not the room's key
+    stopCodes: [4000, 4003, 4004, 4006, 4007], // replaced by another window; wrong room; not the room's key; a typed code refused
     keepTrying: (code) => code === 4003 && roomKnown(), // a host restarting: it comes back with this room
   });
   conn.start();
@@ -1425,11 +1502,26 @@ async function startMock() {
 // ---- start ---------------------------------------------------------------------------------
 
 async function main() {
-  // The socket opens while the dictionary loads (a warm reload's two
-  // waits overlap); nothing renders before the words are there.
+  // what Chrome 70 and iOS 12 lack, filled in there only (compat.js)
+  if (!Element.prototype.replaceChildren) await import('./compat.js');
+  // Opened by WeChat's (QQ's, Alipay's…) scanner: the way out to the
+  // phone's browser first, unless the player goes on here all the same.
+  const inApp = S.mock ? null : V.inAppOf(navigator.userAgent);
+  // The socket opens while the dictionary loads (one round trip less on a
+  // slow network, and a warm reload's two waits overlap); nothing renders
+  // before the words are there.
   const words = loadLang(S.lang);
-  if (!S.mock && S.room && !S.keyMissing) connect();
+  if (!inApp && !S.mock && S.room && S.hostKey) connect();
   await words;
+  if (inApp) {
+    await loadJoin();
+    await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
+  }
+  if (S.typedStored) { // joined by the typed code before: its key and code
+    await loadJoin();
+    S.typed = J.loadTyped(store, S.room);
+    if (S.typed) { S.hostKey = S.typed.key; S.fp = J.fingerprint(window.nacl, S.typed.key); } else S.keyMissing = true;
+  }
   S.ready = true;
   setupPeek();
   setupPressGuard();
@@ -1443,7 +1535,10 @@ async function main() {
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
   render();
-  if (S.mock) startMock();
+  if (S.mock) { startMock(); return; }
+  // a phone with the typed key kept for its room connects now it has it
+  if (!S.room || S.keyMissing || !S.hostKey || conn) return;
+  connect();
 }
 
 main();

@@ -95,13 +95,36 @@ function nonceOf(side, n) {
   return b;
 }
 
+// normalizeCode is a typed short code as both ends hash it: capitals,
+// without spaces and dashes (lan/sealed NormalizeCode).
+export function normalizeCode(s) {
+  return String(s || '').toUpperCase().replace(/[\s-]/g, '');
+}
+
+// typedProof is a typed join's proof of the short code (lan/PROTOCOL.md
+// "Typed join"): SHA-512(label | challenge | phone key | host key | code),
+// its first 32 bytes. It goes inside the sealed first frame, after the
+// challenge.
+export function typedProof(nacl, challenge, phonePub, hostPub, code) {
+  const label = enc.encode('nightfall typed join v1\0');
+  const c = enc.encode(normalizeCode(code));
+  const parts = [label, challenge, phonePub, hostPub, c];
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { all.set(p, at); at += p.length; }
+  return nacl.hash(all).subarray(0, 32);
+}
+
 // Channel is one socket's sealing: a fresh key pair for the socket, the box
-// key shared with the host, and a counter for each direction.
+// key shared with the host, and a counter for each direction. With a code
+// (a typed join) the first frame proves it.
 export class Channel {
-  constructor(nacl, hostKey) {
+  constructor(nacl, hostKey, code) {
     this.nacl = nacl;
     const kp = nacl.box.keyPair();
     this.pub = kp.publicKey;
+    this.hostKey = hostKey;
+    this.code = code || '';
     this.shared = nacl.box.before(hostKey, kp.secretKey);
     kp.secretKey.fill(0);
     this.sent = 0;
@@ -117,9 +140,11 @@ export class Channel {
     let plain = enc.encode(text);
     const first = this.sent === 1;
     if (first) {
-      const p = new Uint8Array(this.challenge.length + plain.length);
+      const proof = this.code ? typedProof(this.nacl, this.challenge, this.pub, this.hostKey, this.code) : new Uint8Array(0);
+      const p = new Uint8Array(this.challenge.length + proof.length + plain.length);
       p.set(this.challenge);
-      p.set(plain, this.challenge.length);
+      p.set(proof, this.challenge.length);
+      p.set(plain, this.challenge.length + proof.length);
       plain = p;
     }
     const box = this.nacl.box.after(plain, nonce, this.shared);
@@ -173,7 +198,8 @@ export function wsURL(loc, room) {
 }
 
 // Conn keeps one sealed socket open.
-//   hostKey       the host's public key (the QR code's #k=; Uint8Array(32))
+//   hostKey       the host's public key (the QR code's #k=, or the typed key; Uint8Array(32))
+//   code          a typed join's short code (its proof goes in the first frame)
 //   nacl          tweetnacl (window.nacl)
 //   onOpen(send)  called on every (re)connection once the channel is up: send the hello there
 //   onFrame(f)    every parsed server frame
@@ -191,6 +217,7 @@ export class Conn {
     this.WS = opts.WebSocket;
     this.nacl = opts.nacl;
     this.hostKey = opts.hostKey;
+    this.code = opts.code || ''; // a typed join's short code
     this.onOpen = opts.onOpen || (() => {});
     this.onFrame = opts.onFrame || (() => {});
     this.onState = opts.onState || (() => {});
@@ -299,7 +326,7 @@ export class Conn {
     this.ws = ws;
     this.queue = [];
     let ch;
-    try { ch = new Channel(this.nacl, this.hostKey); } catch { this.stop(); this.setState('closed', { opened: false, code: 4004 }); return; }
+    try { ch = new Channel(this.nacl, this.hostKey, this.code); } catch { this.stop(); this.setState('closed', { opened: false, code: 4004 }); return; }
     this.ch = ch;
     let opened = false;
     ws.onopen = () => {

@@ -33,7 +33,7 @@ export function format(tpl, data) {
 
 // makeT returns T(key, data): dict's text (else fallback's, else the key) formatted.
 export function makeT(dict, fallback = {}) {
-  return (key, data) => format(dict[key] ?? fallback[key] ?? key, data);
+  return (key, data) => format(dict[key] != null ? dict[key] : fallback[key] != null ? fallback[key] : key, data);
 }
 
 // pickLang maps navigator.language to a supported language.
@@ -291,7 +291,7 @@ export function peekModel(T, pv, names) {
 
 // ---- night -------------------------------------------------------------------------------
 
-export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card ?? ''}`; }
+export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card != null ? t.card : ''}`; }
 
 function actionable(t) { return t.action !== 'explode' && !!t.open; }
 
@@ -493,7 +493,8 @@ export function nightModel(T, pv, names, local = {}) {
 
   // buttons: the same labels and enabled states for everyone
   if (fresh) {
-    const target = targets.find((t) => sameTarget(t, picked)) ?? picked;
+    const found = targets.find((t) => sameTarget(t, picked));
+    const target = found !== undefined ? found : picked;
     m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
     if (isSleep) m.wire.primary = { do: done ? 'guess' : 'sleep', target: picked };
     else if (final) m.wire.primary = { do: 'guess', target: picked };
@@ -1128,4 +1129,28 @@ export function firstNightHint(T, seen, night) {
   if (!night) return { line: '', seen };
   if (!seen) return { line: T('hint.firstNight'), seen: night };
   return { line: seen === night ? T('hint.firstNight') : '', seen };
+}
+
+// ---- in-app browsers (join.js shows them the way out) ----------------------------------------
+
+// IN_APPS: the in-app browsers, by user agent. QQ's own browser says
+// "MQQBrowser/" (a real browser, like QQ Browser's "QQBrowser/"): only the
+// QQ app's " QQ/8.9" counts.
+const IN_APPS = [
+  ['wechat', /MicroMessenger\//i],
+  ['qq', /(^|[^A-Za-z])QQ\/\d/],
+  ['alipay', /AlipayClient/i],
+  ['dingtalk', /DingTalk/i],
+  ['weibo', /(^|[^a-z])weibo/i],
+];
+
+// inAppOf names the in-app browser of a user agent, and whether it runs on
+// iOS (its menu says "Open in Safari" there, "Open in Browser" on Android);
+// null for a browser of the phone's own.
+export function inAppOf(ua) {
+  ua = String(ua || '');
+  for (const [app, re] of IN_APPS) {
+    if (re.test(ua)) return { app, ios: /iPhone|iPad|iPod/.test(ua) };
+  }
+  return null;
 }

@@ -1,0 +1,79 @@
+package ui
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"nightfall/app/netinfo"
+)
+
+// helpState is the shell's checklist: shown over the lobby when the host
+// asks ("Phones can't connect?") or, once per address, when no phone has
+// joined helpAfter after the code appeared.
+type helpState struct {
+	help     *Help
+	popup    *widget.PopUp
+	codeURL  string    // the join URL whose wait is being timed
+	codeAt   time.Time // when it appeared
+	autoDone bool      // shown by itself for this URL already
+	// ReadInfo asks the system about the network (netinfo.Read; tests
+	// replace it). It runs off the UI goroutine.
+	ReadInfo func() netinfo.Info
+}
+
+// ShowHelp shows the checklist over the screen.
+func (s *Shell) ShowHelp() {
+	if s.win == nil {
+		return
+	}
+	h := &s.helpSt
+	if h.help == nil {
+		h.help = NewHelp(s.prefs, s.HideHelp)
+	}
+	h.help.SetInfo(h.help.info)
+	read := h.ReadInfo
+	if read == nil {
+		read = netinfo.Read
+	}
+	help := h.help
+	go func() {
+		info := read()
+		fyne.Do(func() { help.SetInfo(info) })
+	}()
+	if h.popup == nil {
+		h.popup = widget.NewModalPopUp(help.Content(), s.win.Canvas())
+	}
+	size := s.win.Canvas().Size()
+	h.popup.Resize(fyne.NewSize(size.Width*0.92, size.Height*0.9))
+	h.popup.Show()
+}
+
+// HideHelp closes the checklist.
+func (s *Shell) HideHelp() {
+	if s.helpSt.popup != nil {
+		s.helpSt.popup.Hide()
+	}
+}
+
+// HelpShown reports whether the checklist is up (for tests).
+func (s *Shell) HelpShown() bool { return s.helpSt.popup != nil && s.helpSt.popup.Visible() }
+
+// helpTick shows the checklist by itself when the code has been up for
+// helpAfter in the lobby and no phone got in.
+func (s *Shell) helpTick(now time.Time) {
+	h := &s.helpSt
+	if !s.has || s.hv.Table != nil || s.hv.JoinURL == "" {
+		return
+	}
+	if s.hv.JoinURL != h.codeURL {
+		h.codeURL, h.codeAt, h.autoDone = s.hv.JoinURL, now, false
+		return
+	}
+	if h.autoDone || s.hv.Phones > 0 || now.Sub(h.codeAt) < helpAfter {
+		return
+	}
+	h.autoDone = true
+	s.ShowHelp()
+}
