@@ -31,7 +31,8 @@ type TableView struct {
 	Dawn          *DawnBody    `json:"dawn,omitempty"`     // the latest dawn announcement
 	LastWordsLeft int          `json:"lastWordsLeft"`
 	Winner        string       `json:"winner,omitempty"`
-	Reason        string       `json:"reason,omitempty"`
+	Reason        string       `json:"reason,omitempty"`   // Why in one English sentence
+	Why           *Why         `json:"why,omitempty"`      // why the game ended: a code of Reasons, to translate
 	Reveal        []SeatReveal `json:"reveal,omitempty"`   // game over only
 	Timeline      []Moment     `json:"timeline,omitempty"` // game over only
 	// Announce lists the public results the current stage opened with (at
@@ -277,7 +278,8 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		g.dayView(tv, m)
 	case PhaseOver:
 		tv.Stage = "over"
-		tv.Winner, tv.Reason = s.Winner, s.Reason
+		why := s.Why
+		tv.Winner, tv.Reason, tv.Why = s.Winner, s.Reason, &why
 		tv.Narration = Narration{Key: "over", Winner: s.Winner}
 		tv.Reveal = revealAll(s)
 		tv.Timeline = g.timeline()
