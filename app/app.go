@@ -122,7 +122,7 @@ func Main() int {
 	w.Resize(fyne.NewSize(
 		float32(prefs.FloatWithFallback(prefWidth, 1280)),
 		float32(prefs.FloatWithFallback(prefHeight, 720))))
-	var shell *ui.Shell // the close asks first while a game runs (issue 11)
+	var shell *ui.Shell // the close asks first while a game runs (it would end the game)
 	w.SetCloseIntercept(func() {
 		if !w.FullScreen() {
 			s := w.Canvas().Size()
@@ -213,7 +213,7 @@ func Main() int {
 	if lookSet {
 		shell.UseAccessible(look)
 	}
-	shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) // the balance line (issue 15)
+	shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) // the balance line: how sensible bots fare at this setting
 	w.SetPadded(false)                                       // the screens draw their own margins; no frame around the night
 	w.SetContent(shell.Content())
 	trace("content set")

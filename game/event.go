@@ -324,7 +324,7 @@ var bodyTypes = map[string]func() Body{
 	"rejected":  func() Body { return &RejectedBody{} },
 }
 
-// TableRole is what a public event is to the table (issue 10): the screens
+// TableRole is what a public event is to the table: the screens
 // announce a result, start a stage with a headline, or update the running
 // stage live. Private events (a night act, a check answer, a deal) never
 // reach the table.

@@ -99,7 +99,7 @@ type public struct {
 	immune   *ImmuneBody // the latest immunity
 	results  []int       // log indexes of the private answers (ResultBody)
 
-	// Announcements (issue 10, tableRoleOf): the log indexes of the results
+	// Announcements (tableRoleOf): the log indexes of the results
 	// announced since the last stage started (pending), and of those the
 	// current stage opened with (shown). A stage takes the pending ones; a
 	// stage that starts right after another (speeches → turn, ballot →

@@ -39,7 +39,7 @@ type TableView struct {
 	// the end: those since the last stage), in order: a dawn, a tally, an
 	// execution, a self-reveal, the winner… The screens show each as the
 	// headline for Hold/len(Announce) seconds before the stage's own
-	// headline; the stage's timer starts after Hold (issue 10).
+	// headline; the stage's timer starts after Hold.
 	Announce []Announcement `json:"announce,omitempty"`
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
 	// CatLives is cat-lives-7's public part (catlives_view.go).

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Names are checked by what a person sees on the big screen (issue 16): a
+// Names are checked by what a person sees on the big screen: a
 // name is normalized (NFC, trimmed, runs of spaces made one), and refused
 // when it holds a character nobody sees (controls, format characters such
 // as U+200B or U+FEFF, line separators, blank fillers), a pile of combining

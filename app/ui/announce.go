@@ -14,7 +14,7 @@ import (
 	"nightfall/lan"
 )
 
-// Announcements (issue 10): every public result the engine announces
+// Announcements: every public result the engine announces
 // (game.AnnouncedTypes: a dawn, a tally, an execution, a self-reveal, an
 // immunity, a redeal, cat-lives-7's announcement, the winner) becomes the big
 // screen's headline for its share of TableView.Hold, with a detail line or
