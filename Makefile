@@ -7,8 +7,8 @@
 #   make run        build and run it (ARGS="serve ..." to pass arguments)
 #   make test       gofmt + vet + staticcheck + race tests (game, lan) + test-headless + other
 #                   tests + test-ui
-#   make test-headless  main, game and lan tests against the headless build (CGO_ENABLED=0
-#                   -tags headless, -short: the race and full runs already cover the rest)
+#   make test-headless  main's tests against the headless build (CGO_ENABLED=0 -tags headless,
+#                   -short), and game's and lan's tests built that way (test-race runs them)
 #   make test-ui    tests tagged `xvfb` under ./app/..., inside a virtual X display
 #   make crash-test the real binary killed (SIGKILL) and resumed mid-game, bot phones rejoining
 #   make bench      benchmarks of ./game/... (and ./lan/... when it has any)
@@ -144,24 +144,29 @@ lint: fmt-check vet staticcheck
 test: $(DEPS) e2e-deps lint test-race test-headless test-app test-rest test-ui
 
 # The engine and the network side: always under the race detector. The race detector slows the
-# engine's randomized games about tenfold, so they play fewer games there; the engine's full run
-# (a thousand random games per variant) follows without it.
+# engine's randomized games about tenfold, so they play fewer games there, and it allocates, so
+# the allocation tests skip; those tests (RACE_REDUCED) follow without it, in full: -tags long
+# gives the engine's randomized suite its thousand games per variant (a plain `go test ./...`
+# plays sixty, to stay within go test's default ten minutes). Every other test runs once.
+RACE_REDUCED := ^(TestRandomGames|TestNoAllocsPerGame|TestSharedViewNoAllocs|TestGamesEnd|TestRandomNoAllocs|TestDeterministic|TestEveryVariant|TestCLIText)$$
 test-race:
 	@pkgs="$(RACE_PKGS)"
 	[[ -z "$$pkgs" ]] && { echo "test-race: no game/lan packages yet"; exit 0; }
 	set -x
 	go test -race -timeout 30m $(TESTFLAGS) $$pkgs
-	go test -timeout 30m -run 'TestRandomGames|TestGolden|TestBotGamesEnd' $(TESTFLAGS) $(filter $(MODULE)/game,$(RACE_PKGS))
+	go test -tags long -timeout 30m -run '$(RACE_REDUCED)' $(TESTFLAGS) $(filter $(MODULE)/game $(MODULE)/game/%,$(RACE_PKGS))
 
-# The headless build (no cgo, no Fyne): main's tests build the headless binary and
-# check `script`'s contract in several locales; the engine and lan tests run without cgo. -short
-# (50 random games per variant instead of 1000, no browser, no full-binary build in game) keeps
-# this pass near half a minute: test-race already runs them in full, with cgo.
+# The headless build (no cgo, no Fyne): main's tests build the headless binary and check
+# `script`'s contract in several locales. The engine's and lan's tests are built without cgo here
+# but not run again: their code has no cgo, headless or platform variant but netaddr's (Linux
+# either way), so the run would repeat test-race's, which runs every one of them (and the
+# race-reduced ones in full without the detector).
 test-headless:
-	@pkgs="$(filter $(MODULE) $(RACE_PKGS),$(ALL_PKGS))"
+	@pkgs="$(filter $(MODULE),$(ALL_PKGS))"
 	[[ -z "$$pkgs" ]] && { echo "test-headless: no packages yet"; exit 0; }
 	set -x
 	CGO_ENABLED=0 go test -tags headless -short $(TESTFLAGS) $$pkgs
+	CGO_ENABLED=0 go test -tags headless -run '^$$' $(RACE_PKGS)
 
 # The Fyne UI, headless: the `ci` tag swaps Fyne's GLFW driver for its software one, so no cgo,
 # no GL and no display are needed.

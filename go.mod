@@ -15,6 +15,7 @@ require (
 	golang.org/x/crypto v0.33.0
 	golang.org/x/image v0.24.0
 	golang.org/x/text v0.22.0
+	golang.org/x/time v0.15.0
 )
 
 require (

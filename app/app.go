@@ -65,18 +65,33 @@ const (
 // Chinese for a zh locale, English for any other real locale; otherwise —
 // C, POSIX, C.UTF-8 or nothing set — Chinese. (--lang is not remembered.)
 //
-// The window: with a second monitor (a projector next to the laptop's
-// screen), it opens full screen there; otherwise as a window of the size it
-// had when last closed (1280×720 the first time). Nothing is printed on
+// The window opens full screen, sized for a projector: with a second
+// monitor (a projector next to the laptop's screen) there, otherwise on the
+// display it opened on. Esc or F11 leaves full screen for a window of the
+// size it had when last closed (1280×720 the first time). Nothing is printed on
 // stderr unless something is wrong (Fyne's report of C.UTF-8 as a bad
 // locale is dropped: nightfall/app/fynelocale).
 func Main() int {
-	t0 := time.Now()
-	trace := func(what string) {
-		if os.Getenv("NIGHTFALL_TRACE") != "" {
-			log.Printf("trace: %s after %v", what, time.Since(t0).Round(time.Millisecond))
-		}
+	st, code, ok := readSettings(os.Args[1:])
+	if !ok {
+		return code
 	}
+	return run(st)
+}
+
+// settings are what the flags and the environment chose for this run.
+type settings struct {
+	addr, data, table, lang, joinHost string
+	addrSet                           bool // the listen address was chosen, not the default
+	look, lookSet                     bool // --accessible, when given
+	demo                              string
+	demoStart, audio, trace           bool
+	resumeLast                        bool // NIGHTFALL_RESUME=last: resume without asking
+}
+
+// readSettings reads the flags in args and the environment. ok is false
+// when the run ends here, with exit code code (--help: 0; a usage error: 2).
+func readSettings(args []string) (st settings, code int, ok bool) {
 	fs := flag.NewFlagSet("nightfall", flag.ContinueOnError)
 	addr := fs.String("addr", env("NIGHTFALL_ADDR", ":8080"), "listen address")
 	data := fs.String("data", os.Getenv("NIGHTFALL_DATA"), "data directory for game logs")
@@ -90,85 +105,193 @@ func Main() int {
 		fmt.Fprintln(fs.Output(), "       nightfall serve [flags]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(os.Args[1:]); err != nil {
+	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return st, 0, false
 		}
-		return 2
+		return st, 2, false
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "nightfall: unknown command %q\n", fs.Arg(0))
 		fs.Usage()
-		return 2
+		return st, 2, false
 	}
 	look, lookSet, err := onOff(*accessible)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nightfall: --accessible: %v\n", err)
-		return 2
+		return st, 2, false
 	}
+	return settings{
+		addr: *addr, data: *data, table: *table, lang: *langFlag, joinHost: *joinHost,
+		addrSet: addrSet(fs), look: look, lookSet: lookSet,
+		demo: os.Getenv("NIGHTFALL_DEMO"), demoStart: os.Getenv("NIGHTFALL_DEMO_START") != "",
+		audio: os.Getenv("NIGHTFALL_AUDIO") != "off", trace: os.Getenv("NIGHTFALL_TRACE") != "",
+		resumeLast: os.Getenv("NIGHTFALL_RESUME") == "last",
+	}, 0, true
+}
 
+// run opens the window and runs the table until the window closes.
+func run(st settings) int {
+	t0 := time.Now()
+	trace := func(what string) {
+		if st.trace {
+			log.Printf("trace: %s after %v", what, time.Since(t0).Round(time.Millisecond))
+		}
+	}
 	a := fyneapp.NewWithID(AppID)
 	trace("fyne app")
 	a.Settings().SetTheme(ui.Theme{})
-	prefs := a.Preferences()
+	w := a.NewWindow("Nightfall")
+	var shell *ui.Shell // the close asks first while a game runs
+	setUpWindow(w, a.Preferences(), st.lang, func() *ui.Shell { return shell })
+
+	voice, closeVoice := newVoice(st.audio)
+	defer closeVoice()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	resumePath := "" // the game or lobby the host chose to resume
+	be := pickBackend(ctx, st, func() string { return resumePath })
+
+	shell = ui.NewShell(w, nil, voice)
+	if st.lookSet {
+		shell.UseAccessible(st.look)
+	}
+	shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) // the balance line
+	w.SetPadded(false)                                       // the screens draw their own margins; no frame around the night
+	w.SetContent(shell.Content())
+	trace("content set")
+	var stop func()
+	var tryStart func()
+	tryStart = func() {
+		go func() {
+			b, err := be.start()
+			fyne.Do(func() {
+				if err != nil {
+					log.Printf("nightfall: cannot start the network service: %v", err)
+					shell.ShowError(startError(err, st.addr), tryStart, a.Quit)
+					return
+				}
+				trace("server started")
+				if stop == nil {
+					shell.SetBackend(b)
+					stop = ui.Connect(b, shell)
+				}
+			})
+		}()
+	}
+	if list := resumable(st.data); len(list) > 0 && st.demo == "" {
+		if st.resumeLast && list[0].Problem == "" { // unattended (tests, kiosks)
+			resumePath = list[0].Path
+			tryStart()
+		} else {
+			shell.ShowResume(list, func(path string) { resumePath = path; tryStart() }, tryStart)
+		}
+	} else {
+		tryStart()
+	}
+	a.Lifecycle().SetOnStarted(func() {
+		trace("window shown")
+		// Every screen opens full screen, sized for the projector: on the
+		// second monitor when there is one (projectorScreen), else on the
+		// display the window opened on. Esc or F11 leaves it.
+		full := func(what string) {
+			trace(what)
+			if !w.FullScreen() {
+				w.SetFullScreen(true)
+			}
+			shell.FullScreenChanged()
+		}
+		if projectorScreen(w, full) {
+			trace("second monitor found")
+		} else {
+			full("full screen on the display the window opened on")
+		}
+		if st.trace {
+			time.AfterFunc(5*time.Second, func() {
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				log.Printf("trace: Go heap in use %d MiB, from the OS %d MiB", m.HeapInuse>>20, m.Sys>>20)
+			})
+		}
+	})
+	w.ShowAndRun()
+	if stop != nil {
+		stop()
+	}
+	be.close()
+	return 0
+}
+
+// setUpWindow sets the language the window starts in (flag, then the
+// host's last choice, then the system's), its size as last closed, and
+// its close: the size remembered, and the shell asked first (shell() may
+// be nil before the shell exists).
+func setUpWindow(w fyne.Window, prefs fyne.Preferences, langFlag string, shell func() *ui.Shell) {
 	// The shell starts in ui.PrefLang; it writes it again when the host
 	// switches, which the next start tells from prefLangStarted.
 	chosen := chosenLanguage(prefs.String(ui.PrefLang), prefs.String(prefLangStarted), prefs.String(prefLangChosen))
-	startLang := startLanguage(*langFlag, chosen, systemLanguage(os.Getenv))
+	startLang := startLanguage(langFlag, chosen, systemLanguage(os.Getenv))
 	prefs.SetString(prefLangChosen, chosen)
 	prefs.SetString(prefLangStarted, startLang)
 	prefs.SetString(ui.PrefLang, startLang)
-	w := a.NewWindow("Nightfall")
 	w.Resize(fyne.NewSize(
 		float32(prefs.FloatWithFallback(prefWidth, 1280)),
 		float32(prefs.FloatWithFallback(prefHeight, 720))))
-	var shell *ui.Shell // the close asks first while a game runs (it would end the game)
 	w.SetCloseIntercept(func() {
 		if !w.FullScreen() {
 			s := w.Canvas().Size()
 			prefs.SetFloat(prefWidth, float64(s.Width))
 			prefs.SetFloat(prefHeight, float64(s.Height))
 		}
-		if shell != nil {
-			shell.ConfirmClose(w.Close)
+		if sh := shell(); sh != nil {
+			sh.ConfirmClose(w.Close)
 			return
 		}
 		w.Close()
 	})
+}
 
-	var voice ui.Voice
-	if os.Getenv("NIGHTFALL_AUDIO") != "off" {
-		var once sync.Once
-		p := audio.New(sounds.FS, func(f string, args ...any) {
-			if strings.HasPrefix(f, "audio: no sound") {
-				once.Do(func() { log.Printf(f, args...) })
-				return
-			}
-			log.Printf(f, args...)
-		})
-		defer p.Close()
-		voice = p
+// newVoice is the narration's player (nil when off), and what closes it.
+func newVoice(on bool) (ui.Voice, func()) {
+	if !on {
+		return nil, func() {}
 	}
-
-	resumePath := "" // the game or lobby the host chose to resume
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	// start makes the backend; the LAN server is made anew on each try (a
-	// server whose Start failed cannot be started again).
-	var start func() (ui.Backend, error)
-	var closeSrv func()
-	if v := os.Getenv("NIGHTFALL_DEMO"); v != "" {
-		var mu sync.Mutex
-		var demo *lantest.Server
-		closeSrv = func() {
-			mu.Lock()
-			defer mu.Unlock()
-			if demo != nil {
-				_ = demo.Close()
-			}
+	var once sync.Once
+	p := audio.New(sounds.FS, func(f string, args ...any) {
+		if strings.HasPrefix(f, "audio: no sound") {
+			once.Do(func() { log.Printf(f, args...) })
+			return
 		}
-		start = func() (ui.Backend, error) {
-			d, err := startDemo(ctx, v, *table, os.Getenv("NIGHTFALL_DEMO_START") != "")
+		log.Printf(f, args...)
+	})
+	return p, p.Close
+}
+
+// backend starts the table's server (anew on each try: a server whose
+// Start failed cannot be started again) and closes the one started.
+type backend struct {
+	start func() (ui.Backend, error)
+	close func()
+}
+
+// pickBackend is the demo table when NIGHTFALL_DEMO names a variant, else
+// the LAN server; resume says which saved game the host chose (if any) when
+// it starts.
+func pickBackend(ctx context.Context, st settings, resume func() string) backend {
+	if st.demo != "" {
+		return demoBackend(ctx, st)
+	}
+	return lanBackend(ctx, st, resume)
+}
+
+// demoBackend runs startDemo.
+func demoBackend(ctx context.Context, st settings) backend {
+	var mu sync.Mutex
+	var demo *lantest.Server
+	return backend{
+		start: func() (ui.Backend, error) {
+			d, err := startDemo(ctx, st.demo, st.table, st.demoStart)
 			if err != nil {
 				return nil, err
 			}
@@ -177,20 +300,26 @@ func Main() int {
 			mu.Unlock()
 			fmt.Printf("Nightfall demo: a phone's view at %s\n", d.JoinURL())
 			return d.Server, nil
-		}
-	} else {
-		var mu sync.Mutex
-		var srv *lan.Server
-		closeSrv = func() {
+		},
+		close: func() {
 			mu.Lock()
 			defer mu.Unlock()
-			if srv != nil {
-				_ = srv.Close()
+			if demo != nil {
+				_ = demo.Close()
 			}
-		}
-		start = func() (ui.Backend, error) {
-			cfg := lan.Config{Addr: *addr, DataDir: *data, TableName: *table, Host: *joinHost, Resume: resumePath}
-			if resumePath != "" && !addrSet(fs) {
+		},
+	}
+}
+
+// lanBackend runs the LAN server of the settings: on a resume, on the
+// port the game had unless an address was chosen.
+func lanBackend(ctx context.Context, st settings, resume func() string) backend {
+	var mu sync.Mutex
+	var srv *lan.Server
+	return backend{
+		start: func() (ui.Backend, error) {
+			cfg := lan.Config{Addr: st.addr, DataDir: st.data, TableName: st.table, Host: st.joinHost, Resume: resume()}
+			if cfg.Resume != "" && !st.addrSet {
 				cfg.Addr = "" // the port the game had
 			}
 			s, err := lan.NewServer(cfg)
@@ -206,65 +335,15 @@ func Main() int {
 			mu.Unlock()
 			fmt.Printf("Nightfall: join at %s\n", s.JoinURL())
 			return s, nil
-		}
+		},
+		close: func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if srv != nil {
+				_ = srv.Close()
+			}
+		},
 	}
-
-	shell = ui.NewShell(w, nil, voice)
-	if lookSet {
-		shell.UseAccessible(look)
-	}
-	shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) // the balance line: how sensible bots fare at this setting
-	w.SetPadded(false)                                       // the screens draw their own margins; no frame around the night
-	w.SetContent(shell.Content())
-	trace("content set")
-	var stop func()
-	var tryStart func()
-	tryStart = func() {
-		go func() {
-			be, err := start()
-			fyne.Do(func() {
-				if err != nil {
-					log.Printf("nightfall: cannot start the network service: %v", err)
-					shell.ShowError(startError(err, *addr), tryStart, a.Quit)
-					return
-				}
-				trace("server started")
-				if stop == nil {
-					shell.SetBackend(be)
-					stop = ui.Connect(be, shell)
-				}
-			})
-		}()
-	}
-	if list := resumable(*data); len(list) > 0 && os.Getenv("NIGHTFALL_DEMO") == "" {
-		if os.Getenv("NIGHTFALL_RESUME") == "last" && list[0].Problem == "" { // unattended (tests, kiosks)
-			resumePath = list[0].Path
-			tryStart()
-		} else {
-			shell.ShowResume(list, func(path string) { resumePath = path; tryStart() }, tryStart)
-		}
-	} else {
-		tryStart()
-	}
-	a.Lifecycle().SetOnStarted(func() {
-		trace("window shown")
-		if projectorScreen(w, trace) {
-			trace("second monitor found")
-		}
-		if os.Getenv("NIGHTFALL_TRACE") != "" {
-			time.AfterFunc(5*time.Second, func() {
-				var m runtime.MemStats
-				runtime.ReadMemStats(&m)
-				log.Printf("trace: Go heap in use %d MiB, from the OS %d MiB", m.HeapInuse>>20, m.Sys>>20)
-			})
-		}
-	})
-	w.ShowAndRun()
-	if stop != nil {
-		stop()
-	}
-	closeSrv()
-	return 0
 }
 
 // demoNames are the demo's players.

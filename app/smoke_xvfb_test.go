@@ -50,7 +50,9 @@ func TestSmokeXvfb(t *testing.T) {
 	home := filepath.Join(dir, "home")
 	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "XDG_DATA_HOME="+filepath.Join(home, ".local/share"),
-		"NIGHTFALL_DATA="+filepath.Join(dir, "data"), fmt.Sprintf("NIGHTFALL_ADDR=:%d", port),
+		"NIGHTFALL_DATA="+filepath.Join(dir, "data"), fmt.Sprintf("NIGHTFALL_ADDR=127.0.0.1:%d", port),
+		// Loopback, and a join host given: the app advertises nothing on the machine's networks.
+		"NIGHTFALL_HOST=127.0.0.1",
 		"NIGHTFALL_AUDIO=off", "LANG=C")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -249,11 +249,12 @@ func cardsNight(seat int, killer bool) []frame {
 		t7 := game.Target{Seat: 2, Card: 2}
 		pv.Tasks = append(pv.Tasks,
 			game.Task{Action: "kill", Step: 1, Card: &game.Target{Seat: 4, Card: 1}, Role: "killer", Optional: true, Targets: all,
-				Team: []game.Pick{{Seat: 7, Target: &t7}}},
+				Team: []game.Pick{{Seat: 7, Target: &t7}}, Open: true},
 			game.Task{Action: "save", Step: 2, Card: &game.Target{Seat: 4, Card: 2}, Role: "doctor", Optional: true, Targets: all, Waiting: "kill"})
 	} else {
 		pv.Roles = []string{"civilian", "civilian"}
-		pv.Tasks = append(pv.Tasks, game.Task{Action: "sleep"})
+		pv.Tasks = append(pv.Tasks, game.Task{Action: "sleep", Open: true})
+		pv.Pads = 1 // a guess after the sleep: as many screens as the killer's two tasks
 	}
 	return []frame{welcome(seat, "player"), {"t": "view", "view": pv, "names": names(n)}}
 }

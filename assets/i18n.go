@@ -25,8 +25,8 @@ import (
 //     or shared by both: the names of the engine's things (NamePrefixes:
 //     variant., role., action., opt., val., summary.) and the words both
 //     screens show for one thing (narr., winner., camp., answer., reason.,
-//     redeal., dawn., phase., over., seat., list., app., lang.) — one
-//     wording for one thing.
+//     redeal., dawn., phase., over., seat., list., app., lang., votes.: a
+//     tally's counts) — one wording for one thing.
 //
 // A new word goes into both files; a word only the big screen shows goes
 // into one of ScreenFamilies (or a new family added there), so that the

@@ -2,6 +2,7 @@ package game
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -68,7 +69,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 			}
 		}
 		for _, seat := range n.Sleep {
-			if !containsInt(n.Slept, seat) {
+			if !slices.Contains(n.Slept, seat) {
 				mustApply(g, Command{Seat: seat, Do: "sleep"})
 			}
 		}
@@ -77,10 +78,10 @@ func botMove(g *Game, r *rand.Rand) bool {
 		d := s.Day
 		switch {
 		case d.Speaker != 0:
-			if d.Kind == StageNomination && r.IntN(2) == 0 && g.nominationsLeft(d.Speaker) > 0 {
+			if d.Kind == StageNomination && r.IntN(2) == 0 && g.s.NominationsLeft(d.Speaker) > 0 {
 				ts := botTargets(s)
 				t := ts[r.IntN(len(ts))]
-				if !containsTarget(d.Suspects, t) {
+				if !slices.Contains(d.Suspects, t) {
 					mustApply(g, Command{Seat: d.Speaker, Do: "nominate", Target: at(tgt, t)})
 					return true
 				}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // catCommands lists, for the randomized tests, cat-lives-7 commands a
@@ -654,6 +655,16 @@ func TestCatTwoLeft(t *testing.T) {
 	for _, c := range cases {
 		if got := catExecuted(c.totals, 2); !slices.Equal(got, c.want) {
 			t.Errorf("%v: %v, want %v", c.totals, got, c.want)
+		}
+	}
+}
+
+// The blanks a phone leaves out of a manifesto's count are exactly the
+// runes the engine's count leaves out.
+func TestCatBlankIsSpace(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if got := strings.ContainsRune(CatBlank, r); got != unicode.IsSpace(r) {
+			t.Errorf("%U: in CatBlank %v, unicode.IsSpace %v", r, got, unicode.IsSpace(r))
 		}
 	}
 }

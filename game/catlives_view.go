@@ -151,6 +151,9 @@ type CatManifesto struct {
 	// Next what they need with one more attack (Min × (Attacks+1)).
 	Need int `json:"need"`
 	Next int `json:"next"`
+	// Blank are the characters the count leaves out (CatBlank), so that a
+	// phone counts a draft as the engine will.
+	Blank string `json:"blank"`
 }
 
 // tableView fills TableView.CatLives and runs the shared fields the variant
@@ -272,7 +275,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 		return
 	}
 	st := &c.Seats[seat-1]
-	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.Opts.ManifestoMinChars}, Privileges: []CatPrivilegeView{}}
+	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.Opts.ManifestoMinChars, Blank: CatBlank}, Privileges: []CatPrivilegeView{}}
 	if seat == c.Free {
 		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != PhaseNight, Camps: []string{"killers", "werewolves"}}
 	}
@@ -444,7 +447,7 @@ func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 		out = append(out, Task{Action: "withdraw", NoTarget: true, Optional: true})
 	}
 	if s.Phase == PhaseNight {
-		out = append(out, Task{Action: "done", NoTarget: true, Done: containsInt(s.Night.Slept, seat)})
+		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(s.Night.Slept, seat)})
 	} else {
 		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(c.DayDone, seat)})
 	}

@@ -185,7 +185,7 @@ func (g *Game) nextTurn() {
 	for len(d.Queue) > 0 {
 		seat := d.Queue[0]
 		g.emit(g.mem.turn.put(TurnBody{Kind: d.Kind, Seat: seat}), nil)
-		if !containsInt(d.Silenced, seat) {
+		if !slices.Contains(d.Silenced, seat) {
 			return
 		}
 		g.emit(g.mem.turnEnd.put(TurnEndBody{Kind: d.Kind, Seat: seat, By: "silenced"}), nil)
@@ -221,20 +221,20 @@ func (g *Game) nominate(cmd *Command) error {
 	if !s.Alive(t) {
 		return reject("%s is dead and cannot be nominated", targetName(t))
 	}
-	if containsTarget(d.Suspects, t) {
+	if slices.Contains(d.Suspects, t) {
 		return reject("%s is already a suspect; nominate another hand", targetName(t))
 	}
-	if g.nominationsLeft(cmd.Seat) == 0 {
+	if s.NominationsLeft(cmd.Seat) == 0 {
 		return reject("you have used all your nominations (one per living hand)")
 	}
 	g.emit(&NominateBody{Round: s.Round, Seat: cmd.Seat, Target: t}, nil)
 	return nil
 }
 
-// nominationsLeft is how many more suspects seat may nominate today: one
-// per living hand (two-hands §9.3).
-func (g *Game) nominationsLeft(seat int) int {
-	s := &g.s
+// NominationsLeft is how many more suspects seat may nominate today: one
+// per living hand (two-hands §9.3). The engine refuses a nomination past it
+// and the seat's view and the table view show it; bots read it here.
+func (s *State) NominationsLeft(seat int) int {
 	n := 0
 	for _, c := range s.Seat(seat).Cards {
 		if c.Alive {
@@ -319,7 +319,7 @@ func (g *Game) openBallot() {
 			sortTargets(cands)
 		} else {
 			for _, x := range calls {
-				if containsTarget(d.Tied, SeatTarget(x)) {
+				if slices.Contains(d.Tied, SeatTarget(x)) {
 					cands = append(cands, SeatTarget(x))
 				}
 			}
@@ -356,14 +356,14 @@ func (g *Game) vote(cmd *Command) error {
 	if d.Stage != StageVote || b == nil || b.Closed {
 		return reject("there is no vote open now")
 	}
-	if !containsInt(b.Voters, cmd.Seat) {
+	if !slices.Contains(b.Voters, cmd.Seat) {
 		if !s.Seat(cmd.Seat).Alive() {
 			return reject("seat %d is dead and cannot vote", cmd.Seat)
 		}
 		return reject("you do not vote in this ballot (the tied players do not vote in a run-off)")
 	}
 	if b.Voted(cmd.Seat) {
-		if b.Weights != nil && !containsInt(b.Abstained, cmd.Seat) {
+		if b.Weights != nil && !slices.Contains(b.Abstained, cmd.Seat) {
 			return reject("you have cast all your votes in this ballot")
 		}
 		return reject("you have already voted in this ballot")
@@ -415,7 +415,7 @@ func (g *Game) vote(cmd *Command) error {
 func (g *Game) letCallGo(cmd *Command) error {
 	b := g.s.Day.Ballot
 	switch {
-	case !containsInt(b.Voters, cmd.Seat):
+	case !slices.Contains(b.Voters, cmd.Seat):
 		if !g.s.Seat(cmd.Seat).Alive() {
 			return reject("seat %d is dead and cannot vote", cmd.Seat)
 		}
@@ -424,7 +424,7 @@ func (g *Game) letCallGo(cmd *Command) error {
 		return reject("you have already voted in this ballot")
 	case b.Call < 0:
 		return reject("no candidate is being called now")
-	case containsInt(b.Passed, cmd.Seat):
+	case slices.Contains(b.Passed, cmd.Seat):
 		return reject("you have already let %s go", targetName(b.Candidates[b.Call]))
 	}
 	g.emit(&CallPassBody{Seat: cmd.Seat, Target: b.Candidates[b.Call]}, nil)
@@ -442,7 +442,7 @@ func (g *Game) callSettled(b *BallotState) bool {
 		return false // someone has neither voted nor let the call go (the usual case: no walk)
 	}
 	for _, v := range b.Voters {
-		if !b.Voted(v) && !containsInt(b.Passed, v) {
+		if !b.Voted(v) && !slices.Contains(b.Passed, v) {
 			return false
 		}
 	}

@@ -30,7 +30,7 @@ func (e Event) Public() bool { return e.Audience == nil }
 
 // VisibleTo reports whether seat may see the event.
 func (e Event) VisibleTo(seat int) bool {
-	return e.Audience == nil || containsInt(e.Audience, seat)
+	return e.Audience == nil || slices.Contains(e.Audience, seat)
 }
 
 // Body is an event's payload: a pointer to one of the body types below (a

@@ -1,5 +1,7 @@
 package game
 
+import "slices"
+
 // killerFamily holds what the single-role variants (classic-2.0,
 // standard-003, v3.0, v4.0) share: one card per seat, the killers' group
 // kill, binary police checks, and the judge-run day of seed 000.
@@ -53,12 +55,12 @@ func seedDefaults(lastWords int) Options {
 // teamKnowledge: each seat holding one of roles sees every seat holding one of
 // them (killers see killers, police see police).
 func teamKnowledge(s *State, seat int, known []Known, roles ...string) []Known {
-	if !containsString(roles, s.Role(seat)) {
+	if !slices.Contains(roles, s.Role(seat)) {
 		return known
 	}
 	out := known
 	for i := range s.Seats {
-		if r := s.Seats[i].Cards[0].Role; containsString(roles, r) {
+		if r := s.Seats[i].Cards[0].Role; slices.Contains(roles, r) {
 			out = append(out, Known{Target: SeatTarget(i + 1), Role: r})
 		}
 	}
@@ -148,7 +150,7 @@ func roles(ids ...string) []RoleInfo {
 func allDead(s *State, roles ...string) bool {
 	for i := range s.Seats {
 		for _, c := range s.Seats[i].Cards {
-			if c.Alive && containsString(roles, c.Role) {
+			if c.Alive && slices.Contains(roles, c.Role) {
 				return false
 			}
 		}

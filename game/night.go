@@ -39,10 +39,10 @@ func (g *Game) nightCommand(cmd *Command) error {
 	}
 	switch cmd.Do {
 	case ActSleep:
-		if !containsInt(n.Sleep, cmd.Seat) {
+		if !slices.Contains(n.Sleep, cmd.Seat) {
 			return reject("you have a night action to take; sleep is for players without one")
 		}
-		if containsInt(n.Slept, cmd.Seat) {
+		if slices.Contains(n.Slept, cmd.Seat) {
 			return reject("you have already tapped ready tonight")
 		}
 		g.emit(g.mem.sleep.put(SleepBody{Seat: cmd.Seat}), g.only(cmd.Seat))
@@ -107,7 +107,7 @@ func (g *Game) shareSeats(share string) []int {
 			continue
 		}
 		for _, x := range st.Seats() {
-			if !containsInt(out, x) {
+			if !slices.Contains(out, x) {
 				out = append(out, x)
 			}
 		}
@@ -264,7 +264,7 @@ func (g *Game) deliverResults() {
 		}
 		ready := true
 		for _, other := range s.Night.Steps[:st.Index] {
-			if containsString(st.After, other.Action) && !other.Done() {
+			if slices.Contains(st.After, other.Action) && !other.Done() {
 				ready = false
 			}
 		}
@@ -280,7 +280,7 @@ func (g *Game) suspect(cmd *Command) error {
 	s := &g.s
 	n := s.Night
 	check := n.StepByAction("check")
-	if check == nil || !containsInt(check.Seats(), cmd.Seat) {
+	if check == nil || !slices.Contains(check.Seats(), cmd.Seat) {
 		return reject("only the police place suspect markers")
 	}
 	if !s.Opts.Huddle {

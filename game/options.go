@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -144,7 +145,7 @@ func (o *Options) applyOverrides(raw json.RawMessage, allowed []string, choices 
 	sort.Strings(names)
 	fields := optionFields()
 	for _, k := range names {
-		if !containsString(allowed, k) {
+		if !slices.Contains(allowed, k) {
 			return &OptionError{Name: k, Msg: "is not an option of this variant (known: " + strings.Join(allowed, ", ") + ")"}
 		}
 		f, ok := fields[k]
@@ -166,7 +167,7 @@ func (o *Options) applyOverrides(raw json.RawMessage, allowed []string, choices 
 				return &OptionError{Name: k, Msg: "must be at least 1"}
 			}
 		case reflect.String:
-			if cs := choices[k]; cs != nil && !containsString(cs, v.String()) {
+			if cs := choices[k]; cs != nil && !slices.Contains(cs, v.String()) {
 				return &OptionError{Name: k, Msg: fmt.Sprintf("%q is not one of %s", v.String(), strings.Join(cs, ", "))}
 			}
 		}
@@ -209,13 +210,4 @@ func (o Options) OptionValues(names []string) map[string]any {
 		out[n] = all[n]
 	}
 	return out
-}
-
-func containsString(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

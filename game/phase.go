@@ -17,23 +17,27 @@ type Stage string
 
 // The day's stages.
 const (
-	StageLastWords  Stage = "last-words"
-	StageSpeech     Stage = "speech"
-	StagePKSpeech   Stage = "pk-speech"
-	StageDefence    Stage = "defence"
-	StageNomination Stage = "nomination"
-	StageDiscussion Stage = "discussion"
-	StageClosing    Stage = "closing"
-	StageVote       Stage = "vote"
-	StageExecuted   Stage = "executed"
-	StageImmune     Stage = "immune"
-	StageExploded   Stage = "exploded"
+	StageLastWords Stage = "last-words"
+	StageSpeech    Stage = "speech"
+	StagePKSpeech  Stage = "pk-speech"
+	// StageOthersSpeech is the table's name for a run-off's speeches by
+	// the players outside the tie (classic-2.0's round 3): the events and
+	// the timer call them "speech", the table view names what they are.
+	StageOthersSpeech Stage = "others-speech"
+	StageDefence      Stage = "defence"
+	StageNomination   Stage = "nomination"
+	StageDiscussion   Stage = "discussion"
+	StageClosing      Stage = "closing"
+	StageVote         Stage = "vote"
+	StageExecuted     Stage = "executed"
+	StageImmune       Stage = "immune"
+	StageExploded     Stage = "exploded"
 )
 
 // Stages lists every Stage, for the layers that name them (each needs a
 // "stage.<id>" string in every language).
 func Stages() []Stage {
-	return []Stage{StageLastWords, StageSpeech, StagePKSpeech, StageDefence, StageNomination,
+	return []Stage{StageLastWords, StageSpeech, StagePKSpeech, StageOthersSpeech, StageDefence, StageNomination,
 		StageDiscussion, StageClosing, StageVote, StageExecuted, StageImmune, StageExploded}
 }
 

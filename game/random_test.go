@@ -16,11 +16,12 @@ func randomSetup(in VariantInfo, r *rand.Rand) Setup {
 	return Setup{Variant: in.ID, Players: n, Seed: r.Uint64()}
 }
 
-// legalCommands lists the commands seat's view offers now.
+// legalCommands lists the commands seat's view offers now. game/bots has
+// its copy (LegalCommands): this package cannot import it.
 func legalCommands(pv PlayerView) []Command {
 	var out []Command
 	for _, t := range pv.Tasks {
-		if t.Waiting != "" || (t.Done && !t.Group) || t.Locked {
+		if !t.Open { // waiting, locked, or done and not a group's pick
 			continue
 		}
 		base := Command{Seat: pv.Seat, Do: t.Action, Card: t.Card}
@@ -114,8 +115,16 @@ func observable(g *Game) string {
 // illegal commands and checks the engine's invariants: every game ends,
 // refused commands change nothing, the dead never act, the log replays to the
 // same state, and the views leak nothing (checkViews).
+//
+// A thousand games per variant with -tags long (make test); sixty in a
+// plain go test, which keeps the package within go test's default timeout
+// (two-hands and cat-lives-7 take most of it); twenty under the race
+// detector, which slows the engine about tenfold; at most fifty with -short.
 func TestRandomGames(t *testing.T) {
-	games := 1000
+	games := 60
+	if longTests {
+		games = 1000
+	}
 	if raceEnabled {
 		games = 20 // the full thousand runs without the race detector (make test)
 	}
@@ -256,7 +265,7 @@ func checkNightIsolation(t *testing.T, g *Game, cmd Command, before map[int]Play
 	if g.s.Night != nil {
 		shares := map[string]bool{}
 		for _, st := range g.s.Night.Steps {
-			if containsInt(st.Seats(), cmd.Seat) {
+			if slices.Contains(st.Seats(), cmd.Seat) {
 				for _, x := range st.Seats() {
 					mates[x] = true
 				}
@@ -311,6 +320,7 @@ func checkViews(t *testing.T, g *Game) {
 			t.Fatalf("table version %d is not the public event count", tv.Version)
 		}
 	}
+	nightScreens := 0
 	for seat := 1; seat <= s.Players; seat++ {
 		pv := g.PlayerView(seat)
 		if !reflect.DeepEqual(pv.Table, tv) {
@@ -341,6 +351,29 @@ func checkViews(t *testing.T, g *Game) {
 			// their one task is to end them (pass, alive or not).
 			if len(pv.Tasks) != 1 || pv.Tasks[0].Action != "pass" || pv.Table.Speaker != seat {
 				t.Fatalf("dead seat %d has tasks %+v", seat, pv.Tasks)
+			}
+		}
+		// What the phone shows of a task and of the night's screens comes
+		// from the seat's own tasks and public facts only; padded, every
+		// living seat goes through as many night screens.
+		screens := len(pv.Tasks) + pv.Pads
+		for _, task := range pv.Tasks {
+			if task.Action == ActExplode || task.Action == ActSuspect {
+				screens--
+			}
+			if want := task.Waiting == "" && !task.Locked && (!task.Done || task.Group && !task.NoTarget); task.Open != want {
+				t.Fatalf("seat %d's %s task: open %v", seat, task.Action, task.Open)
+			}
+			if task.Ballot != 0 && (task.Action != ActVote || tv.Ballot == nil || tv.Ballot.Closed || tv.Stage != "vote" || task.Ballot != tv.Ballot.Index) {
+				t.Fatalf("seat %d's %s task names ballot %d; the table: %+v", seat, task.Action, task.Ballot, tv.Ballot)
+			}
+		}
+		if s.Phase == PhaseNight && pv.Alive && s.caps.viewer == nil {
+			if nightScreens == 0 {
+				nightScreens = screens
+			}
+			if screens != nightScreens {
+				t.Fatalf("seat %d goes through %d night screens (tasks %+v, pads %d), another seat %d", seat, screens, pv.Tasks, pv.Pads, nightScreens)
 			}
 		}
 		for _, task := range pv.Tasks {
@@ -461,7 +494,7 @@ func sameTeam(s *State, a, b int) bool {
 func resultEntitled(g *Game, seat int, res ResultBody) bool {
 	for _, e := range g.log {
 		if r, ok := e.Body.(*ResultBody); ok && *r == res {
-			return containsInt(e.Audience, seat) && slices.Equal(e.Audience, dedupe(e.Audience))
+			return slices.Contains(e.Audience, seat) && slices.Equal(e.Audience, dedupe(e.Audience))
 		}
 	}
 	return false
@@ -470,7 +503,7 @@ func resultEntitled(g *Game, seat int, res ResultBody) bool {
 func dedupe(xs []int) []int {
 	var out []int
 	for _, x := range xs {
-		if !containsInt(out, x) {
+		if !slices.Contains(out, x) {
 			out = append(out, x)
 		}
 	}

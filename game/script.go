@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // Script is the input of `nightfall script` (../shared/SCRIPT.md): a setup
@@ -106,7 +107,7 @@ func parseStep(i int, rs json.RawMessage, in VariantInfo, n int) (Command, error
 	}
 	cmd.Text, cmd.Position, cmd.Into, cmd.Camp, cmd.Cowin = more.Text, more.Position, more.Into, more.Camp, more.Cowin
 	cmd.Order, cmd.Action, cmd.Via = more.Order, more.Action, more.Via
-	if !containsString(in.Actions, cmd.Do) && !containsString(commonActions, cmd.Do) {
+	if !slices.Contains(in.Actions, cmd.Do) && !slices.Contains(commonActions, cmd.Do) {
 		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
 	}
 	if st.Seat == nil {

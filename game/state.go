@@ -2,6 +2,7 @@ package game
 
 import (
 	"math/rand/v2"
+	"slices"
 )
 
 // State is the game state: the fold of the events (apply). Variants read it;
@@ -150,7 +151,7 @@ func (s *State) LivingWith(roles ...string) []int {
 	var out []int
 	for i := range s.Seats {
 		for _, c := range s.Seats[i].Cards {
-			if c.Alive && containsString(roles, c.Role) {
+			if c.Alive && slices.Contains(roles, c.Role) {
 				out = append(out, i+1)
 				break
 			}
@@ -185,7 +186,7 @@ func (s *State) SeatsWith(roles ...string) []int {
 	var out []int
 	for i := range s.Seats {
 		for _, c := range s.Seats[i].Cards {
-			if containsString(roles, c.Role) {
+			if slices.Contains(roles, c.Role) {
 				out = append(out, i+1)
 				break
 			}
@@ -250,7 +251,7 @@ func (st *Step) Seats() []int { return st.members }
 func (st *Step) initMembers(m *store) {
 	st.members = m.ints.buf(len(st.Actors))
 	for _, a := range st.Actors {
-		if !containsInt(st.members, a.Seat) {
+		if !slices.Contains(st.members, a.Seat) {
 			st.members = append(st.members, a.Seat)
 		}
 	}
@@ -338,7 +339,7 @@ func (b *BallotState) Cast(seat int) int {
 // Voted reports whether seat has cast all its votes or abstained (withheld
 // the rest).
 func (b *BallotState) Voted(seat int) bool {
-	if containsInt(b.Abstained, seat) {
+	if slices.Contains(b.Abstained, seat) {
 		return true
 	}
 	if b.Weights == nil {
@@ -672,7 +673,7 @@ func (s *State) announce(dead []Target, more bool) {
 		if s.LastWordsUsed >= s.Opts.LastWords {
 			break
 		}
-		if !containsInt(s.Day.LastWords, t.Seat) {
+		if !slices.Contains(s.Day.LastWords, t.Seat) {
 			if s.Day.LastWords == nil {
 				s.Day.LastWords = s.mem.ints.buf(len(dead))
 			}

@@ -100,21 +100,3 @@ func sortTargets(ts []Target) {
 		}
 	}
 }
-
-func containsTarget(ts []Target, t Target) bool {
-	for _, u := range ts {
-		if u == t {
-			return true
-		}
-	}
-	return false
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}

@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // two-hands: rules/two-hands.md (seed 001, 双手杀人游戏): each hand is a role.
 //
@@ -289,7 +292,7 @@ func thAssassinActed(s *State, t Target) bool {
 	if s.Mark(t, thActed) != 0 {
 		return true
 	}
-	if st := s.Night.StepByAction("assassinate"); st != nil && st.Happened() && containsTarget(st.Actors, t) {
+	if st := s.Night.StepByAction("assassinate"); st != nil && st.Happened() && slices.Contains(st.Actors, t) {
 		return true
 	}
 	return false
@@ -335,7 +338,7 @@ func (twoHands) Resolve(s *State, e Emitter) DawnBody {
 	attacked := Target{}
 	if killed {
 		switch {
-		case protected && containsTarget(kst.Actors, g) && k != bg: // a. void
+		case protected && slices.Contains(kst.Actors, g) && k != bg: // a. void
 		case s.Card(k).Role == "assassin" && !thAssassinActed(s, k): // b. void
 		case protected && k == g: // c. blocked
 		default: // d.

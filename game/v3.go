@@ -1,5 +1,7 @@
 package game
 
+import "slices"
+
 // v3.0: rules/v3.0.md (seed 000, "杀人游戏规则3.0"): classic-2.0 plus a doctor
 // and a special police.
 //
@@ -142,7 +144,7 @@ func (v3) Resolve(s *State, e Emitter) DawnBody {
 	// Step 3: the shot kills a killer; the save stops it only with
 	// doctorVsShot (R3).
 	if shot && s.Role(sh.Seat) == "killer" && !(s.Opts.DoctorVsShot && saved && d == sh) &&
-		!containsTarget(dead, sh) {
+		!slices.Contains(dead, sh) {
 		dead = append(dead, sh)
 	}
 	// Step 1: the power is spent, hit or miss (R5); nobody is told.

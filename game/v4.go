@@ -107,7 +107,7 @@ func (v4) Legal(s *State, st *Step, actor, t Target) string {
 // Answer (§5, R14): "none" when the butterfly hugged the police tonight,
 // else killer / not a killer.
 func (v4) Answer(s *State, st *Step) string {
-	if hug := s.Night.StepByAction("hug"); hug != nil && hug.Happened() && containsInt(st.Seats(), hug.Final.Seat) {
+	if hug := s.Night.StepByAction("hug"); hug != nil && hug.Happened() && slices.Contains(st.Seats(), hug.Final.Seat) {
 		return "none"
 	}
 	return killerAnswer(s, st.Final)

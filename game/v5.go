@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // v5.0-dual: rules/v5.0-dual.md (seed 000, "杀人游戏规则5.0"): two cards per
 // player; everything at night targets cards.
@@ -174,7 +177,7 @@ func (v5) DealOK(s *State) error {
 // not).
 func holds(s *State, seat int, roles ...string) bool {
 	for _, c := range s.Seat(seat).Cards {
-		if containsString(roles, c.Role) {
+		if slices.Contains(roles, c.Role) {
 			return true
 		}
 	}
@@ -187,7 +190,7 @@ func cardsWith(s *State, roles ...string) []Target {
 	var out []Target
 	for i := range s.Seats {
 		for j, c := range s.Seats[i].Cards {
-			if containsString(roles, c.Role) {
+			if slices.Contains(roles, c.Role) {
 				out = append(out, Target{Seat: i + 1, Card: j + 1})
 			}
 		}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -192,7 +193,7 @@ func Variants() []VariantInfo {
 	}
 	var rest []string
 	for id := range variants {
-		if !containsString(order, id) {
+		if !slices.Contains(order, id) {
 			rest = append(rest, id)
 		}
 	}

@@ -16,7 +16,7 @@ type TableView struct {
 	Version       int          `json:"version"`
 	Round         int          `json:"round"`
 	Phase         string       `json:"phase"` // "night", "day", "over"
-	Stage         string       `json:"stage"` // "night", "last-words", "speech", "pk-speech", "discussion", "vote", "over"
+	Stage         string       `json:"stage"` // "night", "last-words", "speech", "pk-speech", "others-speech", "discussion", "vote", "over"
 	Seats         []SeatView   `json:"seats"`
 	Narration     Narration    `json:"narration"`
 	Speaker       int          `json:"speaker,omitempty"`
@@ -172,17 +172,22 @@ type Moment struct {
 
 // PlayerView is what one seat may know and do now.
 type PlayerView struct {
-	Seat      int          `json:"seat"`
-	Roles     []string     `json:"roles"`
-	Alive     bool         `json:"alive"`
-	Spectator bool         `json:"spectator"`      // dead: public information only (G7)
-	Known     []Known      `json:"known"`          // teammates the rules reveal
-	Camp      string       `json:"camp,omitempty"` // the player's camp, where cards decide it (Camper)
-	Tasks     []Task       `json:"tasks"`
-	Results   []ResultBody `json:"results"` // this seat's private answers so far
-	Huddle    []Pick       `json:"huddle,omitempty"`
-	Reveal    []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
-	Table     TableView    `json:"table"`
+	Seat      int      `json:"seat"`
+	Roles     []string `json:"roles"`
+	Alive     bool     `json:"alive"`
+	Spectator bool     `json:"spectator"`      // dead: public information only (G7)
+	Known     []Known  `json:"known"`          // teammates the rules reveal
+	Camp      string   `json:"camp,omitempty"` // the player's camp, where cards decide it (Camper)
+	Tasks     []Task   `json:"tasks"`
+	// Pads is how many night screens the phone shows after this seat's
+	// own tasks: private guesses, never sent, so that every phone goes
+	// through as many screens as a seat holds cards and a neighbour cannot
+	// tell who had a second step (night only; 0 otherwise).
+	Pads    int          `json:"pads,omitempty"`
+	Results []ResultBody `json:"results"` // this seat's private answers so far
+	Huddle  []Pick       `json:"huddle,omitempty"`
+	Reveal  []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
+	Table   TableView    `json:"table"`
 	// CatLives is cat-lives-7's private part (catlives_view.go).
 	CatLives *CatPlayerView `json:"catLives,omitempty"`
 }
@@ -191,7 +196,7 @@ type PlayerView struct {
 // none is forgotten).
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
-	pv.Tasks, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, nil, nil, nil, nil
+	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, 0, nil, nil, nil, nil
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -218,6 +223,14 @@ type Task struct {
 	Passed bool   `json:"passed,omitempty"`
 	Locked bool   `json:"locked,omitempty"`
 	Team   []Pick `json:"team,omitempty"` // teammates' current selections, live (G4)
+	// Open: a command may still give or change this task's pick: it is
+	// neither waiting nor locked, and not done yet, or done in a group
+	// whose pick may change until the group locks (G4).
+	Open bool `json:"open,omitempty"`
+	// Ballot is the ballot a command of this task names (Command.Ballot),
+	// so that the engine refuses it as stale once that ballot has closed:
+	// set on the votes of a ballot open in the vote stage.
+	Ballot int `json:"ballot,omitempty"`
 }
 
 // Pick is a teammate's current selection.
@@ -324,13 +337,16 @@ func (g *Game) dayView(tv *TableView, m *viewMem) {
 	tv.Order = d.Order
 	tv.Tied = d.Tied
 	tv.Stage = string(d.Stage)
+	if d.Stage == StageSpeech && d.Ballots > 0 { // after a tied ballot: the others speak before the re-vote
+		tv.Stage = string(StageOthersSpeech)
+	}
 	if len(d.Suspects) > 0 {
 		tv.Suspects = m.cloneTargets(d.Suspects)
 		sortTargets(tv.Suspects)
 	}
 	if d.Kind == StageNomination && d.Stage == StageNomination {
 		for _, x := range d.Queue {
-			tv.Seats[x-1].Nominations = g.nominationsLeft(x)
+			tv.Seats[x-1].Nominations = g.s.NominationsLeft(x)
 		}
 	}
 	if d.Speaker != 0 {
@@ -473,7 +489,7 @@ func (g *Game) sharedKnown(seat int) []Known {
 // appendResults appends seat's private answers so far to out.
 func (g *Game) appendResults(out []ResultBody, seat int) []ResultBody {
 	for _, i := range g.pub.results {
-		if e := g.log[i]; containsInt(e.Audience, seat) {
+		if e := g.log[i]; slices.Contains(e.Audience, seat) {
 			out = append(out, *e.Body.(*ResultBody))
 		}
 	}
@@ -538,6 +554,15 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 		pv.Results = g.appendResults([]ResultBody{}, seat) // not nil: JSON []
 	}
 	pv.Tasks = m.taskList(8)
+	g.seatTasks(pv, m)
+	g.finishTasks(pv)
+}
+
+// seatTasks appends what pv's seat can do now to pv.Tasks (a variant with a
+// view of its own fills in its part of pv too).
+func (g *Game) seatTasks(pv *PlayerView, m *viewMem) {
+	s := &g.s
+	seat := pv.Seat
 	if vw := s.caps.viewer; vw != nil {
 		vw.playerView(g, pv) // its own tasks
 		return
@@ -558,12 +583,39 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	}
 }
 
+// finishTasks fills in what the phone shows of pv's tasks and would
+// otherwise work out for itself: whether each is open (Task.Open), the
+// ballot its commands name (Task.Ballot), and the night's padding screens
+// (PlayerView.Pads). Each depends only on the seat's own tasks and on
+// public facts (the open ballot, how many cards a seat holds).
+func (g *Game) finishTasks(pv *PlayerView) {
+	s := &g.s
+	ballot := 0
+	if d := s.Day; s.Phase == PhaseDay && d != nil && d.Stage == StageVote && d.Ballot != nil && !d.Ballot.Closed {
+		ballot = d.Ballot.Index
+	}
+	acts := 0 // the night's own screens: every task but the self-reveal and the police's huddle mark
+	for i := range pv.Tasks {
+		t := &pv.Tasks[i]
+		t.Open = t.Waiting == "" && !t.Locked && (!t.Done || t.Group && !t.NoTarget)
+		if t.Action == ActVote {
+			t.Ballot = ballot
+		}
+		if t.Action != ActExplode && t.Action != ActSuspect {
+			acts++
+		}
+	}
+	if s.Phase == PhaseNight && acts > 0 && s.caps.viewer == nil { // a variant with a view of its own has its own screens
+		pv.Pads = max(0, max(1, s.caps.cards)-acts)
+	}
+}
+
 func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 	s := &g.s
 	n := s.Night
 	seat := pv.Seat
-	if containsInt(n.Sleep, seat) {
-		pv.Tasks = append(pv.Tasks, Task{Action: ActSleep, Done: containsInt(n.Slept, seat)})
+	if slices.Contains(n.Sleep, seat) {
+		pv.Tasks = append(pv.Tasks, Task{Action: ActSleep, Done: slices.Contains(n.Slept, seat)})
 	}
 	waiting := ""
 	var buf [maxNightSteps]*Step
@@ -587,7 +639,7 @@ func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 			t.Done = sel.Has || st.Locked
 			if st.Group {
 				for j, b := range st.Actors {
-					if b.Seat == seat || !st.Sel[j].Has || containsPick(t.Team, b.Seat) {
+					if b.Seat == seat || !st.Sel[j].Has || slices.ContainsFunc(t.Team, func(p Pick) bool { return p.Seat == b.Seat }) {
 						continue
 					}
 					p := Pick{Seat: b.Seat, Skip: st.Sel[j].Skip}
@@ -618,7 +670,7 @@ func (g *Game) nightTasks(pv *PlayerView, m *viewMem) {
 		}
 	}
 	if n.HuddleOpen {
-		if check := n.StepByAction("check"); check != nil && containsInt(check.Seats(), seat) {
+		if check := n.StepByAction("check"); check != nil && slices.Contains(check.Seats(), seat) {
 			pv.Tasks = append(pv.Tasks, Task{Action: ActSuspect, Optional: true, Targets: seatList(s.Living()...)})
 			var keys []int
 			for k := range n.Suspects {
@@ -658,15 +710,6 @@ func (g *Game) sharedPicks(st *Step, seat int, m *viewMem) []Pick {
 	return out
 }
 
-func containsPick(ps []Pick, seat int) bool {
-	for _, p := range ps {
-		if p.Seat == seat {
-			return true
-		}
-	}
-	return false
-}
-
 // appendUniqueTask keeps one task per group step for a seat holding two
 // member cards.
 func appendUniqueTask(ts []Task, t Task) []Task {
@@ -683,12 +726,12 @@ func (g *Game) dayTasks(pv *PlayerView, m *viewMem) {
 	d := s.Day
 	seat := pv.Seat
 	if d.Speaker == seat && d.Kind == StageNomination {
-		if left := g.nominationsLeft(seat); left > 0 {
+		if left := g.s.NominationsLeft(seat); left > 0 {
 			t := Task{Action: ActNominate, Count: left, Targets: m.targetList(len(s.Seats) * 2)}
 			for i, c := range s.Seats {
 				for j, card := range c.Cards {
 					h := Target{Seat: i + 1, Card: j + 1}
-					if card.Alive && !containsTarget(d.Suspects, h) {
+					if card.Alive && !slices.Contains(d.Suspects, h) {
 						t.Targets = append(t.Targets, h)
 					}
 				}
@@ -699,7 +742,7 @@ func (g *Game) dayTasks(pv *PlayerView, m *viewMem) {
 	if d.Speaker == seat {
 		pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 	}
-	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && containsInt(b.Voters, seat) {
+	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && slices.Contains(b.Voters, seat) {
 		pv.Tasks = g.appendVoteTasks(pv.Tasks, b, seat, m)
 	}
 	if s.Opts.SelfReveal && s.Role(seat) == "killer" {
@@ -727,7 +770,7 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 		}
 		sortTargets(targets)
 	}
-	abstained := containsInt(b.Abstained, seat)
+	abstained := slices.Contains(b.Abstained, seat)
 	if bl := g.balloter(); bl != nil && bl.VotesByHand() {
 		for j, c := range s.Seat(seat).Cards {
 			if !c.Alive {
@@ -750,7 +793,7 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 	}
 	t := Task{Action: ActVote, Abstain: s.Opts.Abstain, Done: b.Voted(seat), Skipped: abstained}
 	if b.Mode == "sequential-open" && b.Call >= 0 && !t.Done {
-		t.Passed = containsInt(b.Passed, seat)
+		t.Passed = slices.Contains(b.Passed, seat)
 		t.Optional = !t.Passed
 	}
 	var choice *Target
@@ -798,7 +841,7 @@ func (g *Game) timeline() []Moment {
 			if b.Step < len(steps) {
 				m.Role = steps[b.Step].Role
 				for _, a := range steps[b.Step].Actors {
-					if !containsInt(m.Actors, a.Seat) {
+					if !slices.Contains(m.Actors, a.Seat) {
 						m.Actors = append(m.Actors, a.Seat)
 					}
 				}

@@ -196,3 +196,38 @@ func TestDigestFollowsTableRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestRunoffStagesNamed: the table names each stage of classic-2.0's tie
+// procedure for what happens in it (worked example 2): the tied players'
+// run-off speeches ("pk-speech"), then, after the second tie, the speeches
+// of the players outside the tie ("others-speech", not "speech"), each
+// before its ballot.
+func TestRunoffStagesNamed(t *testing.T) {
+	data, err := os.ReadFile("testdata/classic-2.0/ex1-2-plurality-tie-procedure.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := ParseScript(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := New(sc.Setup)
+	var stages []string
+	for _, c := range sc.Steps {
+		_, _ = g.Apply(c)
+		tv := g.TableView()
+		if tv.Phase == "day" && (len(stages) == 0 || stages[len(stages)-1] != tv.Stage) {
+			stages = append(stages, tv.Stage)
+		}
+	}
+	want := []string{"speech", "vote", "pk-speech", "vote", "others-speech", "vote"}
+	i := 0 // want is in stages, in order
+	for _, st := range stages {
+		if i < len(want) && st == want[i] {
+			i++
+		}
+	}
+	if i < len(want) {
+		t.Errorf("day stages %v: want %v among them, in order", stages, want)
+	}
+}

@@ -53,7 +53,7 @@ type Config struct {
 	Clock Clock
 	// Cadence is how often, during a game, every phone sends one sealed
 	// frame and the host sends what it has (PROTOCOL.md "Cadence"): 0 is
-	// one second; negative turns the cadence off (every frame answered at
+	// the default (200 ms); negative turns the cadence off (every frame answered at
 	// once: the timing of frames then shows who acted; for tests).
 	Cadence time.Duration
 	// Logf receives diagnostics (a torn log line, a dropped slow phone, an

@@ -43,7 +43,7 @@ func chromiumPath() string {
 
 // startChromium starts one headless browser for the test; each phone gets a
 // browser context of its own in it.
-func startChromium(t *testing.T) context.Context {
+func startChromium(t testing.TB) context.Context {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: no browser")

@@ -4,11 +4,25 @@
 
 package lan
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+
+	"nightfall/lan/sealed"
+)
 
 // defaultCadence is how often, during a game, each phone sends one frame
-// (a command or an empty "pad") and the host sends what it has.
-const defaultCadence = time.Second
+// (a command or an empty "pad") and the host sends what it has. It is one
+// rate for the whole game, the same for every phone: nothing a seat knows
+// moves it. A tap waits on average half a tick for its phone's frame to
+// leave, then the phone's lead (net.js cadenceLead: 40 % of a tick) for the
+// tick: about 180 ms, 280 ms at most on a quiet network. Each phone pays
+// about 2.8 KB/s each way for it (PROTOCOL.md "Cadence").
+const defaultCadence = 200 * time.Millisecond
+
+// replyLimit is the size every reply fits in: one sealed.DownUnit, so
+// that an ack, an error, a pong and a pad are one size on the air.
+const replyLimit = sealed.DownUnit
 
 // cadenceState is the session's tick.
 type cadenceState struct {
@@ -92,9 +106,39 @@ func (s *session) hold(c *client, frame []byte, reply bool) bool {
 		return false
 	}
 	if reply {
-		c.replies = append(c.replies, frame)
+		c.replies = append(c.replies, fitReply(frame))
 	} else {
 		c.held = append(c.held, frame)
 	}
 	return true
+}
+
+// fitReply makes a reply fit replyLimit: an error whose reason is longer
+// (an engine's rejection quoting a long text) keeps its id and code and a
+// shortened reason (the page shows the code's words; the reason is a
+// fallback). A larger reply would stand out on the air. (Only a frame
+// the page never sends gets a larger one: an id over 32 bytes, echoed in
+// its bad-frame error.)
+func fitReply(frame []byte) []byte {
+	if len(frame) <= replyLimit {
+		return frame
+	}
+	var e errorFrame
+	if err := json.Unmarshal(frame, &e); err != nil || e.T != "error" {
+		return frame
+	}
+	// The longest prefix of the reason (in runes) that fits.
+	runes := []rune(e.Reason)
+	lo, hi := 0, len(runes) // runes[:lo] fits; runes[:hi+1] does not
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		e.Reason = string(runes[:mid])
+		if len(mustJSON(e)) <= replyLimit {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	e.Reason = string(runes[:lo])
+	return mustJSON(e)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"golang.org/x/time/rate"
 
 	"nightfall/lan/sealed"
 )
@@ -172,8 +173,7 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 		}
 		return nil
 	})
-	burst, perSec := s.rateBurst, s.ratePerSec
-	tokens, last := burst, time.Now()
+	limit := rate.NewLimiter(rate.Limit(s.ratePerSec), int(s.rateBurst))
 	var warned time.Time
 	dropped := false // a frame was dropped (logged once)
 	for {
@@ -182,16 +182,13 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 			return
 		}
 		now := time.Now()
-		tokens = min(burst, tokens+now.Sub(last).Seconds()*perSec)
-		last = now
-		if tokens < 1 {
+		if !limit.AllowN(now, 1) {
 			if now.Sub(warned) >= time.Second {
 				warned = now
 				s.post(func() { s.sess.sendErr(c, "", codeRate, "too many messages; slow down") })
 			}
 			continue
 		}
-		tokens--
 		data, ok := s.unseal(c, mt, data, &dropped)
 		if !ok {
 			continue // dropped: it changes nothing (or the socket is being refused)

@@ -166,6 +166,18 @@ var (
 	padFrame  = []byte(`{"t":"pad"}`)
 )
 
+// padReply answers a pad. A pad that carries an id (a step of the phone's
+// screen that sends no command, taking the place of the cadence's empty
+// frame) gets it back, so the phone settles that step when its frame is
+// answered, as a command's is by its ack; both replies are one size on the
+// air. An id over maxIDLen is not echoed.
+func padReply(id string) []byte {
+	if id == "" || len(id) > maxIDLen {
+		return padFrame
+	}
+	return mustJSON(ackFrame{T: "pad", ID: id})
+}
+
 func errFrame(id, code, reason string) []byte {
 	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Reason: reason})
 }

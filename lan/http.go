@@ -69,14 +69,13 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the phone page is missing", http.StatusInternalServerError)
 		return
 	}
-	// no-store, as before: the page is never kept (nor restored from the
-	// back-forward cache: it comes back with a fresh socket); its ETag
-	// still answers a conditional request with 304. Its files are
-	// no-cache: asked for every time, 304 while the phone holds them.
-	f.serve(w, r, "no-store")
+	// Revalidated on every load (page.go): a 304 while the page is the
+	// same, the new one (naming new file URLs) after an update.
+	f.serve(w, r, "no-cache")
 }
 
-// serveStatic serves the page's files under /static/ (no directory listings).
+// serveStatic serves the page's files under /static/ (no directory
+// listings), revalidated on every use.
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 	f := s.files[strings.TrimPrefix(r.URL.Path, "/")]
 	if f == nil {
@@ -84,6 +83,18 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.serve(w, r, "no-cache")
+}
+
+// serveVersioned serves the page's files under /v/VERSION/: only the
+// version of now, and for good (page.go).
+func (s *Server) serveVersioned(w http.ResponseWriter, r *http.Request) {
+	name, ok := strings.CutPrefix(strings.TrimPrefix(r.URL.Path, "/"), versionDir(r.PathValue("version")))
+	f := s.files["static/"+name]
+	if s.pageVersion == "" || r.PathValue("version") != s.pageVersion || !ok || f == nil {
+		http.NotFound(w, r)
+		return
+	}
+	f.serve(w, r, "public, max-age=31536000, immutable")
 }
 
 // serveQR serves the QR code of the join URL, which holds the room code: to

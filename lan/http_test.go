@@ -8,16 +8,20 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/gorilla/websocket"
 
+	"nightfall/assets"
 	"nightfall/lan/sealed"
 )
 
@@ -287,7 +291,7 @@ func FuzzDecodeFrame(f *testing.F) {
 
 // pageRefs are the files a page file loads: the HTML's src/href, a
 // module's imports, and the translations app.js fetches.
-var pageRefs = regexp.MustCompile(`(?:src|href)="(static/[^"]+)"|(?:from|import)\s+'\./([^']+)'|fetch\(` + "`" + `(static/i18n/)\$\{`)
+var pageRefs = regexp.MustCompile(`(?:src|href)="/(v/[0-9a-f]+/[^"]+)"|(?:from|import)\s+'\./([^']+)'|fetch\(new URL\(` + "`" + `(i18n/)\$\{`)
 
 // TestPageGzip: the page and everything it loads (one language's
 // dictionary) come gzip-compressed, in at most 60 KB all together, with
@@ -355,7 +359,7 @@ func TestPageGzip(t *testing.T) {
 			case m[2] != "":
 				queue = append(queue, dir+m[2])
 			case m[3] != "":
-				dicts = append(dicts, "/"+m[3]+"zh.json", "/"+m[3]+"en.json")
+				dicts = append(dicts, dir+m[3]+"zh.json", dir+m[3]+"en.json")
 			}
 		}
 	}
@@ -370,8 +374,8 @@ func TestPageGzip(t *testing.T) {
 		largest = max(largest, len(body))
 	}
 	total += largest
-	for _, want := range []string{"/static/app.js", "/static/net.js", "/static/view.js", "/static/style.css", "/static/i18n/en.json"} {
-		if !seen[want] {
+	for _, want := range []string{"app.js", "net.js", "view.js", "style.css", "i18n/en.json"} {
+		if want = "/" + versionDir(h.srv.pageVersion) + want; !seen[want] {
 			t.Errorf("the crawl missed %s (found %v)", want, seen)
 		}
 	}
@@ -389,5 +393,105 @@ func TestPageGzip(t *testing.T) {
 	resp.Body.Close()
 	if resp.Header.Get("Content-Encoding") != "" || !bytes.Contains(body, []byte("import")) || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
 		t.Errorf("app.js without gzip: %q %q %.40q", resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type"), body)
+	}
+}
+
+// TestPageCaching: a warm reload asks only for the index. index.html is
+// revalidated on every load (no-cache, 304 while unchanged) and names the
+// page's files under /v/VERSION/, which a browser keeps for good
+// (immutable); VERSION follows every byte of every file, so an update
+// gives a new index naming new URLs, and the old version is not served
+// (no stale file outlives an update). /static/ still serves the files of
+// now, revalidated.
+func TestPageCaching(t *testing.T) {
+	h := newHarness(t, Config{})
+	get := func(path, etag string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", h.ts.URL+path, nil)
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	index := get("/", "")
+	if cc := index.Header.Get("Cache-Control"); cc != "no-cache" {
+		t.Errorf("index.html: Cache-Control %q, want no-cache", cc)
+	}
+	if r := get("/", index.Header.Get("ETag")); r.StatusCode != http.StatusNotModified {
+		t.Errorf("index.html revalidated: %d", r.StatusCode)
+	}
+	body, _ := fs.ReadFile(assets.Phone(), "index.html")
+	refs := regexp.MustCompile(`(?:src|href)="static/([^"]+)"`).FindAllSubmatch(body, -1)
+	if len(refs) < 3 {
+		t.Fatalf("the page's index names %d files", len(refs))
+	}
+	served := h.srv.files["index.html"].raw
+	if bytes.Contains(served, []byte(`"static/`)) {
+		t.Errorf("the served index still names static/: %s", served)
+	}
+	v := h.srv.pageVersion
+	for _, m := range refs {
+		path := "/" + versionDir(v) + string(m[1])
+		if !bytes.Contains(served, []byte(`"`+path+`"`)) {
+			t.Errorf("the served index does not name %s", path)
+		}
+		r := get(path, "")
+		if r.StatusCode != 200 || r.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Errorf("%s: %d, Cache-Control %q", path, r.StatusCode, r.Header.Get("Cache-Control"))
+		}
+		if r := get("/v/0123456789ab/"+string(m[1]), ""); r.StatusCode != http.StatusNotFound {
+			t.Errorf("%s of another version: %d, want 404", m[1], r.StatusCode)
+		}
+		if r := get("/static/"+string(m[1]), ""); r.StatusCode != 200 || r.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("/static/%s: %d, Cache-Control %q", m[1], r.StatusCode, r.Header.Get("Cache-Control"))
+		}
+	}
+	for _, path := range []string{"/" + versionDir(v) + "i18n/zh.json", "/" + versionDir(v) + "nope.js", "/" + versionDir(v)} {
+		want := 200
+		if !strings.HasSuffix(path, ".json") {
+			want = 404
+		}
+		if r := get(path, ""); r.StatusCode != want {
+			t.Errorf("%s: %d, want %d", path, r.StatusCode, want)
+		}
+	}
+
+	// An update: one byte of one file changes the version, the index and
+	// its ETag; a byte of index.html alone changes the index.
+	page := fstest.MapFS{}
+	fs.WalkDir(assets.Phone(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := fs.ReadFile(assets.Phone(), p)
+			page[p] = &fstest.MapFile{Data: b}
+		}
+		return err
+	})
+	load := func() (map[string]*pageFile, string) {
+		t.Helper()
+		files, version, err := loadPage(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return files, version
+	}
+	files0, v0 := load()
+	if v0 != v {
+		t.Errorf("the same page has two versions: %s, %s", v0, v)
+	}
+	page["static/view.js"].Data = append(slices.Clone(page["static/view.js"].Data), ' ')
+	files1, v1 := load()
+	if v1 == v0 || files1["index.html"].etag == files0["index.html"].etag || !bytes.Contains(files1["index.html"].raw, []byte(versionDir(v1))) {
+		t.Errorf("view.js changed: version %s → %s, index ETag %s → %s", v0, v1, files0["index.html"].etag, files1["index.html"].etag)
+	}
+	page["index.html"].Data = append(slices.Clone(page["index.html"].Data), ' ')
+	files2, v2 := load()
+	if v2 != v1 || files2["index.html"].etag == files1["index.html"].etag {
+		t.Errorf("index.html changed: version %s → %s, index ETag %s → %s", v1, v2, files1["index.html"].etag, files2["index.html"].etag)
 	}
 }

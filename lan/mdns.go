@@ -206,7 +206,12 @@ func mdnsBrowseNames(ctx context.Context, iface *net.Interface, services []strin
 // mdnsEscapeLabel returns the presentation form of a raw DNS label ("Nightfall (2)" →
 // `Nightfall\ \(2\)`, non-ASCII bytes as \DDD), exactly as miekg/dns prints names it unpacks.
 // zeroconf compares names in that form, so the instance name must be registered in it for
-// lookups of the instance (SRV/TXT questions) to be answered.
+// lookups of the instance (SRV/TXT questions) to be answered. miekg/dns itself escapes it:
+// zeroconf is built on it (the module is in every build anyway, and the tests read packets
+// with it), and the form is whatever the version zeroconf unpacks with prints, which a
+// hand-written copy of its escaping rules would have to follow by hand. mdnsUnescape below
+// is the one inverse, hand-written because miekg/dns exports none for a single label or
+// TXT string; TestMDNSEscape holds the two to a round trip.
 func mdnsEscapeLabel(label string) string {
 	wire := make([]byte, 0, len(label)+2)
 	wire = append(wire, byte(len(label)))

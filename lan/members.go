@@ -219,7 +219,7 @@ func (s *session) frame(c *client, f inFrame, err error) {
 		s.answer(c, pongFrame)
 		return
 	case "pad": // the cadence's empty frame
-		s.answer(c, padFrame)
+		s.answer(c, padReply(f.ID))
 		return
 	case "hello":
 		s.hello(c, f)

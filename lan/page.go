@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"sort"
 	"strings"
 
 	"nightfall/assets"
@@ -16,6 +17,15 @@ import (
 
 // phonePage is the phone client: index.html at the root, static/… beside it.
 func phonePage() fs.FS { return assets.Phone() }
+
+// The page's caching (what a phone that wakes reloads): index.html names
+// its files under /v/VERSION/, VERSION a hash of every static file, and is
+// revalidated on every load ("no-cache": a 304 of a few hundred bytes while
+// nothing changed); the files under /v/VERSION/ never change, so the
+// browser keeps them ("immutable") and a warm reload asks for nothing but
+// the index. An update changes VERSION, so the index names new URLs and no
+// stale file outlives it; an old VERSION is not served (404), and /static/
+// still serves the files of now, revalidated (devserve, old bookmarks).
 
 // pageFile is one file of the phone page, ready to send: its bytes and
 // their gzip, each with a strong ETag.
@@ -26,19 +36,15 @@ type pageFile struct {
 }
 
 // loadPage reads the page's files once (they are embedded: they never
-// change while the program runs) and compresses them: index.html and
-// everything under static/ (the fixtures of the dev-only mock mode are not
-// served).
-func loadPage(page fs.FS) (map[string]*pageFile, error) {
-	files := map[string]*pageFile{}
+// change while the program runs) and compresses them: index.html (naming
+// the files under /v/VERSION/) and everything under static/ (the fixtures
+// of the dev-only mock mode are not served); version is the page's.
+func loadPage(page fs.FS) (files map[string]*pageFile, version string, err error) {
+	files = map[string]*pageFile{}
 	if page == nil {
-		return files, nil
+		return files, "", nil
 	}
-	add := func(name string) error {
-		raw, err := fs.ReadFile(page, name)
-		if err != nil {
-			return err
-		}
+	addRaw := func(name string, raw []byte) error {
 		var b bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
 		zw.Write(raw)
@@ -52,21 +58,53 @@ func loadPage(page fs.FS) (map[string]*pageFile, error) {
 		files[name] = &pageFile{ctype: ctype, raw: raw, gz: b.Bytes(), etag: `"` + tag + `"`, gzTag: `"` + tag + `-gz"`}
 		return nil
 	}
-	if err := add("index.html"); err != nil {
-		return nil, err
+	add := func(name string) error {
+		raw, err := fs.ReadFile(page, name)
+		if err != nil {
+			return err
+		}
+		return addRaw(name, raw)
 	}
-	err := fs.WalkDir(page, "static", func(name string, d fs.DirEntry, err error) error {
+	index, err := fs.ReadFile(page, "index.html")
+	if err != nil {
+		return nil, "", err
+	}
+	err = fs.WalkDir(page, "static", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
 		return add(name)
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
+	version = pageVersion(files)
+	addRaw("index.html", bytes.ReplaceAll(index, []byte(`="static/`), []byte(`="/`+versionDir(version))))
 	files["index.html"].ctype = "text/html; charset=utf-8"
-	return files, nil
+	return files, version, nil
 }
+
+// pageVersion is a hash of every file under static/ (name and bytes).
+func pageVersion(files map[string]*pageFile) string {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		if strings.HasPrefix(name, "static/") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, name := range names {
+		h.Write([]byte(name))
+		h.Write([]byte{0})
+		h.Write([]byte(files[name].etag))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:6])
+}
+
+// versionDir is the path (from the root, without its slash) of the
+// page's files of version.
+func versionDir(version string) string { return "v/" + version + "/" }
 
 // serve answers with the file: gzip-compressed when the client takes it,
 // 304 when the client already holds this version (If-None-Match).

@@ -37,6 +37,8 @@ type Server struct {
 	priv  sealed.Key // the room's key (roomkey.go); the join URL carries its public half
 	pub   sealed.Key
 	files map[string]*pageFile // the page's files, compressed (page.go)
+	// pageVersion names the page's files under /v/ (page.go).
+	pageVersion string
 
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
@@ -85,7 +87,7 @@ func NewServer(cfg Config) (*Server, error) {
 		sess.cad.every = cfg.Cadence
 	}
 	s.sess = sess
-	if s.files, err = loadPage(s.page); err != nil {
+	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
 		return nil, fmt.Errorf("the phone page: %v", err)
 	}
 	if cfg.Resume != "" && isLobbyFile(cfg.Resume) {
@@ -202,6 +204,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.serveIndex)
 	mux.HandleFunc("GET /static/", s.serveStatic)
+	mux.HandleFunc("GET /v/{version}/", s.serveVersioned)
 	mux.HandleFunc("GET /qr.png", s.serveQR)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -754,3 +754,30 @@ func TestLogFileMode(t *testing.T) {
 	}
 	_ = fmt.Sprint()
 }
+
+// TestPadEcho: a pad that carries an id (a screen's step that sends no
+// command, in the place of the cadence's empty frame) is answered with that
+// id, so the phone settles the step as it settles a command on its ack; a
+// plain pad gets a plain pad, and an id longer than a command's may be is
+// not echoed. Nothing in the game changes.
+func TestPadEcho(t *testing.T) {
+	h, tb := startedTable(t, 8, 3)
+	p := tb.phones[2]
+	before := h.eventCount()
+	for _, tc := range []struct {
+		frame, want string
+	}{
+		{`{"t":"pad","id":"k3f9a2b1-l4"}`, "k3f9a2b1-l4"},
+		{`{"t":"pad"}`, ""},
+		{`{"t":"pad","id":"` + strings.Repeat("x", maxIDLen+1) + `"}`, ""},
+	} {
+		p.send(tc.frame)
+		f := p.until(func(f frame) bool { return f.T == "pad" })
+		if f.ID != tc.want {
+			t.Errorf("%.40s: answered %s, want id %q", tc.frame, f.raw, tc.want)
+		}
+	}
+	if n := h.eventCount(); n != before {
+		t.Errorf("the game changed: %d events, was %d", n, before)
+	}
+}

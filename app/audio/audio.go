@@ -5,9 +5,6 @@
 package audio
 
 import (
-	"encoding/binary"
-	"errors"
-	"fmt"
 	"io/fs"
 	"sync"
 	"sync/atomic"
@@ -68,11 +65,7 @@ func (p *Player) Say(lang string, clips []string) {
 	}
 	paths := make([]string, len(clips))
 	for i, c := range clips {
-		if c == "chime" {
-			paths[i] = "chime.wav"
-		} else {
-			paths[i] = lang + "/" + c + ".wav"
-		}
+		paths[i] = ClipPath(lang, c)
 	}
 	for {
 		select {
@@ -163,53 +156,6 @@ func (p *Player) load(path string) ([]int16, error) {
 		return nil, err
 	}
 	return DecodeWAV(data)
-}
-
-// DecodeWAV decodes a mono 16 kHz WAV file, 8-bit µ-law or 16-bit PCM, to
-// 16-bit samples.
-func DecodeWAV(data []byte) ([]int16, error) {
-	if len(data) < 12 || string(data[0:4]) != "RIFF" || string(data[8:12]) != "WAVE" {
-		return nil, errors.New("not a WAV file")
-	}
-	var format, channels, bits uint16
-	var rate uint32
-	pos := 12
-	for pos+8 <= len(data) {
-		id := string(data[pos : pos+4])
-		n := int(binary.LittleEndian.Uint32(data[pos+4 : pos+8]))
-		body := data[pos+8 : min(len(data), pos+8+n)]
-		switch id {
-		case "fmt ":
-			if len(body) < 16 {
-				return nil, errors.New("short fmt chunk")
-			}
-			format = binary.LittleEndian.Uint16(body[0:2])
-			channels = binary.LittleEndian.Uint16(body[2:4])
-			rate = binary.LittleEndian.Uint32(body[4:8])
-			bits = binary.LittleEndian.Uint16(body[14:16])
-		case "data":
-			if channels != 1 || rate != Rate {
-				return nil, fmt.Errorf("want mono %d Hz, have %d channels at %d Hz", Rate, channels, rate)
-			}
-			switch {
-			case format == 7 && bits == 8: // µ-law
-				out := make([]int16, len(body))
-				for i, b := range body {
-					out[i] = ulaw(b)
-				}
-				return out, nil
-			case format == 1 && bits == 16:
-				out := make([]int16, len(body)/2)
-				for i := range out {
-					out[i] = int16(binary.LittleEndian.Uint16(body[2*i:]))
-				}
-				return out, nil
-			}
-			return nil, fmt.Errorf("unsupported WAV format %d with %d bits", format, bits)
-		}
-		pos += 8 + n + n%2
-	}
-	return nil, errors.New("no data chunk")
 }
 
 // ulaw expands one G.711 µ-law byte.

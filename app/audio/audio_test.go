@@ -3,6 +3,9 @@ package audio
 import (
 	"errors"
 	"io/fs"
+	"path"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -137,4 +140,50 @@ func waitFor(t *testing.T, ok func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("timed out")
+}
+
+// Every clip's Duration, read from its header, is the length of its decoded
+// samples; the chime is 0.35 s of tone and 0.6 s of silence (gen.sh).
+func TestDuration(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		files, err := fs.Glob(sounds.FS, lang+"/*.wav")
+		if err != nil || len(files) < 30 {
+			t.Fatalf("%s: %d clips, %v", lang, len(files), err)
+		}
+		for _, f := range append(files, "chime.wav") {
+			clip := strings.TrimSuffix(path.Base(f), ".wav")
+			data, err := fs.ReadFile(sounds.FS, ClipPath(lang, clip))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pcm, err := DecodeWAV(data)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			d := Duration(sounds.FS, lang, clip)
+			if want := time.Duration(len(pcm)) * time.Second / Rate; d != want || d < 100*time.Millisecond || d > 5*time.Second {
+				t.Errorf("%s/%s: Duration %v, decoded %v", lang, clip, d, want)
+			}
+		}
+	}
+	if d := Duration(sounds.FS, "zh", "chime"); d < 900*time.Millisecond || d > time.Second {
+		t.Errorf("the chime plays %v", d)
+	}
+	if d := Duration(sounds.FS, "zh", "no-such-clip"); d != 0 {
+		t.Errorf("a missing clip plays %v", d)
+	}
+}
+
+// What the aplay/paplay sink writes reads back as the same samples.
+func TestWAVRoundTrip(t *testing.T) {
+	pcm := []int16{0, 1, -1, 32767, -32768, 1234}
+	got, err := DecodeWAV(encodeWAV(pcm))
+	if err != nil || !slices.Equal(got, pcm) {
+		t.Errorf("DecodeWAV(encodeWAV(%v)) = %v, %v", pcm, got, err)
+	}
+	for _, bad := range [][]byte{nil, []byte("RIFF\x04\x00\x00\x00WAVE"), encodeWAV(pcm)[:40]} {
+		if _, err := DecodeWAV(bad); err == nil {
+			t.Errorf("DecodeWAV(%q) decoded", bad)
+		}
+	}
 }

@@ -12,11 +12,15 @@ import (
 // "Admission"): how many watch, with a button that sends the spectators
 // back to the lobby; during a game a seat to free (its phone died: another
 // phone may then ask for it), and the phones asking for a freed seat, each
-// with Allow and Refuse. Names are shown as plain text. It is hidden when
-// there is nothing to do.
+// with Allow and Refuse. Names are shown as plain text.
+//
+// It is the host's tool on the players' screen: it shows by itself only
+// when a phone asks for a freed seat (the host must answer it); otherwise
+// only while the host opens it (the bar's Phones button, SetOpen).
 type Admission struct {
 	host func(lan.HostCommand)
 	hv   lan.HostView
+	open bool // the host opened it
 
 	count   *widget.Label
 	away    *widget.Button
@@ -97,18 +101,37 @@ func (a *Admission) Set(hv lan.HostView) {
 	a.reqs.Objects = rows
 	a.reqs.Refresh()
 
-	// The strip takes room only when there is something to do: someone
-	// watches, a phone asks for a seat, or a seated phone is offline during
-	// the game (its battery may have died: free its seat).
-	offline := false
-	for _, st := range hv.Lobby.Seats {
-		offline = offline || (game && st.Taken && !st.Online)
-	}
-	if hv.Lobby.Spectators > 0 || len(hv.Requests) > 0 || offline {
+	if a.open || len(hv.Requests) > 0 {
 		a.box.Show()
 	} else {
 		a.box.Hide()
 	}
+}
+
+// SetOpen opens or closes the strip for the host (it shows by itself while a
+// phone asks for a seat).
+func (a *Admission) SetOpen(on bool) {
+	a.open = on
+	a.Set(a.hv)
+}
+
+// Open reports whether the host opened the strip.
+func (a *Admission) Open() bool { return a.open }
+
+// Attention reports whether the strip has something the host may want to
+// do: someone watches, or a seated phone is offline during the game (its
+// battery may have died: free its seat). The bar's Phones button says so.
+func (a *Admission) Attention() bool {
+	if a.hv.Lobby.Spectators > 0 {
+		return true
+	}
+	game := a.hv.Table != nil && a.hv.Table.Phase != "over"
+	for _, st := range a.hv.Lobby.Seats {
+		if game && st.Taken && !st.Online {
+			return true
+		}
+	}
+	return false
 }
 
 // Visible reports whether the strip is shown (for tests).

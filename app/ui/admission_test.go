@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"nightfall/game"
 	"nightfall/lan"
@@ -24,7 +25,7 @@ func TestAdmission(t *testing.T) {
 		Requests: []lan.SeatRequest{{ID: 7, Seat: 2, Name: "<b>Dee</b>", Online: true}, {ID: 8, Seat: 2, Name: "Eve"}}}
 	a.Set(hv)
 	if !a.Visible() {
-		t.Error("the strip is hidden with spectators, requests and an offline player")
+		t.Error("the strip is hidden while phones ask for a freed seat")
 	}
 	if got := a.SpectatorText(); got != "Spectators: 3" {
 		t.Errorf("spectators: %q", got)
@@ -61,9 +62,22 @@ func TestAdmission(t *testing.T) {
 			t.Errorf("command %d: %+v, want %+v", i, sent[i], want[i])
 		}
 	}
+	// Spectators and an offline player, nobody asking: the host's tools stay
+	// off the players' screen until the host opens them.
+	noAsk := hv
+	noAsk.Requests = nil
+	a.Set(noAsk)
+	if a.Visible() || !a.Attention() {
+		t.Errorf("no request: shown %v (want hidden), attention %v (want: spectators, a seat offline)", a.Visible(), a.Attention())
+	}
+	a.SetOpen(true)
+	if !a.Visible() {
+		t.Error("opened by the host, the strip is hidden")
+	}
+	a.SetOpen(false)
 	// In the lobby: no seat to free, no requests; nobody watching: no button.
 	a.Set(lan.HostView{Lobby: lan.LobbyView{Seats: hv.Lobby.Seats}})
-	if a.Visible() {
+	if a.Visible() || a.Attention() {
 		t.Error("the strip takes room with nothing to do")
 	}
 	if !free.Hidden || !away.Disabled() || len(a.Requests()) != 0 {
@@ -81,6 +95,25 @@ func TestAdmissionInShell(t *testing.T) {
 	s.Show(lan.HostView{Lobby: lan.LobbyView{Spectators: 2}})
 	if got := s.adm.SpectatorText(); got != "观众：2人" {
 		t.Errorf("the shell's strip: %q", got)
+	}
+	if s.adm.Visible() {
+		t.Error("the strip is on the players' screen without a phone asking")
+	}
+	ph := s.Buttons().Phones
+	if ph.Text != "手机" || ph.Importance != widget.WarningImportance {
+		t.Errorf("the Phones button %q (importance %v): want it marked while two watch", ph.Text, ph.Importance)
+	}
+	test.Tap(ph)
+	if !s.adm.Visible() {
+		t.Error("Phones did not open the strip")
+	}
+	test.Tap(ph)
+	if s.adm.Visible() {
+		t.Error("Phones did not close the strip")
+	}
+	s.Show(lan.HostView{Lobby: lan.LobbyView{Spectators: 2}, Requests: []lan.SeatRequest{{ID: 1, Seat: 2, Name: "小红", Online: true}}})
+	if !s.adm.Visible() {
+		t.Error("a phone asks for a seat: the strip is not shown")
 	}
 }
 

@@ -30,6 +30,15 @@ type Shown struct {
 	Detail   string // lines separated by "\n"
 	Voice    []voice.Line
 	Seats    []int // the seats it names, lit on the ring
+	// Phase is the phase label while it is held: the day or night it
+	// belongs to (announcedPhase), never the stage that follows the hold.
+	Phase string
+	// Tally is the ballot a tally announces (with its voters where the
+	// screen saw them): it stays on the table, candidate by candidate with
+	// their voters, while its result is the headline. Abstained: who did
+	// not vote in it, as the screen saw.
+	Tally     *game.TallyBody
+	Abstained []int
 }
 
 // announcementText is the headline and the detail of a in the current
@@ -37,7 +46,7 @@ type Shown struct {
 // announcements after it and the phase (a tie that leads nowhere means
 // nobody is out). An unknown type gives "", "" (the test fails then).
 func announcementText(a game.Announcement, names map[int]string, variant string) (headline, detail string) {
-	return announceText(a, nil, "", names, variant)
+	return announceText(a, nil, nil, names, variant)
 }
 
 // AnnouncementAt is announcement i of tv as shown (ok false without one).
@@ -63,9 +72,11 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 		x.Votes = mem.ballot.Votes
 		a.Body = &x
 	}
-	h, d := announceText(a, next, tv.Phase, names, tv.Variant)
+	h, d := announceText(a, next, tv, names, tv.Variant)
+	var abstained []int
 	if b, ok := a.Body.(*game.TallyBody); ok && mem != nil && b != tv.Announce[i].Body && len(mem.ballot.Abstained) > 0 {
 		d += tr("tally.sep") + tr("tally.abstained", "Seats", seatsText(mem.ballot.Abstained))
+		abstained = mem.ballot.Abstained
 	}
 	if b, ok := a.Body.(*game.DawnBody); ok && mem != nil {
 		var lifted []int
@@ -84,8 +95,78 @@ func announcementAt(tv *game.TableView, i int, names map[int]string, mem *announ
 		d = strings.Join(append([]string{d}, extra...), "\n")
 		d = strings.TrimPrefix(d, "\n")
 	}
-	return Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d),
-		Voice: announcementVoice(a, next), Seats: namedSeats(a)}, true
+	vl := announcementVoice(a, next)
+	if said, ok := spokenText(vl); ok && said != h {
+		// The headline is what the judge says (its caption); what the
+		// words of the clips cannot say (a name, a role) goes to the detail.
+		switch a.Body.(type) {
+		case *game.ExecutedBody, *game.ExplodedBody, *game.AnnounceBody:
+			d = strings.TrimSuffix(h+"\n"+d, "\n")
+		}
+		h = said
+	}
+	sh := Shown{Key: a.Key, Index: i, Count: len(tv.Announce), Headline: h, Detail: capLines(d),
+		Voice: vl, Seats: namedSeats(a), Phase: announcedPhase(tv, i)}
+	if b, ok := a.Body.(*game.TallyBody); ok {
+		sh.Tally, sh.Abstained = b, abstained
+	}
+	return sh, true
+}
+
+// announcedPhase is the phase label while announcement i of tv is held.
+// The table view already shows the stage after the hold (a night, the
+// end), which the headlines have not said yet: the label names the day (or
+// night) the results belong to, and the end only with the winner's
+// headline.
+func announcedPhase(tv *game.TableView, i int) string {
+	switch tv.Announce[i].Body.(type) {
+	case *game.GameOverBody:
+		return tr("stage.over")
+	case *game.RedealBody: // a deal, before the first night or at its start
+		if tv.Phase == "night" || tv.Phase == "setup" {
+			return tr("phase.night", "Round", tv.Round)
+		}
+	}
+	round := 0
+	for _, a := range tv.Announce {
+		switch b := a.Body.(type) {
+		case *game.DawnBody:
+			round = b.Round
+		case *game.ExecutedBody:
+			round = b.Round
+		case *game.ExplodedBody:
+			round = b.Round
+		case *game.ImmuneBody:
+			round = b.Round
+		case *game.AnnounceBody:
+			round = b.Round
+		}
+		if round > 0 {
+			break
+		}
+	}
+	if round == 0 { // a tally alone: the day it was taken in
+		round = tv.Round
+		if tv.Phase == "night" && round > 1 {
+			round-- // the night after it began
+		}
+	}
+	return tr("phase.day", "Round", round)
+}
+
+// spokenText is what lines say, as the caption bar writes them, when every
+// one of them has words (ok false with a chime: it stands for the
+// headline, which is then the caption).
+func spokenText(lines []voice.Line) (string, bool) {
+	var parts []string
+	for _, l := range lines {
+		w := l.Caption(Language())
+		if l.Kind == "chime" || w == "" {
+			return "", false
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, captionSep), len(parts) > 0
 }
 
 // namedSeats are the seats an announcement is about.
@@ -229,7 +310,9 @@ func plural(key string, n int) string {
 	return key + ".n"
 }
 
-func announceText(a game.Announcement, next *game.Announcement, phase string, names map[int]string, variant string) (string, string) {
+// announceText is a's headline and detail; after is the table the hold
+// stands before (nil: unknown), whose stage says what follows a tie.
+func announceText(a game.Announcement, next *game.Announcement, after *game.TableView, names map[int]string, variant string) (string, string) {
 	info := lookupVariant(variant)
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
@@ -252,7 +335,7 @@ func announceText(a game.Announcement, next *game.Announcement, phase string, na
 		}
 		return h, strings.Join(d, "\n")
 	case *game.TallyBody:
-		return tallyText(b, next, phase, names)
+		return tallyText(b, next, after, names)
 	case *game.ExecutedBody:
 		t := game.SeatTarget(b.Seat)
 		if b.Hand != nil {
@@ -291,10 +374,14 @@ func announceText(a game.Announcement, next *game.Announcement, phase string, na
 	return "", ""
 }
 
-func tallyText(b *game.TallyBody, next *game.Announcement, phase string, names map[int]string) (string, string) {
+func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView, names map[int]string) (string, string) {
+	var phase, stage string
+	if after != nil {
+		phase, stage = after.Phase, after.Stage
+	}
 	pre := tr("ann.tally")
-	if b.Index > 1 {
-		pre = tr("ann.tally.pk")
+	if b.Index > 1 { // a re-vote: named by its number, whoever spoke before it
+		pre = tr("ann.tally.n", "Index", b.Index)
 	}
 	var h string
 	switch b.Outcome {
@@ -313,6 +400,10 @@ func tallyText(b *game.TallyBody, next *game.Announcement, phase string, names m
 		h = tr("ann.tally.tie", "Pre", pre, "Seats", seatList(b.Top))
 		switch {
 		case next != nil:
+		case phase == "day" && stage == string(game.StageOthersSpeech):
+			h += tr("ann.tally.tie.others") // the players outside the tie speak first
+		case phase == "day" && stage == string(game.StageDiscussion):
+			h += tr("ann.tally.tie.talk")
 		case phase == "day":
 			h += tr("ann.tally.tie.pk")
 		default:
@@ -325,7 +416,7 @@ func tallyText(b *game.TallyBody, next *game.Announcement, phase string, names m
 	var parts []string
 	for _, c := range b.Counts {
 		if c.Votes > 0 {
-			parts = append(parts, tr("ann.tally.count", "Seat", c.Target.String(), "N", c.Votes))
+			parts = append(parts, tr("votes.count", "Seat", c.Target.String(), "N", c.Votes))
 		}
 	}
 	if len(parts) > 0 {
@@ -401,7 +492,7 @@ func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string
 		var parts []string
 		for _, c := range b.Totals {
 			if c.Votes != 0 {
-				parts = append(parts, tr("ann.tally.count", "Seat", c.Target.String(), "N", c.Votes))
+				parts = append(parts, tr("votes.count", "Seat", c.Target.String(), "N", c.Votes))
 			}
 		}
 		if len(parts) > 0 {
@@ -457,7 +548,7 @@ func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string
 }
 
 func campName(c string) string {
-	if s := tr("camp." + c); s != "camp."+c {
+	if s, ok := trIf("camp." + c); ok {
 		return s
 	}
 	return c
@@ -489,7 +580,8 @@ func RedealText(why game.Why, info game.VariantInfo) string {
 }
 
 // announcementVoice is what the judge says when a comes up: the clips that
-// exist for it, else the chime.
+// exist for it, else the chime. The results are said here only (a dawn, a
+// self-reveal, a tally, the winner); voice.Narrator says the stages.
 func announcementVoice(a game.Announcement, next *game.Announcement) []voice.Line {
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
@@ -499,24 +591,19 @@ func announcementVoice(a game.Announcement, next *game.Announcement) []voice.Lin
 		}
 		return append(out, voice.Line{Kind: "died", Seats: uniqSeats(b.Dead)})
 	case *game.TallyBody:
-		switch b.Outcome {
-		case "tie":
-			if next == nil {
-				return []voice.Line{{Kind: "tie"}}
-			}
-		case "none":
-			return []voice.Line{{Kind: "nobodyout"}}
-		}
-		return []voice.Line{{Kind: "chime"}} // the execution that follows says who
+		// a chime: its caption is the headline, which names the seats and
+		// what follows (a run-off, the others' speeches, nobody out) as no
+		// clip does; an execution that follows says who
+		return []voice.Line{{Kind: "chime"}}
 	case *game.ExecutedBody:
 		return []voice.Line{{Kind: "out", Seats: []int{b.Seat}}}
 	case *game.ExplodedBody:
 		return []voice.Line{{Kind: "exploded", Seats: []int{b.Seat}}}
 	case *game.ImmuneBody:
-		return []voice.Line{{Kind: "chime"}, {Kind: "nobodyout"}}
+		return []voice.Line{{Kind: "chime"}} // the headline says whose hand and that nobody is out
 	case *game.AnnounceBody:
 		if b.When == "dawn" {
-			return []voice.Line{{Kind: "dawn"}, {Kind: "chime"}}
+			return []voice.Line{{Kind: "dawn"}} // the losses are the detail
 		}
 		return []voice.Line{{Kind: "chime"}}
 	case *game.GameOverBody:
@@ -610,7 +697,6 @@ func (s *Shell) announceTick(now time.Time) {
 // announcements not said yet (a table without holds, announceSeconds 0)
 // and then the stage's own lines.
 func (s *Shell) speak(now time.Time) {
-	s.narr.SkipResults = true
 	tv := s.hv.Table
 	if s.ann.spoken == nil {
 		s.ann.spoken, s.ann.held = map[int]bool{}, map[int]bool{}
@@ -673,13 +759,35 @@ func (t *TableScreen) announceUpdate() {
 	}
 	t.narr.Text = sh.Headline
 	t.narr.Color = colAccent
+	t.phase.Text = sh.Phase
 	if sh.Count > 1 {
 		t.phase.Text += " · " + tr("ann.progress", "I", sh.Index+1, "N", sh.Count)
 	}
-	for _, x := range []*canvas.Text{t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call, t.outcome, t.lastWords} {
+	for _, x := range []*canvas.Text{t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call, t.outcome, t.lastWords, t.clock, t.clockLabel} {
 		x.Text = ""
 	}
 	t.nrows = 0
+	if b := sh.Tally; b != nil { // the deciding tally stays, with its voters
+		t.ballot.Text = tr("table.ballot", "Index", b.Index)
+		t.tallyRows(b.Counts, b.Votes, nil, t.st.View)
+	}
+}
+
+// announceLines are the held announcement's detail lines drawn on the
+// table: a tally's counts and voters are its rows, so only what they do
+// not show (who abstained) is written out.
+func (t *TableScreen) announceLines() string {
+	sh := t.st.Announce
+	if sh == nil {
+		return ""
+	}
+	if sh.Tally != nil {
+		if len(sh.Abstained) > 0 {
+			return capLines(tr("tally.abstained", "Seats", seatsText(sh.Abstained)))
+		}
+		return ""
+	}
+	return sh.Detail
 }
 
 // AnnounceDetail is the detail on screen, lines joined by "\n".
@@ -705,7 +813,7 @@ func (t *TableScreen) layoutAnnounce(x, y, w, u float32) float32 {
 	size := 5 * u
 	for ; ; size *= 0.85 {
 		lines = lines[:0]
-		for _, l := range strings.Split(t.st.Announce.Detail, "\n") {
+		for _, l := range strings.Split(t.announceLines(), "\n") {
 			if strings.TrimSpace(l) != "" {
 				lines = append(lines, wrapText(l, size, w)...)
 			}

@@ -133,8 +133,8 @@ func balanceText(r sim.Result) string {
 			continue
 		}
 		name := campName(rt.Camp)
-		if k := "balance." + rt.Camp; tr(k) != k {
-			name = tr(k)
+		if s, ok := trIf("balance." + rt.Camp); ok {
+			name = s
 		}
 		s := fmt.Sprintf("%s %.0f%%", name, 100*rt.Rate)
 		if len(parts) == 0 {

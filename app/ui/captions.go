@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
+	"nightfall/app/audio"
 	"nightfall/app/voice"
 	"nightfall/assets/sounds"
 )
@@ -20,6 +21,10 @@ import (
 // announcement it opens, or the warning that time is running out. The bar
 // is there while a game is on screen (so the table does not jump when a
 // line starts or ends), empty between lines.
+
+// captionSep is between two lines on the caption bar (and the parts of a
+// headline that is what the judge says: announce.go spokenText).
+const captionSep = " "
 
 // captionLinger is how long a caption stays after its line has played.
 const captionLinger = 2 * time.Second
@@ -54,7 +59,7 @@ func (s *Shell) say(now time.Time, ls []voice.Line, stand func() string) {
 	for _, l := range ls {
 		s.cap = append(s.cap, captionPart{line: l, stand: stand})
 		for _, c := range l.Clips(lang) {
-			s.capUntil = s.capUntil.Add(sounds.Duration(lang, c))
+			s.capUntil = s.capUntil.Add(audio.Duration(sounds.FS, lang, c))
 		}
 	}
 	s.showCaption()
@@ -79,7 +84,7 @@ func (s *Shell) Caption() string {
 			parts = append(parts, p)
 		}
 	}
-	return strings.Join(parts, "   ")
+	return strings.Join(parts, captionSep)
 }
 
 // captionParts are the texts of the lines on the bar, in the current

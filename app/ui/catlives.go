@@ -199,8 +199,10 @@ func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
 				n--
 			}
 			if n < len(rs) {
+				// break at a space, or after a list's separator ("3、4",
+				// "3, 4"), never inside a number or a word
 				for k := n; k > n/2; k-- {
-					if unicode.IsSpace(rs[k]) {
+					if unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;", rs[k-1]) {
 						n = k
 						break
 					}

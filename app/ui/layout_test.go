@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"io"
 	"log"
 	"math"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -441,8 +441,9 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 // for every key a language lacks).
 func TestLobbyNoTranslationFailure(t *testing.T) {
 	var logged bytes.Buffer
-	log.SetOutput(&logged)
-	defer log.SetOutput(os.Stderr)
+	prev := log.Writer()
+	log.SetOutput(io.MultiWriter(&logged, prev))
+	defer log.SetOutput(prev)
 	for _, lang := range []string{"zh", "en"} {
 		s, _ := shellAt(t, lang, screenSizes[0])
 		for _, v := range game.Variants() {
@@ -453,7 +454,7 @@ func TestLobbyNoTranslationFailure(t *testing.T) {
 			}
 		}
 	}
-	log.SetOutput(os.Stderr)
+	log.SetOutput(prev)
 	if strings.Contains(logged.String(), "Translation failure") {
 		t.Errorf("the lobby logs translation failures:\n%s", logged.String())
 	}

@@ -8,18 +8,17 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"nightfall/lan"
 )
 
-// buttons lists the buttons under o.
-func buttons(o fyne.CanvasObject) []*widget.Button {
-	var out []*widget.Button
+// bigButtons lists the big buttons under o.
+func bigButtons(o fyne.CanvasObject) []*BigButton {
+	var out []*BigButton
 	var walk func(fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch x := o.(type) {
-		case *widget.Button:
+		case *BigButton:
 			out = append(out, x)
 		case *fyne.Container:
 			for _, c := range x.Objects {
@@ -58,11 +57,11 @@ func TestResumeScreen(t *testing.T) {
 		t.Errorf("problem line %q", got)
 	}
 	var labels []string
-	bs := buttons(s.body)
+	bs := bigButtons(s.body)
 	for _, b := range bs {
 		labels = append(labels, b.Text)
 	}
-	find := func(text string) *widget.Button {
+	find := func(text string) *BigButton {
 		for _, b := range bs {
 			if b.Text == text {
 				return b
@@ -123,4 +122,7 @@ func TestGoldenResume(t *testing.T) {
 		{Path: "/d/games/b.jsonl", Problem: "line 1: the header is incomplete"},
 	}, func(string) {}, func() {})
 	golden(t, "resume_zh.png", w.Canvas().Capture())
+	// sized for the projector: the same screen at 1920×1080 is larger, not emptier
+	w.Resize(fyne.NewSize(1920, 1080))
+	golden(t, "resume_1920_zh.png", w.Canvas().Capture())
 }

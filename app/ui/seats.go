@@ -42,6 +42,9 @@ type SeatRing struct {
 
 	pos []fyne.Position // seat centres, as last laid out
 	rad float32
+	// MinText is the smallest size of the names, notes and badges (0:
+	// none): what a player reads from across the room (readableSize).
+	MinText float32
 }
 
 // NewSeatRing makes a ring with center in the middle of the table (may be nil).
@@ -324,8 +327,8 @@ func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale float32) RingGeometry 
 	n := len(r.seats)
 	margin := max(4, min(w, h)*0.012)
 	g := RingGeometry{Center: fyne.NewPos(w/2, h/2), Radius: rad, Rim: rad * 1.24,
-		NameSize: max(12, rad*0.55) * scale}
-	g.NoteSize = max(11*scale, g.NameSize*0.92)
+		NameSize: max(12, rad*0.55, r.MinText/scale) * scale}
+	g.NoteSize = max(11*scale, g.NameSize*0.92, r.MinText)
 	gap := max(2, rad*0.08)
 
 	// The labels' sizes.
@@ -581,7 +584,7 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 			p.Resize(fyne.NewSize(2*pr, 2*pr))
 		}
 		// The badge sits between the seat and the table's centre.
-		o.badge.TextSize = max(12, r*0.55) * textScale
+		o.badge.TextSize = max(12, r*0.55, rr.ring.MinText/textScale) * textScale
 		bs := o.badge.MinSize()
 		k := r * 1.55 / float32(math.Hypot(float64(x-cx), float64(y-cy))+1)
 		bx, by := x+(cx-x)*k, y+(cy-y)*k

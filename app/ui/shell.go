@@ -44,7 +44,7 @@ type Shell struct {
 
 	phase                             *widget.Label
 	pause, addTime, skip, end, newGam *widget.Button
-	mute, langBtn, full, look         *widget.Button
+	mute, langBtn, full, look, phones *widget.Button
 	status                            *widget.Label
 	banner                            *canvas.Text
 	bannerBox                         *fyne.Container
@@ -91,6 +91,7 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	s.langBtn = widget.NewButton("", s.toggleLang)
 	s.full = widget.NewButton("", s.ToggleFullScreen)
 	s.look = widget.NewButton("", func() { s.SetAccessible(!accessibleLook) })
+	s.phones = widget.NewButton("", s.TogglePhones)
 	s.status = widget.NewLabel("")
 	s.status.Importance = widget.WarningImportance
 	s.status.Truncation = fyne.TextTruncateEllipsis
@@ -101,7 +102,7 @@ func NewShell(win fyne.Window, be Backend, v Voice) *Shell {
 	s.bannerBox.Hide()
 
 	s.bar = container.NewBorder(nil, nil, s.phase,
-		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.mute, s.langBtn, s.look, s.full),
+		container.NewHBox(s.pause, s.addTime, s.skip, s.end, s.newGam, widget.NewSeparator(), s.phones, s.mute, s.langBtn, s.look, s.full),
 		s.status)
 	s.body = container.NewStack()
 	s.capBar = newCaptionBar()
@@ -136,11 +137,23 @@ func (s *Shell) Table() *TableScreen { return s.table }
 func (s *Shell) Over() *GameOver     { return s.over }
 func (s *Shell) Status() string      { return s.status.Text }
 func (s *Shell) Buttons() ShellButtons {
-	return ShellButtons{Pause: s.pause, AddTime: s.addTime, Skip: s.skip, End: s.end, NewGame: s.newGam, Mute: s.mute, Lang: s.langBtn, Full: s.full, Look: s.look}
+	return ShellButtons{Pause: s.pause, AddTime: s.addTime, Skip: s.skip, End: s.end, NewGame: s.newGam, Mute: s.mute, Lang: s.langBtn, Full: s.full, Look: s.look, Phones: s.phones}
 }
 
 // ShellButtons are the bar's buttons (for tests).
-type ShellButtons struct{ Pause, AddTime, Skip, End, NewGame, Mute, Lang, Full, Look *widget.Button }
+type ShellButtons struct{ Pause, AddTime, Skip, End, NewGame, Mute, Lang, Full, Look, Phones *widget.Button }
+
+// TogglePhones opens or closes the host's strip for the phones
+// (admission.go): off the players' screen unless the host opens it or a
+// phone asks for a seat.
+func (s *Shell) TogglePhones() {
+	s.adm.SetOpen(!s.adm.Open())
+	s.root.Refresh()
+	s.controls()
+}
+
+// Admission is the host's strip for the phones (for tests).
+func (s *Shell) Admission() *Admission { return s.adm }
 
 // SetBackend sets the server the host controls talk to (the app makes a new
 // one when the host retries after a failed start).
@@ -244,6 +257,10 @@ func (s *Shell) render() {
 func (s *Shell) controls() {
 	// Buttons shown or hidden change the bar's layout.
 	defer s.bar.Refresh()
+	s.phones.Importance = widget.MediumImportance
+	if s.adm.Attention() && !s.adm.Visible() {
+		s.phones.Importance = widget.WarningImportance // someone watches, or a seated phone is offline
+	}
 	tv := s.hv.Table
 	game := tv != nil && tv.Phase != "over"
 	for _, b := range []*widget.Button{s.pause, s.addTime, s.skip, s.end} {
@@ -286,6 +303,7 @@ func (s *Shell) relabel() {
 	s.end.SetText(tr("ctl.end"))
 	s.newGam.SetText(tr("ctl.newgame"))
 	s.langBtn.SetText(tr("lang.switch"))
+	s.phones.SetText(tr("ctl.phones"))
 	if s.prefs.Bool(PrefMuted) {
 		s.mute.SetText(tr("ctl.unmute"))
 	} else {
@@ -325,13 +343,20 @@ func (s *Shell) confirmEnd() {
 		s.host(lan.HostCommand{Do: lan.HostEnd})
 		return
 	}
-	d := dialog.NewConfirm(tr("ctl.end"), tr("ctl.end.confirm"), func(ok bool) {
+	confirm(tr("ctl.end"), tr("ctl.end.confirm"), func() { s.host(lan.HostCommand{Do: lan.HostEnd}) }, s.win)
+}
+
+// confirm asks a yes-or-no question in the current language (Fyne's own
+// confirm dialog looks its Yes and No up in a dictionary the app replaces:
+// a translation failure) and runs yes on yes.
+func confirm(title, question string, yes func(), win fyne.Window) {
+	msg := widget.NewLabel(question)
+	msg.Alignment = fyne.TextAlignCenter
+	d := dialog.NewCustomConfirm(title, tr("ctl.yes"), tr("ctl.no"), msg, func(ok bool) {
 		if ok {
-			s.host(lan.HostCommand{Do: lan.HostEnd})
+			yes()
 		}
-	}, s.win)
-	d.SetConfirmText(tr("ctl.yes"))
-	d.SetDismissText(tr("ctl.no"))
+	}, win)
 	d.Show()
 }
 
@@ -404,6 +429,10 @@ func (s *Shell) buildScreens() {
 	s.table = NewTableScreen()
 	s.over = NewGameOver() // render puts the new screens in the body
 }
+
+// FullScreenChanged relabels the full-screen button after the app went
+// full screen (or left it) by itself.
+func (s *Shell) FullScreenChanged() { s.relabel() }
 
 // ToggleFullScreen switches between full screen (for the projector) and a window.
 func (s *Shell) ToggleFullScreen() {

@@ -53,6 +53,33 @@ type TableScreen struct {
 	// the held announcement's detail lines (announce.go)
 	annLines []*canvas.Text
 	nann     int
+	// floor is the smallest size of a text players read (readableSize);
+	// full holds the whole text of the column's texts, which the layout
+	// wraps onto the extra lines wraps when one does not fit across at
+	// floor.
+	floor  float32
+	full   map[*canvas.Text]string
+	wraps  []*canvas.Text
+	nwraps int
+}
+
+func (t *TableScreen) stBallot() *game.BallotView {
+	if t.st.View == nil {
+		return nil
+	}
+	return t.st.View.Ballot
+}
+
+// readableSize is the smallest text a player needs during play may have
+// on a screen h high with n seats: 32 px at 1080 for up to 12 seats, 26 px
+// for more (up to 20: the ring and its names take more of the room), in
+// proportion at other heights: readable from about 3 m on a projector.
+func readableSize(h float32, n int) float32 {
+	px := float32(32)
+	if n > 12 {
+		px = 26
+	}
+	return h / 1080 * px
 }
 
 type tallyRow struct {
@@ -102,7 +129,9 @@ func (t *TableScreen) SetRemaining(d time.Duration) {
 }
 
 func (t *TableScreen) clockText() string {
-	if t.st.View == nil || t.st.View.Timer == nil {
+	// while results are held, the next stage's timer waits (and its label
+	// would name the stage before the headlines said what comes)
+	if t.st.View == nil || t.st.View.Timer == nil || t.st.Announce != nil {
 		return ""
 	}
 	return Countdown(t.st.Remaining)
@@ -165,10 +194,14 @@ func (t *TableScreen) update() {
 		t.hint.Text = tr("table.night.hint")
 	}
 	t.phase.Text = PhaseText(tv)
-	t.narr.Text = NarrationText(tv)
+	t.narr.Text = StageHeadline(tv)
 	if tv.Timer != nil {
 		t.clock.Text = t.clockText()
-		t.clockLabel.Text = tr("stage." + timerStage(tv.Timer.Kind))
+		kind := timerStage(tv.Timer.Kind)
+		if tv.Stage == string(game.StageOthersSpeech) {
+			kind = tv.Stage // the timer of "speech", named for what it is
+		}
+		t.clockLabel.Text = tr("stage." + kind)
 	}
 	t.clock.Color = colText
 	if t.st.Paused {
@@ -202,6 +235,27 @@ func (t *TableScreen) update() {
 	t.catUpdate(tv)
 	t.announceUpdate()
 	t.ring.SetSeats(t.announceSeats(t.seats(tv)))
+	t.keepFull()
+}
+
+// keepFull notes the whole text of every text the layout may wrap.
+func (t *TableScreen) keepFull() {
+	t.full = map[*canvas.Text]string{}
+	for _, x := range []*canvas.Text{t.hint, t.dawn, t.spTitle, t.speaker, t.next, t.queue, t.pk, t.ballot, t.call, t.outcome, t.catTotals, t.lastWords} {
+		t.full[x] = x.Text
+	}
+	for _, r := range t.rows[:t.nrows] {
+		t.full[r.voters] = r.voters.Text
+	}
+}
+
+// wrapLine is the i-th extra line for wrapped texts.
+func (t *TableScreen) wrapLine(i int) *canvas.Text {
+	for len(t.wraps) <= i {
+		l := canvas.NewText("", colText)
+		t.wraps = append(t.wraps, l)
+	}
+	return t.wraps[i]
 }
 
 func timerStage(kind string) string {
@@ -221,20 +275,42 @@ func (t *TableScreen) updateBallot(tv *game.TableView) {
 	if b.Calling != nil && !b.Closed {
 		t.call.Text = tr("table.calling", "Seat", b.Calling.String())
 	}
+	var calling *game.Target
+	if !b.Closed {
+		calling = b.Calling
+	}
+	t.tallyRows(b.Counts, b.Votes, calling, tv)
+	if b.Closed {
+		switch b.Outcome {
+		case "out":
+			if len(b.Top) > 0 {
+				t.outcome.Text = tr("table.outcome.out", "Seat", b.Top[0].String())
+			}
+		case "tie":
+			t.outcome.Text = tr("table.outcome.tie", "Seats", seatList(b.Top))
+		case "none":
+			t.outcome.Text = tr("table.outcome.none")
+		}
+	}
+}
+
+// tallyRows sets a row per candidate with votes (or being called): the
+// seat, its votes and who gave them ("9号 4票 ← 2、3、7、11").
+func (t *TableScreen) tallyRows(counts []game.Count, votes []game.VoteBody, callingT *game.Target, tv *game.TableView) {
 	voters := map[game.Target][]int{}
-	for _, v := range b.Votes {
+	for _, v := range votes {
 		voters[v.Target] = append(voters[v.Target], v.Seat)
 	}
 	i := 0
-	for _, c := range b.Counts {
-		calling := b.Calling != nil && *b.Calling == c.Target && !b.Closed
+	for _, c := range counts {
+		calling := callingT != nil && *callingT == c.Target
 		if c.Votes == 0 && !calling {
 			continue
 		}
 		r := t.row(i)
 		r.n = c.Votes
 		r.seat.Text = tr("seat.n", "Seat", c.Target.String())
-		r.count.Text = tr("table.votes.n", "N", c.Votes)
+		r.count.Text = tr("votes.n", "N", c.Votes)
 		r.voters.Text = ""
 		if vs := voters[c.Target]; len(vs) > 0 {
 			r.voters.Text = "← " + intList(vs)
@@ -249,18 +325,6 @@ func (t *TableScreen) updateBallot(tv *game.TableView) {
 		i++
 	}
 	t.nrows = i
-	if b.Closed {
-		switch b.Outcome {
-		case "out":
-			if len(b.Top) > 0 {
-				t.outcome.Text = tr("table.outcome.out", "Seat", b.Top[0].String())
-			}
-		case "tie":
-			t.outcome.Text = tr("table.outcome.tie", "Seats", seatList(b.Top))
-		case "none":
-			t.outcome.Text = tr("table.outcome.none")
-		}
-	}
 }
 
 func (t *TableScreen) row(i int) *tallyRow {
@@ -351,6 +415,9 @@ func (r *tableRenderer) Objects() []fyne.CanvasObject {
 	for _, l := range t.annLines[:t.nann] {
 		objs = append(objs, l)
 	}
+	for _, l := range t.wraps[:t.nwraps] {
+		objs = append(objs, l)
+	}
 	return append(objs, t.outcome, t.catTotals, t.lastWords)
 }
 
@@ -385,6 +452,18 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 		return
 	}
 	u := h / 100 // one hundredth of the height
+	n := 0
+	if t.st.View != nil {
+		n = len(t.st.View.Seats)
+	}
+	// the floor is of the whole screen's height (the host's bar and the
+	// captions take some of it from the table)
+	sh := h
+	if c := fyne.CurrentApp().Driver().CanvasForObject(t); c != nil && c.Size().Height > h {
+		sh = c.Size().Height
+	}
+	t.floor = readableSize(sh, n)
+	t.ring.MinText = t.floor
 	t.bg.Resize(size)
 	pad := 2 * u
 	ps := fit(t.phase, 3.6*u*textScale, w/2)
@@ -403,6 +482,17 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	t.ring.Resize(fyne.NewSize(w-2*pad, h-top-u))
 	if r.layoutBoard(t.ringInner(), u) {
 		return
+	}
+	// A closed ballot's tally, after its result was held (a run-off's
+	// speeches: the PK line names the tied): history that gives way before
+	// the table moves aside and its names would have to shrink.
+	if b := t.stBallot(); b != nil && b.Closed && t.st.Announce == nil && (t.nrows > 0 || t.ballot.Text != "") {
+		t.nrows = 0
+		t.ballot.Text, t.outcome.Text = "", ""
+		t.keepFull()
+		if r.layoutBoard(t.ringInner(), u) {
+			return
+		}
 	}
 	ringW := w * 0.55
 	t.ring.Resize(fyne.NewSize(ringW-pad, h-top-u))
@@ -428,7 +518,7 @@ func (t *TableScreen) ringInner() Rect {
 func (r *tableRenderer) layoutBoard(in Rect, u float32) bool {
 	t := r.t
 	cf := t.face
-	if len(t.column()) == 0 && len(t.manifestos) == 0 && t.visibleRows() == 0 {
+	if len(t.column()) == 0 && len(t.manifestos) == 0 && t.visibleRows() == 0 && t.announceLines() == "" {
 		t.layoutManifestos(0, 0, 0, 0, u)
 		cf.Move(in.Pos)
 		cf.Resize(in.Size)
@@ -488,15 +578,20 @@ func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
 	t := r.t
 	y := y0
 	u *= k
+	for tx, full := range t.full { // whole again: the last layout may have wrapped them
+		tx.Text = full
+	}
+	for _, l := range t.wraps[:t.nwraps] {
+		l.Text = ""
+		l.Resize(fyne.Size{})
+	}
+	t.nwraps = 0
 	place := func(tx *canvas.Text, sz float32, gap float32) {
 		if tx.Text == "" {
 			tx.Resize(fyne.Size{})
 			return
 		}
-		s := fit(tx, sz, pw)
-		tx.Move(fyne.NewPos(x, y))
-		tx.Resize(s)
-		y += s.Height + gap
+		y = t.placeWrapped(tx, x, y, max(sz, t.floor), pw) + gap
 	}
 	place(t.hint, 4.2*u, u)
 	place(t.dawn, 4.2*u, 2*u)
@@ -523,7 +618,7 @@ func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
 		seatW := pw * 0.22
 		barMax := pw * 0.38
 		for _, row := range rows {
-			ts := rh * 0.72
+			ts := max(rh*0.72, t.floor)
 			ss := fit(row.seat, ts, seatW)
 			row.seat.Move(fyne.NewPos(x, y+(rh-ss.Height)/2))
 			row.seat.Resize(ss)
@@ -536,13 +631,11 @@ func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
 			// Who voted: beside the bar, or on a line of its own under it
 			// when a long list would have to shrink there.
 			vx := x + seatW + barMax + pw*0.15
-			vsz := ts * 0.62
+			vsz := max(ts*0.62, t.floor)
 			vs := fit(row.voters, vsz, max(10, x+pw-vx))
-			if row.voters.TextSize < vsz*0.8 {
-				vs = fit(row.voters, vsz, pw-seatW)
-				row.voters.Move(fyne.NewPos(x+seatW, y+rh))
-				row.voters.Resize(vs)
-				y += vs.Height
+			if row.voters.TextSize < vsz*0.8 || row.voters.TextSize < t.floor {
+				// on lines of their own under the bar, as many as it takes
+				y = t.placeWrapped(row.voters, x+seatW, y+rh, vsz, pw-seatW) - rh
 			} else {
 				row.voters.Move(fyne.NewPos(vx, y+(rh-vs.Height)/2))
 				row.voters.Resize(vs)
@@ -555,6 +648,35 @@ func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
 	place(t.catTotals, 3.6*u, u)
 	place(t.lastWords, 3.4*u, 0)
 	return y - y0
+}
+
+// placeWrapped places tx at x, y at size sz, shrunk to fit across w but
+// not below the readable floor; a text that does not fit at the floor goes
+// on as many lines as it takes (the first in tx, the others on the extra
+// lines). It returns the y below it.
+func (t *TableScreen) placeWrapped(tx *canvas.Text, x, y, sz, w float32) float32 {
+	s := fit(tx, sz, w)
+	if tx.TextSize >= t.floor*0.999 || t.floor <= 0 {
+		tx.Move(fyne.NewPos(x, y))
+		tx.Resize(s)
+		return y + s.Height
+	}
+	lines := wrapStyled(tx.Text, t.floor, w, tx.TextStyle)
+	tx.Text, tx.TextSize = lines[0], t.floor
+	s = fit(tx, t.floor, w)
+	tx.Move(fyne.NewPos(x, y))
+	tx.Resize(s)
+	y += s.Height
+	for _, line := range lines[1:] {
+		l := t.wrapLine(t.nwraps)
+		t.nwraps++
+		l.Text, l.Color, l.TextStyle = line, tx.Color, tx.TextStyle
+		ls := fit(l, t.floor, w)
+		l.Move(fyne.NewPos(x, y))
+		l.Resize(ls)
+		y += ls.Height
+	}
+	return y
 }
 
 // clockFace is the big countdown in the middle of the table.

@@ -5,8 +5,21 @@ import (
 	"strings"
 	"time"
 
+	"nightfall/app/voice"
 	"nightfall/game"
 )
+
+// StageHeadline is the big screen's headline for the stage of tv: what the
+// judge says as it begins (voice.StageLine: the headline is its caption,
+// word for word), else the narration.
+func StageHeadline(tv *game.TableView) string {
+	if l, ok := voice.StageLine(tv); ok {
+		if said := l.Caption(Language()); said != "" {
+			return said
+		}
+	}
+	return NarrationText(tv)
+}
 
 // NarrationText is the judge's line for a table view, in the current
 // language: what the big screen shows in its largest letters.
@@ -95,7 +108,7 @@ func RoleName(_ game.VariantInfo, id string) string { return named("role.", id) 
 
 // named is the shared name of id of a kind ("role.", …), or id itself.
 func named(kind, id string) string {
-	if s := tr(kind + id); s != kind+id {
+	if s, ok := trIf(kind + id); ok {
 		return s
 	}
 	return id
@@ -129,8 +142,7 @@ func lookupVariant(id string) game.VariantInfo {
 }
 
 func actionName(a string) string {
-	k := "action." + a
-	if s := tr(k); s != k {
+	if s, ok := trIf("action." + a); ok {
 		return s
 	}
 	return a

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"nightfall/app/voice"
 	"nightfall/game"
 	"nightfall/lan"
 	"nightfall/lan/lantest"
@@ -26,7 +27,8 @@ import (
 // server holds announcements, the test looks at the screen at the start and
 // at the end of each announcement's share of the hold, in both languages:
 // the headline is that announcement's, in order, for its hold time; when
-// the hold ends the stage's own line is the headline again. At the end every
+// the hold ends the stage's own line is the headline again; as each comes
+// up, the caption bar says its headline word for word. At the end every
 // public event the engine announced (from the game log) must have been
 // shown, in order. The transcript goes to testdata/transcript_<variant>.txt.
 func TestTableTranscript(t *testing.T) {
@@ -251,12 +253,23 @@ func (tr *transcript) look(now time.Time, want *game.Announcement, i int, print 
 		switch {
 		case want == nil && held != nil:
 			tr.t.Errorf("%s %s: still held %q after the hold", tr.stamp(now), lang, h)
+		case want == nil:
+			// the stage's headline is what the judge says as it begins (when
+			// it begins now: a night that began before a redeal's hold is not
+			// said again)
+			if _, ok := voice.StageLine(tr.hv.Table); ok && tr.s.Caption() != "" && !strings.Contains(tr.s.Caption(), h) {
+				tr.t.Errorf("%s %s: the stage's headline %q is not its caption %q", tr.stamp(now), lang, h, tr.s.Caption())
+			}
 		case want != nil && (held == nil || held.Key != want.Key):
 			tr.t.Errorf("%s %s: announcement %d (%s) is not on screen; the headline is %q", tr.stamp(now), lang, i+1, want.Type, h)
 		case want != nil:
 			x, _ := announcementAt(tr.hv.Table, i, seatNames(tr.hv), &tr.s.ann)
 			if h != x.Headline || d != x.Detail || h == "" {
 				tr.t.Errorf("%s %s: headline %q / %q, want %q / %q", tr.stamp(now), lang, h, d, x.Headline, x.Detail)
+			}
+			// as it comes up, the caption bar says the headline, word for word
+			if c := tr.s.Caption(); !print && !strings.Contains(c, h) {
+				tr.t.Errorf("%s %s: the headline %q is not its caption %q", tr.stamp(now), lang, h, c)
 			}
 		}
 		if !print {

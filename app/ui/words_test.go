@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"nightfall/app/audio"
 	"nightfall/app/voice"
 	"nightfall/assets"
 	"nightfall/assets/sounds"
@@ -92,7 +93,7 @@ func TestEveryCodeHasWords(t *testing.T) {
 				t.Errorf("voice, %s: winner %s is said as %v", lang, w, clips)
 			}
 			for _, c := range clips {
-				if _, ok := sounds.Words(lang, c); !ok || sounds.Duration(lang, c) == 0 {
+				if _, ok := sounds.Words(lang, c); !ok || audio.Duration(sounds.FS, lang, c) == 0 {
 					t.Errorf("voice, %s: winner %s: clip %s has no words or no sound", lang, w, c)
 				}
 			}

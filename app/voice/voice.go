@@ -8,7 +8,6 @@
 package voice
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -128,27 +127,20 @@ func num(n int) string {
 	return "n" + strconv.Itoa(n)
 }
 
-// Narrator turns the stream of table views into lines. It remembers what it
-// has said, so each announcement is made once, also when the same view
-// arrives again or views are skipped.
+// Narrator turns the stream of table views into the lines of the stages:
+// nightfall, whose turn it is, the discussion, the vote and its calls, a
+// pause. It remembers what it has said, so each line is said once, also
+// when the same view arrives again or views are skipped. The results (a
+// dawn, a self-reveal, a tally, the winner) are not its: the host app says
+// each as its announcement comes up (TableView.Announce).
 type Narrator struct {
-	// SkipResults leaves the results (dawn, self-reveal, a ballot's
-	// outcome, the winner) unsaid: the host app says them as announcements
-	// (TableView.Announce) while the table holds them.
-	SkipResults bool
-
 	started   bool
 	night     int    // round whose nightfall was announced
-	dawn      int    // round whose dawn was announced
 	turn      string // stage/seat of the last announced turn
 	stage     string // last announced stage opening (discussion, vote)
 	call      string // last announced vote call
-	outcome   string // last announced ballot outcome
-	exploded  map[int]bool
-	over      bool
 	paused    bool
 	warnedKey int // timer key of the last ten-second chime
-	catDawn   int // cat-lives-7: round whose manifestos were chimed
 }
 
 // WarnAt is when the chime warns that a speech is about to run out.
@@ -177,16 +169,7 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 		}
 		return out // nothing else at night
 	case "over":
-		if !n.over {
-			n.over = true
-			if !n.SkipResults {
-				out = append(out, Line{Kind: "over", Text: tv.Winner})
-			}
-		}
 		return out
-	}
-	if !n.SkipResults {
-		out = n.results(tv, out)
 	}
 	stageKey := strconv.Itoa(tv.Round) + "/" + tv.Stage
 	if b := tv.Ballot; b != nil {
@@ -224,53 +207,33 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 	return out
 }
 
-// results are the lines of the public results in tv not said yet.
-func (n *Narrator) results(tv *game.TableView, out []Line) []Line {
-	if d := tv.Dawn; d != nil && d.Round == tv.Round && n.dawn != tv.Round {
-		n.dawn = tv.Round
-		out = append(out, Line{Kind: "dawn"})
-		if len(d.Dead) == 0 {
-			out = append(out, Line{Kind: "peaceful"})
-		} else {
-			out = append(out, Line{Kind: "died", Seats: seatsOf(d.Dead)})
-		}
+// StageLine is the line the judge says as the stage of tv begins (the
+// night, a speaker's turn, a discussion, a vote and its call), as Observe
+// says it; ok false for a stage without one. The big screen's headline for
+// the stage is its caption: the same words.
+func StageLine(tv *game.TableView) (Line, bool) {
+	if tv == nil {
+		return Line{}, false
 	}
-	// cat-lives-7: a chime for each manifesto shown at dawn (they are read
-	// from the screen, not spoken)
-	if c := tv.CatLives; c != nil && c.Dawn != nil && c.Dawn.Round == tv.Round && n.catDawn != tv.Round {
-		n.catDawn = tv.Round
-		for _, m := range c.Dawn.Manifestos {
-			if strings.TrimSpace(m) != "" {
-				out = append(out, Line{Kind: "chime"})
-			}
+	switch {
+	case tv.Phase == "night":
+		return Line{Kind: "night"}, true
+	case tv.Phase != "day":
+		return Line{}, false
+	case tv.Speaker != 0:
+		if tv.Stage == "last-words" {
+			return Line{Kind: "lastwords", Seats: []int{tv.Speaker}}, true
 		}
-	}
-	for _, s := range tv.Seats {
-		if s.Role != "" && !n.exploded[s.Seat] {
-			if n.exploded == nil {
-				n.exploded = map[int]bool{}
-			}
-			n.exploded[s.Seat] = true
-			out = append(out, Line{Kind: "exploded", Seats: []int{s.Seat}})
+		return Line{Kind: "speak", Seats: []int{tv.Speaker}}, true
+	case tv.Stage == "discussion":
+		return Line{Kind: "discussion"}, true
+	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+		if c := tv.Ballot.Calling; c != nil {
+			return Line{Kind: "votefor", Seats: []int{c.Seat}}, true
 		}
+		return Line{Kind: "vote"}, true
 	}
-	if b := tv.Ballot; b != nil && b.Closed {
-		key := strconv.Itoa(tv.Round) + "/" + strconv.Itoa(b.Index)
-		if n.outcome != key {
-			n.outcome = key
-			switch b.Outcome {
-			case "out":
-				if len(b.Top) > 0 {
-					out = append(out, Line{Kind: "out", Seats: []int{b.Top[0].Seat}})
-				}
-			case "tie":
-				out = append(out, Line{Kind: "tie"})
-			case "none":
-				out = append(out, Line{Kind: "nobodyout"})
-			}
-		}
-	}
-	return out
+	return Line{}, false
 }
 
 // Tick returns the ten-second chime once per speaking timer.
@@ -291,13 +254,3 @@ func (n *Narrator) Tick(tv *game.TableView, remaining time.Duration, paused bool
 }
 
 func (n *Narrator) reset() { *n = Narrator{} }
-
-func seatsOf(ts []game.Target) []int {
-	var out []int
-	for _, t := range ts {
-		if !slices.Contains(out, t.Seat) {
-			out = append(out, t.Seat)
-		}
-	}
-	return out
-}

@@ -86,12 +86,14 @@ func TestNightSaysOnlyNightfall(t *testing.T) {
 	}
 }
 
-func TestDawnAndTurnsOnce(t *testing.T) {
+// Each turn is said once; the dawn on the table is not the narrator's (the
+// host app says it as its announcement comes up).
+func TestTurnsOnce(t *testing.T) {
 	tv := &game.TableView{Round: 1, Phase: "day", Stage: "last-words", Speaker: 6,
 		Dawn: &game.DawnBody{Round: 1, Dead: []game.Target{{Seat: 6}}}, Timer: &game.Timer{Key: 4, Kind: "last-words", Seconds: 60}}
 	var n Narrator
 	got := n.Observe(tv, false)
-	want := []Line{{Kind: "dawn"}, {Kind: "died", Seats: []int{6}}, {Kind: "lastwords", Seats: []int{6}}}
+	want := []Line{{Kind: "lastwords", Seats: []int{6}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
@@ -106,27 +108,6 @@ func TestDawnAndTurnsOnce(t *testing.T) {
 	}
 	if l := n.Tick(tv, 8*time.Second, false); len(l) != 0 {
 		t.Errorf("second warning for the same timer: %v", l)
-	}
-}
-
-// cat-lives-7: one chime per manifesto at dawn, once.
-func TestCatLivesManifestoChimes(t *testing.T) {
-	tv := &game.TableView{Variant: "cat-lives-7", Round: 1, Phase: "day", Stage: "discussion",
-		CatLives: &game.CatTableView{Dawn: &game.AnnounceBody{Round: 1, When: "dawn", Manifestos: []string{"a", "b"}}}}
-	var n Narrator
-	chimes := 0
-	for _, l := range n.Observe(tv, false) {
-		if l.Kind == "chime" {
-			chimes++
-		}
-	}
-	if chimes != 2 {
-		t.Errorf("%d chimes, want 2", chimes)
-	}
-	for _, l := range n.Observe(tv, false) {
-		if l.Kind == "chime" {
-			t.Errorf("chimed again")
-		}
 	}
 }
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { Conn, Outbox, Channel, backoffDelay, wsURL, encodeFrame, keyFromText, stamp, UP_UNIT, CADENCE_LEAD_MS, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+import { Conn, Outbox, Channel, backoffDelay, wsURL, encodeFrame, keyFromText, stamp, UP_UNIT, CADENCE_LEAD_MS, cadenceLead, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
 
 const nacl = createRequire(import.meta.url)('./static/nacl.min.js');
 
@@ -12,18 +12,17 @@ test('backoff: 0.5 s doubling to 5 s, jittered between 50 and 100 %', () => {
   assert.deepEqual([0, 1, 4, 9].map((n) => backoffDelay(n, lo)), [250, 500, 2500, 2500]);
 });
 
-test('stamp: the round, and the ballot for a ballot\'s commands', () => {
+test('stamp: the round of the view; a ballot\'s command keeps the ballot its task named', () => {
   const vote = { round: 2, stage: 'vote', phase: 'day', ballot: { index: 1, closed: false } };
-  assert.deepEqual(stamp({ do: 'vote', target: 3 }, vote), { do: 'vote', target: 3, round: 2, ballot: 1 });
-  assert.deepEqual(stamp({ do: 'abstain' }, vote), { do: 'abstain', round: 2, ballot: 1 });
+  assert.deepEqual(stamp({ do: 'vote', target: 3, ballot: 1 }, vote), { do: 'vote', target: 3, round: 2, ballot: 1 });
   assert.deepEqual(stamp({ do: 'explode' }, vote), { do: 'explode', round: 2 });
-  assert.deepEqual(stamp({ do: 'vote', target: 3 }, { ...vote, ballot: { index: 1, closed: true } }), { do: 'vote', target: 3, round: 2 });
   assert.deepEqual(stamp({ do: 'kill', target: 6 }, { round: 3, stage: 'night', phase: 'night' }), { do: 'kill', target: 6, round: 3 });
   assert.deepEqual(stamp({ do: 'sleep' }, { round: 0, stage: 'night' }), { do: 'sleep' });
   assert.deepEqual(stamp({ do: 'sleep' }, null), { do: 'sleep' });
   const o = new Outbox('p');
-  const f = o.add({ do: 'vote', target: 3 }, vote);
+  const f = o.add({ do: 'vote', target: 3, ballot: 1 }, vote);
   assert.equal(f.ballot, 1);
+  assert.equal(f.round, 2);
   assert.deepEqual(o.frames(), [f], 'the outbox resends the stamped frame, unchanged');
 });
 
@@ -346,6 +345,9 @@ test('cadence: one frame a tick, queued commands first, then empty ones; the pha
   assert.deepEqual(ws.sent.at(-1), { t: 'pad' });
   w.advance(PING_EVERY_MS * 2);
   assert.ok(!ws.sent.some((f) => f.t === 'ping'), 'the cadence is the heartbeat');
+  // the lead is 40 % of a tick, at most CADENCE_LEAD_MS (the game's tick: 200 ms)
+  assert.equal(cadenceLead(1000), CADENCE_LEAD_MS);
+  assert.equal(cadenceLead(200), 80);
   // off: what waits goes at once
   c.send({ t: 'spectate', name: 'x' });
   c.setCadence(0);

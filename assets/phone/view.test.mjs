@@ -123,10 +123,10 @@ function rolesAtOneTable() {
     names,
     views: {
       killer: structuredClone(pv),
-      police: as(['police'], [{ action: 'check', step: 1, role: 'police', group: true, targets: all.filter((s) => ![4, 7, 11].includes(s)), done: false }],
+      police: as(['police'], [{ action: 'check', step: 1, role: 'police', group: true, targets: all.filter((s) => ![4, 7, 11].includes(s)), done: false, open: true }],
         [{ target: 4, role: 'police' }, { target: 7, role: 'police' }, { target: 11, role: 'police' }]),
-      doctor: as(['doctor'], [{ action: 'save', step: 2, role: 'doctor', optional: true, targets: all, done: false }], null),
-      civilian: as(['civilian'], [{ action: 'sleep', step: 0, done: false }], null),
+      doctor: as(['doctor'], [{ action: 'save', step: 2, role: 'doctor', optional: true, targets: all, done: false, open: true }], null),
+      civilian: as(['civilian'], [{ action: 'sleep', step: 0, done: false, open: true }], null),
     },
   };
 }
@@ -138,12 +138,14 @@ const STATES = {
   confirmed: (pv) => {
     const v = structuredClone(pv);
     v.tasks[0].done = true;
+    v.tasks[0].open = !!v.tasks[0].group; // as the engine says: a group's pick stays open until the group locks
     if (v.tasks[0].action !== 'sleep') v.tasks[0].choice = 6;
     return { pv: v, local: { sel: { [V.taskKey(v.tasks[0])]: 6 }, guess: 6 } };
   },
   skipped: (pv) => {
     const v = structuredClone(pv);
     v.tasks[0].done = true;
+    v.tasks[0].open = !!v.tasks[0].group;
     if (v.tasks[0].action !== 'sleep') v.tasks[0].skipped = true;
     return { pv: v, local: {} };
   },
@@ -358,7 +360,7 @@ test('night: cards and hands get L/R buttons; a waiting task looks like any othe
 test('night: a question without a target (redeal) is the same screen: tap your own seat, or Skip', () => {
   const { pv, names } = viewOf('hands-night-villager');
   const q = structuredClone(pv);
-  q.tasks = [{ action: 'redeal', step: 0, role: 'villager', noTarget: true, decline: 'keep', optional: true, done: false }];
+  q.tasks = [{ action: 'redeal', step: 0, role: 'villager', noTarget: true, decline: 'keep', optional: true, done: false, open: true }];
   const m = V.nightModel(T, q, names, {});
   assert.deepEqual(visible(m), visible(V.nightModel(T, pv, names, {})));
   assert.deepEqual(m.wire.usable, ['8L', '8R']);
@@ -370,15 +372,15 @@ test('night: a question without a target (redeal) is the same screen: tap your o
   assert.ok(m.peek.lines.some((l) => /own seat/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
 });
 
-test('nightTask order: first undone, else changeable group task', () => {
+test('nightTask order: first undone, else the group task the engine says is open', () => {
   const tasks = [
-    { action: 'kill', step: 0, group: true, done: true, choice: 3 },
-    { action: 'check', step: 1, done: false, waiting: '' },
+    { action: 'kill', step: 0, group: true, done: true, choice: 3, open: true },
+    { action: 'check', step: 1, done: false, waiting: '', open: true },
   ];
   assert.equal(V.nightTask(tasks).action, 'check');
-  tasks[1].done = true;
+  Object.assign(tasks[1], { done: true, open: false });
   assert.equal(V.nightTask(tasks).action, 'kill');
-  tasks[0].locked = true;
+  Object.assign(tasks[0], { locked: true, open: false });
   assert.equal(V.nightTask(tasks).action, 'check');
   assert.equal(V.nightTask([]), null);
 });
@@ -438,13 +440,14 @@ test('day: vote with candidates and abstain', () => {
   assert.equal(m.vote.cells.find((c) => c.id === '5').enabled, false, 'no self vote');
   assert.equal(m.vote.cells.find((c) => c.id === '6').dead, true);
   const m2 = V.dayModel(T, pv.table, names, pv, { vote: 9 });
-  assert.deepEqual(m2.vote.primary.cmd, { do: 'vote', target: 9 });
+  // a ballot's command names the ballot its task said (the engine refuses it once closed)
+  assert.deepEqual(m2.vote.primary.cmd, { do: 'vote', target: 9, ballot: 1 });
   assert.equal(m2.vote.primary.target, 9);
-  assert.deepEqual(m.vote.secondary.cmd, { do: 'abstain' });
+  assert.deepEqual(m.vote.secondary.cmd, { do: 'abstain', ballot: 1 });
   // a hand's vote (two-hands) names the voting hand
   const hand = structuredClone(pv);
   hand.tasks[0].card = '5R';
-  assert.deepEqual(V.dayModel(T, hand.table, names, hand, { vote: 9 }).vote.primary.cmd, { do: 'vote', target: 9, card: '5R' });
+  assert.deepEqual(V.dayModel(T, hand.table, names, hand, { vote: 9 }).vote.primary.cmd, { do: 'vote', target: 9, card: '5R', ballot: 1 });
   // another targeted day action (two-hands' nomination) gets the same panel
   const nom = structuredClone(pv);
   nom.tasks = [{ action: 'pass', step: 0, done: false }, { action: 'nominate', step: 0, targets: [1, 2], done: false }];
@@ -468,10 +471,10 @@ test('day: a sequential open ballot: one tap raises the hand for the called cand
   assert.equal(v.call, m.narration);
   assert.equal(V.dayModel(TZ, pv.table, names, pv, {}).vote.call, '投7号的请举手');
   assert.equal(v.callName, names['7']);
-  assert.deepEqual(v.raise, { label: 'Hands up for Seat 7', enabled: true, cmd: { do: 'vote', target: 7 }, target: 7 });
+  assert.deepEqual(v.raise, { label: 'Hands up for Seat 7', enabled: true, cmd: { do: 'vote', target: 7, ballot: 1 }, target: 7 });
   assert.equal(V.dayModel(TZ, pv.table, names, pv, {}).vote.raise.label, '举手 · 投7号');
-  assert.deepEqual(v.letGo, { label: 'Not Seat 7', enabled: true, cmd: { do: 'skip' } });
-  assert.deepEqual(v.secondary.cmd, { do: 'abstain' });
+  assert.deepEqual(v.letGo, { label: 'Not Seat 7', enabled: true, cmd: { do: 'skip', ballot: 1 } });
+  assert.deepEqual(v.secondary.cmd, { do: 'abstain', ballot: 1 });
   assert.match(v.status, /Seat 7/);
   // after "not this one": passed until the next call
   const passed = structuredClone(pv);
@@ -641,14 +644,18 @@ test('cat-lives-7: privileges open a form; the command carries target, manifesto
   assert.equal(f.primary.enabled, false, 'too short: refused before sending');
   assert.match(f.text.short, /6 of 100/);
   const long = '今晚 月色很美。'.repeat(15); // 7 characters each (the space does not count)
-  assert.equal(V.manifestoChars(long), 105);
+  const blank = pv.catLives.manifesto.blank; // the engine's blanks, in the view
+  assert.equal(V.manifestoChars(long, blank), 105);
   const g = V.catModel(T, pv, names, { cat: { open: attack.key, target: 3, text: long } }).form;
   assert.equal(g.text.count, '105/100');
   assert.equal(g.text.short, '');
   assert.equal(g.primary.enabled, true);
   assert.deepEqual(g.primary.cmd, { do: 'attack', via: 'killer', target: 3, text: long });
-  // the engine's count: every code point but white space (tabs, newlines, U+3000 too)
-  assert.equal(V.manifestoChars('a\tb\nc\u3000d!'), 5);
+  // the engine's count: every code point but white space (tabs, newlines, U+3000 too), as
+  // Go's unicode.IsSpace has it: U+0085 is white space, U+FEFF is not (JavaScript's \s has
+  // them the other way round)
+  assert.equal(V.manifestoChars('a\tb\nc\u3000d!', blank), 5);
+  assert.equal(V.manifestoChars('a\u0085b\ufeff', blank), 3);
   assert.ok(m.done.enabled);
   assert.deepEqual(m.done.cmd, { do: 'done' });
 });
@@ -866,4 +873,44 @@ test('lobby: a started game shows no stray text', () => {
   const m = V.lobbyModel(T, f.find((x) => x.t === 'lobby').lobby, 0);
   assert.ok(m.started);
   assert.ok(!/null|undefined/.test(JSON.stringify(m)), JSON.stringify(m));
+});
+
+test('the clock of a phone that lost the host stands still, marked stopped, until the host\'s clock comes again', () => {
+  const tv = { phase: 'day', round: 1, timer: { key: 7, kind: 'speech', seconds: 90 } };
+  const clock = { t: 'clock', key: 7, kind: 'speech', seconds: 90, remaining: 60000, paused: false };
+  const on = { conn: 'open', clock, clockAt: 1000 };
+  assert.equal(V.clockModel(T, tv, on, 11000).text, '0:50');
+  const lost = { ...on, conn: 'closed', lostAt: 21000 };
+  for (const now of [21000, 30000, 90000]) {
+    const m = V.clockModel(T, tv, lost, now);
+    assert.equal(m.text, 'Stopped 0:40', `at ${now}`);
+    assert.ok(m.stopped && !m.low);
+  }
+  // back online: still stopped until the host's clock frame, then the host's time
+  assert.equal(V.clockModel(T, tv, { ...lost, conn: 'open' }, 95000).text, 'Stopped 0:40');
+  const back = { ...lost, conn: 'open', clock: { ...clock, remaining: 30000 }, clockAt: 96000 };
+  assert.equal(V.clockModel(T, tv, back, 98000).text, '0:28');
+  assert.equal(V.clockModel(TZ, tv, lost, 30000).text, '已停 0:40');
+  // without a clock frame: the local count stops too
+  const local = { conn: 'closed', lostAt: 5000, timerStart: 0 };
+  assert.equal(V.clockModel(T, tv, local, 60000).text, 'Stopped 1:25');
+  assert.equal(V.clockModel(T, { ...tv, phase: 'over' }, lost, 30000).text, '');
+});
+
+test('a tap waiting for the host looks the same on every control; late after a few ticks, never under the minimum', () => {
+  assert.deepEqual(V.tapLook(T, false), { cls: 'sending', label: 'Sending…', busy: true });
+  assert.deepEqual(V.tapLook(TZ, true), { cls: 'late', label: zh['tap.late'], busy: false });
+  assert.equal(V.tapLateMs(0), V.TAP_LATE_MIN_MS);
+  assert.equal(V.tapLateMs(250), V.TAP_LATE_MIN_MS);
+  assert.equal(V.tapLateMs(2000), V.TAP_LATE_TICKS * 2000);
+});
+
+test('every tally on the phone reads like the big screen\'s: "8号 3票、2号 3票", a ballot\'s rows "3票"', () => {
+  const mo = { kind: 'tally', round: 1, counts: [{ target: 8, votes: 3 }, { target: 2, votes: 3 }, { target: 5, votes: 0 }], outcome: 'tie' };
+  assert.equal(V.momentText(TZ, mo), `票数：8号 3票、2号 3票 · ${zh['tl.tie']}`);
+  assert.equal(V.momentText(T, mo), `Votes: seat 8: 3, seat 2: 3 · ${en['tl.tie']}`);
+  const tv = { round: 1, phase: 'day', stage: 'vote', ballot: { index: 1, mode: 'simultaneous-open', candidates: [8, 2], voters: [1, 2, 3, 4],
+    counts: [{ target: 8, votes: 3 }, { target: 2, votes: 1 }], votes: [{ seat: 1, target: 8 }, { seat: 3, target: 8 }, { seat: 4, target: 8 }, { seat: 2, target: 2 }], cast: 4 } };
+  const b = V.ballotModel(TZ, tv, {});
+  assert.deepEqual(b.rows.map((r) => [r.target, r.count, r.voters]), [['8号', '3票', '1、3、4'], ['2号', '1票', '2']]);
 });

@@ -8,11 +8,9 @@ package sounds
 
 import (
 	"embed"
-	"encoding/binary"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 )
 
 // FS holds zh/*.wav, en/*.wav and chime.wav.
@@ -58,33 +56,6 @@ func Words(lang, clip string) (words string, ok bool) {
 	phrasesOnce.Do(loadPhrases)
 	words, ok = phrases[lang][clip]
 	return words, ok
-}
-
-// Duration is how long clip plays in lang (0 when there is no such clip),
-// read from its WAV header: the data chunk's size over the byte rate.
-func Duration(lang, clip string) time.Duration {
-	path := lang + "/" + clip + ".wav"
-	if clip == "chime" {
-		path = "chime.wav"
-	}
-	data, err := FS.ReadFile(path)
-	if err != nil || len(data) < 12 || string(data[:4]) != "RIFF" || string(data[8:12]) != "WAVE" {
-		return 0
-	}
-	var rate uint32
-	for p := 12; p+8 <= len(data); {
-		id, size := string(data[p:p+4]), int(binary.LittleEndian.Uint32(data[p+4:p+8]))
-		body := data[p+8:]
-		switch {
-		case id == "fmt " && len(body) >= 12:
-			rate = binary.LittleEndian.Uint32(body[8:12]) // bytes per second
-		case id == "data" && rate > 0:
-			size = min(size, len(body))
-			return time.Duration(int64(size) * int64(time.Second) / int64(rate))
-		}
-		p += 8 + size + size%2
-	}
-	return 0
 }
 
 // AllWords are the words of every clip in every language (for the font's

@@ -4,11 +4,10 @@ import (
 	"io/fs"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Every clip gen.sh made has its words (the captions), and every phrase
-// with words has its clip; durations are those of the clips.
+// with words has its clip.
 func TestWordsAndClips(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		files, err := fs.Glob(FS, lang+"/*.wav")
@@ -19,9 +18,6 @@ func TestWordsAndClips(t *testing.T) {
 			clip := strings.TrimSuffix(strings.TrimPrefix(f, lang+"/"), ".wav")
 			if w, ok := Words(lang, clip); !ok || w == "" {
 				t.Errorf("%s/%s has no words", lang, clip)
-			}
-			if d := Duration(lang, clip); d < 100*time.Millisecond || d > 5*time.Second {
-				t.Errorf("%s/%s plays %v", lang, clip, d)
 			}
 		}
 		for clip := range phrases[lang] {
@@ -41,9 +37,5 @@ func TestWordsAndClips(t *testing.T) {
 		if w, ok := Words(c.lang, c.clip); ok {
 			t.Errorf("Words(%s, %s) = %q, want none", c.lang, c.clip, w)
 		}
-	}
-	// chime.wav: 0.35 s + 0.6 s (gen.sh)
-	if d := Duration("zh", "chime"); d < 900*time.Millisecond || d > time.Second {
-		t.Errorf("the chime plays %v", d)
 	}
 }

@@ -9,7 +9,10 @@ import (
 )
 
 // Random is the fast random table: a copy of the engine benchmark's botMove
-// (game/bench_test.go) through exported APIs. It keeps its scratch here, so
+// (game/bench_test.go) through exported APIs. The copy is kept (as are
+// LegalCommands and catCommands beside game/random_test.go's legalCommands
+// and game/catlives_test.go's catCommands): the engine's own tests are in
+// package game and cannot import game/bots, which imports game. It keeps its scratch here, so
 // one Random per goroutine; the zero value is ready. Its moves allocate
 // nothing in classic-2.0 (TestRandomNoAllocs).
 type Random struct {
@@ -103,7 +106,7 @@ func (m *Random) Move(g *game.Game, r *rand.Rand) bool {
 		d := s.Day
 		switch {
 		case d.Speaker != 0:
-			if d.Kind == "nomination" && r.IntN(2) == 0 && nominationsLeft(s, d.Speaker) > 0 {
+			if d.Kind == "nomination" && r.IntN(2) == 0 && s.NominationsLeft(d.Speaker) > 0 {
 				ts := m.livingTargets(s)
 				t := ts[r.IntN(len(ts))]
 				if !slices.Contains(d.Suspects, t) {
@@ -180,23 +183,6 @@ func tasksOf(s *game.State, seat int) int {
 	return n
 }
 
-// nominationsLeft is seat's living hands less its nominations today
-// (two-hands §9.3), from the public state.
-func nominationsLeft(s *game.State, seat int) int {
-	n := 0
-	for _, c := range s.Seat(seat).Cards {
-		if c.Alive {
-			n++
-		}
-	}
-	for _, nb := range s.Day.Nominations {
-		if nb.Seat == seat {
-			n--
-		}
-	}
-	return max(n, 0)
-}
-
 func mustApply(g *game.Game, c game.Command) {
 	if _, err := g.Apply(c); err != nil {
 		panic(err)
@@ -234,7 +220,7 @@ func (b *RandomBot) Act(v *game.PlayerView, _ []Claim) Move {
 func LegalCommands(pv *game.PlayerView) []game.Command {
 	var out []game.Command
 	for _, t := range pv.Tasks {
-		if t.Waiting != "" || (t.Done && !t.Group) || t.Locked {
+		if !t.Open { // waiting, locked, or done and not a group's pick
 			continue
 		}
 		base := game.Command{Seat: pv.Seat, Do: t.Action, Card: t.Card}

@@ -116,7 +116,7 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 	mv := Move{Commands: b.cmds[:0], Claims: b.said[:0]}
 	for i := range v.Tasks {
 		t := &v.Tasks[i]
-		if t.Waiting != "" || t.Locked || (t.Done && !t.Group) {
+		if !t.Open {
 			continue
 		}
 		base := game.Command{Seat: v.Seat, Do: t.Action, Card: t.Card}

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"fmt"
+	"slices"
 
 	"nightfall/game"
 )
@@ -173,7 +174,7 @@ func (t *Table) step() {
 			if s.Phase == "night" {
 				n := s.Night
 				for _, seat := range n.Sleep {
-					if !containsInt(n.Slept, seat) {
+					if !slices.Contains(n.Slept, seat) {
 						_, _ = g.Apply(game.Command{Seat: seat, Do: "sleep"})
 					}
 				}
@@ -232,15 +233,6 @@ func nightWork(s *game.State, seat int) bool {
 			if a.Seat == seat && !st.Sel[i].Has {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
 		}
 	}
 	return false

@@ -1,12 +1,15 @@
 package lantest
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 
 	"nightfall/game"
 	"nightfall/lan"
@@ -87,10 +90,9 @@ type Phone struct {
 	c      conn
 	prefix string
 
-	wmu    sync.Mutex // one writer; the rate bucket
-	tokens float64
-	last   time.Time
-	n      int // commands sent
+	wmu   sync.Mutex    // one writer
+	limit *rate.Limiter // below the server's: it waits instead of being refused
+	n     int           // commands sent
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced on every frame
@@ -134,7 +136,7 @@ func Dial(joinURL string) (*Phone, error) {
 	prefixes.n++
 	prefix := fmt.Sprintf("bot%d", prefixes.n)
 	prefixes.Unlock()
-	p := &Phone{c: c, prefix: prefix, tokens: rateBurst, last: time.Now(), changed: make(chan struct{})}
+	p := &Phone{c: c, prefix: prefix, limit: rate.NewLimiter(ratePerSec, rateBurst), changed: make(chan struct{})}
 	go p.read()
 	return p, nil
 }
@@ -231,14 +233,9 @@ func (p *Phone) Changed() <-chan struct{} {
 func (p *Phone) send(v any) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
-	now := time.Now()
-	p.tokens = min(rateBurst, p.tokens+now.Sub(p.last).Seconds()*ratePerSec)
-	p.last = now
-	if p.tokens < 1 {
-		time.Sleep(time.Duration((1 - p.tokens) / ratePerSec * float64(time.Second)))
-		p.tokens, p.last = 1, time.Now()
+	if err := p.limit.Wait(context.Background()); err != nil {
+		return err
 	}
-	p.tokens--
 	return p.c.WriteJSON(v)
 }
 

@@ -40,8 +40,10 @@ const (
 	// of it: a command, an empty cadence frame and a hello all fill one).
 	UpUnit = 512
 	// DownUnit is the unit the host's plaintexts are padded to. View
-	// frames are already a multiple of 4096 (lan's view bucket).
-	DownUnit = 1024
+	// frames are already a multiple of 4096 (lan's view bucket); the
+	// replies of the cadence (ack, error, pong, pad) all fit one, so each
+	// costs 552 bytes on the air, four times a second.
+	DownUnit = 512
 )
 
 // Key is a Curve25519 key, public or private.

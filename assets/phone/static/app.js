@@ -118,7 +118,7 @@ async function loadLang(lang) {
   const fetchDict = async (l) => {
     if (S.dicts[l]) return;
     try {
-      const r = await fetch(`static/i18n/${l}.json`);
+      const r = await fetch(new URL(`i18n/${l}.json`, import.meta.url)); // beside app.js: the page's version of it
       S.dicts[l] = r.ok ? await r.json() : null;
     } catch { S.dicts[l] = null; }
   };
@@ -138,14 +138,109 @@ async function toggleLang() {
 
 // ---- commands ------------------------------------------------------------------------------
 
-function sendCmd(cmd) {
-  const frame = outbox.add(cmd, currentTable()); // stamped with the view it was made from
+// ---- taps the host answers ------------------------------------------------------------------
+//
+// A tap the host answers changes the tapped control at once: the press, then
+// "sending…" on that control (V.tapLook) until the host's answer replaces it.
+// It looks and times the same for every role and every control, so a
+// neighbour learns nothing from it: a step of the night screen that sends no
+// command (a guess, a private pick, a skip the task cannot take) goes out as
+// a pad carrying an id in the place of the cadence's empty frame, and settles
+// when the host answers that frame, as a command settles on its ack (the
+// view of a command's effect arrives at the same tick, just before its ack).
+// So the air is unchanged too: one frame a tick, of one size. A second tap on
+// a waiting control does nothing; with no answer in V.tapLateMs the control
+// says so, and a tap sends the same frame again (same id: the host answers a
+// repeated id once, PROTOCOL.md). What the tap changes on this phone alone
+// (a pick cleared, a guess kept) is done when the answer comes (apply).
+//
+// Each control is named (data-ctl) so that a render, which rebuilds the
+// buttons, keeps its look.
+const taps = new Map(); // ctl -> { ctl, id, frame, local, apply, late, timer, local state it was made in }
+let localTaps = 0;
+
+// hostTap handles a tap on control ctl that sends cmd (null: a step sent as
+// a pad) and then, once answered, runs apply.
+function hostTap(ctl, cmd, apply) {
+  const was = taps.get(ctl);
+  if (was) { if (was.late) resendTap(was); return; } // waiting: a second tap does nothing
+  const tap = { ctl, apply: apply || null, late: false, timer: 0, made: S.local };
+  if (cmd) {
+    tap.frame = outbox.add(cmd, currentTable()); // stamped with the view it was made from
+  } else {
+    localTaps += 1;
+    tap.frame = { t: 'pad', id: `${outbox.prefix}-p${localTaps}` };
+    tap.local = true;
+  }
+  tap.id = tap.frame.id;
+  taps.set(ctl, tap);
+  sendTap(tap);
+  lookTaps(); // at once; the rest of the screen after this look is painted
+  afterPaint(render);
+}
+
+// afterPaint runs f once the next frame is painted: a tap's look first,
+// then the screen's full render.
+function afterPaint(f) {
+  requestAnimationFrame(() => setTimeout(f, 0));
+}
+
+function sendTap(tap) {
+  clearTimeout(tap.timer);
+  tap.timer = setTimeout(() => { tap.late = true; render(); }, V.tapLateMs(S.cadence));
   if (S.mock) {
-    console.log('mock cmd', JSON.stringify(frame));
-    setTimeout(() => onFrame({ t: 'ack', id: frame.id }), 50);
+    console.log('mock tap', JSON.stringify(tap.frame));
+    setTimeout(() => onFrame(tap.local ? { t: 'pad', id: tap.id } : { t: 'ack', id: tap.id }), 50);
     return;
   }
-  conn.send(frame); // if offline it stays in the outbox and goes out after the next hello
+  conn.send(tap.frame); // if offline: resent after the next hello (welcome)
+}
+
+function resendTap(tap) {
+  tap.late = false;
+  sendTap(tap);
+  lookTaps();
+  afterPaint(render);
+}
+
+// settleTap ends the wait of the tap whose frame had id (the host answered).
+function settleTap(id) {
+  for (const tap of taps.values()) {
+    if (tap.id !== id) continue;
+    clearTimeout(tap.timer);
+    taps.delete(tap.ctl);
+    // what the tap changes on this phone, unless the night or ballot it was made in is over
+    if (tap.apply && tap.made === S.local) tap.apply();
+    return true;
+  }
+  return false;
+}
+
+// lookTaps gives every waiting control on the page its look (V.tapLook).
+function lookTaps() {
+  for (const el of document.querySelectorAll('[data-ctl]')) {
+    const tap = taps.get(el.dataset.ctl);
+    if (!tap) continue;
+    const look = V.tapLook(S.T, tap.late);
+    el.classList.remove('sending', 'late');
+    el.classList.add(look.cls);
+    setText(el, look.label);
+    el.setAttribute('aria-busy', String(look.busy));
+    if (el.tagName === 'BUTTON') {
+      el.disabled = false; // waiting or late, it looks the same whatever the control was
+      if (look.busy) el.setAttribute('aria-disabled', 'true'); else el.removeAttribute('aria-disabled');
+    }
+  }
+}
+
+// tapped wraps a control's click: while its tap waits, a click does nothing
+// (or, once late, sends it again); otherwise run.
+function tapped(ctl, run) {
+  return () => {
+    const tap = taps.get(ctl);
+    if (tap) { if (tap.late) resendTap(tap); return; }
+    run();
+  };
 }
 
 function sendRaw(frame) {
@@ -174,6 +269,7 @@ function handleFrame(f) {
       if (S.mode === 'spectator') S.pv = null;
       if (S.seat) S.joinMsg = null;
       if (!S.mock) for (const fr of outbox.frames()) conn.send(fr); // resend, same ids
+      if (!S.mock) for (const tap of taps.values()) if (tap.local) conn.send(tap.frame); // and the steps sent as pads
       if (rewatch && !S.mock) conn.send({ t: 'spectate', name: S.myName.trim() });
       break;
     }
@@ -210,11 +306,16 @@ function handleFrame(f) {
       return;
     case 'ack':
       outbox.settle(f.id);
+      settleTap(f.id);
       S.refusal = '';
+      break;
+    case 'pad': // the host's answer to a pad: a step sent as one settles
+      if (!f.id || !settleTap(f.id)) return;
       break;
     case 'error':
       if (f.id) {
         outbox.settle(f.id);
+        settleTap(f.id);
         // at night the reason may name the action: only behind the card
         const night = V.screenOf(S) === 'night';
         toast(V.cmdErrorText(S.T, f, night));
@@ -314,6 +415,7 @@ function setupPressGuard() {
 }
 
 function render() {
+  if (!S.ready) return; // main renders once the dictionary is in
   if (pressing) { renderWaiting = true; return; }
   // typing a manifesto: a render would take the text box away mid-word
   const ae = document.activeElement;
@@ -328,7 +430,7 @@ function render() {
   const bd = document.body.dataset;
   bd.screen = screen;
   bd.sync = V.syncSig(S.pv, S.table); // for tests and debugging: public-or-own data only
-  bd.pending = String(outbox.pending.size);
+  bd.pending = String(outbox.pending.size + [...taps.values()].filter((x) => x.local).length); // taps not yet answered
 
   let names = S.names;
   if (!S.pv && !S.table && S.lobby) { // before the game: names from the lobby
@@ -375,6 +477,7 @@ function render() {
     case 'over': renderOver(main); break;
   }
   renderSheet();
+  lookTaps();
   announce(screen, hm.phase);
 }
 
@@ -399,16 +502,11 @@ function fresh(main, name, ...kids) {
 function tick() {
   const tv = currentTable();
   const el = $('clock');
-  if (!tv || !tv.timer || tv.phase === 'over') { el.textContent = ''; el.classList.remove('low'); return; }
-  let left;
-  if (S.clock && (!S.clock.key || S.clock.key === tv.timer.key)) {
-    left = V.clockLeft(S.clock, S.clockAt, Date.now());
-  } else { // no clock frame for this timer yet: count from when its key appeared
-    const start = S.timers.get(`${tv.timer.key}:${tv.timer.kind}`) || Date.now();
-    left = V.timerLeft(tv.timer, start, Date.now());
-  }
-  el.textContent = (S.clock && S.clock.paused && left != null ? `${S.T('clock.paused')} ` : '') + V.clockText(left);
-  el.classList.toggle('low', left != null && left <= 10);
+  const timerStart = tv && tv.timer ? S.timers.get(`${tv.timer.key}:${tv.timer.kind}`) : undefined;
+  const m = V.clockModel(S.T, tv, { ...S, timerStart }, Date.now());
+  setText(el, m.text);
+  el.classList.toggle('low', m.low);
+  el.classList.toggle('stopped', m.stopped);
 }
 
 function renderNoRoom(main) {
@@ -636,7 +734,7 @@ function cardAct(id) {
   switch (id) {
     case 'explode': S.explodeArmed = Date.now() + 20000; break;
     case 'explode-yes':
-      if (cardArmed()) { S.explodeArmed = 0; sendCmd({ do: 'explode' }); }
+      if (cardArmed()) { S.explodeArmed = 0; hostTap('card.explode', { do: 'explode' }); }
       break;
     default: S.explodeArmed = 0; // cancel, or let go elsewhere
   }
@@ -724,24 +822,31 @@ function renderNight(main) {
     S.local.focus = w.taskKey;
     render();
   };
-  const act = (b) => {
+  // Both buttons answer alike for every role, whether they send a command
+  // or not (hostTap): "sending…", then the host's answer; what the tap
+  // changes on this phone is done then.
+  const act = (ctl, b) => {
     if (!b || (!task && w.action !== 'pad')) return;
-    // after the padding steps the last answer shows: a later pick replaces it
-    if (S.local.padPick !== undefined && w.action !== 'pad' && b.target != null) S.local.padPick = b.target;
+    if (b.do === 'refuse') { notNow(); return; } // a mandatory or waiting task: the card says why
+    const key = w.taskKey;
+    const l = S.local;
+    const apply = (f) => () => {
+      // after the padding steps the last answer shows: a later pick replaces it
+      if (l.padPick !== undefined && w.action !== 'pad' && b.target != null) l.padPick = b.target;
+      if (f) f();
+      saveNight();
+    };
     switch (b.do) {
-      case 'refuse': notNow(); return; // a mandatory or waiting task: the card says why
-      case 'local-skip': S.local.skipped[w.taskKey] = true; delete sel[w.taskKey]; break; // nothing sent: the card says so
-      case 'local-pick': S.local.refused[w.taskKey] = b.target; break; // a seat the task cannot use: nothing sent
-      case 'pad': S.local.pads = (S.local.pads || 0) + 1; S.local.padPick = b.target; break; // a step's guess: nothing sent
-      case 'pad-skip': S.local.pads = (S.local.pads || 0) + 1; S.local.padPick = null; delete sel[w.taskKey]; break;
-      case 'guess': S.local.guess = b.target; break; // a new guess after "ready": nothing to send
-      case 'sleep': S.local.guess = b.target; sendCmd(V.nightCommand(task, 'sleep')); break;
-      case 'sleep-skip': S.local.guess = null; delete sel[w.taskKey]; sendCmd(V.nightCommand(task, 'sleep')); break;
-      case 'skip': case 'decline': delete sel[w.taskKey]; sendCmd(V.nightCommand(task, b.do)); break;
-      default: sendCmd(V.nightCommand(task, b.do, b.target));
+      case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = true; delete l.sel[key]; })); break; // nothing sent: the card says so
+      case 'local-pick': hostTap(ctl, null, apply(() => { l.refused[key] = b.target; })); break; // a seat the task cannot use: nothing sent
+      case 'pad': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = b.target; })); break; // a step's guess: nothing sent
+      case 'pad-skip': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = null; delete l.sel[key]; })); break;
+      case 'guess': hostTap(ctl, null, apply(() => { l.guess = b.target; })); break; // a new guess after "ready": nothing to send
+      case 'sleep': hostTap(ctl, V.nightCommand(task, 'sleep'), apply(() => { l.guess = b.target; })); break;
+      case 'sleep-skip': hostTap(ctl, V.nightCommand(task, 'sleep'), apply(() => { l.guess = null; delete l.sel[key]; })); break;
+      case 'skip': case 'decline': hostTap(ctl, V.nightCommand(task, b.do), apply(() => { delete l.sel[key]; })); break;
+      default: hostTap(ctl, V.nightCommand(task, b.do, b.target), apply(null));
     }
-    saveNight();
-    render();
   };
   // the team's marks on the seats: only while the card is held, like the role
   const marks = S.peeking && m.peek ? new Map(m.peek.marks.map((x) => [x.id, x.seats])) : new Map();
@@ -756,8 +861,8 @@ function renderNight(main) {
       }),
       h('p', { class: 'status', text: m.status || '\u00a0' }),
       h('div', { class: 'buttons' },
-        h('button', { class: 'btn second', disabled: !m.secondary.enabled, onclick: () => m.secondary.enabled && act(w.secondary), text: m.secondary.label }),
-        h('button', { class: 'btn primary', disabled: !m.primary.enabled, onclick: () => m.primary.enabled && act(w.primary), text: m.primary.label }))));
+        h('button', { class: 'btn second', 'data-ctl': 'night.second', disabled: !m.secondary.enabled, onclick: tapped('night.second', () => m.secondary.enabled && act('night.second', w.secondary)), text: m.secondary.label }),
+        h('button', { class: 'btn primary', 'data-ctl': 'night.primary', disabled: !m.primary.enabled, onclick: tapped('night.primary', () => m.primary.enabled && act('night.primary', w.primary)), text: m.primary.label }))));
 }
 
 // ---- cat-lives-7 -----------------------------------------------------------------------------
@@ -865,13 +970,13 @@ function catPanel() {
       };
       kids.push(h('p', { class: 'dim small', text: f.text.hint }), catText, count, short);
     }
-    use = h('button', { class: 'btn primary', disabled: !f.primary.enabled, text: f.primary.label,
-      onclick: () => {
+    use = h('button', { class: 'btn primary', 'data-ctl': 'cat.use', disabled: !f.primary.enabled, text: f.primary.label,
+      onclick: tapped('cat.use', () => {
         const now = V.catModel(T, S.pv, S.names, S.local).form;
         if (!now || !now.primary.enabled) return;
-        sendCmd(now.primary.cmd);
-        S.local.cat = {}; catText = null; render();
-      } });
+        const l = S.local;
+        hostTap('cat.use', now.primary.cmd, () => { l.cat = {}; catText = null; });
+      }) });
     kids.push(h('div', { class: 'stack' }, use,
       h('button', { class: 'btn ghost', text: T('cat.back'), onclick: () => { S.local.cat = {}; catText = null; render(); } })));
   } else {
@@ -884,7 +989,7 @@ function catPanel() {
   }
   if (m.pending.length) {
     kids.push(h('h3', { text: T('cat.pending') }), h('ul', { class: 'pending' }, m.pending.map((x) => h('li', {},
-      h('span', { text: x.label }), h('button', { class: 'btn small', text: T('cat.withdraw'), onclick: () => sendCmd(x.cmd) })))));
+      h('span', { text: x.label }), h('button', { class: 'btn small', 'data-ctl': `cat.withdraw:${x.label}`, text: T('cat.withdraw'), onclick: tapped(`cat.withdraw:${x.label}`, () => hostTap(`cat.withdraw:${x.label}`, x.cmd)) })))));
   }
   if (m.order) {
     const o = m.order;
@@ -901,7 +1006,7 @@ function catPanel() {
       h('button', { class: 'chip', type: 'button', disabled: !r.down, 'aria-label': `${T('cat.down')}: ${r.label}`, text: '↓', onclick: () => move(i, 1) }))));
     orderDrag(list, o, (next) => { cl.order = next; render(); });
     kids.push(h('h3', { text: o.title }), h('p', { class: 'dim small', text: T('cat.drag') }), list,
-    h('button', { class: 'btn second', disabled: !o.primary.enabled, text: o.primary.label, onclick: () => { sendCmd(o.primary.cmd); cl.order = null; } }));
+    h('button', { class: 'btn second', 'data-ctl': 'cat.order', disabled: !o.primary.enabled, text: o.primary.label, onclick: tapped('cat.order', () => hostTap('cat.order', o.primary.cmd, () => { cl.order = null; })) }));
   }
   if (m.stance) {
     const st = m.stance;
@@ -910,9 +1015,9 @@ function catPanel() {
         onclick: () => { cl.camp = c.id; render(); } })),
       h('button', { class: 'chip' + (st.cowin.value ? ' on' : ''), type: 'button', text: (st.cowin.value ? '☑ ' : '☐ ') + st.cowin.label,
         onclick: () => { cl.cowin = !st.cowin.value; render(); } })),
-      h('button', { class: 'btn second', disabled: !st.primary.enabled, text: st.primary.label, onclick: () => sendCmd(st.primary.cmd) }));
+      h('button', { class: 'btn second', 'data-ctl': 'cat.stance', disabled: !st.primary.enabled, text: st.primary.label, onclick: tapped('cat.stance', () => hostTap('cat.stance', st.primary.cmd)) }));
   }
-  if (m.done) kids.push(h('button', { class: 'btn primary done', disabled: !m.done.enabled, text: m.done.label, onclick: () => m.done.cmd && sendCmd(m.done.cmd) }));
+  if (m.done) kids.push(h('button', { class: 'btn primary done', 'data-ctl': 'cat.done', disabled: !m.done.enabled, text: m.done.label, onclick: tapped('cat.done', () => m.done.cmd && hostTap('cat.done', m.done.cmd)) }));
   return kids;
 }
 
@@ -988,11 +1093,11 @@ function renderDay(main, watching) {
       // the call itself is the narration above (one wording): here whom it is for
       h('p', { class: 'callline' }, h('span', { class: 'tg', text: v.target }), ' ', h('span', { class: 'nm', text: v.callName })),
       h('p', { class: 'status', text: v.status }),
-      h('button', { class: 'btn primary raise', type: 'button', disabled: !v.raise.enabled, text: v.raise.label,
-        onclick: () => { if (v.raise.enabled) sendCmd(v.raise.cmd); } }),
+      h('button', { class: 'btn primary raise', type: 'button', 'data-ctl': 'call.raise', disabled: !v.raise.enabled, text: v.raise.label,
+        onclick: tapped('call.raise', () => { if (v.raise.enabled) hostTap('call.raise', v.raise.cmd); }) }),
       v.letGo || v.secondary ? h('div', { class: 'buttons' },
-        v.letGo ? h('button', { class: 'btn second letgo', type: 'button', onclick: () => sendCmd(v.letGo.cmd), text: v.letGo.label }) : null,
-        v.secondary ? h('button', { class: 'btn ghost abstain', type: 'button', onclick: () => sendCmd(v.secondary.cmd), text: v.secondary.label }) : null) : null));
+        v.letGo ? h('button', { class: 'btn second letgo', type: 'button', 'data-ctl': 'call.letgo', onclick: tapped('call.letgo', () => hostTap('call.letgo', v.letGo.cmd)), text: v.letGo.label }) : null,
+        v.secondary ? h('button', { class: 'btn ghost abstain', type: 'button', 'data-ctl': 'call.abstain', onclick: tapped('call.abstain', () => hostTap('call.abstain', v.secondary.cmd)), text: v.secondary.label }) : null) : null));
   } else if (m.vote) {
     const v = m.vote;
     const targets = new Map(v.cells.map((c) => [c.id, c]));
@@ -1010,13 +1115,18 @@ function renderDay(main, watching) {
       }),
       h('p', { class: 'status', text: v.status }),
       h('div', { class: 'buttons' },
-        v.secondary ? h('button', { class: 'btn second', onclick: () => sendCmd(v.secondary.cmd), text: v.secondary.label }) : null,
-        h('button', { class: 'btn primary', disabled: !v.primary.enabled, onclick: () => { if (v.primary.enabled) { sendCmd(v.primary.cmd); S.local.vote = null; } }, text: v.primary.label }))));
+        v.secondary ? h('button', { class: 'btn second', 'data-ctl': 'vote.second', onclick: tapped('vote.second', () => hostTap('vote.second', v.secondary.cmd)), text: v.secondary.label }) : null,
+        h('button', { class: 'btn primary', 'data-ctl': 'vote.primary', disabled: !v.primary.enabled, text: v.primary.label,
+          onclick: tapped('vote.primary', () => {
+            if (!v.primary.enabled) return;
+            const l = S.local;
+            hostTap('vote.primary', v.primary.cmd, () => { l.vote = null; });
+          }) }))));
   }
   // the speaker's pass comes after a nomination panel: nominate first, then pass
   if (m.pass) {
     kids.push(h('p', { class: 'lead ok center', text: T('day.yourTurn') }));
-    kids.push(h('button', { class: 'btn pass', onclick: () => sendCmd({ do: 'pass' }), text: T('day.pass') }));
+    kids.push(h('button', { class: 'btn pass', 'data-ctl': 'pass', onclick: tapped('pass', () => hostTap('pass', { do: 'pass' })), text: T('day.pass') }));
     kids.push(h('p', { class: 'dim small center', text: T('day.passHint') }));
   }
   if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
@@ -1037,7 +1147,7 @@ function renderBallot(b, compact) {
     b.secret ? h('p', { class: 'dim small', text: b.secret }) : null,
     h('ul', { class: 'counts' }, b.rows.filter((r) => !compact || r.votes || r.calling || r.top || b.closed).map((r) => h('li', { class: [r.calling && 'calling', r.top && 'top'].filter(Boolean).join(' ') },
       h('span', { class: 'tg', text: r.target }), h('span', { class: 'nm', text: r.name }),
-      h('span', { class: 'votes', text: r.votes == null ? '' : String(r.votes) }),
+      h('span', { class: 'votes', text: r.count }),
       r.voters ? h('span', { class: 'voters', text: '← ' + r.voters }) : null))),
     b.abstained ? h('p', { class: 'dim small', text: b.abstained }) : null,
     b.outcome ? h('p', { class: 'outcome', text: b.outcome }) : null);
@@ -1098,6 +1208,7 @@ function connect() {
     onOpen: (send) => { S.everOpen = true; hello(send); },
     onFrame,
     onState: (s, x) => {
+      if (s !== 'open' && S.conn === 'open') S.lostAt = Date.now(); // the clock stops here until the host is back
       S.conn = s;
       if (s === 'closed' && x.code === 4000) S.replaced = true;
       if (s === 'closed' && x.code === 4003 && !roomKnown()) S.roomWrong = true;
@@ -1152,7 +1263,12 @@ async function startMock() {
 // ---- start ---------------------------------------------------------------------------------
 
 async function main() {
-  await loadLang(S.lang);
+  // The socket opens while the dictionary loads (a warm reload's two
+  // waits overlap); nothing renders before the words are there.
+  const words = loadLang(S.lang);
+  if (!S.mock && S.room && !S.keyMissing) connect();
+  await words;
+  S.ready = true;
   setupPeek();
   setupPressGuard();
   setupCatHand();
@@ -1165,9 +1281,7 @@ async function main() {
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
   render();
-  if (S.mock) { startMock(); return; }
-  if (!S.room || S.keyMissing) return;
-  connect();
+  if (S.mock) startMock();
 }
 
 main();

@@ -19,19 +19,14 @@ export function backoffDelay(n, rnd = Math.random) {
   return Math.round(base * (0.5 + 0.5 * rnd()));
 }
 
-// BALLOT_ACTIONS are the commands that belong to the open ballot.
-const BALLOT_ACTIONS = ['vote', 'abstain', 'skip'];
-
-// stamp adds to a command the view it was made from (PROTOCOL.md "stale"):
-// the round its table showed and, for a ballot's commands, the ballot. A
-// command resent after a reconnect into another round or ballot is then
-// refused as stale instead of landing where it was not meant.
+// stamp adds to a command the round of the view it was made from
+// (PROTOCOL.md "stale"); a ballot's command already names its ballot, as
+// its task said (task.ballot). A command resent after a reconnect into
+// another round or ballot is then refused as stale instead of landing where
+// it was not meant. The engine decides; the page only echoes.
 export function stamp(cmd, table) {
   if (!table || !(table.round > 0)) return { ...cmd };
-  const out = { ...cmd, round: table.round };
-  const b = table.ballot;
-  if (b && !b.closed && table.stage === 'vote' && BALLOT_ACTIONS.includes(cmd.do)) out.ballot = b.index;
-  return out;
+  return { ...cmd, round: table.round };
 }
 
 // Outbox numbers commands and keeps them until acked or refused.
@@ -152,10 +147,13 @@ export class Channel {
   }
 }
 
-// CADENCE_LEAD_MS: during the cadence a frame leaves this long before the
+// cadenceLead(ms): during the cadence a frame leaves this long before the
 // host's next tick is due (measured from the last reply), so it arrives in
-// time and a tap waits at most one tick plus this.
+// time and a tap waits at most one tick plus this: 40 % of a tick, at most
+// CADENCE_LEAD_MS (80 ms of the game's 200 ms tick; a frame that misses
+// its tick on a slow Wi-Fi is answered one tick later, nothing worse).
 export const CADENCE_LEAD_MS = 200;
+export function cadenceLead(ms) { return Math.min(CADENCE_LEAD_MS, Math.floor(ms * 0.4)); }
 
 // REPLIES are the frames that answer one frame of the phone's (the host sends
 // them on its tick: they give the phone the tick's phase).
@@ -286,7 +284,7 @@ export class Conn {
   }
 
   onReply() {
-    if (this.cadence && this.tickTimer !== null) this.schedule(this.cadence - CADENCE_LEAD_MS);
+    if (this.cadence && this.tickTimer !== null) this.schedule(this.cadence - cadenceLead(this.cadence));
   }
 
   setState(s, extra) { this.state = s; this.onState(s, extra || {}); }

@@ -195,6 +195,50 @@ export function clockText(secs) {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
+// clockModel is the header's countdown for table tv at nowMs. st holds the
+// host's last clock frame (clock, received at clockAt), when this phone
+// first saw the timer (timerStart: the count without a clock frame), the
+// connection (conn) and when it was lost (lostAt). A phone that lost the host
+// shows its clock stopped at what it showed then: the host's clock may have
+// stopped with it (a crash, a pause), and a countdown that ran on and then
+// jumped back would mislead. It stays stopped after the reconnect until the
+// host's clock frame comes (the host sends it at once after the hello).
+export function clockModel(T, tv, st, nowMs) {
+  if (!tv || !tv.timer || tv.phase === 'over') return { text: '', low: false, stopped: false, left: null };
+  const stopped = !st.mock && st.lostAt > 0 && (st.conn !== 'open' || !(st.clockAt >= st.lostAt));
+  const at = stopped ? Math.min(nowMs, st.lostAt) : nowMs;
+  let left;
+  if (st.clock && (!st.clock.key || st.clock.key === tv.timer.key)) left = clockLeft(st.clock, st.clockAt, at);
+  else left = timerLeft(tv.timer, st.timerStart != null ? st.timerStart : at, at); // no clock frame for this timer yet
+  let label = '';
+  if (left != null && stopped) label = T('clock.stopped');
+  else if (left != null && st.clock && st.clock.paused) label = T('clock.paused');
+  return { text: (label ? `${label} ` : '') + clockText(left), low: !stopped && left != null && left <= 10, stopped, left };
+}
+
+// ---- taps the host answers -----------------------------------------------------------------
+
+// A tap the host answers (a confirm, a vote, 不投, 过, a raised hand…) shows
+// "sending…" on the tapped control at once, until the host's answer
+// replaces it. If none comes in TAP_LATE_TICKS of the cadence (a tap's frame
+// leaves and is answered within about one tick and CADENCE_LEAD_MS), and
+// never sooner than TAP_LATE_MIN_MS, the control says so and a tap sends the
+// same frame again (same id: the host answers a repeated id once).
+export const TAP_LATE_TICKS = 4;
+export const TAP_LATE_MIN_MS = 4000;
+export function tapLateMs(cadenceMs) {
+  return Math.max(TAP_LATE_MIN_MS, TAP_LATE_TICKS * (cadenceMs > 0 ? cadenceMs : 0));
+}
+
+// tapLook is how a control waiting for the host looks: the same for every
+// control and every role (class, words, busy), whatever it sends or whether
+// it sends a command at all. late: no answer in tapLateMs.
+export function tapLook(T, late) {
+  return late
+    ? { cls: 'late', label: T('tap.late'), busy: false }
+    : { cls: 'sending', label: T('tap.sending'), busy: true };
+}
+
 // ---- lobby / join ----------------------------------------------------------------------------
 
 export function lobbyModel(T, lobby, mySeat) {
@@ -228,10 +272,12 @@ export function lobbyModel(T, lobby, mySeat) {
 // rules reveal, and private answers. Never rendered while the card is released.
 export function peekModel(T, pv, names) {
   if (!pv) return null;
-  const multi = (pv.roles || []).length > 1;
+  // a seat's cards as the table names them (only where a seat holds several)
+  const mine = ((pv.table && pv.table.seats) || []).find((x) => x.seat === pv.seat);
+  const cards = (mine && mine.cards) || [];
   // cat-lives-7's five cards are listed by catPeek, in discard order
   const roles = (pv.catLives ? [] : pv.roles || []).map((r, i) => ({
-    card: multi ? `${pv.seat}${i === 0 ? 'L' : 'R'}` : '',
+    card: cards[i] ? targetKey(cards[i].card).toUpperCase() : '',
     role: tId(T, 'role', r),
   }));
   const team = (pv.known || [])
@@ -252,22 +298,19 @@ export function peekModel(T, pv, names) {
 
 export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card ?? ''}`; }
 
-function actionable(t) {
-  if (t.action === 'explode' || t.locked || t.waiting) return false;
-  if (t.action === 'suspect') return true;
-  return !t.done || !!t.group;
-}
+function actionable(t) { return t.action !== 'explode' && !!t.open; }
 
 // nightTask picks the task the night screen shows: the first one still to
-// do; else the one the player chose to revisit (a group pick may change until
-// the group locks); else the last changeable group task; else the last task.
+// do; else the one the player chose to revisit while its pick is open (the
+// engine's task.open: a group pick may change until the group locks); else
+// the last open group task; else the last task.
 export function nightTask(tasks, focus, behind = (t) => !!t.done) {
   const ts = (tasks || []).filter((t) => t.action !== 'explode');
   const first = ts.find((t) => !behind(t) && !t.waiting && !t.locked);
   if (first) return first;
   const f = focus && ts.find((t) => taskKey(t) === focus && actionable(t));
   if (f) return f;
-  const groups = ts.filter((t) => t.group && !t.locked);
+  const groups = ts.filter((t) => t.group && t.open);
   if (groups.length) return groups[groups.length - 1];
   const waiting = ts.find((t) => t.waiting && !t.done);
   if (waiting) return waiting;
@@ -279,15 +322,14 @@ function picksText(T, picks) {
 }
 
 // cellsFor lays out the selectable cells: one per seat (circle layout), or
-// one per card/hand when any target or seat is a card (grid layout).
-export function cellsFor(tv, names, mySeat, enabledKeys, opts = {}) {
+// one per card/hand where the table lists the seats' cards (grid layout).
+export function cellsFor(tv, names, mySeat, enabledKeys) {
   const seats = tv.seats || [];
-  const cards = seats.some((s) => s.cards && s.cards.length) || (opts.targets || []).some(isCard);
+  const cards = seats.some((s) => s.cards && s.cards.length);
   const cells = [];
   for (const s of seats) {
     const units = cards
-      ? (s.cards && s.cards.length ? s.cards : [{ card: `${s.seat}L`, alive: s.alive }, { card: `${s.seat}R`, alive: s.alive }])
-        .map((c) => ({ id: targetKey(c.card).toUpperCase(), alive: c.alive, label: targetKey(c.card).toUpperCase() }))
+      ? (s.cards || []).map((c) => ({ id: targetKey(c.card).toUpperCase(), alive: c.alive, label: targetKey(c.card).toUpperCase() }))
       : [{ id: String(s.seat), alive: s.alive, label: String(s.seat) }];
     for (const u of units) {
       cells.push({
@@ -327,7 +369,7 @@ export function nightModel(T, pv, names, local = {}) {
   const behind = (t) => !!t.done || !!(local.skipped && local.skipped[taskKey(t)]) || (local.refused && local.refused[taskKey(t)] != null);
   const task = nightTask(pv.tasks, local.focus, behind);
   const sel = local.sel || {};
-  const c = cellsFor(tv, names, pv.seat, null, { targets: task ? task.targets : [] });
+  const c = cellsFor(tv, names, pv.seat, null);
   // every living seat takes a tap, for every role: a tap the task cannot
   // use is answered by one generic message (app.js), whoever taps
   for (const x of c.cells) x.enabled = !x.dead;
@@ -346,10 +388,10 @@ export function nightModel(T, pv, names, local = {}) {
   // Where a seat holds several cards, a phone may have up to that many
   // tasks tonight, one screen after the other. Every phone goes through as
   // many screens: one with fewer tasks gets private guesses (never sent)
-  // after its own, so that a neighbour does not see who had a second step.
+  // after its own, as many as the engine says (pv.pads), so that a
+  // neighbour does not see who had a second step.
   const acts = (pv.tasks || []).filter((t) => t.action !== 'explode' && t.action !== 'suspect');
-  const steps = Math.max(1, ...(tv.seats || []).map((x) => (x.cards && x.cards.length) || 1));
-  const padsNeeded = acts.length ? Math.max(0, steps - acts.length) : 0;
+  const padsNeeded = pv.pads || 0;
   const pads = local.pads || 0;
   if (padsNeeded && pads < padsNeeded && acts.every(behind)) {
     const key = `pad:${pads}`;
@@ -409,9 +451,10 @@ export function nightModel(T, pv, names, local = {}) {
   } else {
     choice = task.choice != null ? task.choice : null;
   }
-  // may the player still change the action? before the task is done; after
-  // it, a group pick until the group locks, a marker, and a guess
-  const changeable = !task.waiting && !task.locked && (!done || isSleep || isSuspect || (!!task.group && !task.noTarget));
+  // may the player still change the action? while the engine says its pick
+  // is open (task.open: before it is done; a group pick until the group
+  // locks; the huddle's marker), and a sleeper's private guess at any time
+  const changeable = !!task.open || isSleep;
   const living = m.cells.filter((x) => !x.dead).map((x) => x.id);
 
   // the seats (or cards) the task can use now
@@ -535,10 +578,10 @@ export function nightCommand(task, what, target) {
 
 // ---- cat-lives-7 ---------------------------------------------------------------------------
 
-// manifestoChars counts a manifesto as the engine does: code points that are
-// not white space.
-export function manifestoChars(text) {
-  return [...String(text || '')].filter((ch) => !/\s/u.test(ch)).length;
+// manifestoChars counts a manifesto's draft: its code points but the blanks
+// the engine leaves out, which the view lists (catLives.manifesto.blank).
+export function manifestoChars(text, blank) {
+  return [...String(text || '')].filter((ch) => !String(blank || '').includes(ch)).length;
 }
 
 // catModel: cat-lives-7's action screen (night and day): action points, the
@@ -595,8 +638,8 @@ export function catModel(T, pv, names, local = {}) {
     const positions = needPos && cl.target != null ? open.positions[String(targetSeat(cl.target))] || [] : [];
     // this attack's text counts with the manifestos already sent tonight;
     // the engine says what they need together with one more attack (§8.1)
-    const mf = c.manifesto || { chars: 0, attacks: 0, min: 100, next: 100 };
-    const have = (mf.chars || 0) + manifestoChars(cl.text);
+    const mf = c.manifesto;
+    const have = mf.chars + manifestoChars(cl.text, mf.blank);
     const need = mf.next || 0;
     const ready = (open.target === 'none' || cl.target != null)
       && (!needPos || positions.includes(cl.position))
@@ -716,7 +759,8 @@ export function ballotModel(T, tv, names) {
     const voters = votes.filter((v) => sameTarget(v.target, c.target)).map((v) => v.seat);
     return {
       target: targetLabel(T, c.target), name: nameOf(names, targetSeat(c.target)),
-      votes: c.votes, voters: voters.length ? listLabel(T, voters.map(String)) : '',
+      votes: c.votes, count: c.votes == null ? '' : T('votes.n', { N: c.votes }), // as the big screen writes it
+      voters: voters.length ? listLabel(T, voters.map(String)) : '',
       calling: !b.closed && b.calling != null && sameTarget(b.calling, c.target),
       top: !!(b.top || []).find((x) => sameTarget(x, c.target)),
     };
@@ -738,6 +782,16 @@ export function ballotModel(T, tv, names) {
     secret: !open && !b.closed ? T('ballot.secret') : '',
     outcome, closed: !!b.closed,
   };
+}
+
+// ballotOf is the ballot a task's commands name, as the task says (the
+// engine refuses them as stale once it has closed).
+function ballotOf(task) { return task.ballot ? { ballot: task.ballot } : {}; }
+
+// taskCommand is the command of a day task: its action, its card (a hand's
+// vote) and its ballot, with extra fields.
+export function taskCommand(task, extra) {
+  return { do: task.action, ...(task.card != null ? { card: task.card } : {}), ...ballotOf(task), ...extra };
 }
 
 // dayTasks are the tasks the day screen offers: all of a living player's;
@@ -776,7 +830,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
     const isVote = vt.action === 'vote';
     const targets = vt.targets || [];
     const enabled = new Set(vt.done ? [] : targets.map((t) => targetKey(t).toUpperCase()));
-    const c = cellsFor(tv, names, pv.seat, enabled, { targets });
+    const c = cellsFor(tv, names, pv.seat, enabled);
     const byId = new Map(c.cells.map((x) => [x.id, x]));
     const picked = local.vote;
     if (picked != null && byId.has(targetKey(picked).toUpperCase()) && !vt.done) byId.get(targetKey(picked).toUpperCase()).selected = true;
@@ -793,7 +847,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
     else if (vt.choice != null) status = isVote ? T('vote.you', { Target: targetLabel(T, vt.choice) }) : T('day.done', { Target: targetLabel(T, vt.choice) });
     if (vt.count > 1 && !vt.done) status += ' · ' + T('task.left', { Count: vt.count });
     const canPick = !vt.done && picked != null && !!targets.find((t) => sameTarget(t, picked));
-    const cmd = (extra) => ({ do: vt.action, ...(vt.card != null ? { card: vt.card } : {}), ...extra });
+    const cmd = (extra) => taskCommand(vt, extra);
     m.vote = {
       title: action, hand: vt.card != null ? T('vote.hand', { Card: targetKey(vt.card) }) : '',
       layout: c.layout, cells: c.cells, status, done: !!vt.done,
@@ -830,14 +884,14 @@ export function callModel(T, tv, names, vt) {
   else if (vt.done) status = T('night.doneShort');
   else if (vt.passed) status = T('vote.passed', { Target: target });
   else if (!can) status = T('vote.notYou', { Target: target });
-  const cmd = (extra) => ({ do: vt.action, ...(vt.card != null ? { card: vt.card } : {}), ...extra });
+  const cmd = (extra) => taskCommand(vt, extra);
   return {
     kind: 'call',
     title: tId(T, 'action', 'vote'), hand: vt.card != null ? T('vote.hand', { Card: targetKey(vt.card) }) : '',
     call: T('narr.vote-call', { Target: target }), target, callName: nameOf(names, targetSeat(b.calling)),
     status, done: !!vt.done,
     raise: { label: T('vote.raise', { Target: target }), enabled: can, cmd: can ? cmd({ target: b.calling }) : null, target: b.calling },
-    letGo: !vt.done && vt.optional && !vt.passed ? { label: T('vote.letGo', { Target: target }), enabled: true, cmd: { do: 'skip' } } : null,
+    letGo: !vt.done && vt.optional && !vt.passed ? { label: T('vote.letGo', { Target: target }), enabled: true, cmd: { do: 'skip', ...ballotOf(vt) } } : null,
     secondary: vt.abstain && !vt.done ? { label: T('vote.abstain'), cmd: cmd({ do: 'abstain' }), enabled: true } : null,
   };
 }
@@ -908,7 +962,8 @@ export function momentText(T, mo) {
     case 'dawn':
       return dawnText(T, { dead: mo.dead || [] });
     case 'tally': {
-      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => `${targetKey(c.target)}: ${c.votes}`);
+      // the big screen's words for a count ("8号 3票", "seat 8: 3")
+      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => T('votes.count', { Seat: targetKey(c.target), N: c.votes }));
       let s = T('tl.tally', { Counts: counts.length ? listLabel(T, counts) : '—' });
       if (mo.outcome === 'tie') s += ' · ' + T('tl.tie');
       if (mo.outcome === 'none') s += ' · ' + T('ballot.none');

@@ -1,0 +1,5 @@
+//go:build !long
+
+package game
+
+const longTests = false
