@@ -310,7 +310,7 @@ sounds:
 # mid-vote, resumed, its bot phones rejoining by themselves (lan/crash_test.go; builds the binary).
 crash-test: $(DEPS)
 	@set -x
-	NIGHTFALL_CRASH=1 go test -count=1 -v -run '^TestCrash(App)?$$' -timeout 20m ./lan
+	NIGHTFALL_CRASH=1 go test -count=1 -v -run '^TestCrash(App|AtWelcome)?$$' -timeout 20m ./lan
 
 bench:
 	@set -x

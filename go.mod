@@ -12,9 +12,11 @@ require (
 	github.com/grandcat/zeroconf v1.0.0
 	github.com/miekg/dns v1.1.27
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
-	golang.org/x/crypto v0.33.0
+	go.mau.fi/util v0.8.8
+	golang.org/x/crypto v0.39.0
 	golang.org/x/image v0.24.0
-	golang.org/x/text v0.22.0
+	golang.org/x/sys v0.36.0
+	golang.org/x/text v0.26.0
 	golang.org/x/time v0.15.0
 )
 
@@ -48,7 +50,6 @@ require (
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/yuin/goldmark v1.7.8 // indirect
-	golang.org/x/net v0.35.0 // indirect
-	golang.org/x/sys v0.36.0 // indirect
+	golang.org/x/net v0.41.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

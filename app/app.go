@@ -318,7 +318,9 @@ func lanBackend(ctx context.Context, st settings, resume func() string) backend 
 	var srv *lan.Server
 	return backend{
 		start: func() (ui.Backend, error) {
-			cfg := lan.Config{Addr: st.addr, DataDir: st.data, TableName: st.table, Host: st.joinHost, Resume: resume()}
+			cfg := lan.Config{Addr: st.addr, DataDir: st.data, TableName: st.table, Host: st.joinHost, Resume: resume(),
+				// the table's briefing: on unless the host switched it off
+				Briefing: fyne.CurrentApp().Preferences().BoolWithFallback(ui.PrefBriefing, true)}
 			if cfg.Resume != "" && !st.addrSet {
 				cfg.Addr = "" // the port the game had
 			}

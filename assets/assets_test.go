@@ -199,7 +199,7 @@ func TestI18nKeys(t *testing.T) {
 			"arson", "transform", "stance", "order", "withdraw", "done"},
 		"answer": game.Answers(),
 		"narr": {"night", "setup-night", "day", "last-words", "speech", "pk-speech", "defence", "nomination",
-			"discussion", "closing", "vote-call", "vote", "immune", "over"},
+			"discussion", "closing", "vote-call", "vote", "immune", "over", "briefing"},
 		"camp":    game.Camps(),
 		"winner":  append(game.Winners(), "seat"),
 		"reason":  game.Reasons(),

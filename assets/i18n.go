@@ -41,6 +41,7 @@ var ScreenFamilies = []string{
 	"adm",     // admission requests in the lobby
 	"ann",     // the headlines of results (dawn, tally, execution, game over…)
 	"balance", // the lobby's balance figures of a deal
+	"brief",   // the table's briefing before the first night
 	"caption", // captions the voice has no clip for
 	"ctl",     // the host's controls
 	"lobby",   // the lobby screen

@@ -446,9 +446,10 @@ func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 	if len(cp.Pending) > 0 {
 		out = append(out, Task{Action: "withdraw", NoTarget: true, Optional: true})
 	}
-	if s.Phase == PhaseNight {
+	switch s.Phase {
+	case PhaseNight:
 		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(s.Night.Slept, seat)})
-	} else {
+	case PhaseDay:
 		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(c.DayDone, seat)})
 	}
 	return out

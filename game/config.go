@@ -114,14 +114,15 @@ func optionProblem(err error) *Problem {
 
 // HostActions lists the host's commands the game takes now, for the host's
 // buttons: "skip" while someone holds the floor or a discussion runs (an
-// absent speaker), "end" until the game is over. (Pausing, adding time and
+// absent speaker) and during the briefing (it begins the game), "end" until
+// the game is over. (Pausing, adding time and
 // the announcements' hold are the clock's: see ClockPlan.)
 func (g *Game) HostActions() []string {
 	s := &g.s
 	if s.Phase == PhaseOver {
 		return nil
 	}
-	if s.Phase == PhaseDay && s.Day != nil && (s.Day.Speaker != 0 || s.Day.Stage == StageDiscussion) {
+	if s.Phase == PhaseSetup || s.Phase == PhaseDay && s.Day != nil && (s.Day.Speaker != 0 || s.Day.Stage == StageDiscussion) {
 		return []string{"skip", "end"}
 	}
 	return []string{"end"}

@@ -90,7 +90,11 @@
 //     and role.<id>, action.<id>, opt.<name>, val.<value> for any role,
 //     action, option or value it adds, reason.<code> for a new way to end
 //     (its code, a Reason… constant in why.go, listed by Reasons, with its
-//     English sentence for the scripts);
+//     English sentence for the scripts); its round and wins for the rules
+//     sheet and the briefing (rules.round.<id>, rules.win.<id>) and a card
+//     for each role it adds or plays otherwise (roleinfo.<role>, or
+//     roleinfo.<id>.<role>; assets' TestRoleCardsCoverTheEngine names what
+//     is missing);
 //   - the big screen's font, assets/fonts/wqy-microhei-subset.ttf, made
 //     again by `make fonts DEPS=` when those names bring new characters;
 //   - the big screen's transcript of a game of it,

@@ -16,7 +16,17 @@ type Setup struct {
 	Seed    uint64          `json:"seed"`
 	Options json.RawMessage `json:"options,omitempty"`
 	Deal    [][]string      `json:"deal,omitempty"`
+	// Briefing holds the first night back for the table's briefing
+	// (PhaseSetup, TableView.Briefing) until the host begins (Command{Do:
+	// "skip"}) or BriefingSeconds pass ("timeout"); then the game goes on
+	// exactly as one without it, with the same events. Not part of a
+	// script: a script plays without the briefing.
+	Briefing bool `json:"-"`
 }
+
+// BriefingSeconds is how long the briefing holds the first night back when
+// the host does not begin it sooner.
+const BriefingSeconds = 30
 
 // Command is a player's intent (or the clock's: Do "timeout").
 type Command struct {
@@ -313,15 +323,32 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for _, b := range after {
 		g.emit(b, nobody)
 	}
-	if sn, ok := v.(SetupNighter); ok {
+	if !setup.Briefing {
+		g.firstNight()
+	}
+	return g, nil
+}
+
+// firstNight lets the first night fall after the deal: the variant's setup
+// night, or night 1.
+func (g *Game) firstNight() {
+	s := &g.s
+	if sn := s.caps.setupNighter; sn != nil {
 		if _, setup := sn.SetupSteps(s); setup {
 			g.emit(&NightBody{Round: 0, Setup: true}, nil)
-			return g, nil
+			return
 		}
 	}
 	g.startNight()
-	return g, nil
 }
+
+// Briefing reports whether the game holds its first night back for the
+// table's briefing (Setup.Briefing, until the host begins or time runs out).
+func (g *Game) Briefing() bool { return g.s.Phase == PhaseSetup }
+
+// briefingKey is the briefing timer's key: no public event has happened
+// yet, and every later stage has a key of its own above 0.
+const briefingKey = -1
 
 // deal returns each seat's roles: the script's deal, checked, or a seeded
 // shuffle of the variant's deck redealt until the variant accepts it; void
@@ -475,6 +502,13 @@ func (g *Game) apply(cmd *Command) error {
 	if err := g.stale(cmd); err != nil {
 		return err
 	}
+	if s.Phase == PhaseSetup { // the briefing: the host begins, or its time is up
+		if cmd.Seat == 0 && (cmd.Do == ActSkip || cmd.Do == ActTimeout) {
+			g.firstNight()
+			return nil
+		}
+		return reject("the game begins after the table's briefing")
+	}
 	if cmd.Do == ActSkip && cmd.Seat == 0 {
 		return g.hostSkip()
 	}
@@ -581,6 +615,12 @@ func Replay(setup Setup, events []Event) (g *Game, err error) {
 		return nil, err
 	}
 	n := len(g.log)
+	if len(events) < n && !setup.Briefing {
+		// a log that stops before the first night: the game was held for
+		// its briefing (the deal without the night's events)
+		setup.Briefing = true
+		return Replay(setup, events)
+	}
 	if len(events) < n {
 		return nil, fmt.Errorf("the log has %d events, fewer than the %d the deal makes", len(events), n)
 	}

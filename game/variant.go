@@ -174,7 +174,19 @@ type NightStep struct {
 
 var variants = map[string]Variant{}
 
-func register(v Variant) { variants[v.Info().ID] = v }
+func register(v Variant) {
+	in := v.Info()
+	variants[in.ID] = v
+	ids := make([]string, len(in.Roles))
+	for i, r := range in.Roles {
+		ids[i] = r.ID
+	}
+	roleIDs[in.ID] = ids
+}
+
+// roleIDs are each variant's role ids in VariantInfo.Roles order, made once
+// at registration (the table view lists them; shared, never modified).
+var roleIDs = map[string][]string{}
 
 // Lookup finds a variant by id.
 func Lookup(id string) (Variant, bool) {

@@ -44,7 +44,88 @@ type TableView struct {
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
 	// CatLives is cat-lives-7's public part (catlives_view.go).
 	CatLives *CatTableView `json:"catLives,omitempty"`
+	// Briefing is the table's briefing before the first night (stage
+	// "briefing", Setup.Briefing): the deal and the options this table
+	// plays with that differ from the variant's defaults.
+	Briefing *BriefingView `json:"briefing,omitempty"`
+	// Roles are the variant's role ids (VariantInfo.Roles), for the rules
+	// sheet every phone and the big screen show: the same for everybody.
+	Roles []string `json:"roles"`
+	// Card is the held card's layout, the same for every seat of the game.
+	Card CardShape `json:"card"`
 }
+
+// BriefingView is what the table's briefing says besides the variant's own
+// words (its round, its wins, a line per role in play): how many cards of
+// each role were dealt, in the variant's role order, and the options that
+// differ from the variant's defaults for this table.
+type BriefingView struct {
+	Deal    []RoleCount    `json:"deal"`
+	Options []OptionChange `json:"options,omitempty"`
+}
+
+// OptionChange is an option the host set to other than its default.
+type OptionChange struct {
+	Name    string `json:"name"`
+	Value   any    `json:"value"`
+	Default any    `json:"default"`
+}
+
+// briefingView is the table view of the briefing: public, the same for
+// every seat (the deal's counts are what the lobby proposed).
+func (g *Game) briefingView(tv *TableView) {
+	s := &g.s
+	tv.Stage = "briefing"
+	tv.Narration = Narration{Key: "briefing"}
+	tv.Timer = &Timer{Key: briefingKey, Kind: "briefing", Seconds: BriefingSeconds}
+	b := &BriefingView{}
+	for _, r := range roleIDs[s.VariantID] {
+		n := 0
+		for i := range s.Seats {
+			for _, c := range s.Seats[i].Cards {
+				if c.Role == r {
+					n++
+				}
+			}
+		}
+		if n > 0 {
+			b.Deal = append(b.Deal, RoleCount{Role: r, Count: n})
+		}
+	}
+	for _, o := range Configure(Setup{Variant: s.VariantID, Players: s.Players, Seed: s.Seed, Options: g.setup.Options}).Options {
+		if o.Set && fmt.Sprint(o.Value) != fmt.Sprint(o.Default) {
+			b.Options = append(b.Options, OptionChange{Name: o.Name, Value: o.Value, Default: o.Default})
+		}
+	}
+	tv.Briefing = b
+}
+
+// CardShape is how many lines each part of the held card is given, the same
+// for every seat of a game, so that the card's size and the place of its
+// parts tell nothing about the role: every card of the game is drawn with
+// these parts, padded to these counts, whatever its own lines (a civilian's
+// empty teammate list takes the room of the killers' list). The screens add
+// the room the variant's role texts (roleinfo.<role> in assets/i18n) need,
+// which only they can measure.
+type CardShape struct {
+	Cards   int  `json:"cards"`   // role lines: the cards a seat holds (VariantInfo.CardsPerSeat)
+	Camp    bool `json:"camp"`    // a camp line: the variant tells each player their camp (PlayerView.Camp)
+	Team    int  `json:"team"`    // teammate lines: the most any seat of this game knows (its own cards left out)
+	Results int  `json:"results"` // rows of answers (cardResultLines); more scroll, the newest first
+	Tonight int  `json:"tonight"` // rows under tonight's task (cardTonightLines); more scroll
+	Acts    bool `json:"acts"`    // room for the card's own controls: the self-reveal (option selfReveal)
+}
+
+// cardResultLines and cardTonightLines are the rows of text a held card
+// gives its answers and what it says under tonight's task: a night's
+// answers of a seat with two checking cards; the task's usual lines (how it
+// is decided, whether it may be skipped, the team's picks) at a phone's
+// width. The rest scrolls, the newest answer first: the card stays small
+// enough for a 360×740 screen.
+const (
+	cardResultLines  = 2
+	cardTonightLines = 4
+)
 
 // Announcement is one public result (an event whose TableRole is
 // Announce): Type is the event type, Body its public body (*DawnBody,
@@ -280,6 +361,8 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		tv.Dawn = m.dawn(g.pub.dawn)
 	}
 	switch s.Phase {
+	case PhaseSetup:
+		g.briefingView(tv)
 	case PhaseNight:
 		tv.Stage = "night"
 		tv.Narration = Narration{Key: "night", Round: s.Round}
@@ -304,6 +387,31 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
+	tv.Roles = roleIDs[s.VariantID]
+	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
+		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
+	if s.cat != nil { // privileges bring no answers, and the hand, not the card, holds the night
+		tv.Card.Results, tv.Card.Tonight = 0, 0
+	}
+}
+
+// teamLines is the longest teammate list of any seat now (entries about the
+// seat's own cards left out, as the card lists those above): the room every
+// card gives its list. It changes only where Known does (State.knows), for
+// every seat at once.
+func (g *Game) teamLines() int {
+	s := &g.s
+	n := 0
+	for seat := 1; seat <= s.Players; seat++ {
+		k := 0
+		for _, x := range g.sharedKnown(seat) {
+			if x.Target.Seat != seat {
+				k++
+			}
+		}
+		n = max(n, k)
+	}
+	return n
 }
 
 // announcements fills in the results the table holds now and how long.

@@ -197,6 +197,45 @@ func TestDigestFollowsTableRoles(t *testing.T) {
 	}
 }
 
+// TestCardShapeFitsEverySeat: the held card's layout the table view gives
+// fits the longest teammate list of any seat (and no more), has a line per
+// card a seat holds, a camp line exactly where seats are told their camp,
+// and lists the variant's roles, for every variant at both ends of its
+// player range.
+func TestCardShapeFitsEverySeat(t *testing.T) {
+	for _, in := range Variants() {
+		for _, n := range []int{in.MinPlayers, in.MaxPlayers} {
+			g, err := New(Setup{Variant: in.ID, Players: n, Seed: 7})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tv := g.TableView()
+			most, camps := 0, 0
+			for seat := 1; seat <= n; seat++ {
+				pv := g.PlayerView(seat)
+				k := 0
+				for _, x := range pv.Known {
+					if x.Target.Seat != seat {
+						k++
+					}
+				}
+				most = max(most, k)
+				if pv.Camp != "" {
+					camps++
+				}
+			}
+			c := tv.Card
+			if c.Team != most || c.Cards != in.CardsPerSeat || c.Camp != (camps > 0) || (c.Camp && camps != n) {
+				t.Errorf("%s, %d players: card %+v; want team %d, cards %d, camp line %v (%d of %d seats told a camp)",
+					in.ID, n, c, most, in.CardsPerSeat, camps > 0, camps, n)
+			}
+			if len(tv.Roles) != len(in.Roles) || tv.Roles[0] != in.Roles[0].ID {
+				t.Errorf("%s: table view's roles %v, variant's %v", in.ID, tv.Roles, in.Roles)
+			}
+		}
+	}
+}
+
 // TestRunoffStagesNamed: the table names each stage of classic-2.0's tie
 // procedure for what happens in it (worked example 2): the tied players'
 // run-off speeches ("pk-speech"), then, after the second tie, the speeches

@@ -39,6 +39,11 @@ type Config struct {
 	Players int
 	Seed    uint64
 	Options map[string]json.RawMessage
+	// Briefing starts each game with the table's briefing on the big screen
+	// (game.Setup.Briefing) until the host's HostSkip or its time is up; the
+	// host changes it in the lobby (HostSetBriefing). The host app keeps the
+	// host's choice (on unless switched off); false is a game without it.
+	Briefing bool
 	// Room is the room code; empty draws a random one (6 characters).
 	Room string
 	// Resume is the path of a game log to resume instead of opening a lobby.
@@ -95,6 +100,9 @@ const (
 	HostRemove     = "remove"  // Seat: unseat a player (lobby); during a game, forget
 	// the seat's phone so another phone can take the seat (a flat battery)
 	HostStart = "start" // every seat taken, players within the variant's range, options valid
+	// HostSetBriefing: Value true or false: the table's briefing before the
+	// first night (Config.Briefing), from the next start on.
+	HostSetBriefing = "briefing"
 
 	// Phones, at any time.
 	HostRemoveSpectators = "remove-spectators" // send every spectator back to the lobby
@@ -105,7 +113,7 @@ const (
 	HostPause   = "pause"    // stop the clock
 	HostResume  = "resume"   // restart it
 	HostAddTime = "add-time" // Seconds more on the running timer
-	HostSkip    = "skip"     // end the announcements' hold, or the current speech (or the free discussion), now
+	HostSkip    = "skip"     // end the announcements' hold, or the briefing (begin), or the current speech (or the free discussion), now
 	HostEnd     = "end"      // end the game: no winner, every role revealed
 	HostNewGame = "new-game" // after the end: back to the lobby with the same seating
 )
@@ -164,6 +172,7 @@ type LobbyView struct {
 	Variant    string             `json:"variant"`
 	Players    int                `json:"players"`
 	Started    bool               `json:"started"`
+	Briefing   bool               `json:"briefing,omitempty"` // the games start with the table's briefing (HostSetBriefing)
 	Seats      []LobbySeat        `json:"seats"`
 	Spectators int                `json:"spectators"`
 	Variants   []game.VariantInfo `json:"variants,omitempty"` // host only
@@ -209,10 +218,18 @@ type StartProblem struct {
 
 // SeatRequest is a phone asking for a seat the host released during the
 // game. Name is the name it gave (show it as text); Online is false while
-// its phone is away.
+// its phone is away. Device and Code are what the host checks at a glance
+// before he gives a seat away: the phone's device label from its browser
+// ("iPhone · Safari"; "" when it says nothing known) and its phone code,
+// four digits the phone shows (in its menu, and while it asks). Waiting is
+// how many more phones ask for the same seat: the host sees the oldest of
+// each seat; refusing it brings the next.
 type SeatRequest struct {
-	ID     int    `json:"id"`
-	Seat   int    `json:"seat"`
-	Name   string `json:"name"`
-	Online bool   `json:"online"`
+	ID      int    `json:"id"`
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Online  bool   `json:"online"`
+	Device  string `json:"device"`
+	Code    string `json:"code"`
+	Waiting int    `json:"waiting,omitempty"`
 }

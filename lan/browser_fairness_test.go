@@ -33,10 +33,16 @@ const closedJS = `(() => {
     toast.hidden ? 'no toast' : toast.textContent, document.getElementById('sheet').outerHTML].join('\n----\n');
 })()`
 
-// menuJS opens the ☰ menu, returns its HTML and closes it again.
+// menuJS opens the ☰ menu, returns its HTML and closes it again. The
+// phone's own code (four digits, drawn by every phone whatever its role: the
+// host checks it against a request for a freed seat) differs from phone to
+// phone by design, so a paragraph's last four digits are masked (the
+// room, the same for every phone, may end in digits too): the rest must be byte-identical.
 const menuJS = `(() => {
   document.getElementById('menuBtn').click();
-  const html = document.getElementById('sheet').outerHTML;
+  const sheet = document.getElementById('sheet').cloneNode(true);
+  for (const p of sheet.querySelectorAll('p')) p.textContent = p.textContent.replace(/[0-9]{4}$/, '####');
+  const html = sheet.outerHTML;
   document.getElementById('menuBtn').click();
   return html;
 })()`

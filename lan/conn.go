@@ -42,11 +42,14 @@ var upgrader = websocket.Upgrader{
 	// padding hides.
 }
 
-// outMsg is a frame to write, or (code != 0) the close to end with.
+// outMsg is a frame to write, or (code != 0) the close to end with, or
+// (lobby != nil) the lobby frame in that slot when the writer gets to it:
+// a newer lobby frame queued meanwhile takes the older one's place.
 type outMsg struct {
-	data []byte
-	code int
-	text string
+	data  []byte
+	code  int
+	text  string
+	lobby *atomic.Pointer[[]byte]
 }
 
 // client is one WebSocket. The session loop owns m, closed and the send
@@ -56,6 +59,7 @@ type client struct {
 	send   chan outMsg
 	remote string
 	addr   string // the client's IP address: a phone on the LAN
+	device string // what its browser says it is (deviceLabel)
 	seq    uint64 // the connection's number: older sockets have smaller ones
 	m      *member
 	closed bool
@@ -68,6 +72,11 @@ type client struct {
 	// reader sets it, the writer seals with it).
 	challenge []byte
 	box       atomic.Pointer[sealed.Box]
+
+	// lobbySlot is the slot of the lobby frame queued last, while nothing
+	// else was queued after it (nil otherwise): a newer lobby frame
+	// replaces the one in it if the writer has not taken it yet.
+	lobbySlot *atomic.Pointer[[]byte]
 
 	// During a game's cadence (cadence.go) frames wait for the next tick:
 	// held (in order), then the tick's broadcast, then replies (one per
@@ -83,6 +92,33 @@ func (c *client) queue(frame []byte) bool {
 	select {
 	case c.send <- outMsg{data: frame}:
 		c.sent++
+		c.lobbySlot = nil
+		return true
+	default:
+		return false
+	}
+}
+
+// queueLobby adds a lobby frame without blocking. The lobby is state, not
+// news: when the last frame queued is a lobby frame the writer has not
+// taken yet, this one replaces it, so however many visitors come and go a
+// phone's queue holds at most one lobby frame in a row and never fills
+// with them. Frames keep their order. False means the queue is full.
+func (c *client) queueLobby(frame []byte) bool {
+	if c.closed {
+		return true
+	}
+	if slot := c.lobbySlot; slot != nil {
+		if old := slot.Load(); old != nil && slot.CompareAndSwap(old, &frame) {
+			return true
+		}
+	}
+	slot := new(atomic.Pointer[[]byte])
+	slot.Store(&frame)
+	select {
+	case c.send <- outMsg{lobby: slot}:
+		c.sent++
+		c.lobbySlot = slot
 		return true
 	default:
 		return false
@@ -138,7 +174,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.Close()
 		return
 	}
-	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr), challenge: challenge}
+	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr),
+		device: deviceLabel(r.UserAgent()), challenge: challenge}
 	var wait time.Duration
 	if !s.call(func() { wait = s.sess.connect(c) }) {
 		ws.Close()
@@ -272,6 +309,13 @@ func (c *client) writePump() {
 			if m.code != 0 {
 				c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(m.code, m.text))
 				return
+			}
+			if m.lobby != nil {
+				p := m.lobby.Swap(nil)
+				if p == nil {
+					continue
+				}
+				m.data = *p
 			}
 			mt, data := websocket.TextMessage, m.data
 			if b := c.box.Load(); b != nil {

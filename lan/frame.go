@@ -117,6 +117,10 @@ type welcomeFrame struct {
 	Mode  string `json:"mode"`
 	Name  string `json:"name,omitempty"`
 	Room  string `json:"room"`
+	// Phone is the phone's code: four digits it shows in its menu, the
+	// same way for every role, and beside a request for a freed seat, so
+	// that the host can tell whose phone asks (SeatRequest.Code).
+	Phone string `json:"phone,omitempty"`
 	// Cadence is how often (ms) the phone sends one frame during a game
 	// (0: no cadence; cadence.go).
 	Cadence int `json:"cadence,omitempty"`

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -148,16 +149,24 @@ func openLog(path string) (*gameLog, error) {
 }
 
 // append writes one record and its events with one write, then syncs.
+// Every line carries its checksum (sealLine).
 func (l *gameLog) append(record any, events []game.Event) error {
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	put := func(v any) error {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		b.Write(sealLine(raw))
+		return nil
+	}
 	if record != nil {
-		if err := enc.Encode(record); err != nil {
+		if err := put(record); err != nil {
 			return err
 		}
 	}
 	for _, e := range events {
-		if err := enc.Encode(e); err != nil {
+		if err := put(e); err != nil {
 			return err
 		}
 	}
@@ -178,6 +187,62 @@ func (l *gameLog) close() error {
 		return nil
 	}
 	return l.f.Close()
+}
+
+// Each line of a log carries a checksum: its last field is "crc", the
+// CRC-32C (Castagnoli) of the line without that field, as 8 hex digits
+// ({"seq":1,…,"crc":"1a2b3c4d"}). A line that is whole JSON but whose
+// checksum does not match (or that has none) was changed after it was
+// written: the log is refused naming the line, wherever it is, since a
+// crash tears a line (no newline, or bytes that are not JSON) but never
+// rewrites one. Logs written before the checksums (their header has none)
+// are read as before, unchecked.
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// crcField is the checksum field: `"crc":"` + 8 hex digits + `"`.
+const (
+	crcField = `"crc":"`
+	crcLen   = len(crcField) + 8 + 1
+)
+
+// sealLine adds the checksum of raw (one JSON object) as its last field and
+// ends the line.
+func sealLine(raw []byte) []byte {
+	sum := fmt.Sprintf(`%s%08x"}`, crcField, crc32.Checksum(raw, crcTable))
+	out := make([]byte, 0, len(raw)+crcLen+2)
+	out = append(out, raw[:len(raw)-1]...)
+	if len(raw) > 2 {
+		out = append(out, ',')
+	}
+	return append(append(out, sum...), '\n')
+}
+
+// hasCRC reports whether a line ends with a checksum field.
+func hasCRC(text []byte) bool {
+	n := len(text)
+	return n > crcLen+1 && bytes.HasPrefix(text[n-crcLen-1:], []byte(crcField)) && text[n-1] == '}'
+}
+
+// openLine checks a line's checksum and returns the line without it, or
+// why it does not match.
+func openLine(text []byte) ([]byte, string) {
+	if !hasCRC(text) {
+		return nil, "the line has no checksum: it was changed after it was written"
+	}
+	n := len(text)
+	head := text[:n-crcLen-1] // up to the field, with its ',' or '{'
+	raw := make([]byte, 0, len(head)+1)
+	if len(head) == 1 { // "{" alone: an empty object
+		raw = append(raw, "{}"...)
+	} else {
+		raw = append(append(raw, head[:len(head)-1]...), '}')
+	}
+	want := string(text[n-crcLen-1+len(crcField) : n-2])
+	if got := fmt.Sprintf("%08x", crc32.Checksum(raw, crcTable)); got != want {
+		return nil, "the line was changed after it was written (its checksum does not match)"
+	}
+	return raw, ""
 }
 
 // savedGame is a log read back.
@@ -248,6 +313,21 @@ func readLogCut(path string, warn func(string), cut bool) (*savedGame, error) {
 	lines := splitLines(data)
 	if len(lines) == 0 {
 		return nil, &LogError{Path: path, Msg: "the file is empty"}
+	}
+	if lines[0].complete && hasCRC(lines[0].text) {
+		// Checked lines: a whole JSON line that does not match is refused
+		// wherever it is; a line that is not whole JSON is torn (at the
+		// end) or damaged, as below.
+		for i := range lines {
+			if !lines[i].complete || !json.Valid(lines[i].text) {
+				continue
+			}
+			raw, why := openLine(lines[i].text)
+			if why != "" {
+				return nil, &LogError{Path: path, Line: i + 1, Msg: why}
+			}
+			lines[i].text = raw
+		}
 	}
 	sg := &savedGame{}
 	for i := 0; i < len(lines); {

@@ -150,6 +150,7 @@ type frame struct {
 	Token  string          `json:"token"`
 	Seat   int             `json:"seat"`
 	Mode   string          `json:"mode"`
+	Phone  string          `json:"phone"`
 	ID     string          `json:"id"`
 	Code   string          `json:"code"`
 	Reason string          `json:"reason"`

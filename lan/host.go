@@ -3,6 +3,7 @@
 package lan
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -88,7 +89,7 @@ func (s *session) unsubscribe(id int) {
 
 func (s *session) host(cmd HostCommand) error {
 	switch cmd.Do {
-	case HostSetVariant, HostSetPlayers, HostSetOption, HostMove, HostStart:
+	case HostSetVariant, HostSetPlayers, HostSetOption, HostMove, HostStart, HostSetBriefing:
 		if s.g != nil {
 			return errors.New("the game has started")
 		}
@@ -115,6 +116,8 @@ func (s *session) host(cmd HostCommand) error {
 		err = s.setPlayers(cmd.Players)
 	case HostSetOption:
 		err = s.setOption(cmd.Name, cmd.Value)
+	case HostSetBriefing:
+		err = json.Unmarshal(cmd.Value, &s.briefing)
 	case HostMove:
 		err = s.move(cmd.From, cmd.To)
 	case HostRemove:
@@ -129,8 +132,8 @@ func (s *session) host(cmd HostCommand) error {
 		err = s.addTime(cmd.Seconds)
 	case HostSkip:
 		// During the announcements' hold, skip ends the hold; otherwise
-		// the engine decides what there is to skip (it logs the turn as
-		// ended by the host).
+		// the engine decides what there is to skip (the briefing: the game
+		// begins; a turn: it logs the turn as ended by the host).
 		if !s.skipHold() {
 			err = s.hostApply(game.Command{Do: "skip"})
 		}

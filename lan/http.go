@@ -1,7 +1,6 @@
 package lan
 
 import (
-	"crypto/subtle"
 	"net"
 	"net/http"
 	"strconv"
@@ -97,13 +96,12 @@ func (s *Server) serveVersioned(w http.ResponseWriter, r *http.Request) {
 	f.serve(w, r, "public, max-age=31536000, immutable")
 }
 
-// serveQR serves the QR code of the join URL, which holds the room code: to
-// the host's own machine, or to a phone that already knows the code
-// (?room=). ?px= sets the width (64 to 2048, default 512).
+// serveQR serves the QR code of the join URL, which holds the room's key:
+// to the host's own machine only (fromHostMachine), whatever the request
+// carries, since the room code travels in clear in every phone's request.
+// ?px= sets the width (64 to 2048, default 512).
 func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
-	host, _, _ := net.SplitHostPort(r.RemoteAddr)
-	local := net.ParseIP(host).IsLoopback()
-	if !local && subtle.ConstantTimeCompare([]byte(r.URL.Query().Get("room")), []byte(s.room)) != 1 {
+	if !fromHostMachine(r) {
 		http.Error(w, "the QR code is on the big screen", http.StatusForbidden)
 		return
 	}
@@ -129,4 +127,36 @@ func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(png)
+}
+
+// fromHostMachine is the one rule for what may be served only to the host's
+// own machine: anything that reveals the room's key (the QR code of the
+// join URL) or another secret of the big screen. A request comes from the
+// host's own machine when its source address is a loopback address
+// (127.0.0.0/8, ::1), or is the very address it was sent to: a machine that
+// fetches from its own LAN address (the app, say, at http://10.0.0.5:8080)
+// talks to itself, and the kernel gives such a connection the same address
+// at both ends. Another machine cannot appear so: a packet from the
+// network whose source is one of the host's own addresses is dropped by
+// the kernel (a martian), and TCP would need the host's answer to reach it.
+// Anything else, whatever it knows (the room code travels in clear), is
+// another machine.
+func fromHostMachine(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		return false
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return false
+	}
+	tcp, ok := local.(*net.TCPAddr)
+	return ok && tcp.IP.Equal(ip)
 }

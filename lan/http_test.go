@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -85,18 +86,23 @@ func TestStartAndHTTP(t *testing.T) {
 	if srv.QR(256) == nil {
 		t.Errorf("QR is nil")
 	}
-	// From another machine the QR code needs the room code.
+	// From another machine the QR code is refused, whatever the request
+	// carries; from the host's own LAN address it is served.
 	h := srv.Handler()
 	for _, tc := range []struct {
-		target string
-		code   int
-	}{{"/qr.png", 403}, {"/qr.png?room=XXXXXX", 403}, {"/qr.png?room=" + srv.Room(), 200}, {"/qr.png?px=5&room=" + srv.Room(), 400}} {
+		target, local string
+		code          int
+	}{{"/qr.png", "", 403}, {"/qr.png?room=XXXXXX", "", 403}, {"/qr.png?room=" + srv.Room(), "", 403},
+		{"/qr.png?room=" + srv.Room(), "192.168.1.7", 403}, {"/qr.png", "192.168.1.50", 200}, {"/qr.png?px=5", "192.168.1.50", 400}} {
 		r := httptest.NewRequest("GET", tc.target, nil)
 		r.RemoteAddr = "192.168.1.50:40000"
+		if tc.local != "" {
+			r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, &net.TCPAddr{IP: net.ParseIP(tc.local), Port: 8080}))
+		}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
 		if w.Code != tc.code {
-			t.Errorf("%s from the LAN: %d, want %d", tc.target, w.Code, tc.code)
+			t.Errorf("%s from 192.168.1.50 to %q: %d, want %d", tc.target, tc.local, w.Code, tc.code)
 		}
 	}
 	// A phone joins over the real listener.

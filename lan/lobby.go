@@ -42,7 +42,7 @@ func (s *session) setupOptions() json.RawMessage {
 }
 
 func (s *session) setup() game.Setup {
-	return game.Setup{Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.setupOptions()}
+	return game.Setup{Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.setupOptions(), Briefing: s.briefing}
 }
 
 // checkSetup asks the engine what follows from the lobby's setup
@@ -114,6 +114,7 @@ func (s *session) problem() *StartProblem {
 func (s *session) lobbyView() LobbyView {
 	lv := s.phoneLobby()
 	lv.Variants = game.Variants()
+	lv.Briefing = s.briefing
 	if s.g == nil {
 		lv.Options = s.optViews
 	}

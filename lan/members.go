@@ -3,6 +3,8 @@
 package lan
 
 import (
+	"bytes"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net"
@@ -166,6 +168,33 @@ func (s *session) send(c *client, frame []byte) { s.put(c, frame, false) }
 // cadence, replies go out at the tick after everything else.
 func (s *session) answer(c *client, frame []byte) { s.put(c, frame, true) }
 
+// sendLobby queues a lobby frame to a client: a lobby frame still waiting
+// in its queue (or held for the tick) right before it is replaced, so a
+// stream of lobby changes (visitors saying hello and leaving) never fills a
+// phone's queue.
+func (s *session) sendLobby(c *client, frame []byte) {
+	if c == nil || !s.clients[c] {
+		return
+	}
+	var ok bool
+	if s.cadenced() {
+		if n := len(c.held); n > 0 && bytes.HasPrefix(c.held[n-1], lobbyPrefix) {
+			c.held[n-1] = frame
+			return
+		}
+		ok = s.hold(c, frame, false)
+	} else {
+		ok = c.queueLobby(frame)
+	}
+	if !ok {
+		s.logf("lan: dropping a slow phone (%s)", c.remote)
+		s.drop(c)
+	}
+}
+
+// lobbyPrefix starts every lobby frame.
+var lobbyPrefix = []byte(`{"t":"lobby",`)
+
 func (s *session) put(c *client, frame []byte, reply bool) {
 	if c == nil || !s.clients[c] {
 		return
@@ -277,7 +306,8 @@ func (s *session) hello(c *client, f inFrame) {
 		s.forget(old)
 	}
 	m.conn, c.m = c, m
-	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room, Cadence: s.cadenceMs()}))
+	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
+		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
 	s.sendState(c)
 	s.lobbyChanged()
 }
@@ -312,20 +342,26 @@ func (s *session) makeRoom(c, old *client, seated bool) bool {
 	return true
 }
 
-// welcome re-sends a member's seat and mode after a change.
+// welcome re-sends a member's seat and mode after a change. In the lobby
+// the seating is saved first (lobby.json and its directory synced), so no
+// phone hears "you sit here" before a crash would keep it there, as a game
+// command is acknowledged only once logged. A lobby that cannot be saved
+// (a read-only folder) still seats the phone: the host sees the error.
 func (s *session) welcome(m *member) {
 	if m.conn == nil {
 		return
 	}
+	s.saveLobby()
 	// The token is not kept; the phone already has it, so it is left empty.
-	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room, Cadence: s.cadenceMs()}))
+	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
+		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
 }
 
 // sendState gives a (re)connected phone everything it should show now.
 func (s *session) sendState(c *client) {
 	m := c.m
 	if s.g == nil || (m.seat == 0 && !m.spectator) {
-		s.send(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
+		s.sendLobby(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
 		return
 	}
 	s.send(c, s.clockFrame())
@@ -340,11 +376,6 @@ func (s *session) sendState(c *client) {
 
 func (s *session) join(c *client, f inFrame) {
 	m := c.m
-	name, err := cleanName(f.Name)
-	if err != nil {
-		s.answerErr(c, "", nameCode(err), err.Error())
-		return
-	}
 	if f.Seat == nil {
 		s.answerErr(c, "", codeSeat, "choose a seat")
 		return
@@ -352,6 +383,11 @@ func (s *session) join(c *client, f inFrame) {
 	seat := *f.Seat
 	if seat < 1 || seat > len(s.seats) {
 		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.seats)))
+		return
+	}
+	name, err := s.checkName(m, seat, f.Name)
+	if err != nil {
+		s.answerErr(c, "", nameCode(err), err.Error())
 		return
 	}
 	if m.seat == seat && s.g == nil {
@@ -370,10 +406,6 @@ func (s *session) join(c *client, f inFrame) {
 		case s.g.Over():
 			s.answerErr(c, "", codeStarted, "the game is over")
 		default:
-			if err := s.nameTaken(m, seat, name); err != nil {
-				s.answerErr(c, "", nameCode(err), err.Error())
-				return
-			}
 			s.askSeat(m, seat, name)
 		}
 		return
@@ -386,10 +418,6 @@ func (s *session) join(c *client, f inFrame) {
 		}
 		return
 	}
-	if err := s.nameTaken(m, seat, name); err != nil {
-		s.answerErr(c, "", nameCode(err), err.Error())
-		return
-	}
 	if m.seat > 0 {
 		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
 	}
@@ -398,6 +426,21 @@ func (s *session) join(c *client, f inFrame) {
 	s.seats[seat-1], s.names[seat-1] = m, name
 	s.welcome(m)
 	s.lobbyChanged()
+}
+
+// checkName is the one check of a name a phone gives, however it sets it
+// (taking a seat, renaming itself in its seat, moving, asking for a freed
+// seat, watching): cleanName, then nameTaken for seat (0: no seat). It
+// returns the name as it will be shown.
+func (s *session) checkName(m *member, seat int, raw string) (string, error) {
+	name, err := cleanName(raw)
+	if err != nil {
+		return "", err
+	}
+	if err := s.nameTaken(m, seat, name); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 // nameTaken refuses a name for seat that looks like another seated
@@ -414,21 +457,43 @@ func (s *session) nameTaken(m *member, seat int, name string) error {
 
 // askSeat puts a phone's request for a seat the host released during the
 // game before the host (HostView.Requests), who allows or refuses it. A
-// phone has one request at a time; a new one replaces it.
+// phone has one request at a time; a new one replaces it (and goes to the
+// back). Requests for one seat queue: the big screen shows the oldest of
+// each seat, with its device label and phone code, and how many wait
+// behind it; a refusal brings the next. No request waits on another
+// seat's, and none is turned away for the number waiting (each is a phone
+// of the member table, which is bounded).
 func (s *session) askSeat(m *member, seat int, name string) {
-	i := slices.IndexFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
-	if i < 0 && len(s.requests) >= s.limits.requests {
-		s.sendErr(m.conn, "", codeBusy, "too many phones are waiting for the host; try again later")
-		return
-	}
+	s.requests = slices.DeleteFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
 	s.nextReq++
-	r := &seatRequest{id: s.nextReq, m: m, seat: seat, name: name}
-	if i >= 0 {
-		s.requests = slices.Delete(s.requests, i, i+1)
+	r := &seatRequest{id: s.nextReq, m: m, seat: seat, name: name, code: s.phoneCode(m)}
+	if m.conn != nil {
+		r.device = m.conn.device
 	}
 	s.requests = append(s.requests, r)
-	s.sendErr(m.conn, "", codePending, fmt.Sprintf("waiting for the host to give you seat %d", seat))
+	s.sendErr(m.conn, "", codePending, fmt.Sprintf("waiting for the host to give you seat %d: show the host your phone code %s", seat, r.code))
 	s.publish()
+}
+
+// phoneCode is m's phone code, made the first time it is needed: four
+// digits, none the same as another phone's known now.
+func (s *session) phoneCode(m *member) string {
+	if m.code != "" {
+		return m.code
+	}
+	used := map[string]bool{}
+	for _, o := range s.members {
+		used[o.code] = true
+	}
+	for range 64 {
+		var b [2]byte
+		rand.Read(b[:])
+		m.code = fmt.Sprintf("%04d", (int(b[0])<<8|int(b[1]))%10000)
+		if !used[m.code] {
+			break
+		}
+	}
+	return m.code
 }
 
 // answerSeat is the host's answer to request id.
@@ -493,11 +558,18 @@ func (s *session) bindReleased(m *member, seat int, name string) error {
 	return nil
 }
 
-// seatRequests is what the big screen shows of the requests.
+// seatRequests is what the big screen shows of the requests: the oldest
+// of each seat (oldest first), with how many more wait for that seat.
 func (s *session) seatRequests() []SeatRequest {
 	var out []SeatRequest
+	at := map[int]int{} // seat → index in out
 	for _, r := range s.requests {
-		out = append(out, SeatRequest{ID: r.id, Seat: r.seat, Name: r.name, Online: r.m.conn != nil})
+		if i, ok := at[r.seat]; ok {
+			out[i].Waiting++
+			continue
+		}
+		at[r.seat] = len(out)
+		out = append(out, SeatRequest{ID: r.id, Seat: r.seat, Name: r.name, Online: r.m.conn != nil, Device: r.device, Code: r.code})
 	}
 	return out
 }
@@ -525,7 +597,7 @@ func (s *session) removeSpectators() int {
 
 func (s *session) spectate(c *client, f inFrame) {
 	m := c.m
-	name, err := cleanName(f.Name)
+	name, err := s.checkName(m, 0, f.Name)
 	if err != nil {
 		s.answerErr(c, "", nameCode(err), err.Error())
 		return
@@ -553,7 +625,7 @@ func (s *session) lobbyChanged() {
 	frame := mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()})
 	for c := range s.clients {
 		if c.m != nil && (s.g == nil || c.m.mode() == "lobby") {
-			s.send(c, frame)
+			s.sendLobby(c, frame)
 		}
 	}
 	s.publish()

@@ -6,17 +6,21 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"go.mau.fi/util/confusable"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
-// Names are checked by what a person sees on the big screen: a
-// name is normalized (NFC, trimmed, runs of spaces made one), and refused
-// when it holds a character nobody sees (controls, format characters such
-// as U+200B or U+FEFF, line separators, blank fillers), a pile of combining
-// marks, or when it looks the same as a seated name once case, width and
-// invisible characters are folded away. Each refusal has its own error code,
-// so the phone says why in its language (PROTOCOL.md).
+// Names are checked by what a person sees on the big screen: a name is
+// normalized (NFC, trimmed, runs of spaces made one), and refused when it
+// holds a character nobody sees (controls, format characters such as U+200B
+// or U+FEFF, line separators, blank fillers), a pile of combining marks, or
+// when it looks the same as a seated name: compared by nameKey, case, width
+// and invisible characters folded away and every character replaced by its
+// Unicode TR39 confusable prototype (Cyrillic "А" and Greek "Α" are Latin
+// "A"). Each refusal has its own error code, so the phone says why in its
+// language (PROTOCOL.md). Every way a phone sets a name goes through
+// session.checkName (members.go).
 
 // maxMarks is how many combining marks may follow one character (enough for
 // any language's diacritics, not for a stack that garbles the layout).
@@ -104,16 +108,30 @@ func cleanName(name string) (string, error) {
 var folder = cases.Fold()
 
 // nameKey is how a name looks: two names with the same key are taken for
-// one another at the table (case, full and half width, spaces and
-// invisible characters folded away).
+// one another at the table. Case, full and half width, spaces and invisible
+// characters are folded away, then the name is reduced to its confusable
+// skeleton (Unicode TR39, section 4: NFD, each character mapped to its
+// prototype in the confusables data, NFD again), folded again, until
+// nothing changes: "Аlice" (Cyrillic А), "Αlice" (Greek Α), "ＡＬＩＣＥ" and
+// "alice" have one key; "Bοb" (Greek ο) and "B0b" have the key of "Bob".
 func nameKey(name string) string {
-	k := folder.String(norm.NFKC.String(name))
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || invisible(r) || unicode.Is(unicode.Variation_Selector, r) {
-			return -1
+	fold := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) || invisible(r) || unicode.Is(unicode.Variation_Selector, r) {
+				return -1
+			}
+			return r
+		}, folder.String(norm.NFKC.String(s)))
+	}
+	k := fold(name)
+	for range 3 { // a prototype folds to a letter that is its own prototype: one round, in practice
+		next := fold(confusable.Skeleton(k))
+		if next == k {
+			break
 		}
-		return r
-	}, k)
+		k = next
+	}
+	return k
 }
 
 // alike is the refusal of a name that looks like seat's.

@@ -142,6 +142,23 @@ func TestTornLog(t *testing.T) {
 			break
 		}
 	}
+	// A record's line changed after it was written, still JSON: a digit of
+	// the last event of the first command (a dead seat, a target, a seq).
+	changedAt := afterCmd - 1
+	changed := []byte(lines[changedAt])
+	if i := bytes.IndexAny(changed[bytes.IndexByte(changed, ':'):], "0123456789"); i < 0 {
+		t.Fatalf("no digit to change in %s", changed)
+	} else {
+		i += bytes.IndexByte(changed, ':')
+		changed[i] = '0' + (changed[i]-'0'+1)%10
+	}
+	var changedLog strings.Builder
+	for i, l := range lines {
+		if i == changedAt {
+			l = string(changed)
+		}
+		changedLog.WriteString(l)
+	}
 	for _, tc := range []struct {
 		name    string
 		content string
@@ -151,7 +168,10 @@ func TestTornLog(t *testing.T) {
 	}{
 		{"torn last line", string(data) + lastEvent[:len(lastEvent)/2], n + 1, true, false},
 		{"damaged last line", string(data) + "\x00\x00\x00\n", n + 1, true, false},
-		{"command without all its events", string(data) + `{"cmd":{"by":"clock","do":"timeout"},"n":3}` + "\n" + lastEvent, n + 2, true, false},
+		{"command without all its events", string(data) + string(sealLine([]byte(`{"cmd":{"by":"clock","do":"timeout"},"n":3}`))) + lastEvent, n + 2, true, false},
+		{"changed record", changedLog.String(), changedAt + 1, false, false},
+		{"changed last record", strings.Join(lines[:n-1], "") + strings.Replace(lines[n-1], `"seq":`, `"seq":1`, 1), n, false, false},
+		{"a line without its checksum", strings.Join(lines[:n-1], "") + crcRE.ReplaceAllString(lines[n-1], ""), n, false, false},
 		{"damaged middle line", strings.Join(lines[:3], "") + "garbage\n" + strings.Join(lines[4:], ""), 4, false, false},
 		{"unknown record", strings.Join(lines[:n-1], "") + `{"what":1}` + "\n" + lines[n-1], n, false, false},
 		{"event where a record belongs", strings.Join(lines[:afterCmd], "") + lastEvent + strings.Join(lines[afterCmd:], ""), afterCmd + 1, false, false},
@@ -178,6 +198,9 @@ func TestTornLog(t *testing.T) {
 				}
 				if !errors.As(err, &le) || le.Line != tc.line {
 					t.Fatalf("got %v, want an error on line %d", err, tc.line)
+				}
+				if after, _ := os.ReadFile(path); string(after) != tc.content {
+					t.Errorf("the refused log was changed")
 				}
 				return
 			}
@@ -217,6 +240,56 @@ func TestTornLog(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// crcRE is a log line's checksum field.
+var crcRE = regexp.MustCompile(`,"crc":"[0-9a-f]{8}"`)
+
+// TestLogWithoutChecksums: a log written before lines carried checksums
+// (none on its header) resumes as before, unchecked; one line's checksum
+// taken off a checked log is refused (TestTornLog).
+func TestLogWithoutChecksums(t *testing.T) {
+	h, tb := startedTable(t, 8, 29)
+	tb.nightOne(tb.seatsWithRole("civilian")[0])
+	good := snapshot(t, h)
+	want := allViews(h)
+	h.close()
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, lines := len(crcRE.FindAll(data, -1)), bytes.Count(data, []byte("\n")); n != lines {
+		t.Fatalf("%d checksums on %d lines", n, lines)
+	}
+	old := crcRE.ReplaceAll(data, nil)
+	path := filepath.Join(t.TempDir(), "old.jsonl")
+	if err := os.WriteFile(path, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := NewServer(Config{Resume: path, DataDir: t.TempDir(), NoMDNS: true, Clock: newFakeClock(), Logf: t.Logf})
+	if err != nil {
+		t.Fatalf("an old log without checksums: %v", err)
+	}
+	defer srv.Close()
+	views := allViews(&harness{t: t, srv: srv})
+	for i := range want {
+		if !bytes.Equal(views[i], want[i]) {
+			t.Errorf("view %d differs after resuming the old log", i)
+		}
+	}
+}
+
+func TestSealLine(t *testing.T) {
+	for _, raw := range []string{`{"a":1}`, `{}`, `{"s":"x,\"crc\":\"00000000\"}"}`} {
+		line := sealLine([]byte(raw))
+		if !json.Valid(line) || line[len(line)-1] != '\n' {
+			t.Errorf("sealLine(%s) = %q", raw, line)
+		}
+		got, why := openLine(line[:len(line)-1])
+		if why != "" || string(got) != raw {
+			t.Errorf("openLine(sealLine(%s)) = %s, %q", raw, got, why)
+		}
 	}
 }
 

@@ -22,7 +22,10 @@ import (
 // ServeMain implements `nightfall serve`: the server without a window. It
 // prints the join URL and its QR code, starts the game when every seat is
 // taken (or on Enter), prints what the big screen would show, and stops on
-// Ctrl-C. It returns the exit status.
+// Ctrl-C. During a game "free N" frees seat N for another phone; a phone
+// asking for a freed seat is printed with its device label and phone code,
+// and the seat is given only when the host answers y on the terminal (n
+// refuses; nothing is given by itself). It returns the exit status.
 func ServeMain(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -54,6 +57,9 @@ const serveUsage = `usage: nightfall serve [flags]
 
 Runs the table without a window: phones join with the printed URL or QR
 code; the game starts when every seat is taken, or when you press Enter.
+During the game, type "free N" (Enter) to free seat N for another phone (its
+phone died); a phone asking for it is shown with its device and the code on
+its screen: type y to give it the seat, n to refuse.
 
 `
 
@@ -105,6 +111,7 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 		table   = fs.String("name", "Nightfall", "table name, shown in the lobby and advertised over mDNS")
 		room    = fs.String("room", "", "room code (default: random)")
 		noMDNS  = fs.Bool("no-mdns", false, "do not advertise the table over mDNS")
+		brief   = fs.Bool("briefing", false, "start each game with the table's briefing before the first night (ended by the host's skip, or after 30 s)")
 		start   = fs.Duration("autostart", 3*time.Second, "start this long after every seat is taken (negative: only on Enter)")
 	)
 	fs.Var(opts, "option", "rule option `name=value`, repeatable (value: JSON, or else a string)")
@@ -146,7 +153,7 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 		}
 	}
 	cfg = Config{DataDir: *dataDir, TableName: *table, Variant: *variant, Players: *players, Seed: *seed,
-		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS,
+		Options: opts, Room: *room, Resume: *resume, Host: *host, NoMDNS: *noMDNS, Briefing: *brief,
 		Logf: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	switch {
 	case addrSet:
@@ -157,14 +164,14 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 	return cfg, *start, -1
 }
 
-// lines signals each line typed on stdin (Enter).
-func lines(ctx context.Context, stdin io.Reader) <-chan struct{} {
-	enter := make(chan struct{})
+// lines sends each line typed on stdin (Enter), trimmed.
+func lines(ctx context.Context, stdin io.Reader) <-chan string {
+	enter := make(chan string)
 	go func() {
 		sc := bufio.NewScanner(stdin)
 		for sc.Scan() {
 			select {
-			case enter <- struct{}{}:
+			case enter <- strings.TrimSpace(sc.Text()):
 			case <-ctx.Done():
 				return
 			}
@@ -174,8 +181,10 @@ func lines(ctx context.Context, stdin io.Reader) <-chan struct{} {
 }
 
 // runTerminal prints the game to the terminal as it goes and starts it:
-// autostart after every seat is taken, or on Enter.
-func runTerminal(ctx context.Context, srv *Server, enter <-chan struct{}, autostart time.Duration, stdout io.Writer) int {
+// autostart after every seat is taken, or on Enter. During the game it
+// frees a seat on "free N" and answers the oldest request for a freed seat
+// on y or n: a freed seat is never given without that y.
+func runTerminal(ctx context.Context, srv *Server, enter <-chan string, autostart time.Duration, stdout io.Writer) int {
 	views, cancel := srv.Subscribe()
 	defer cancel()
 	p := &printer{w: stdout}
@@ -206,8 +215,9 @@ func runTerminal(ctx context.Context, srv *Server, enter <-chan struct{}, autost
 			if err := srv.Host(HostCommand{Do: HostStart}); err != nil {
 				fmt.Fprintf(stdout, "Cannot start: %v\n", err)
 			}
-		case <-enter:
+		case line := <-enter:
 			if last.Table != nil {
+				duringGame(srv, last, line, stdout)
 				continue
 			}
 			if n := seatedPrefix(last.Lobby); !last.Valid && n > 0 && n < last.Lobby.Players {
@@ -220,6 +230,48 @@ func runTerminal(ctx context.Context, srv *Server, enter <-chan struct{}, autost
 				fmt.Fprintf(stdout, "Cannot start: %v\n", err)
 			}
 		}
+	}
+}
+
+// duringGame is a line typed during the game: "free N", or y / n to the
+// oldest request for a freed seat (the one printed with "Allow?").
+func duringGame(srv *Server, hv HostView, line string, stdout io.Writer) {
+	word, arg, _ := strings.Cut(strings.ToLower(line), " ")
+	switch word {
+	case "":
+	case "free":
+		seat, err := strconv.Atoi(strings.TrimSpace(arg))
+		if err != nil {
+			fmt.Fprintln(stdout, "Type free and a seat number, e.g. free 3.")
+			return
+		}
+		if err := srv.Host(HostCommand{Do: HostRemove, Seat: seat}); err != nil {
+			fmt.Fprintf(stdout, "Cannot free seat %d: %v\n", seat, err)
+			return
+		}
+		fmt.Fprintf(stdout, "Seat %d is free: a phone may ask for it.\n", seat)
+	case "y", "yes", "n", "no":
+		if len(hv.Requests) == 0 {
+			fmt.Fprintln(stdout, "No phone is asking for a seat.")
+			return
+		}
+		r := hv.Requests[0]
+		allow := word[0] == 'y'
+		do := HostRefuse
+		if allow {
+			do = HostAllow
+		}
+		if err := srv.Host(HostCommand{Do: do, Request: r.ID}); err != nil {
+			fmt.Fprintf(stdout, "Cannot answer: %v\n", err)
+			return
+		}
+		if allow {
+			fmt.Fprintf(stdout, "Seat %d given to %q (code %s).\n", r.Seat, r.Name, r.Code)
+		} else {
+			fmt.Fprintf(stdout, "Refused %q (code %s) seat %d.\n", r.Name, r.Code, r.Seat)
+		}
+	default:
+		fmt.Fprintln(stdout, "During the game: free N frees seat N; y or n answers a phone asking for a freed seat.")
 	}
 }
 
@@ -279,6 +331,7 @@ func (p *printer) show(old, hv HostView) {
 			fmt.Fprintf(p.w, "Seat %d (%q) %s.\n", s.Seat, s.Name, state)
 		}
 	}
+	p.requests(old, hv)
 	if hv.Table == nil {
 		return
 	}
@@ -303,6 +356,29 @@ func (p *printer) show(old, hv HostView) {
 	if n := tv.Narration; !jsonSame(n, was) {
 		fmt.Fprintln(p.w, narrate(tv))
 	}
+}
+
+// requests prints the oldest request for a freed seat when it is new (or
+// another took its place), with what the host checks: the device label
+// and the phone code the asking phone shows. The host answers y or n.
+func (p *printer) requests(old, hv HostView) {
+	if len(hv.Requests) == 0 {
+		return
+	}
+	r := hv.Requests[0]
+	if len(old.Requests) > 0 && old.Requests[0].ID == r.ID && old.Requests[0].Waiting == r.Waiting {
+		return
+	}
+	device := r.Device
+	if device == "" {
+		device = "an unknown device"
+	}
+	more := ""
+	if n := len(hv.Requests) - 1 + r.Waiting; n > 0 {
+		more = fmt.Sprintf(" (%d more waiting)", n)
+	}
+	fmt.Fprintf(p.w, "Seat %d is asked for by %q on %s, phone code %s%s. "+
+		"Check the code on that phone, then type y to give the seat, n to refuse.\n", r.Seat, r.Name, device, r.Code, more)
 }
 
 func jsonSame(a, b any) bool { return string(mustJSON(a)) == string(mustJSON(b)) }

@@ -129,6 +129,7 @@ func NewServer(cfg Config) (*Server, error) {
 		}
 		sess.resizeSeats(players)
 		sess.seed = cfg.Seed
+		sess.briefing = cfg.Briefing
 		for k, v := range cfg.Options {
 			if err := sess.setOption(k, v); err != nil {
 				return nil, err

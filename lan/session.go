@@ -16,7 +16,6 @@ const (
 	maxClients   = 400              // open WebSockets of phones that said hello
 	spareClients = 32               // more sockets, only until their hello: room for a seated phone when the others are full
 	maxPerAddr   = 8                // sockets per client address (one phone), plus one to replace its own stale socket
-	maxRequests  = 8                // phones waiting for the host to give them a released seat
 	helloWait    = 10 * time.Second // from the upgrade to the hello
 	maxAcks      = 256              // command ids remembered per phone
 	maxAddTime   = 3600
@@ -27,6 +26,7 @@ const (
 // yet (the lobby). Only the token's hash is kept.
 type member struct {
 	hash      string
+	code      string // the phone code it shows (phoneCode), made when first needed
 	name      string
 	seat      int
 	spectator bool
@@ -38,21 +38,25 @@ type member struct {
 
 // limits are the admission limits; tests lower them.
 type limits struct {
-	clients, spare, perAddr, members, requests int
-	helloWait                                  time.Duration
-	loopbackFree                               bool // the host's own machine is not capped per address (tests turn it off)
+	clients, spare, perAddr, members int
+	helloWait                        time.Duration
+	loopbackFree                     bool // the host's own machine is not capped per address (tests turn it off)
 }
 
 var defaultLimits = limits{clients: maxClients, spare: spareClients, perAddr: maxPerAddr,
-	members: maxMembers, requests: maxRequests, helloWait: helloWait, loopbackFree: true}
+	members: maxMembers, helloWait: helloWait, loopbackFree: true}
 
 // seatRequest is a phone asking for a seat the host released during the
-// game; the host allows or refuses it (HostAllow, HostRefuse).
+// game; the host allows or refuses it (HostAllow, HostRefuse). Device and
+// code are what the host checks against the phone in front of him: its
+// device label (from its browser) and its phone code (it shows it).
 type seatRequest struct {
-	id   int
-	m    *member
-	seat int
-	name string
+	id     int
+	m      *member
+	seat   int
+	name   string
+	device string
+	code   string
 }
 
 // ack is the answer to a command id, kept so that a resent id is answered
@@ -104,15 +108,17 @@ type session struct {
 	conns   uint64         // connections so far: the age of sockets and offline members
 	limits  limits
 
-	requests []*seatRequest // phones asking for a released seat, oldest first
+	requests []*seatRequest // phones asking for a released seat, oldest first (the big screen shows the first of each seat)
 	nextReq  int
 	seats    []*member // seat-1 → member (nil: free)
 	names    []string  // seat-1 → name (kept for a released seat during a game)
 
 	// lobby setup
 	variant string // the number of players is len(seats)
-	seed    uint64
-	options map[string]json.RawMessage
+	// briefing: games start with the table's briefing (Config.Briefing)
+	briefing bool
+	seed     uint64
+	options  map[string]json.RawMessage
 	// recomputed by checkSetup on every change of the setup
 	optErr   string // why the options do not make a game ("" fine)
 	optViews []OptionView

@@ -603,9 +603,11 @@ func TestReleaseSeat(t *testing.T) {
 		t.Fatalf("a second phone asking: %s", f.raw)
 	}
 	hv := h.hostView()
-	if len(hv.Requests) != 2 || hv.Requests[0].Seat != 6 || hv.Requests[0].Name != "借来的手机" || !hv.Requests[0].Online {
+	if len(hv.Requests) != 1 || hv.Requests[0].Seat != 6 || hv.Requests[0].Name != "借来的手机" || !hv.Requests[0].Online || hv.Requests[0].Waiting != 1 {
 		t.Fatalf("the host's requests: %+v", hv.Requests)
 	}
+	var otherID int
+	h.do(func(s *session) { otherID = s.requests[1].id })
 	h.host(HostCommand{Do: HostAllow, Request: hv.Requests[0].ID})
 	borrowed.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 6 })
 	borrowed.until(func(f frame) bool { return f.T == "view" })
@@ -613,7 +615,7 @@ func TestReleaseSeat(t *testing.T) {
 	if hv := h.hostView(); len(hv.Requests) != 0 {
 		t.Errorf("requests left after the allow: %+v", hv.Requests)
 	}
-	if err := h.srv.Host(HostCommand{Do: HostAllow, Request: hv.Requests[1].ID}); err == nil {
+	if err := h.srv.Host(HostCommand{Do: HostAllow, Request: otherID}); err == nil {
 		t.Errorf("a settled request was allowed")
 	}
 	if v := borrowed.playerView(); v.Seat != 6 || !slicesEqual(v.Roles, tb.roles[6]) {

@@ -11,8 +11,9 @@ import (
 // Admission is the host's strip for the phones (lan PROTOCOL.md
 // "Admission"): how many watch, with a button that sends the spectators
 // back to the lobby; during a game a seat to free (its phone died: another
-// phone may then ask for it), and the phones asking for a freed seat, each
-// with Allow and Refuse. Names are shown as plain text.
+// phone may then ask for it), and the phones asking for a freed seat (the
+// oldest of each seat, with its device, its phone code and how many wait
+// behind it), each with Allow and Refuse. Names are shown as plain text.
 //
 // It is the host's tool on the players' screen: it shows by itself only
 // when a phone asks for a freed seat (the host must answer it); otherwise
@@ -86,7 +87,16 @@ func (a *Admission) Set(hv lan.HostView) {
 	a.rows = nil
 	for _, r := range hv.Requests {
 		id := r.ID
-		text := tr("adm.asks", "Seat", seatName(r.Seat), "Name", r.Name)
+		// What the host checks at a glance against the phone in front of
+		// him: its device and the phone code it shows.
+		device := r.Device
+		if device == "" {
+			device = tr("adm.unknownDevice")
+		}
+		text := tr("adm.asks", "Seat", seatName(r.Seat), "Name", r.Name) + tr("adm.check", "Device", device, "Code", r.Code)
+		if r.Waiting > 0 {
+			text += tr("adm.waiting", "N", r.Waiting)
+		}
 		if !r.Online {
 			text += tr("adm.offline")
 		}

@@ -21,8 +21,9 @@ func TestAdmission(t *testing.T) {
 	defer w.Close()
 	hv := lan.HostView{Lobby: lan.LobbyView{Spectators: 3, Seats: []lan.LobbySeat{
 		{Seat: 1, Name: "Ann", Taken: true, Online: true}, {Seat: 2, Name: "Bob"}, {Seat: 3, Name: "Cy", Taken: true}}},
-		Table:    &game.TableView{Phase: "night", Round: 1},
-		Requests: []lan.SeatRequest{{ID: 7, Seat: 2, Name: "<b>Dee</b>", Online: true}, {ID: 8, Seat: 2, Name: "Eve"}}}
+		Table: &game.TableView{Phase: "night", Round: 1},
+		Requests: []lan.SeatRequest{{ID: 7, Seat: 2, Name: "<b>Dee</b>", Online: true, Device: "iPhone · Safari", Code: "4821", Waiting: 2},
+			{ID: 8, Seat: 3, Name: "Eve", Code: "0307"}}}
 	a.Set(hv)
 	if !a.Visible() {
 		t.Error("the strip is hidden while phones ask for a freed seat")
@@ -44,10 +45,10 @@ func TestAdmission(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("%d request rows", len(rows))
 	}
-	if got := rows[0].Label.Text; got != "Seat 2: <b>Dee</b> asks to take it" {
+	if got := rows[0].Label.Text; got != "Seat 2: <b>Dee</b> asks to take it · iPhone · Safari · code 4821 (+2 waiting)" {
 		t.Errorf("the request reads %q", got)
 	}
-	if got := rows[1].Label.Text; got != "Seat 2: Eve asks to take it (offline)" {
+	if got := rows[1].Label.Text; got != "Seat 3: Eve asks to take it · unknown device · code 0307 (offline)" {
 		t.Errorf("the offline request reads %q", got)
 	}
 	test.Tap(rows[0].Allow)
@@ -128,7 +129,7 @@ func TestGoldenAdmission(t *testing.T) {
 	w.Resize(fyne.NewSize(1280, 720))
 	hv := pinned(srv.View())
 	hv.Lobby.Spectators = 3
-	hv.Requests = []lan.SeatRequest{{ID: 1, Seat: 5, Name: "小红", Online: true}}
+	hv.Requests = []lan.SeatRequest{{ID: 1, Seat: 5, Name: "小红", Online: true, Device: "Android · Chrome", Code: "4821", Waiting: 1}}
 	s.Show(hv)
 	golden(t, "admission_zh.png", w.Canvas().Capture())
 }

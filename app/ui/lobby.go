@@ -30,6 +30,8 @@ type Lobby struct {
 	seated, watching      *canvas.Text
 
 	rulesTitle, playersTitle, dealTitle, optsTitle *widget.Label
+	briefing                                       *widget.Check  // the table's briefing before the first night
+	rulesBtn                                       *widget.Button // the rules sheet (RulesSheet)
 	variant                                        *widget.Select
 	players                                        *widget.Select
 	summary, deal, reason                          *widget.Label
@@ -107,12 +109,22 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	l.start = widget.NewButton("", func() { l.host(lan.HostCommand{Do: lan.HostStart}) })
 	l.start.Importance = widget.HighImportance
 	l.opts = container.New(&optionsLayout{})
+	// the table's briefing before the first night: on unless the host
+	// switched it off (remembered in the preferences, PrefBriefing)
+	l.briefing = widget.NewCheck("", func(on bool) {
+		if l.syncing {
+			return
+		}
+		fyne.CurrentApp().Preferences().SetBool(PrefBriefing, on)
+		l.host(lan.HostCommand{Do: lan.HostSetBriefing, Value: json.RawMessage(strconv.FormatBool(on))})
+	})
+	l.rulesBtn = widget.NewButton("", func() { l.showRules() })
 
 	left := container.New(&qrColumn{}, l.qr, l.scan, l.url, l.room, l.name, l.hint)
 	setup := container.NewBorder(
 		container.NewVBox(l.rulesTitle, l.variant, l.summary,
 			container.NewHBox(l.playersTitle, l.players), l.dealTitle, l.deal, l.balanceLine, l.optsTitle),
-		container.NewVBox(l.reason, l.start), nil, nil,
+		container.NewVBox(l.reason, l.briefing, container.NewGridWithColumns(2, l.rulesBtn, l.start)), nil, nil,
 		container.NewVScroll(l.opts))
 	l.content = container.New(&lobbyLayout{}, left, l.ring, setup)
 	return l
@@ -205,6 +217,9 @@ func (l *Lobby) Set(hv lan.HostView) {
 	l.playersTitle.SetText(tr("lobby.players"))
 	l.dealTitle.SetText(tr("lobby.deal"))
 	l.optsTitle.SetText(tr("lobby.options"))
+	l.briefing.SetText(tr("brief.switch"))
+	l.briefing.SetChecked(lv.Briefing)
+	l.rulesBtn.SetText(tr("rules.button"))
 	var names []string
 	var info game.VariantInfo
 	for _, v := range lv.Variants {

@@ -40,6 +40,7 @@ type Shell struct {
 	lobby *Lobby
 	table *TableScreen
 	over  *GameOver
+	brief *Briefing  // the table's briefing before the first night
 	adm   *Admission // the phones: spectators, freed seats (admission.go)
 
 	phase                             *widget.Label
@@ -236,6 +237,10 @@ func (s *Shell) render() {
 		s.lobby.Set(hv)
 		screen = s.lobby.Content()
 		s.phase.SetText(tr("app.title"))
+	case tv.Stage == "briefing":
+		s.brief.Set(tv)
+		screen = s.brief.Content()
+		s.phase.SetText(tr("app.title"))
 	case tv.Phase == "over" && s.shownAt(s.ann.now) == nil: // the last results first
 		s.over.Set(tv, names)
 		screen = s.over.Content()
@@ -287,6 +292,12 @@ func (s *Shell) controls() {
 	// The engine says when it takes a skip; during the announcements' hold
 	// the skip ends the hold.
 	enable(s.skip, slices.Contains(s.hv.HostActions, "skip") || s.shownAt(s.ann.now) != nil)
+	// during the briefing the skip begins the game
+	if tv.Stage == "briefing" {
+		s.skip.SetText(tr("brief.begin"))
+	} else {
+		s.skip.SetText(tr("ctl.skip"))
+	}
 }
 
 func enable(b *widget.Button, on bool) {
@@ -428,6 +439,7 @@ func (s *Shell) buildScreens() {
 	}
 	s.table = NewTableScreen()
 	s.over = NewGameOver() // render puts the new screens in the body
+	s.brief = NewBriefing()
 }
 
 // FullScreenChanged relabels the full-screen button after the app went

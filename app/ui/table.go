@@ -494,6 +494,14 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 			return
 		}
 	}
+	// Then the morning's news (the dawn's line: the headline said it).
+	if t.dawn.Text != "" && t.st.Announce == nil {
+		t.dawn.Text = ""
+		t.keepFull()
+		if r.layoutBoard(t.ringInner(), u) {
+			return
+		}
+	}
 	ringW := w * 0.55
 	t.ring.Resize(fyne.NewSize(ringW-pad, h-top-u))
 	in := t.ringInner()
@@ -542,13 +550,13 @@ func (r *tableRenderer) layoutBoard(in Rect, u float32) bool {
 }
 
 // fitColumn lays the column out in box, its sizes scaled down together
-// until it fits, centred vertically when centre is set. It reports false
-// when the scale had to go below 0.6.
+// (never under the readable floor) until it fits, centred vertically when
+// centre is set. It reports false when it does not fit.
 func (r *tableRenderer) fitColumn(box Rect, u float32, centre bool) bool {
 	x, y0, pw, bh := box.Pos.X, box.Pos.Y, box.Size.Width, box.Size.Height
 	k := textScale // larger in the high-contrast look, and smaller until it fits
 	used := r.layoutColumn(x, y0, pw, bh, u, k)
-	for range 6 {
+	for range 10 {
 		if used <= bh {
 			break
 		}
@@ -558,7 +566,8 @@ func (r *tableRenderer) fitColumn(box Rect, u float32, centre bool) bool {
 	if centre && used < bh {
 		r.layoutColumn(x, y0+(bh-used)/2, pw, bh-(bh-used)/2, u, k)
 	}
-	return k >= 0.6 && used <= bh
+	// (however small k gets, no text goes under the readable floor)
+	return used <= bh
 }
 
 // column is the texts shown in the board's column, in order.

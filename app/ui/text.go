@@ -59,6 +59,8 @@ func NarrationText(tv *game.TableView) string {
 		return tr("narr." + n.Key)
 	case "over":
 		return WinnerText(tv.Winner)
+	case "briefing":
+		return tr("brief.narr")
 	}
 	return n.Key
 }
@@ -78,6 +80,9 @@ func WinnerText(w string) string {
 func PhaseText(tv *game.TableView) string {
 	if tv == nil {
 		return ""
+	}
+	if tv.Stage == "briefing" {
+		return tr("brief.phase")
 	}
 	switch tv.Phase {
 	case "night":

@@ -851,8 +851,9 @@ test('fairness: the menu is the same for every role, by night and by day', () =>
   const names = ['night-killer', 'night-civilian', 'night-police', 'night-doctor-16', 'speech-killer', 'speech-other', 'hands-night-killer',
     'dual-night-two-tasks', 'cat-night-killer', 'cat-night-civilian', 'lastwords-dead', 'vote'];
   for (const t of [T, TZ]) {
-    const menus = names.map((n) => V.menuModel(t, { room: 'K7QX2M', pv: viewOf(n).pv }));
+    const menus = names.map((n) => V.menuModel(t, { room: 'K7QX2M', phoneCode: '4821', pv: viewOf(n).pv }));
     for (let i = 1; i < menus.length; i++) assert.deepEqual(menus[i], menus[0], names[i]);
+    assert.ok(menus[0].phone.includes('4821'), 'the phone code is in the menu');
   }
   assert.ok(!JSON.stringify(V.menuModel(T, { room: 'X' })).includes('reveal'));
 });
@@ -873,6 +874,61 @@ test('lobby: a started game shows no stray text', () => {
   const m = V.lobbyModel(T, f.find((x) => x.t === 'lobby').lobby, 0);
   assert.ok(m.started);
   assert.ok(!/null|undefined/.test(JSON.stringify(m)), JSON.stringify(m));
+});
+
+test('role cards: a variant of its own where the role plays otherwise, else the role\'s', () => {
+  assert.equal(V.roleText(T, 'classic-2.0', 'police'), en['roleinfo.police']);
+  assert.equal(V.roleText(T, 'v4.0', 'police'), en['roleinfo.v4.0.police']);
+  assert.notEqual(en['roleinfo.v4.0.police'], en['roleinfo.police']);
+  assert.equal(V.roleText(TZ, 'two-hands', 'assassin'), zh['roleinfo.assassin']);
+  assert.equal(V.roleText(T, 'classic-2.0', 'no-such-role'), '');
+  assert.equal(V.campText(T, 'two-hands', 'killers'), en['roleinfo.two-hands.camp.killers']);
+  assert.equal(V.campText(T, 'classic-2.0', 'good'), '');
+});
+
+test('the held card has the same parts and rows for every seat of a game', () => {
+  const shapes = ['night-civilian-16', 'night-doctor-16'].map((n) => {
+    const { pv, names } = viewOf(n);
+    const c = V.cardModel(T, pv, names, null);
+    return { shape: c.shape, parts: [!!c.camp, !!c.team, !!c.results, c.about.items.length], measure: c.measure, text: c.about.items[0].text };
+  });
+  assert.deepEqual(shapes[0].shape, shapes[1].shape);
+  assert.deepEqual(shapes[0].parts, shapes[1].parts);
+  assert.deepEqual(shapes[0].measure, shapes[1].measure); // the texts the role part is sized for
+  assert.notEqual(shapes[0].text, shapes[1].text); // only the words differ
+  assert.ok(shapes[0].measure.about.length === 7 && shapes[0].measure.about.includes(shapes[1].text));
+  const { pv, names } = viewOf('hands-night-killer');
+  const c = V.cardModel(T, pv, names, null);
+  assert.equal(c.about.items.length, 2);
+  assert.ok(c.camp && c.camp.text === en[`roleinfo.two-hands.camp.${pv.camp}`]);
+});
+
+test('the rules sheet depends on the variant and the language only', () => {
+  const m = V.rulesModel(T, 'v4.0', ['butterfly', 'sniper', 'killer', 'police', 'doctor', 'elder', 'civilian']);
+  assert.equal(m.roles.length, 7);
+  assert.equal(m.roles[3].text, en['roleinfo.v4.0.police']);
+  assert.equal(m.round.text, en['rules.round.v4.0']);
+  assert.equal(m.win.text, en['rules.win.v4.0']);
+  assert.equal(V.rulesModel(T, '', []), null);
+});
+
+test('the first night\'s line: on the first night ever, all that night, never again', () => {
+  const first = V.firstNightHint(T, '', 'R:1:night');
+  assert.equal(first.line, en['hint.firstNight']);
+  assert.equal(first.seen, 'R:1:night');
+  assert.equal(V.firstNightHint(T, first.seen, 'R:1:night').line, en['hint.firstNight']); // a reload
+  assert.equal(V.firstNightHint(T, first.seen, 'R:2:night').line, '');
+  assert.equal(V.firstNightHint(T, first.seen, 'S:1:night').line, ''); // another game
+  assert.equal(V.firstNightHint(T, '', '').line, ''); // not a night
+});
+
+test('the briefing: every phone shows the same screen, whatever its role', () => {
+  const { pv } = viewOf('night-killer');
+  const briefing = (p) => ({ ...p, tasks: [], table: { ...p.table, phase: 'setup', stage: 'briefing', round: 0 } });
+  const st = { room: 'R', pv: briefing(pv) };
+  assert.equal(V.screenOf(st), 'briefing');
+  assert.equal(V.headerModel(T, st).phase, en['phase.briefing']);
+  assert.equal(V.screenOf({ room: 'R', pv: briefing(viewOf('night-civilian').pv) }), 'briefing');
 });
 
 test('the clock of a phone that lost the host stands still, marked stopped, until the host\'s clock comes again', () => {

@@ -64,6 +64,7 @@ const S = {
   peeking: false,
   peekOpen: false, // the card opened with the toggle (no long press), until tapped again or PEEK_OPEN_MS
   menu: hash.get('menu') === '1',
+  rules: hash.get('rules') === '1', // the ☰ sheet shows the rules
   explodeArmed: hash.get('explode') === '1' ? Date.now() + 60000 : 0, // the self-reveal armed in the card, until then
   timers: new Map(),
   lastBuzz: null,
@@ -265,6 +266,7 @@ function handleFrame(f) {
       S.mode = f.mode || S.mode;
       S.seat = f.seat || 0;
       if (f.name) S.seatName = f.name;
+      if (f.phone) S.phoneCode = f.phone;
       if (S.mode === 'lobby') { S.pv = null; S.table = null; } // e.g. the host took the seat back
       if (S.mode === 'spectator') S.pv = null;
       if (S.seat) S.joinMsg = null;
@@ -349,8 +351,10 @@ function joinError(f) {
     case 'seat-taken':
     case 'removed':
     case 'seat':
+    case 'pending': // the host checks this phone's code against the big screen's
+      S.joinMsg = { text, code: S.phoneCode || '' };
+      break;
     case 'busy':
-    case 'pending':
     case 'refused':
     case 'name':
       S.joinMsg = { text };
@@ -475,6 +479,7 @@ function render() {
     case 'day': renderDay(main, false); break;
     case 'watch': renderDay(main, true); break;
     case 'over': renderOver(main); break;
+    case 'briefing': renderBriefing(main); break;
   }
   renderSheet();
   lookTaps();
@@ -581,6 +586,7 @@ function renderJoin(main) {
   r.msg.replaceChildren();
   const msg = S.joinMsg || (m.started && !S.seat ? { text: T('err.started'), spectate: true } : null);
   if (msg) r.msg.append(h('p', { class: 'warn', text: msg.text }));
+  if (msg && msg.code) r.msg.append(h('p', { class: 'ok big', text: T('join.showCode', { Code: msg.code }) }));
   r.wait.replaceChildren();
   if (S.seat) {
     r.wait.append(h('p', { class: 'ok big', text: T('join.waiting', { Seat: S.seat }) }), h('p', { class: 'dim small', text: T('join.move') }));
@@ -650,50 +656,100 @@ function setText(el, text) { if (el.textContent !== text) el.textContent = text;
 // The role is put into the DOM only while the card is pressed, and removed
 // on release, so a glance (or the page's DOM) shows nothing while hidden.
 function renderPeek() {
-  const T = S.T;
-  const m = V.peekModel(T, S.pv, S.names);
   const body = $('peekBody');
-  if (!m) { clearPeek(); return; }
-  const kids = [h('p', { class: 'dim', text: m.dead ? T('peek.dead') : T('peek.you') })];
-  for (const r of m.roles) kids.push(h('p', { class: 'role' }, r.card ? h('span', { class: 'card', text: r.card }) : null, r.role));
-  if (m.camp) kids.push(h('p', { class: 'lead', text: m.camp }));
-  if (m.team.length) {
-    kids.push(h('p', { class: 'dim', text: T('peek.team') }));
-    kids.push(h('ul', { class: 'team' }, m.team.map((x) => h('li', {}, h('b', { text: x.target }), ' ', h('span', { class: 'nm', text: x.name }), ' · ', x.role))));
-  }
-  const cp = V.catPeek(T, S.pv);
-  if (cp) {
-    kids.push(h('p', { class: 'dim', text: cp.title }), h('ol', { class: 'catcards' }, cp.cards.map((x) => h('li', { text: x.replace(/^\d+\. /, '') }))));
-    if (cp.lost) kids.push(h('p', { class: 'dim small', text: cp.lost }));
-    if (cp.notice) kids.push(h('p', { class: 'ok', text: cp.notice }));
-  }
-  if (m.results.length) {
-    kids.push(h('p', { class: 'dim', text: T('peek.results') }));
-    kids.push(h('ul', { class: 'results' }, m.results.map((x) => h('li', { text: x }))));
-  }
-  // tonight's task: what a tap on the night screen does, team picks, answers
-  const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : null;
-  if (nm && nm.peek) {
-    kids.push(h('div', { class: 'tonight' },
-      h('p', { class: 'task', text: nm.peek.title }),
-      nm.peek.lines.length ? h('ul', {}, nm.peek.lines.map((x) => h('li', { text: x }))) : null));
-  }
-  if (S.refusal && nightShown()) kids.push(h('p', { class: 'warn small', text: S.refusal }));
-  // this player's own controls (the self-reveal): used by sliding the
-  // holding finger onto one and letting go (setupPeek)
-  const ca = V.cardActions(T, S.pv, cardArmed());
-  if (ca) {
-    const hint = S.peekOpen && !cardArmed() ? T('card.tapHint') : ca.hint; // opened with the toggle: taps
-    kids.push(h('div', { class: 'cardacts' }, h('p', { class: 'dim small', text: hint }),
-      h('div', { class: 'buttons' }, ca.items.map((x) => S.peekOpen
-        // opened with the toggle: plain buttons (no finger to slide)
-        ? h('button', { class: `btn ${x.cls} cardact`, type: 'button', 'data-act': x.id, text: x.label, onclick: () => { cardAct(x.id); renderPeek(); } })
-        : h('div', { class: `btn ${x.cls} cardact`, 'data-act': x.id, text: x.label })))));
-  }
-  body.replaceChildren(...kids);
+  if (!S.pv) { clearPeek(); return; }
+  body.replaceChildren(...cardParts());
   body.hidden = false;
+  sizeCard(body);
   $('peek').classList.add('open');
   $('peek').classList.toggle('latched', S.peekOpen);
+}
+
+// cardParts draws the held card (V.cardModel) in the same parts, in the same
+// places and, with sizeCard, of the same heights for every seat of a game:
+// each part is given the rows the table view says (--n), empty or not.
+function cardParts() {
+  const T = S.T;
+  const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : null;
+  const c = V.cardModel(T, S.pv, S.names, nm && nm.peek);
+  const sh = c.shape;
+  const part = (cls, n, ...kids) => {
+    const el = h('div', { class: `cpart ${cls}` }, ...kids);
+    el.style.setProperty('--n', String(n)); // the rows the part is given (style.css)
+    return el;
+  };
+  const parts = [];
+  const you = [h('p', { class: 'dim', text: c.you.label })];
+  if (c.you.cat) {
+    you.push(h('ol', { class: 'catcards' }, c.you.cat.cards.map((x) => h('li', { text: x.replace(/^\d+\. /, '') }))));
+    you.push(h('p', { class: 'dim small', text: c.you.cat.lost || '\u00a0' }), h('p', { class: 'ok small', text: c.you.cat.notice || '\u00a0' }));
+  } else {
+    for (const r of c.you.roles) you.push(h('p', { class: 'role' }, r.card ? h('span', { class: 'card', text: r.card }) : null, r.role));
+  }
+  parts.push(part(c.you.cat ? 'c-you cat' : 'c-you', sh.cards, you));
+  if (c.camp) parts.push(part('c-camp', 1, h('p', { class: 'lead', text: c.camp.line || '\u00a0' }), h('p', { class: 'ctext', text: c.camp.text })));
+  if (c.team) {
+    parts.push(part('c-team', sh.team, h('p', { class: 'dim', text: c.team.label }),
+      c.team.items.length
+        ? h('ul', { class: 'team' }, c.team.items.map((x) => h('li', {}, h('b', { text: x.target }), ' ', h('span', { class: 'nm', text: x.name }), ' · ', x.role)))
+        : h('p', { class: 'dim small', text: c.team.none })));
+  }
+  if (c.results) {
+    parts.push(part('c-results', sh.results, h('p', { class: 'dim', text: c.results.label }),
+      c.results.items.length ? h('ul', { class: 'results' }, c.results.items.map((x) => h('li', { text: x }))) : h('p', { class: 'dim small', text: c.results.none })));
+  }
+  // tonight's task: what a tap on the night screen does, team picks, answers
+  const tn = [h('p', { class: 'task', text: c.tonight.title || '\u00a0' })];
+  if (c.tonight.lines.length) tn.push(h('ul', {}, c.tonight.lines.map((x) => h('li', { text: x }))));
+  if (S.refusal && nightShown()) tn.push(h('p', { class: 'warn small', text: S.refusal }));
+  if (sh.tonight > 0) parts.push(part('c-tonight', sh.tonight, tn));
+  // this player's own controls (the self-reveal): used by sliding the
+  // holding finger onto one and letting go (setupPeek); the room is there
+  // on every card of a game that allows them
+  if (sh.acts) {
+    const ca = V.cardActions(T, S.pv, cardArmed());
+    const kids = [];
+    if (ca) {
+      const hint = S.peekOpen && !cardArmed() ? T('card.tapHint') : ca.hint; // opened with the toggle: taps
+      kids.push(h('p', { class: 'dim small', text: hint }),
+        h('div', { class: 'buttons' }, ca.items.map((x) => S.peekOpen
+          // opened with the toggle: plain buttons (no finger to slide)
+          ? h('button', { class: `btn ${x.cls} cardact`, type: 'button', 'data-act': x.id, text: x.label, onclick: () => { cardAct(x.id); renderPeek(); } })
+          : h('div', { class: `btn ${x.cls} cardact`, 'data-act': x.id, text: x.label }))));
+    }
+    parts.push(part('c-acts', 1, kids));
+  }
+  parts.push(part('c-about', sh.cards, h('p', { class: 'dim', text: c.about.label }),
+    c.about.items.map((x) => h('div', { class: 'slot' }, x.role ? h('b', { text: x.role }) : null, h('p', { class: 'ctext', text: x.text })))));
+  cardMeasure = c.measure;
+  return parts;
+}
+
+// sizeCard gives the role texts' slots (and the camp's text) the height of
+// the tallest text of the variant at this width and language, measured in
+// the card itself: the same on every phone of the game whatever its roles.
+let cardMeasure = { about: [], camp: [] };
+const cardSizes = new Map();
+function sizeCard(body) {
+  const tallest = (texts, make) => {
+    const key = `${S.lang}|${body.clientWidth}|${texts.join('\u0001')}`;
+    if (cardSizes.has(key)) return cardSizes.get(key);
+    const probe = h('div', { class: 'cpart probe', 'aria-hidden': 'true' });
+    body.append(probe);
+    let most = 0;
+    for (const t of texts) {
+      probe.replaceChildren(make(t));
+      most = Math.max(most, probe.firstChild.getBoundingClientRect().height);
+    }
+    probe.remove();
+    cardSizes.set(key, most);
+    return most;
+  };
+  const slot = tallest(cardMeasure.about, (t) => h('div', { class: 'slot' }, h('b', { text: 'X' }), h('p', { class: 'ctext', text: t })));
+  for (const el of body.querySelectorAll('.c-about .slot')) el.style.height = `${slot}px`;
+  const camp = tallest(cardMeasure.camp, (t) => h('p', { class: 'ctext', text: t }));
+  for (const el of body.querySelectorAll('.c-camp .ctext')) el.style.height = `${camp}px`;
+  body.dataset.sized = String(body.clientWidth); // the width it was sized at (lan's card tests wait for it)
 }
 
 // nightShown: the night screen of a classic-style game is on (its seats
@@ -710,6 +766,7 @@ function peekChanged() {
 function clearPeek() {
   const body = $('peekBody');
   body.replaceChildren();
+  delete body.dataset.sized;
   body.hidden = true;
   const peek = $('peek');
   peek.classList.remove('open', 'latched');
@@ -804,7 +861,7 @@ function renderNight(main) {
   const T = S.T;
   const pv = S.pv;
   if (pv.catLives) {
-    fresh(main, 'night', h('section', { class: 'panel night cat' }, catSection()));
+    fresh(main, 'night', h('section', { class: 'panel night cat' }, firstNightLine(), catSection()));
     return;
   }
   const m = V.nightModel(T, pv, S.names, S.local);
@@ -853,6 +910,7 @@ function renderNight(main) {
   const cells = m.cells.map((c) => (marks.has(c.id) ? { ...c, marks: marks.get(c.id) } : c));
   fresh(main, 'night',
     h('section', { class: 'panel night' },
+      firstNightLine(),
       h('h2', { class: 'task-title', text: m.title }),
       h('p', { class: 'hint', text: m.hint }),
       drawTable(cells, m.layout, {
@@ -863,6 +921,26 @@ function renderNight(main) {
       h('div', { class: 'buttons' },
         h('button', { class: 'btn second', 'data-ctl': 'night.second', disabled: !m.secondary.enabled, onclick: tapped('night.second', () => m.secondary.enabled && act('night.second', w.secondary)), text: m.secondary.label }),
         h('button', { class: 'btn primary', 'data-ctl': 'night.primary', disabled: !m.primary.enabled, onclick: tapped('night.primary', () => m.primary.enabled && act('night.primary', w.primary)), text: m.primary.label }))));
+}
+
+// renderBriefing is every phone's screen while the big screen explains the
+// game before the first night: the same for every role.
+function renderBriefing(main) {
+  const T = S.T;
+  fresh(main, 'briefing', h('section', { class: 'panel briefing center' },
+    h('div', { class: 'bigscreen', 'aria-hidden': 'true', text: '🖥' }),
+    h('h2', { class: 'task-title', text: T('briefing.look') }),
+    h('p', { class: 'hint', text: T('briefing.lookHint') })));
+}
+
+// firstNightLine is the line of this phone's first night ever (remembered
+// on the phone, V.firstNightHint): what to do, the same for every role.
+function firstNightLine() {
+  const tv = S.pv && S.pv.table;
+  const night = tv && tv.phase === 'night' ? `${S.room || 'mock'}:${tv.round}:${tv.narration ? tv.narration.key : ''}` : '';
+  const x = V.firstNightHint(S.T, store.get('nightfall:firstNight') || '', night);
+  if (x.seen) store.set('nightfall:firstNight', x.seen);
+  return x.line ? h('p', { class: 'firsthint', text: x.line }) : null;
 }
 
 // ---- cat-lives-7 -----------------------------------------------------------------------------
@@ -1172,6 +1250,36 @@ function renderOver(main) {
 
 // ---- menu sheet ------------------------------------------------------------------------------
 
+// rulesOf is the variant the rules sheet shows and its roles: the game's
+// (the table view's list), or in the lobby the chosen variant's deal.
+function rulesOf() {
+  const tv = currentTable();
+  if (tv && tv.variant) return { variant: tv.variant, roles: tv.roles || [] };
+  const lb = S.lobby;
+  if (lb && lb.variant) return { variant: lb.variant, roles: (lb.deal || []).map((x) => x.role) };
+  return null;
+}
+function rulesShown() { return !!rulesOf(); }
+
+// renderRules fills the ☰ sheet with the rules (V.rulesModel): the
+// variant's summary, a round, the wins and every role's card of the
+// variant, the same on every phone whatever its roles.
+function renderRules(sheet) {
+  const r = rulesOf();
+  const m = V.rulesModel(S.T, r.variant, r.roles);
+  const back = () => { S.rules = false; render(); };
+  sheet.replaceChildren(h('div', { class: 'sheet-body rules' },
+    h('h2', { text: m.title }),
+    m.summary ? h('p', { class: 'lead', text: m.summary }) : null,
+    h('h3', { text: m.round.title }), h('p', { class: 'rtext', text: m.round.text }),
+    h('h3', { text: m.win.title }), h('p', { class: 'rtext', text: m.win.text }),
+    m.camps.map((x) => h('p', { class: 'rtext', text: x })),
+    h('h3', { text: m.rolesTitle }),
+    h('dl', { class: 'rroles' }, m.roles.flatMap((x) => [h('dt', { text: x.name }), h('dd', { class: 'rtext', text: x.text })])),
+    h('button', { class: 'btn second', onclick: back, text: m.back })));
+  sheet.hidden = false;
+}
+
 function renderSheet() {
   const T = S.T;
   const sheet = $('sheet');
@@ -1179,10 +1287,13 @@ function renderSheet() {
   // The same entries for every role (V.menuModel): a neighbour may see it
   // opened. The self-reveal is behind the held card (V.cardActions).
   const mm = V.menuModel(T, S);
+  if (S.rules && rulesShown()) { renderRules(sheet); return; }
   const kids = [
     h('div', { class: 'row' }, h('span', { class: 'dim', text: mm.language }), langButton()),
   ];
+  if (rulesShown()) kids.push(h('button', { class: 'btn second', onclick: () => { S.rules = true; render(); }, text: T('menu.rules') }));
   if (mm.room) kids.push(h('p', { class: 'dim small', text: mm.room }));
+  if (mm.phone) kids.push(h('p', { class: 'dim small', text: mm.phone }));
   kids.push(h('button', { class: 'btn second', onclick: () => { S.menu = false; render(); }, text: mm.close }));
   sheet.replaceChildren(h('div', { class: 'sheet-body' }, kids));
   sheet.hidden = false;
@@ -1272,8 +1383,8 @@ async function main() {
   setupPeek();
   setupPressGuard();
   setupCatHand();
-  $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; render(); });
-  $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; render(); } });
+  $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; S.rules = false; render(); });
+  $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; S.rules = false; render(); } });
   setInterval(tick, 250);
   window.addEventListener('resize', () => render());
   // keep the screen awake during the game, where the browser allows it

@@ -121,6 +121,7 @@ export function screenOf(st) {
   const tv = st.pv ? st.pv.table : st.table;
   if (tv) {
     if (tv.phase === 'over') return 'over';
+    if (tv.stage === 'briefing') return 'briefing'; // the same screen for everyone: look at the big screen
     if (st.pv && !st.pv.spectator && st.pv.alive) return tv.phase === 'night' ? 'night' : 'day';
     return 'watch';
   }
@@ -134,7 +135,8 @@ export function headerModel(T, st) {
   const tv = st.pv ? st.pv.table : st.table;
   const seat = st.pv ? st.pv.seat : st.seat;
   let phase = '';
-  if (tv) phase = tv.phase === 'over' ? T('phase.over') : T(tv.phase === 'night' ? 'phase.night' : 'phase.day', { Round: tv.round });
+  if (tv && tv.stage === 'briefing') phase = T('phase.briefing');
+  else if (tv) phase = tv.phase === 'over' ? T('phase.over') : T(tv.phase === 'night' ? 'phase.night' : 'phase.day', { Round: tv.round });
   return {
     seat: seat ? seatLabel(T, seat) : '',
     name: seat ? nameOf(st.names, seat) || st.myName || '' : st.myName || '',
@@ -899,12 +901,15 @@ export function callModel(T, tv, names, vt) {
 // ---- menu and the card's own controls ---------------------------------------------------------
 
 // menuModel: the ☰ sheet. The same entries for every player whatever the
-// role (a neighbour sees it opened): the language, the room, close. Role
+// role (a neighbour sees it opened): the language, the room, the phone
+// code, close. Role
 // controls (the self-reveal) are behind the held card (cardActions).
 export function menuModel(T, st) {
   return {
     language: T('menu.language'), lang: T('lang.switch'),
     room: st && st.room ? T('menu.room', { Room: st.room }) : '',
+    // the phone code the host checks against a request for a freed seat
+    phone: st && st.phoneCode ? T('menu.phone', { Code: st.phoneCode }) : '',
     close: T('menu.close'),
   };
 }
@@ -1025,4 +1030,91 @@ export function errorText(T, f) {
 export function cmdErrorText(T, f, night) {
   if (night && !(f.code && JOIN_ERRORS.includes(f.code))) return T('err.night');
   return errorText(T, f);
+}
+
+// ---- role cards, the held card's fixed layout and the rules sheet -------------------------------
+
+// roleText is role's card in variant: roleinfo.<variant>.<role> where the
+// role plays otherwise in that variant, else roleinfo.<role> (assets'
+// RoleCard reads the same keys); '' when there is none.
+export function roleText(T, variant, role) {
+  for (const key of [['roleinfo', variant, role].join('.'), ['roleinfo', role].join('.')]) {
+    const s = T(key);
+    if (s !== key) return s;
+  }
+  return '';
+}
+
+// CAMPS are the camps a view may name (PlayerView.camp).
+export const CAMPS = ['good', 'killers', 'werewolves', 'free-choice'];
+
+// campText is how camp wins in variant, where the variant's cards leave the
+// win to the camp (v5.0-dual, two-hands, cat-lives-7); '' elsewhere.
+export function campText(T, variant, camp) {
+  const key = ['roleinfo', variant, 'camp', camp].join('.');
+  const s = T(key);
+  return camp && s !== key ? s : '';
+}
+
+// cardModel is the held card in the parts and row counts the table view
+// gives (tv.card, the same for every seat of the game): every card of a
+// game has the same parts in the same places, each as tall as the game's
+// largest, whatever this seat's role, team, answers or task; only the words
+// differ. `measure` lists the texts of every role and camp of the variant:
+// the page sizes the role texts' part for the tallest of them.
+export function cardModel(T, pv, names, tonight) {
+  const m = peekModel(T, pv, names);
+  const tv = pv.table || {};
+  const sh = tv.card || { cards: Math.max(1, (pv.roles || []).length), camp: !!pv.camp, team: m.team.length, results: 2, tonight: 4 };
+  const variant = tv.variant || '';
+  const own = [];
+  for (const r of pv.roles || []) if (!own.includes(r)) own.push(r); // cat-lives-7: a commoner once
+  const about = [];
+  for (let i = 0; i < sh.cards; i++) {
+    const r = own[i];
+    about.push(r ? { role: tId(T, 'role', r), card: m.roles[i] ? m.roles[i].card : '', text: roleText(T, variant, r) } : { role: '', card: '', text: '' });
+  }
+  return {
+    shape: sh,
+    you: { label: m.dead ? T('peek.dead') : T('peek.you'), roles: m.roles, cat: catPeek(T, pv) },
+    camp: sh.camp ? { line: m.camp, text: campText(T, variant, pv.camp) } : null,
+    team: sh.team > 0 ? { label: T('peek.team'), items: m.team, none: T('peek.noTeam') } : null,
+    results: sh.results > 0 ? { label: T('peek.results'), items: m.results.slice().reverse(), none: T('peek.noResults') } : null,
+    tonight: tonight ? { title: tonight.title, lines: tonight.lines } : { title: '', lines: [] },
+    about: { label: T('peek.about'), items: about },
+    measure: {
+      about: (tv.roles || []).map((r) => roleText(T, variant, r)).filter(Boolean),
+      camp: sh.camp ? CAMPS.map((c) => campText(T, variant, c)).filter(Boolean) : [],
+    },
+  };
+}
+
+// rulesModel is the ☰ menu's rules sheet (and the big screen's): the
+// variant's summary, a round, how each side wins and every role's card of
+// the variant. It depends on the variant and the language only, never on
+// the phone's roles, so it is the same on every phone.
+export function rulesModel(T, variant, roles) {
+  if (!variant) return null;
+  const tx = (key) => { const s = T(key); return s === key ? '' : s; };
+  return {
+    title: T('rules.title', { Variant: tId(T, 'variant', variant) }),
+    summary: tx(['summary', variant].join('.')),
+    round: { title: T('rules.roundTitle'), text: tx(['rules', 'round', variant].join('.')) },
+    win: { title: T('rules.winTitle'), text: tx(['rules', 'win', variant].join('.')) },
+    camps: CAMPS.map((c) => campText(T, variant, c)).filter(Boolean),
+    rolesTitle: T('rules.rolesTitle'),
+    roles: (roles || []).map((r) => ({ name: tId(T, 'role', r), text: roleText(T, variant, r) })),
+    back: T('rules.back'),
+  };
+}
+
+// firstNightHint is the one line a phone's first night ever shows, the same
+// for every role. seen is what the phone remembers ('' on its first night);
+// night is this night's key. It returns the line and what to remember: the
+// first night's key, so that the line stays all that night (a reload
+// included) and never comes back.
+export function firstNightHint(T, seen, night) {
+  if (!night) return { line: '', seen };
+  if (!seen) return { line: T('hint.firstNight'), seen: night };
+  return { line: seen === night ? T('hint.firstNight') : '', seen };
 }

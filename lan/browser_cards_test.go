@@ -1,0 +1,211 @@
+package lan
+
+// The held card in headless Chromium (the page's mock mode, fed with the
+// engine's own views): for every role of every variant, at 360 and 390 px,
+// in zh and en, at nightfall and in the first day, the card's box and the
+// boxes of its parts and role-text slots are identical to the pixel within
+// a variant, so that a neighbour learns nothing from its shape; and the ☰
+// Rules sheet is byte-identical on every phone of a variant.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"nightfall/assets"
+	"nightfall/game"
+)
+
+// cardBoxJS is the held card's geometry: its box and scroll height, and
+// each part's and each role-text slot's box relative to the card.
+const cardBoxJS = `(() => {
+  const b = document.getElementById('peekBody');
+  if (!b || b.hidden || !b.firstChild) return 'closed';
+  const o = b.getBoundingClientRect();
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left - o.left, r.top - o.top, r.width, r.height].join(','); };
+  return JSON.stringify({ card: [o.left, o.top, o.width, o.height].join(','), scroll: b.scrollHeight,
+    parts: [...b.querySelectorAll('.cpart')].map((e) => e.className + ' ' + box(e)),
+    slots: [...b.querySelectorAll('.c-about .slot, .c-camp .ctext')].map(box) });
+})()`
+
+// rulesJS opens ☰ → Rules and returns the sheet's HTML.
+const rulesJS = `(() => {
+  document.getElementById('menuBtn').click();
+  const b = [...document.querySelectorAll('#sheet button')].find((x) => x.textContent === %q);
+  if (!b) return 'no rules button: ' + document.getElementById('sheet').outerHTML;
+  b.click();
+  return document.getElementById('sheet').outerHTML;
+})()`
+
+// cardCase is one seat's view at one moment, as mock frames.
+type cardCase struct {
+	name   string // variant/phase/seat
+	roles  string
+	frames []map[string]any
+}
+
+// cardCases are, for each variant at its largest table, a seat for every
+// role (the first seat holding it, over a few deals), at the first night
+// and at the first day.
+func cardCases(t *testing.T, in game.VariantInfo) []cardCase {
+	t.Helper()
+	names := map[string]string{}
+	for i := 1; i <= in.MaxPlayers; i++ {
+		names[fmt.Sprint(i)] = fmt.Sprintf("Maximilian-Alexander %d", i)
+	}
+	missing := map[string]bool{}
+	for _, r := range in.Roles {
+		missing[r.ID] = true
+	}
+	var out []cardCase
+	for seed := uint64(1); len(missing) > 0 && seed < 40; seed++ {
+		g, err := game.New(game.Setup{Variant: in.ID, Players: in.MaxPlayers, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seats []int
+		for seat := 1; seat <= in.MaxPlayers; seat++ {
+			take := false
+			for _, r := range g.PlayerView(seat).Roles {
+				if missing[r] {
+					take = true
+					delete(missing, r)
+				}
+			}
+			if take {
+				seats = append(seats, seat)
+			}
+		}
+		if len(seats) == 0 {
+			continue
+		}
+		views := map[string]map[int]game.PlayerView{"night": {}}
+		for _, seat := range seats {
+			views["night"][seat] = g.PlayerView(seat)
+		}
+		for step := 0; g.TableView().Phase != "day"; step++ {
+			if step > 30 || g.TableView().Phase == "over" {
+				t.Fatalf("%s seed %d: no day after %d timeouts", in.ID, seed, step)
+			}
+			if _, err := g.Apply(game.Command{Do: "timeout"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		views["day"] = map[int]game.PlayerView{}
+		for _, seat := range seats {
+			views["day"][seat] = g.PlayerView(seat)
+		}
+		for _, phase := range []string{"night", "day"} {
+			for _, seat := range seats {
+				pv := views[phase][seat]
+				out = append(out, cardCase{
+					name:  fmt.Sprintf("%s-%s-s%d-%d", in.ID, phase, seed, seat),
+					roles: strings.Join(pv.Roles, "+"),
+					frames: []map[string]any{
+						{"t": "welcome", "token": "mock-token", "seat": seat, "mode": "player"},
+						{"t": "view", "view": pv, "names": names},
+					},
+				})
+			}
+		}
+	}
+	if len(missing) > 0 {
+		t.Fatalf("%s: no deal gave a seat the roles %v", in.ID, missing)
+	}
+	return out
+}
+
+func TestBrowserCardShape(t *testing.T) {
+	browser := startChromium(t)
+	fixtures := map[string][]byte{}
+	byVariant := map[string][]cardCase{}
+	for _, in := range game.Variants() {
+		cs := cardCases(t, in)
+		byVariant[in.ID] = cs
+		for _, c := range cs {
+			b, err := json.Marshal(c.frames)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixtures["/fixtures/"+c.name+".json"] = b
+		}
+	}
+	page := http.FileServerFS(assets.Phone())
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if b, ok := fixtures[r.URL.Path]; ok {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(b)
+			return
+		}
+		page.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	tab, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	p := &browserPhone{t: t, ctx: tab}
+
+	rulesButton := map[string]string{}
+	for _, lang := range []string{"zh", "en"} {
+		words, err := assets.Dictionary(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesButton[lang] = words["menu.rules"]
+	}
+	for _, in := range game.Variants() {
+		t.Run(in.ID, func(t *testing.T) {
+			p.t = t
+			for _, lang := range []string{"zh", "en"} {
+				first := map[string]string{} // phase/width → geometry of the first case
+				firstName := map[string]string{}
+				var rules, rulesOf string
+				for _, c := range byVariant[in.ID] {
+					if err := chromedp.Do(tab, chromedp.EmulateViewport(360, 740)); err != nil {
+						t.Fatal(err)
+					}
+					ctx, cancel := context.WithTimeout(tab, 20*time.Second)
+					err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?room=CARDS&case="+c.name+"-"+lang+"#mock="+c.name+"&peek=1&lang="+lang))
+					cancel()
+					if err != nil {
+						t.Fatal(err)
+					}
+					// (a new query: a change of the fragment alone would not load the page again)
+					p.waitFor(c.name+"'s card", `document.fonts.status === 'loaded' && document.body.dataset.screen && !document.getElementById('peekBody').hidden && document.querySelector('#peekBody .c-about')`)
+					for _, width := range []int64{360, 390} {
+						if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 740)); err != nil {
+							t.Fatal(err)
+						}
+						p.waitFor("the card sized at the width", fmt.Sprintf(`document.documentElement.clientWidth === %d && document.getElementById('peekBody').dataset.sized === String(document.getElementById('peekBody').clientWidth)`, width))
+						got := p.eval(cardBoxJS)
+						if got == "closed" {
+							t.Fatalf("%s %s: the card is not held", lang, c.name)
+						}
+						key := fmt.Sprintf("%d px", width) // the same card at night and by day too
+						if f, ok := first[key]; !ok {
+							first[key], firstName[key] = got, c.name+" ("+c.roles+")"
+						} else if got != f {
+							t.Errorf("%s, %s: the card of %s (%s) differs from %s's:\n%s\nvs\n%s", lang, key, c.name, c.roles, firstName[key], got, f)
+						}
+					}
+					sheet := p.eval(fmt.Sprintf(rulesJS, rulesButton[lang]))
+					if !strings.Contains(sheet, "rroles") {
+						t.Fatalf("%s %s: no rules sheet: %.300s", lang, c.name, sheet)
+					}
+					if rules == "" {
+						rules, rulesOf = sheet, c.name
+					} else if sheet != rules {
+						t.Errorf("%s: the rules sheet of %s (%s) differs from %s's", lang, c.name, c.roles, rulesOf)
+					}
+				}
+				t.Logf("%s: %d views alike at 360 and 390 px; the rules sheet alike", lang, len(byVariant[in.ID]))
+			}
+		})
+	}
+}

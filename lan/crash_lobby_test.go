@@ -1,0 +1,117 @@
+package lan
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"nightfall/lan/sealed"
+)
+
+// lobbyPhone is a bare sealed phone for the lobby: hello, join, read until
+// a frame of a type.
+type lobbyPhone struct {
+	t  *testing.T
+	ws *sealed.Conn
+}
+
+func dialLobbyPhone(t *testing.T, url string, key sealed.Key, token string) (*lobbyPhone, frame) {
+	t.Helper()
+	ws, _, err := sealed.Dial(url, key, nil, nil)
+	if err != nil {
+		t.Fatalf("dial %s: %v", url, err)
+	}
+	p := &lobbyPhone{t: t, ws: ws}
+	p.send(map[string]any{"t": "hello", "token": token})
+	return p, p.until("welcome")
+}
+
+func (p *lobbyPhone) send(v any) {
+	p.t.Helper()
+	if err := p.ws.WriteMessage(websocket.TextMessage, mustJSON(v)); err != nil {
+		p.t.Fatalf("write: %v", err)
+	}
+}
+
+// until reads frames until one of type typ (or an error frame) arrives.
+func (p *lobbyPhone) until(typ string) frame {
+	p.t.Helper()
+	p.ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+	for {
+		_, data, err := p.ws.ReadMessage()
+		if err != nil {
+			p.t.Fatalf("waiting for %s: %v", typ, err)
+		}
+		var f frame
+		if err := json.Unmarshal(data, &f); err != nil {
+			p.t.Fatalf("bad frame %s: %v", data, err)
+		}
+		f.raw = data
+		if f.T == typ || f.T == "error" {
+			return f
+		}
+	}
+}
+
+// TestCrashAtWelcome kills the real `serve` with SIGKILL the moment a
+// phone hears "welcome" to a lobby seat, and starts it again on the saved
+// lobby, for each of 11 seats, 20 times over: every seat a phone was told
+// it has must still be its own (a hello with its token), because the
+// welcome leaves only after lobby.json and its directory are synced.
+func TestCrashAtWelcome(t *testing.T) {
+	bin := crashBinary(t)
+	const runs, seats, room = 20, 11, "SEATS2"
+	lost, kills := 0, 0
+	var restartMax time.Duration
+	for run := 1; run <= runs; run++ {
+		dir := t.TempDir()
+		port := freePort(t)
+		outPath := filepath.Join(dir, "host.out")
+		common := []string{"--data", dir, "--host", "127.0.0.1", "--no-mdns", "--autostart", "-1s"}
+		h := startHost(t, bin, outPath, append(common, "--room", room, "--variant", "classic-2.0",
+			"--players", "12", "--port", strconv.Itoa(port))...)
+		waitListening(t, port, outPath)
+		url := fmt.Sprintf("ws://127.0.0.1:%d/ws?room=%s", port, room)
+		key := roomPublicKey(t, dir, room)
+		tokens := map[int]string{}
+		for seat := 1; seat <= seats; seat++ {
+			p, w := dialLobbyPhone(t, url, key, "")
+			tokens[seat] = w.Token
+			p.send(map[string]any{"t": "join", "name": fmt.Sprintf("p%d", seat), "seat": seat})
+			f := p.until("welcome")
+			if f.T != "welcome" || f.Seat != seat {
+				t.Fatalf("run %d: joining seat %d: %s", run, seat, f.raw)
+			}
+			h.kill() // as the welcome arrives
+			kills++
+			p.ws.Close()
+			t0 := time.Now()
+			lobby := filepath.Join(dir, LobbyFile)
+			if _, err := os.Stat(lobby); err == nil {
+				h = startHost(t, bin, outPath, append(common, "--resume", lobby)...)
+			} else { // nothing saved: a fresh lobby in the same room
+				h = startHost(t, bin, outPath, append(common, "--room", room, "--variant", "classic-2.0",
+					"--players", "12", "--port", strconv.Itoa(port))...)
+			}
+			waitListening(t, port, outPath)
+			restartMax = max(restartMax, time.Since(t0))
+		}
+		for seat := 1; seat <= seats; seat++ {
+			p, w := dialLobbyPhone(t, url, key, tokens[seat])
+			if w.Seat != seat {
+				lost++
+				t.Errorf("run %d: seat %d was welcomed, then lost in a crash (back as seat %d, %s)", run, seat, w.Seat, w.Mode)
+			}
+			p.ws.Close()
+		}
+		h.kill()
+	}
+	t.Logf("SIGKILL at welcome: seats lost %d of %d (%d runs of %d seats, a kill at each welcome); a restart listened within %v",
+		lost, kills, runs, seats, restartMax.Round(time.Millisecond))
+}
