@@ -260,7 +260,7 @@ dist-headless:
 test-dist: dist test-dist-deps
 	go test -tags wine -count=1 -v -timeout 30m $(TESTFLAGS) ./app/dist
 
-# ---- browser engines (issue 14) ----------------------------------------------------------------
+# ---- browser engines ---------------------------------------------------------------------------
 # The phone page in three engines: Chromium (chromedp), WebKitGTK (Debian's webkit2gtk-driver:
 # WebKitWebDriver + MiniBrowser, under an Xvfb the test starts) and Firefox (firefox-esr over
 # WebDriver BiDi); axe-core (npm, in a cache folder outside the repository) audits every screen.
@@ -310,8 +310,8 @@ fonts:
 sounds:
 	assets/sounds/gen.sh
 
-# The engine's games per second are measured on one core (-cpu 1: issue 2's
-# target is per core); the lan load benchmark uses the whole machine.
+# The engine's games per second are measured on one core (-cpu 1: the rate
+# that matters is per core); the lan load benchmark uses the whole machine.
 # crash-test: the real binary (`nightfall serve`) killed with SIGKILL mid-night, mid-speech and
 # mid-vote, resumed, its bot phones rejoining by themselves (lan/crash_test.go; builds the binary).
 crash-test: $(DEPS)
@@ -322,7 +322,7 @@ bench:
 	@set -x
 	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -cpu 1 ./game
 	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) ./lan
-	# the balance lab's throughput on every core (issue 15: games/s, medians of 5)
+	# the balance lab's throughput on every core (games/s, medians of 5)
 	go test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -count 5 ./game/sim
 
 clean:

@@ -170,8 +170,8 @@ func TestHeadlessLinksNoFyne(t *testing.T) {
 	}
 }
 
-// `nightfall --help` prints its usage and nothing spurious (issue 10: no
-// "Fyne error: Error parsing user locale C"); so does `serve --help`.
+// `nightfall --help` prints its usage and nothing spurious (no "Fyne
+// error: Error parsing user locale C"); so does `serve --help`.
 func TestHelpQuiet(t *testing.T) {
 	for _, loc := range locales {
 		for _, args := range [][]string{{"--help"}, {"serve", "--help"}} {

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -75,12 +74,13 @@ func TestSmokeXvfb(t *testing.T) {
 
 	urls := make(chan string, 1)
 	go func() {
-		re := regexp.MustCompile(`https?://\S+`)
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
-			if u := re.FindString(sc.Text()); u != "" {
-				urls <- u
-				return
+			for _, f := range strings.Fields(sc.Text()) { // the join URL is a word of its own
+				if strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") {
+					urls <- f
+					return
+				}
 			}
 		}
 	}()

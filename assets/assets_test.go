@@ -13,6 +13,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"text/template"
+
+	"nightfall/game"
 )
 
 // TestJS runs the page's JavaScript unit tests (phone/*.test.mjs) with node,
@@ -195,11 +197,12 @@ func TestI18nKeys(t *testing.T) {
 			"attack", "onehit", "snipe", "aimed-snipe", "bind", "heal", "vest", "wolfsbane", "imprison",
 			"anti-snipe", "deathblow", "pardon", "curse", "vicious-curse", "bless", "devout-bless", "saint",
 			"arson", "transform", "stance", "order", "withdraw", "done"},
-		"answer": {"killer", "not-killer", "secret-police", "not-secret-police", "none"},
+		"answer": game.Answers(),
 		"narr": {"night", "setup-night", "day", "last-words", "speech", "pk-speech", "defence", "nomination",
 			"discussion", "closing", "vote-call", "vote", "immune", "over", "briefing"},
-		"camp":    {"good", "killers", "werewolves", "free-choice"},
-		"winner":  {"good", "killers", "werewolves", "draw", "none", "seat"},
+		"camp":    game.Camps(),
+		"winner":  append(game.Winners(), "seat"),
+		"reason":  game.Reasons(),
 		"err":     {"room", "seat-taken", "table-full", "started", "name"},
 		"variant": {"classic-2.0", "standard-003", "v3.0", "v4.0", "v5.0-dual", "two-hands", "cat-lives-7"},
 		"dawn":    {"dead", "peaceful"},

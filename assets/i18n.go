@@ -24,9 +24,9 @@ import (
 //   - every other family is the phone page's (peek., night., join., cat., …)
 //     or shared by both: the names of the engine's things (NamePrefixes:
 //     variant., role., action., opt., val., summary.) and the words both
-//     screens show for one thing (narr., winner., camp., answer., dawn.,
-//     phase., over., seat., list., app., lang., votes.: a tally's counts)
-//     — one wording for one thing.
+//     screens show for one thing (narr., winner., camp., answer., reason.,
+//     redeal., dawn., phase., over., seat., list., app., lang., votes.: a
+//     tally's counts) — one wording for one thing.
 //
 // A new word goes into both files; a word only the big screen shows goes
 // into one of ScreenFamilies (or a new family added there), so that the
@@ -49,7 +49,6 @@ var ScreenFamilies = []string{
 	"lobby",   // the lobby screen
 	"moment",  // the replay's lines
 	"quit",    // the quit dialog
-	"reason",  // why a game ended
 	"replay",  // the replay's controls
 	"resume",  // the resume dialog
 	"saved",   // the saved 复盘 file's own words (lan/replay writes it on the host)

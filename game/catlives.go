@@ -377,14 +377,14 @@ func (catLives) checkDeal(s *State, setup Setup) ([][]string, []Body, error) {
 // civilians → good; only the killer (and a co-winning free-choice player of
 // the killer camp) → killers; likewise werewolves; only a solo or
 // independent free-choice player → that seat.
-func (catLives) Win(s *State) (string, string) {
+func (catLives) Win(s *State) (string, Why) {
 	c := s.cat
 	if c == nil {
-		return "", ""
+		return "", Why{}
 	}
 	living := s.Living()
 	if len(living) == 0 {
-		return "draw", "every player is dead"
+		return "draw", Why{Code: ReasonAllDead}
 	}
 	only := func(ok func(seat int) bool) bool {
 		for _, x := range living {
@@ -401,24 +401,24 @@ func (catLives) Win(s *State) (string, string) {
 	}
 	switch {
 	case only(func(x int) bool { return c.Camps[x-1] == "good" }):
-		return "good", "the killer, the werewolf and the free-choice player are all dead"
+		return "good", Why{Code: ReasonCatGood}
 	case only(side("killers")):
-		return "killers", "only the killer camp is left"
+		return "killers", Why{Code: ReasonOnlyKillers}
 	case only(side("werewolves")):
-		return "werewolves", "only the werewolf camp is left"
+		return "werewolves", Why{Code: ReasonOnlyWerewolves}
 	case len(living) == 1 && living[0] == c.Free:
-		return strconv.Itoa(c.Free), "the free-choice player is the last survivor"
+		return strconv.Itoa(c.Free), Why{Code: ReasonFreeLast}
 	}
-	return "", ""
+	return "", Why{}
 }
 
 // gameOver ends the game: the winners are every seat of the winning camp,
 // dead or alive, with a co-winning free-choice player (§14), or the lone
 // free-choice seat.
-func (catLives) gameOver(g *Game, w, why string) {
+func (catLives) gameOver(g *Game, w string, why Why) {
 	s := &g.s
 	c := s.cat
-	e := GameOverBody{Winner: w, Reason: why}
+	e := GameOverBody{Winner: w, Reason: why.Sentence(), Why: why}
 	for seat := 1; seat <= s.Players; seat++ {
 		if c.Camps[seat-1] == w || (seat == c.Free && ((c.Cowin && c.Stance == w) || strconv.Itoa(seat) == w)) {
 			e.Winners = append(e.Winners, seat)
@@ -429,13 +429,13 @@ func (catLives) gameOver(g *Game, w, why string) {
 
 // RoundEnd is the stalemate (§14, R26): the stalemateRounds-th round in a
 // row without a card lost ends in a draw.
-func (catLives) RoundEnd(s *State) (string, string) {
+func (catLives) RoundEnd(s *State) (string, Why) {
 	c := s.cat
 	if c == nil || s.Opts.StalemateRounds == 0 || c.RoundLost > 0 {
-		return "", ""
+		return "", Why{}
 	}
 	if c.Quiet+1 >= s.Opts.StalemateRounds {
-		return "draw", fmt.Sprintf("%d rounds in a row without a card lost", s.Opts.StalemateRounds)
+		return "draw", Why{Code: ReasonStalemate, N: s.Opts.StalemateRounds}
 	}
-	return "", ""
+	return "", Why{}
 }

@@ -67,17 +67,17 @@ func (classic) Resolve(s *State, e Emitter) DawnBody {
 	return DawnBody{Dead: []Target{}}
 }
 
-func (classic) Win(s *State) (string, string) {
+func (classic) Win(s *State) (string, Why) {
 	switch {
 	case allDead(s, "killer"):
-		return "good", "all killers are dead"
+		return "good", Why{Code: ReasonKillersDead}
 	case allDead(s, "police"):
-		return "killers", "all police are dead"
+		return "killers", Why{Code: ReasonPoliceDead}
 	case allDead(s, "civilian"):
 		if s.Opts.CiviliansWipedOut == "killers-win" {
-			return "killers", "all civilians are dead"
+			return "killers", Why{Code: ReasonCiviliansDead}
 		}
-		return "draw", "all civilians are dead"
+		return "draw", Why{Code: ReasonCiviliansDead}
 	}
-	return "", ""
+	return "", Why{}
 }

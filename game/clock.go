@@ -1,7 +1,7 @@
 package game
 
 // ClockPlan is what the host's clock must do now: the one place where the
-// rules about time are decided (G3.6, standard-003 R7, issue 10's holds).
+// rules about time are decided (G3.6, standard-003 R7, the announcements' holds).
 // The engine has no clock; the host's session loop measures what the plan
 // names on its own clock and sends Command{Do: ActTimeout} when the plan
 // says the stage is due. It knows no rule of its own.

@@ -659,9 +659,9 @@ func (g *Game) tieFinal() {
 	tied := slices.Clone(s.Day.Tied)
 	switch s.Opts.TieFinal {
 	case "draw":
-		g.gameOver("draw", "the vote tied on the last ballot of the day")
+		g.gameOver("draw", Why{Code: ReasonLastTie})
 	case "killers-win":
-		g.gameOver("killers", "the vote tied on the last ballot of the day")
+		g.gameOver("killers", Why{Code: ReasonLastTie})
 	case "lots":
 		if im := s.caps.immunizer; im != nil && len(tied) > 0 {
 			// The lot's pick is what comes out on top (two-hands R18): look at

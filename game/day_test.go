@@ -308,8 +308,8 @@ func TestWinConditions(t *testing.T) {
 	}
 }
 
-// TestDeadSpeakerPasses: whoever holds the floor may end it, alive or not
-// (issue 10): a dead player's view offers pass during their last words, and
+// TestDeadSpeakerPasses: whoever holds the floor may end it, alive or
+// not: a dead player's view offers pass during their last words, and
 // their pass ends them.
 func TestDeadSpeakerPasses(t *testing.T) {
 	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
@@ -399,7 +399,7 @@ func TestLetCallGo(t *testing.T) {
 }
 
 // TestAnnouncements: every public result is held on the table before the
-// next stage (issue 10): the dawn before the last words, the tally and the
+// next stage: the dawn before the last words, the tally and the
 // execution before the night; the hold is announceSeconds each; a stage
 // that follows a player's act opens with none.
 func TestAnnouncements(t *testing.T) {
@@ -581,8 +581,8 @@ func TestHostActions(t *testing.T) {
 	}
 }
 
-// TestFreeTextLimits: the engine bounds free text itself (issue 12: the
-// network layer knows no rule about manifestos).
+// TestFreeTextLimits: the engine bounds free text itself (the network
+// layer knows no rule about manifestos).
 func TestFreeTextLimits(t *testing.T) {
 	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
 	for _, c := range []Command{

@@ -9,8 +9,11 @@
 // the clock's "timeout") go in through Game.Apply. Apply first checks the
 // command against the rules; a refused command returns a *Rejection whose
 // text is one sentence a player can read ("seat 4 is dead and cannot vote")
-// and changes nothing. An accepted command emits events: each event is
-// applied to the state by State.apply — the only code that writes the state
+// and changes nothing. What the engine reports to the screens is in codes
+// they translate: a Narration's key, a Problem's key, a game's end and a
+// void deal as a Why (why.go: a code of Reasons or RedealReasons with its
+// typed arguments; its Sentence is the readable "reason" of the scripts).
+// An accepted command emits events: each event is applied to the state by State.apply — the only code that writes the state
 // — and appended to the log. Hence the state is the fold of the events:
 // Replay(setup, log) rebuilds exactly the same state, which is how the host
 // recovers after a crash and how tests check the engine.
@@ -33,18 +36,18 @@
 //
 // # Speed
 //
-// Simulations play whole games by the ten thousand (BenchmarkClassic12:
-// classic-2.0, 12 random bots, well over 20,000 games a second on one core),
-// so the hot path allocates nothing once a game has been played in the same
-// Game: event bodies are pointers (Event.Body holds *TurnBody, *VoteBody, …;
-// a logged body is never modified), and the frequent bodies, the targets
-// they point to and the slices and structs the state builds each night and
-// day come from the game's store (store.go), chunks that Game.Reset hands
-// to the next game. Variants build their night steps and dawn lists with
-// the store's helpers (nightSteps, livingActors, State.mem.targets). A table
-// of bots (game/bots) reads a view per decision through
-// Game.SharedPlayerView, built in storage the game keeps and reuses: a view
-// costs no allocation either.
+// Simulations (the balance lab, the lobby's estimate, the randomized tests)
+// play whole games by the ten thousand, so the hot path allocates nothing
+// once a game has been played in the same Game (BenchmarkClassic12 measures
+// the rate, on one core): event bodies are pointers (Event.Body holds
+// *TurnBody, *VoteBody, …; a logged body is never modified), and the
+// frequent bodies, the targets they point to and the slices and structs
+// the state builds each night and day come from the game's store
+// (store.go), chunks that Game.Reset hands to the next game. Variants build
+// their night steps and dawn lists with the store's helpers (nightSteps,
+// livingActors, State.mem.targets). A table of bots (game/bots) reads a
+// view per decision through Game.SharedPlayerView, built in storage the
+// game keeps and reuses: a view costs no allocation either.
 //
 // # Phases
 //
@@ -82,12 +85,14 @@
 //     written there: roles() knows the base roles only);
 //   - its golden scripts, game/testdata/<id>/<name>.json, with the
 //     .golden.jsonl each records (go test ./game -run TestGolden -update);
-//   - its lines in the one translation file the host app and the phones
-//     both read, assets/i18n/zh.json and en.json: variant.<id>,
-//     summary.<id>, and role.<id>, action.<id>, opt.<name>, val.<value> for
-//     any role, action, option or value it adds; its round and wins for the
-//     rules sheet and the briefing (rules.round.<id>, rules.win.<id>) and a
-//     card for each role it adds or plays otherwise (roleinfo.<role>, or
+//   - its lines in the one dictionary the big screen and the phones both
+//     read, assets/i18n/zh.json and en.json: variant.<id>, summary.<id>,
+//     and role.<id>, action.<id>, opt.<name>, val.<value> for any role,
+//     action, option or value it adds, reason.<code> for a new way to end
+//     (its code, a Reason… constant in why.go, listed by Reasons, with its
+//     English sentence for the scripts); its round and wins for the rules
+//     sheet and the briefing (rules.round.<id>, rules.win.<id>) and a card
+//     for each role it adds or plays otherwise (roleinfo.<role>, or
 //     roleinfo.<id>.<role>; assets' TestRoleCardsCoverTheEngine names what
 //     is missing);
 //   - the big screen's font, assets/fonts/wqy-microhei-subset.ttf, made
@@ -97,18 +102,16 @@
 //     -tags ci ./app/ui -run TestTableTranscript -update), a golden like
 //     the scripts.
 //
-// That is the list an experiment needed (24 November 2026): classic-guard,
-// classic-2.0 with a guard who protects a seat each night (a new role with
-// a night action of its own), touched game/guard.go,
-// game/testdata/classic-guard/ (a script and its golden), three lines in
-// each translation file, the font subset (for 卫) and its transcript: seven
-// files, and `go test ./game/... ./assets/...` and `CGO_ENABLED=0 go test
-// -tags ci ./app/...` passed. The engine holds ids only. The tests say what
-// is missing: assets' TestNamesCoverTheEngine names every id without a
-// name, assets/fonts' test every character the font lacks, TestGolden runs
-// the scripts and TestTableTranscript asks for the transcript; the lobby,
-// the phones' screens, the big screen, the bots and the randomized tests
-// take their lists from game.Variants() and the views. (A variant whose
+// The list is complete because no other code holds a variant's rules or
+// words: the engine holds ids and codes only, and the lobby, the phones'
+// screens, the big screen, the voice, the bots and the randomized tests
+// take their lists from game.Variants(), the views and the lists of
+// why.go. The tests say
+// what is missing: assets' TestNamesCoverTheEngine names every id without
+// a name, app/ui's TestEveryCodeHasWords every winner, camp, answer,
+// reason and stage without words on a screen, assets/fonts' test every
+// character the font lacks, TestGolden runs the scripts and
+// TestTableTranscript asks for the transcript. (A variant whose
 // teammates learn other than seed 000's rule — killers see the killers,
 // police the police, teamKnowledge — also gives the randomized tests'
 // oracle its rule: entitled in random_test.go.)

@@ -227,12 +227,14 @@ type ImmuneBody struct {
 
 // RedealBody: a deal was void and the cards are shuffled and dealt again
 // (G17; v5.0-dual §2 forbidden pairs, two-hands R1 zero sums and requests).
-// Reason says why in words that name no card of the new deal. Shuffle is
+// Why says why (a code of RedealReasons and its arguments), Reason the same
+// in one English sentence; neither names a card of the new deal. Shuffle is
 // set when this event itself shuffles and deals (a redeal during the game's
 // setup night); without it the new shuffle was made with the game's setup.
 type RedealBody struct {
-	Reason  string `json:"reason"`
-	Shuffle bool   `json:"shuffle,omitempty"`
+	Reason string `json:"reason"`
+	Why
+	Shuffle bool `json:"shuffle,omitempty"`
 }
 
 // ExplodedBody: a killer self-revealed (爆, standard-003 §10).
@@ -247,12 +249,14 @@ type HostBody struct {
 	Action string `json:"action"`
 }
 
-// GameOverBody: the end. Winner: "good", "killers", "werewolves", "draw" or a
-// seat id.
+// GameOverBody: the end. Winner: "good", "killers", "werewolves", "draw",
+// "none" (the host ended it) or a seat id. Why is why (a code of Reasons
+// and its arguments), Reason the same in one English sentence.
 type GameOverBody struct {
-	Winner  string `json:"winner"`
-	Reason  string `json:"reason"`
-	Winners []int  `json:"winners,omitempty"` // the winning seats, where the cards decide the camps (Camper)
+	Winner string `json:"winner"`
+	Reason string `json:"reason"`
+	Why
+	Winners []int `json:"winners,omitempty"` // the winning seats, where the cards decide the camps (Camper)
 }
 
 // RejectedBody: a script step the rules refused (printed by `nightfall
@@ -320,7 +324,7 @@ var bodyTypes = map[string]func() Body{
 	"rejected":  func() Body { return &RejectedBody{} },
 }
 
-// TableRole is what a public event is to the table (issue 10): the screens
+// TableRole is what a public event is to the table: the screens
 // announce a result, start a stage with a headline, or update the running
 // stage live. Private events (a night act, a check answer, a deal) never
 // reach the table.

@@ -109,7 +109,7 @@ type public struct {
 	immune   *ImmuneBody // the latest immunity
 	results  []int       // log indexes of the private answers (ResultBody)
 
-	// Announcements (issue 10, tableRoleOf): the log indexes of the results
+	// Announcements (tableRoleOf): the log indexes of the results
 	// announced since the last stage started (pending), and of those the
 	// current stage opened with (shown). A stage takes the pending ones; a
 	// stage that starts right after another (speeches → turn, ballot →
@@ -274,7 +274,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	}
 
 	var hands [][]string
-	var void []string
+	var void []Why
 	var after []Body // a dealer's hidden bookkeeping, emitted after the deal
 	var err error
 	if d, ok := v.(dealer); ok {
@@ -298,7 +298,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 		s.Seats[i].Cards = nil
 	}
 	for _, why := range void {
-		g.emit(&RedealBody{Reason: why}, nil)
+		g.emit(&RedealBody{Reason: why.Sentence(), Why: why}, nil)
 	}
 	camper, _ := v.(Camper)
 	var camps []string
@@ -354,7 +354,7 @@ const briefingKey = -1
 // shuffle of the variant's deck redealt until the variant accepts it; void
 // lists why each rejected shuffle was void (public: the table sees a deal
 // voided, and a void deal tells nothing about the next shuffle).
-func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, void []string, err error) {
+func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, void []Why, err error) {
 	in := v.Info()
 	k := in.CardsPerSeat
 	s := &g.s
@@ -403,7 +403,7 @@ func (g *Game) deal(v Variant, setup Setup, deck []string) (hands [][]string, vo
 		if err == nil {
 			return hands, void, nil
 		}
-		void = append(void, err.Error())
+		void = append(void, voidWhy(err))
 		if try > 100000 {
 			return nil, nil, &SetupError{"deal", "no valid deal found"}
 		}
@@ -449,8 +449,8 @@ func (g *Game) emit(b Body, audience []int) {
 // gameOver ends the game. Where the variant derives camps from the cards
 // (Camper), the event lists the winning seats: players win with their camp,
 // alive or dead (v5.0-dual §11, two-hands §11).
-func (g *Game) gameOver(winner, reason string) {
-	e := g.mem.over.put(GameOverBody{Winner: winner, Reason: reason})
+func (g *Game) gameOver(winner string, why Why) {
+	e := g.mem.over.put(GameOverBody{Winner: winner, Reason: why.Sentence(), Why: why})
 	if c := g.s.caps.camper; c != nil {
 		for seat := 1; seat <= g.s.Players; seat++ {
 			if c.Camp(&g.s, seat) == winner {
@@ -489,7 +489,8 @@ func (g *Game) apply(cmd *Command) error {
 	}
 	if cmd.Do == ActEnd && cmd.Seat == 0 {
 		g.emit(&HostBody{Action: ActEnd}, nil)
-		g.emit(&GameOverBody{Winner: "none", Reason: "the host ended the game"}, nil)
+		why := Why{Code: ReasonHost}
+		g.emit(&GameOverBody{Winner: "none", Reason: why.Sentence(), Why: why}, nil)
 		return nil
 	}
 	if cmd.Do == ActTimeout && cmd.Seat != 0 {

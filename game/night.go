@@ -443,7 +443,8 @@ func (g *Game) endSetupNight() {
 		g.startNight()
 		return
 	}
-	g.emit(&RedealBody{Reason: "a player asked for a new deal", Shuffle: true}, nil)
+	asked := Why{Code: RedealAsked}
+	g.emit(&RedealBody{Reason: asked.Sentence(), Why: asked, Shuffle: true}, nil)
 	for try := 0; ; try++ {
 		err := s.variant.DealOK(s)
 		if err == nil {
@@ -452,7 +453,8 @@ func (g *Game) endSetupNight() {
 		if try > 100000 {
 			panic("game: no valid deal found")
 		}
-		g.emit(&RedealBody{Reason: err.Error(), Shuffle: true}, nil)
+		why := voidWhy(err)
+		g.emit(&RedealBody{Reason: why.Sentence(), Why: why, Shuffle: true}, nil)
 	}
 	for i := range s.Seats {
 		roles := make([]string, len(s.Seats[i].Cards))

@@ -41,7 +41,7 @@ type Options struct {
 	PKDiscussionSeconds int `json:"pkDiscussionSeconds"`
 	// AnnounceSeconds is how long the screens hold each public result (a
 	// dawn, a tally, an execution, …) before the next stage's headline and
-	// timer (issue 10; TableView.Hold). 0: no hold. Every variant accepts
+	// timer (TableView.Hold). 0: no hold. Every variant accepts
 	// it; its default is DefaultAnnounceSeconds.
 	AnnounceSeconds int `json:"announceSeconds"`
 

@@ -348,7 +348,7 @@ func checkViews(t *testing.T, g *Game) {
 		}
 		if !over && !pv.Alive && len(pv.Tasks) > 0 {
 			// A dead player holds the floor only for last words, and then
-			// their one task is to end them (issue 10: pass, alive or not).
+			// their one task is to end them (pass, alive or not).
 			if len(pv.Tasks) != 1 || pv.Tasks[0].Action != "pass" || pv.Table.Speaker != seat {
 				t.Fatalf("dead seat %d has tasks %+v", seat, pv.Tasks)
 			}

@@ -121,16 +121,16 @@ func (standard) Resolve(s *State, e Emitter) DawnBody {
 
 // Win is §11: the good side when every killer is dead; the killers when every
 // civilian (屠城) or every police is dead.
-func (standard) Win(s *State) (string, string) {
+func (standard) Win(s *State) (string, Why) {
 	switch {
 	case allDead(s, "killer"):
-		return "good", "all killers are dead"
+		return "good", Why{Code: ReasonKillersDead}
 	case allDead(s, "civilian"):
-		return "killers", "all civilians are dead"
+		return "killers", Why{Code: ReasonCiviliansDead}
 	case allDead(s, "police"):
-		return "killers", "all police are dead"
+		return "killers", Why{Code: ReasonPoliceDead}
 	}
-	return "", ""
+	return "", Why{}
 }
 
 // RunoffSpeakers: in every PK round the tied players speak once more (§9 PK

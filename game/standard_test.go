@@ -128,7 +128,7 @@ func TestStandardOptions(t *testing.T) {
 		TieRounds: 4, TieVoters: "all", TieFinal: "lots", SelfReveal: true,
 		Huddle: true, HuddleSeconds: 5,
 		NightMaxSeconds: 90, NightMinSeconds: 30, SpeechSeconds: 90, LastWordsSeconds: 60,
-		PKSpeechSeconds: 60, VoteCallSeconds: 10, // 10, not §12's 5: a real hand needs the time (issue 10)
+		PKSpeechSeconds: 60, VoteCallSeconds: 10, // 10, not §12's 5: a real hand needs the time
 	}
 	// Compare the options §12 names; the rest are other variants' or
 	// shared timers not listed there.

@@ -35,7 +35,8 @@ type State struct {
 	QuietRounds   int // consecutive ended rounds in which no card died (v5.0-dual R19)
 	RoundDead     int // cards (or seats) announced dead in the current round
 	Winner        string
-	Reason        string
+	Reason        string // Why in one English sentence
+	Why           Why    // why the game ended (a code of Reasons)
 
 	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
 	mem *store    // the game's storage (store.go); not part of the game's facts
@@ -483,7 +484,7 @@ func (s *State) apply(b Body) Body {
 	case *GameOverBody:
 		s.Phase = PhaseOver
 		s.Winner = e.Winner
-		s.Reason = e.Reason
+		s.Reason, s.Why = e.Reason, e.Why
 		if s.Day != nil {
 			s.Day.Speaker = 0
 		}

@@ -162,13 +162,13 @@ func (twoHands) DealOK(s *State) error {
 	for i := range s.Seats {
 		c := s.Seats[i].Cards
 		if thSum(s, i+1) == 0 {
-			return fmt.Errorf("seat %d was dealt %s + %s, whose justice weights sum to 0 (a forbidden hand)", i+1, c[0].Role, c[1].Role)
+			return &VoidDeal{Why{Code: RedealZeroSum, Seat: i + 1, Roles: []string{c[0].Role, c[1].Role}}}
 		}
 	}
 	if s.Opts.DoubleRoleRedeal == "always" {
 		for i := range s.Seats {
 			if thDouble(s, i+1) {
-				return fmt.Errorf("seat %d was dealt two %s hands (doubleRoleRedeal always)", i+1, s.Seats[i].Cards[0].Role)
+				return &VoidDeal{Why{Code: RedealDoubleRole, Seat: i + 1, Roles: []string{s.Seats[i].Cards[0].Role}}}
 			}
 		}
 	}
@@ -386,21 +386,21 @@ func (twoHands) Resolve(s *State, e Emitter) DawnBody {
 }
 
 // Win is §11 (R20).
-func (twoHands) Win(s *State) (string, string) {
+func (twoHands) Win(s *State) (string, Why) {
 	good := allDead(s, "killer", "assassin")
 	police := allDead(s, "police")
 	others := allDead(s, "villager", "bodyguard", "doctor", "dark-police")
 	switch {
 	case good && (police || others):
-		return "killers", "both camps' conditions hold at once: a draw, which is the killer camp's win"
+		return "killers", Why{Code: ReasonBoth}
 	case good:
-		return "good", "every killer and assassin hand is dead"
+		return "good", Why{Code: ReasonKillerHandsDead}
 	case police:
-		return "killers", "every police hand is dead"
+		return "killers", Why{Code: ReasonPoliceHandsDead}
 	case others:
-		return "killers", "every villager, bodyguard, doctor and dark-police hand is dead"
+		return "killers", Why{Code: ReasonGoodHandsDead}
 	}
-	return "", ""
+	return "", Why{}
 }
 
 // RunoffSpeakers (§9.7): before ballot 2 the tied hands' owners defend

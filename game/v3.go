@@ -156,21 +156,21 @@ func (v3) Resolve(s *State, e Emitter) DawnBody {
 
 // Win is §11 with R11 (police side = police + special police; civilians =
 // the role civilian) and R12 (good and the civilians' draw together: draw).
-func (v3) Win(s *State) (string, string) {
+func (v3) Win(s *State) (string, Why) {
 	good := allDead(s, "killer")
 	civilians := allDead(s, "civilian")
 	switch {
 	case good && civilians:
-		return "draw", "the last killer and the last civilian died together"
+		return "draw", Why{Code: ReasonTogether}
 	case good:
-		return "good", "all killers are dead"
+		return "good", Why{Code: ReasonKillersDead}
 	case allDead(s, "police", "special-police"):
-		return "killers", "all of the police side are dead"
+		return "killers", Why{Code: ReasonPoliceSideDead}
 	case civilians:
 		if s.Opts.CiviliansWipedOut == "killers-win" {
-			return "killers", "all civilians are dead"
+			return "killers", Why{Code: ReasonCiviliansDead}
 		}
-		return "draw", "all civilians are dead"
+		return "draw", Why{Code: ReasonCiviliansDead}
 	}
-	return "", ""
+	return "", Why{}
 }

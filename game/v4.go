@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -265,10 +264,10 @@ func (v4) Resolve(s *State, e Emitter) DawnBody {
 // Win (§11, R13), in order: nobody alive → draw; both sides' conditions at
 // once → draw; else the side whose condition holds. (A third tied ballot is
 // the day engine's tieFinal.)
-func (v4) Win(s *State) (string, string) {
+func (v4) Win(s *State) (string, Why) {
 	living := s.CountLiving()
 	if living == 0 {
-		return "draw", "nobody is alive"
+		return "draw", Why{Code: ReasonNobodyAlive}
 	}
 	killers := s.countLivingWith("killer")
 	good := killers == 0
@@ -276,13 +275,13 @@ func (v4) Win(s *State) (string, string) {
 	numbers := killers >= 1 && killers >= living-killers
 	switch {
 	case good && specials:
-		return "draw", "the last killer and the last special role died at the same time"
+		return "draw", Why{Code: ReasonTogetherSpecial}
 	case good:
-		return "good", "all killers are dead"
+		return "good", Why{Code: ReasonKillersDead}
 	case specials:
-		return "killers", "the butterfly, sniper, police, doctor and elder are all dead"
+		return "killers", Why{Code: ReasonV4SpecialsDead}
 	case numbers:
-		return "killers", fmt.Sprintf("%d killers alive against %d other players", killers, living-killers)
+		return "killers", Why{Code: ReasonOutnumbered, N: killers, Others: living - killers}
 	}
-	return "", ""
+	return "", Why{}
 }

@@ -477,7 +477,7 @@ func TestV4Win(t *testing.T) {
 			s := v4State(t, c.dead...)
 			w, r := s.variant.Win(s)
 			if w != c.winner {
-				t.Errorf("winner %q (%s), want %q; living %v", w, r, c.winner, s.Living())
+				t.Errorf("winner %q (%s), want %q; living %v", w, r.Sentence(), c.winner, s.Living())
 			}
 		})
 	}

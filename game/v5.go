@@ -166,7 +166,7 @@ func (v5) DealOK(s *State) error {
 		a, b := c[0].Role, c[1].Role
 		for _, p := range pairs {
 			if (a == p[0] && b == p[1]) || (a == p[1] && b == p[0]) {
-				return fmt.Errorf("seat %d was dealt %s + %s, a forbidden pair (forbiddenPairs %s)", i+1, a, b, s.Opts.ForbiddenPairs)
+				return &VoidDeal{Why{Code: RedealForbiddenPair, Seat: i + 1, Roles: []string{a, b}, Value: s.Opts.ForbiddenPairs}}
 			}
 		}
 	}
@@ -372,35 +372,35 @@ func (v5) Resolve(s *State, e Emitter) DawnBody {
 }
 
 // Win is §11 on cards (R19: both at once is a draw).
-func (v5) Win(s *State) (string, string) {
+func (v5) Win(s *State) (string, Why) {
 	good := allDead(s, "killer", "undercover")
 	killers := allDead(s, "police", "secret-police")
 	switch {
 	case good && killers:
-		return "draw", "the last killer-camp card and the last police card died together"
+		return "draw", Why{Code: ReasonTogetherCards}
 	case good:
-		return "good", "every killer card and the undercover are dead"
+		return "good", Why{Code: ReasonKillerCardsDead}
 	case killers:
-		return "killers", "every police and secret-police card is dead"
+		return "killers", Why{Code: ReasonPoliceCardsDead}
 	}
-	return "", ""
+	return "", Why{}
 }
 
 // RoundEnd is R19's stall draw: stallRounds consecutive rounds without a
 // card dying (the ending round included when nothing died in it).
-func (v5) RoundEnd(s *State) (string, string) {
+func (v5) RoundEnd(s *State) (string, Why) {
 	n := s.Opts.StallRounds
 	if n == 0 {
-		return "", ""
+		return "", Why{}
 	}
 	quiet := s.QuietRounds
 	if s.RoundDead == 0 {
 		quiet++
 	}
 	if quiet >= n {
-		return "draw", fmt.Sprintf("no card died for %d rounds in a row", quiet)
+		return "draw", Why{Code: ReasonStall, N: quiet}
 	}
-	return "", ""
+	return "", Why{}
 }
 
 // RunoffSpeakers: before the re-vote the tied cards' owners speak (used

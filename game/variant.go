@@ -23,8 +23,8 @@ type Variant interface {
 	Deck(n int) []string
 	// Defaults are the options for this deal (some defaults depend on it).
 	Defaults(s *State) Options
-	// DealOK reports whether a dealt hand set is acceptable (false → the
-	// engine shuffles again, G17). Nil error means fine.
+	// DealOK reports whether a dealt hand set is acceptable (an error → the
+	// engine shuffles again, G17): nil means fine, a *VoidDeal says why.
 	DealOK(s *State) error
 	// Knows appends what seat learns at the deal (its teammates) to known
 	// (an empty list the engine provides, nil or with room: a view costs
@@ -47,8 +47,9 @@ type Variant interface {
 	// Resolve turns tonight's locked steps into marks and deaths. It may call
 	// e.Mark for internal bookkeeping; it returns the dawn announcement.
 	Resolve(s *State, e Emitter) DawnBody
-	// Win reports the outcome if the game is over now ("" if it goes on).
-	Win(s *State) (winner, reason string)
+	// Win reports the outcome if the game is over now ("" if it goes on):
+	// the winner and why (a code of Reasons).
+	Win(s *State) (winner string, why Why)
 	// RunoffSpeakers says who speaks before run-off ballot k (k ≥ 2):
 	// "tied" or "others" (living players outside the tie).
 	RunoffSpeakers(k int) string
@@ -77,7 +78,7 @@ type SetupNighter interface {
 // RoundEnder is a variant with a condition checked when a round ends (after
 // its day, before the next night falls): v5.0-dual R19's stallRounds.
 type RoundEnder interface {
-	RoundEnd(s *State) (winner, reason string)
+	RoundEnd(s *State) (winner string, why Why)
 }
 
 // Balloter is a variant whose ballots differ from seed 000's "one player,

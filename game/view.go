@@ -31,14 +31,15 @@ type TableView struct {
 	Dawn          *DawnBody    `json:"dawn,omitempty"`     // the latest dawn announcement
 	LastWordsLeft int          `json:"lastWordsLeft"`
 	Winner        string       `json:"winner,omitempty"`
-	Reason        string       `json:"reason,omitempty"`
+	Reason        string       `json:"reason,omitempty"`   // Why in one English sentence
+	Why           *Why         `json:"why,omitempty"`      // why the game ended: a code of Reasons, to translate
 	Reveal        []SeatReveal `json:"reveal,omitempty"`   // game over only
 	Timeline      []Moment     `json:"timeline,omitempty"` // game over only
 	// Announce lists the public results the current stage opened with (at
 	// the end: those since the last stage), in order: a dawn, a tally, an
 	// execution, a self-reveal, the winner… The screens show each as the
 	// headline for Hold/len(Announce) seconds before the stage's own
-	// headline; the stage's timer starts after Hold (issue 10).
+	// headline; the stage's timer starts after Hold.
 	Announce []Announcement `json:"announce,omitempty"`
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
 	// CatLives is cat-lives-7's public part (catlives_view.go).
@@ -373,7 +374,8 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		g.dayView(tv, m)
 	case PhaseOver:
 		tv.Stage = "over"
-		tv.Winner, tv.Reason = s.Winner, s.Reason
+		why := s.Why
+		tv.Winner, tv.Reason, tv.Why = s.Winner, s.Reason, &why
 		tv.Narration = Narration{Key: "over", Winner: s.Winner}
 		tv.Reveal = revealAll(s)
 		tv.Timeline = g.timeline()

@@ -1,6 +1,6 @@
 package lan
 
-// Whole games in three browser engines (issue 14): one phone is a real
+// Whole games in three browser engines: one phone is a real
 // browser page — Chromium, WebKitGTK or Firefox (browser_drivers_test.go) —
 // played through its own buttons, the other seats are bot phones
 // (play_test.go's table). The page's seat goes through join, the night (a

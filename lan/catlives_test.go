@@ -45,7 +45,7 @@ func TestCatLivesManifesto(t *testing.T) {
 		t.Fatalf("short manifesto: %s", f.raw)
 	}
 	tooLong := strings.Repeat("猫", game.MaxTextRunes+1)
-	// The engine bounds the text (issue 12: lan knows no manifesto rule).
+	// The engine bounds the text (lan knows no manifesto rule).
 	if f := send("long", tooLong); f.T != "error" || f.Code != codeRejected || !strings.Contains(f.Reason, "2001") {
 		t.Fatalf("over-long manifesto: %s", f.raw)
 	}

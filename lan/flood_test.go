@@ -203,7 +203,7 @@ func rssKB() int {
 	return 0
 }
 
-// TestFlood (issue 16): while 500 sockets that never say hello, 300
+// TestFlood: while 500 sockets that never say hello, 300
 // spectate-and-leave loops and slow connections (a header, a hello, a byte a
 // second) go on, on loopback from many addresses, with the real limits: new
 // players join, the game starts, every seated phone drops and rejoins within

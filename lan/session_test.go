@@ -342,7 +342,7 @@ func TestDeadPlayerCannotAct(t *testing.T) {
 	p := tb.phones[victim]
 	v := p.playerView()
 	// Holding the floor for its last words, the dead seat's one task is to
-	// end them (issue 10).
+	// end them.
 	if v.Alive || !v.Spectator || len(v.Tasks) != 1 || v.Tasks[0].Action != "pass" {
 		t.Errorf("the dead seat's view: alive %v spectator %v tasks %v", v.Alive, v.Spectator, v.Tasks)
 	}
@@ -539,7 +539,7 @@ func TestHostSkipAndEnd(t *testing.T) {
 	if tv.Speaker == 0 {
 		t.Fatalf("nobody speaks at the start of day 1: %s", tv.Stage)
 	}
-	// The dawn is held first (issue 10): the first skip ends the hold, and
+	// The dawn is held first: the first skip ends the hold, and
 	// the speaker keeps the floor with the whole countdown.
 	if hv := h.hostView(); hv.HoldLeft != 5*time.Second || len(hv.Table.Announce) != 1 || hv.Remaining != time.Duration(tv.Timer.Seconds)*time.Second {
 		t.Fatalf("day 1 opens with hold %v announce %v remaining %v, want the dawn held 5 s then %d s", hv.HoldLeft, hv.Table.Announce, hv.Remaining, tv.Timer.Seconds)

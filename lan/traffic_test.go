@@ -1,6 +1,6 @@
 package lan
 
-// What a Wi-Fi sniffer sees (issue 13): a tap on the server's sockets
+// What a Wi-Fi sniffer sees: a tap on the server's sockets
 // records every byte both ways, with the cadence tick it belongs to, while
 // bots play a whole game of every variant through the sealed channel.
 

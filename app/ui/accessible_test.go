@@ -10,7 +10,7 @@ import (
 	"nightfall/game"
 )
 
-// The high-contrast, larger-text look (issue 14): golden renders of the
+// The high-contrast, larger-text look: golden renders of the
 // table, the lobby and the end, and the same geometric checks as the
 // standard look's at every table size.
 

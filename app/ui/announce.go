@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +14,7 @@ import (
 	"nightfall/lan"
 )
 
-// Announcements (issue 10): every public result the engine announces
+// Announcements: every public result the engine announces
 // (game.AnnouncedTypes: a dawn, a tally, an execution, a self-reveal, an
 // immunity, a redeal, cat-lives-7's announcement, the winner) becomes the big
 // screen's headline for its share of TableView.Hold, with a detail line or
@@ -355,16 +354,16 @@ func announceText(a game.Announcement, next *game.Announcement, after *game.Tabl
 		}
 		return h, tr("ann.immune.detail")
 	case *game.RedealBody:
-		if b.Reason == "a player asked for a new deal" {
-			return tr("ann.redeal.asked"), tr("ann.redeal.detail")
+		if b.Code == game.RedealAsked {
+			return tr("redeal.asked"), tr("ann.redeal.detail")
 		}
-		return tr("ann.redeal"), redealReason(b.Reason, info)
+		return tr("ann.redeal"), RedealText(b.Why, info)
 	case *game.AnnounceBody:
 		return catAnnounceText(b, names)
 	case *game.GameOverBody:
 		h := tr("ann.over", "Winner", WinnerText(b.Winner))
 		var d []string
-		if r := ReasonText(b.Reason); r != "" && r != WinnerText(b.Winner) {
+		if r := ReasonText(b.Why); r != "" && !strings.EqualFold(r, WinnerText(b.Winner)) {
 			d = append(d, r)
 		}
 		if len(b.Winners) > 0 && b.Winner != "none" {
@@ -555,62 +554,29 @@ func campName(c string) string {
 	return c
 }
 
-// The engine's reasons are English sentences (game.GameOverBody.Reason);
-// the known ones have a translation, the others show as they are.
-var reasonKeys = map[string]string{
-	"all killers are dead":                                                        "reason.killers-dead",
-	"all police are dead":                                                         "reason.police-dead",
-	"all civilians are dead":                                                      "reason.civilians-dead",
-	"all of the police side are dead":                                             "reason.police-side-dead",
-	"the host ended the game":                                                     "reason.host",
-	"the vote tied on the last ballot of the day":                                 "reason.last-tie",
-	"every player is dead":                                                        "reason.all-dead",
-	"nobody is alive":                                                             "reason.all-dead",
-	"only the killer camp is left":                                                "reason.only-killers",
-	"only the werewolf camp is left":                                              "reason.only-werewolves",
-	"the free-choice player is the last survivor":                                 "reason.free-last",
-	"every killer and assassin hand is dead":                                      "reason.killer-hands-dead",
-	"every police hand is dead":                                                   "reason.police-hands-dead",
-	"every killer card and the undercover are dead":                               "reason.killer-cards-dead",
-	"every police and secret-police card is dead":                                 "reason.police-cards-dead",
-	"the last killer and the last civilian died together":                         "reason.together",
-	"the last killer and the last special role died at the same time":             "reason.together",
-	"the last killer-camp card and the last police card died together":            "reason.together",
-	"the killer, the werewolf and the free-choice player are all dead":            "reason.cat-good",
-	"the butterfly, sniper, police, doctor and elder are all dead":                "reason.v4-specials-dead",
-	"every villager, bodyguard, doctor and dark-police hand is dead":              "reason.good-hands-dead",
-	"both camps' conditions hold at once: a draw, which is the killer camp's win": "reason.both",
+// ReasonText is why a game ended (a code of game.Reasons and its
+// arguments), in the current language.
+func ReasonText(why game.Why) string {
+	if why.Code == "" {
+		return ""
+	}
+	if s, ok := trIf("reason."+why.Code, "N", why.N, "Others", why.Others); ok {
+		return s
+	}
+	return why.Sentence() // a code without words: TestEveryCodeHasWords fails
 }
 
-var (
-	reRounds   = regexp.MustCompile(`^(?:(\d+) rounds in a row without a card lost|no card died for (\d+) rounds in a row)$`)
-	rePair     = regexp.MustCompile(`^seat (\d+) was dealt (\S+) \+ (\S+),`)
-	reTwoHands = regexp.MustCompile(`^seat (\d+) was dealt two (\S+) hands`)
-)
-
-// ReasonText is the reason a game ended, in the current language.
-func ReasonText(r string) string {
-	if k, ok := reasonKeys[r]; ok {
-		return tr(k)
+// RedealText is why a deal was void (a code of game.RedealReasons and its
+// arguments), in the current language.
+func RedealText(why game.Why, info game.VariantInfo) string {
+	kv := []any{"Seat", why.Seat, "Value", why.Value}
+	for i, r := range why.Roles {
+		kv = append(kv, string(rune('A'+i)), RoleName(info, r))
 	}
-	if m := reRounds.FindStringSubmatch(r); m != nil {
-		n := m[1] + m[2]
-		return tr("reason.stall", "N", n)
+	if s, ok := trIf("redeal."+why.Code, kv...); ok {
+		return s
 	}
-	return r
-}
-
-func redealReason(r string, info game.VariantInfo) string {
-	if m := rePair.FindStringSubmatch(r); m != nil {
-		return tr("ann.redeal.pair", "Seat", m[1], "A", RoleName(info, m[2]), "B", RoleName(info, m[3]))
-	}
-	if m := reTwoHands.FindStringSubmatch(r); m != nil {
-		return tr("ann.redeal.two", "Seat", m[1], "A", RoleName(info, m[2]))
-	}
-	if Language() == "en" {
-		return r
-	}
-	return tr("ann.redeal.detail.void")
+	return why.Sentence() // a code without words: TestEveryCodeHasWords fails
 }
 
 // announcementVoice is what the judge says when a comes up: the clips that

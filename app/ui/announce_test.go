@@ -133,7 +133,7 @@ func TestHeldIndex(t *testing.T) {
 	}
 }
 
-// The replay names every vote, who for whom, at a glance (issue 10 item 6).
+// The replay names every vote, who for whom, at a glance.
 func TestReplayNamesVotes(t *testing.T) {
 	six, seven := game.SeatTarget(6), game.SeatTarget(7)
 	m := game.Moment{Round: 2, Phase: "day", Kind: "tally", Outcome: "out",

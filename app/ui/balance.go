@@ -13,7 +13,7 @@ import (
 	"nightfall/lan"
 )
 
-// The lobby's balance line (issue 15): when the host picks a variant, a
+// The lobby's balance line: when the host picks a variant, a
 // player count and options, the lobby shows how games with sensible bots
 // end at that setting — "平衡（模拟）：好人阵营 47% ± 1%，杀手阵营 51%，平局 2%" —
 // within about a second. The estimate runs in the background (game/sim

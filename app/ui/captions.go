@@ -13,7 +13,7 @@ import (
 	"nightfall/assets/sounds"
 )
 
-// Captions (issue 14): every line the judge speaks is also written on the
+// Captions: every line the judge speaks is also written on the
 // big screen, in a bar along its bottom, while it plays: the same words
 // (voice.Line.Caption: the words of the clips it is made of), in the
 // current language, white on black and large, whether the sound is on, off

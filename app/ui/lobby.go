@@ -42,7 +42,7 @@ type Lobby struct {
 	variant                                        *widget.Select
 	players                                        *widget.Select
 	summary, deal, reason                          *widget.Label
-	balanceLine                                    *widget.Label // issue 15: the estimate with sensible bots
+	balanceLine                                    *widget.Label // the estimate with sensible bots
 	bal                                            *balance
 	start                                          *widget.Button
 	opts                                           *fyne.Container

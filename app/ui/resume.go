@@ -12,7 +12,7 @@ import (
 	"nightfall/lan"
 )
 
-// The resume screen (issue 11): on start, when the data folder holds an
+// The resume screen: on start, when the data folder holds an
 // unfinished game or a lobby with seated players (lan.Resumable), the big
 // screen offers "继续上一局 / Resume the last game" first, with what it was,
 // and "New game" beside it. Logs that cannot be resumed are named, so that

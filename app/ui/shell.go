@@ -19,7 +19,7 @@ import (
 const (
 	PrefLang  = "lang"
 	PrefMuted = "muted"
-	// PrefAccessible: the high-contrast, larger-text look (issue 14)
+	// PrefAccessible: the high-contrast, larger-text look
 	PrefAccessible = "accessible"
 )
 

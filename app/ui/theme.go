@@ -50,7 +50,7 @@ var standard = palette{
 	// errorBg, disabled, separator: Fyne's own (Theme.Color)
 }
 
-// highContrast is the high-contrast look (issue 14): black, white text,
+// highContrast is the high-contrast look: black, white text,
 // saturated colours only where they mean something (the speaker, who is
 // next, the candidate, dead or alive, a camp), every text colour at least
 // 7:1 against what it is drawn on (WCAG AAA; theme_test.go computes them).

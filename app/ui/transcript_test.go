@@ -21,7 +21,7 @@ import (
 	"nightfall/lan/lantest"
 )
 
-// The table transcript (issue 10): a game of every variant played through
+// The table transcript: a game of every variant played through
 // the real LAN server by bot phones over WebSocket, on a fake clock, with the
 // big screen (the app's Shell) fed by the server's host views. Whenever the
 // server holds announcements, the test looks at the screen at the start and

@@ -528,6 +528,10 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.ok(lines.every((l) => !/\{\{|role\.|action\./.test(l)), 'all translated');
   const z = V.overModel(TZ, pv.table, names);
   assert.equal(z.winner, '好人获胜');
+  // why it ended: the engine's code, translated (never its English sentence)
+  assert.equal(z.reason, zh['reason.killers-dead']);
+  assert.equal(V.reasonText(TZ, { code: 'stall', n: 3 }), zh['reason.stall'].replace('{{.N}}', '3'));
+  assert.equal(V.overModel(T, { ...pv.table, winner: 'none', why: { code: 'host' } }, names).reason, '', 'the winner says it');
 });
 
 test('narration covers every key, in both languages', () => {

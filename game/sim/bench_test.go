@@ -22,8 +22,8 @@ func benchSim(b *testing.B, kind string) {
 	b.ReportMetric(res.RoundsMean, "rounds/game")
 }
 
-// BenchmarkSimClassic12Random: issue 15's target, at least 50,000 games/s
-// on the 2-core machine with random bots.
+// BenchmarkSimClassic12Random: the balance lab's throughput with random
+// bots on every core (the lobby's estimate must settle within a second).
 func BenchmarkSimClassic12Random(b *testing.B) { benchSim(b, "random") }
 
 // BenchmarkSimClassic12Sensible: within 3× of random.

@@ -9,7 +9,7 @@ import (
 	"nightfall/game"
 )
 
-// Estimate is the lobby's balance line (issue 15): it plays games of setup
+// Estimate is the lobby's balance line: it plays games of setup
 // (Variant, Players, Options; Seed and Deal are ignored) with the given bot
 // kind ("sensible" for the lobby) on every core for about budget (a second
 // is plenty: a few thousand games, ±1–2%), or until ctx is cancelled — the

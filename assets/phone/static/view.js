@@ -162,6 +162,13 @@ export function winnerText(T, w) {
   return tId(T, 'winner', w);
 }
 
+// reasonText translates why a game ended: table.why, a code of the engine's
+// reasons ("reason.<code>") with its arguments.
+export function reasonText(T, why) {
+  if (!why || !why.code) return '';
+  return T(`reason.${why.code}`, { N: why.n, Others: why.others });
+}
+
 export function dawnText(T, dawn) {
   if (!dawn) return '';
   const dead = dawn.dead || [];
@@ -962,7 +969,10 @@ export function overModel(T, tv, names) {
     const line = momentText(T, mo);
     if (line) cur.lines.push(line);
   }
-  return { winner: winnerText(T, tv.winner), reason: tv.winner === 'none' ? tv.reason || '' : '', reveal, timeline: groups };
+  const winner = winnerText(T, tv.winner);
+  const reason = reasonText(T, tv.why);
+  // the reason, unless it only repeats the winner (the host ended the game)
+  return { winner, reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
 }
 
 export function momentText(T, mo) {

@@ -1,7 +1,7 @@
 package lan
 
-// Issue 10, through the phone page's own buttons in headless Chromium, at
-// 360 px: the closed screens and the opened ☰ menu are byte-identical for
+// A classic-2.0 table of phones, through the page's own buttons in headless
+// Chromium, at 360 px: the closed screens and the opened ☰ menu are byte-identical for
 // every role; a dead speaker ends their last words with their own Pass; a
 // sequential open vote where every phone answers each call after a human
 // delay of 3–8 s (on the host's fake clock) loses no vote.
@@ -95,7 +95,10 @@ func (g *browserGame) sameMenu(when string, roles []string, seats []int) {
 	}
 }
 
-func TestBrowserIssue10(t *testing.T) {
+// TestBrowserFairnessClassic: a whole classic-2.0 game of browser phones:
+// byte-identical closed screens and menus for every role, a dead speaker's
+// Pass, an open vote at human speed.
+func TestBrowserFairnessClassic(t *testing.T) {
 	browser := startChromium(t)
 	const n = 8
 	g := newBrowserGame(t, browser, Config{Variant: "classic-2.0", Seed: 11,

@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"encoding/json"
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+
+	"nightfall/app/audio"
+	"nightfall/app/voice"
+	"nightfall/assets"
+	"nightfall/assets/sounds"
+	"nightfall/game"
+)
+
+// TestEveryCodeHasWords: every winner, camp, answer, reason and stage the
+// engine can report (its exported lists) has words in every language on
+// every surface that shows it:
+//
+//   - the big screen: all of them, and the redeal reasons (the functions
+//     that say them answer with the dictionary's words, not the engine's
+//     English or a key);
+//   - the phone (the dictionary it is served): winners, camps, answers and
+//     reasons (it shows no stage names and no redeals);
+//   - the voice: the winners (the only ones it says: the rest is read from
+//     the screen), each with its clip and its words.
+func TestEveryCodeHasWords(t *testing.T) {
+	stages := []string{string(game.PhaseNight), string(game.PhaseDay), string(game.PhaseOver)}
+	for _, s := range game.Stages() {
+		stages = append(stages, string(s))
+	}
+	lists := map[string][]string{
+		"winner": append(game.Winners(), "seat"),
+		"camp":   game.Camps(),
+		"answer": game.Answers(),
+		"reason": game.Reasons(),
+		"stage":  stages,
+		"redeal": game.RedealReasons(),
+	}
+	phoneShows := []string{"winner", "camp", "answer", "reason"}
+	for _, lang := range assets.Languages {
+		screen, err := assets.Dictionary(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := fs.ReadFile(assets.Phone(), "static/i18n/"+lang+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var phone map[string]string
+		if err := json.Unmarshal(b, &phone); err != nil {
+			t.Fatal(err)
+		}
+		for fam, ids := range lists {
+			for _, id := range ids {
+				k := fam + "." + id
+				if screen[k] == "" {
+					t.Errorf("big screen, %s: no %q", lang, k)
+				}
+				if phone[k] == "" && slices.Contains(phoneShows, fam) {
+					t.Errorf("phone, %s: no %q", lang, k)
+				}
+			}
+		}
+		// the big screen says them with those words
+		newTestApp(t, lang)
+		for _, code := range game.Reasons() {
+			why := game.Why{Code: code, N: 3, Others: 2}
+			if s := ReasonText(why); s == "" || strings.Contains(s, "reason.") || (lang == "zh" && s == why.Sentence()) {
+				t.Errorf("big screen, %s: reason %s reads %q", lang, code, s)
+			}
+		}
+		info, _ := game.Lookup("two-hands")
+		for _, code := range game.RedealReasons() {
+			why := game.Why{Code: code, Seat: 3, Roles: []string{"killer", "police"}, Value: "extended"}
+			if s := RedealText(why, info.Info()); s == "" || strings.Contains(s, "redeal.") || (lang == "zh" && s == why.Sentence()) {
+				t.Errorf("big screen, %s: redeal %s reads %q", lang, code, s)
+			}
+		}
+		for _, w := range append(game.Winners(), "7") {
+			if s := WinnerText(w); s == "" || strings.Contains(s, "winner.") {
+				t.Errorf("big screen, %s: winner %s reads %q", lang, w, s)
+			}
+		}
+		// the voice
+		for _, w := range append(game.Winners(), "7") {
+			if w == "none" {
+				continue // the host ended the game: the judge says "game over" only
+			}
+			clips := voice.Line{Kind: "over", Text: w}.Clips(lang)
+			if len(clips) < 2 || slices.Contains(clips, "chime") {
+				t.Errorf("voice, %s: winner %s is said as %v", lang, w, clips)
+			}
+			for _, c := range clips {
+				if _, ok := sounds.Words(lang, c); !ok || audio.Duration(sounds.FS, lang, c) == 0 {
+					t.Errorf("voice, %s: winner %s: clip %s has no words or no sound", lang, w, c)
+				}
+			}
+		}
+	}
+}
