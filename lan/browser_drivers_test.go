@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -106,8 +107,27 @@ func (e *chromeEngine) reopen(url string) error {
 	return e.navigate(url)
 }
 
+// awayAndBack goes Back through the history entry itself rather than
+// chromedp.NavigateBack, which waits for a load event: a page restored from
+// the back-forward cache (index.html is no-cache, so Chromium may keep it)
+// fires pageshow and no load, and NavigateBack would wait for ever. The
+// caller waits for the page's own state instead.
 func (e *chromeEngine) awayAndBack() error {
-	return chromedp.Do(e.ctx, chromedp.Navigate("about:blank"), chromedp.NavigateBack())
+	if err := chromedp.Do(e.ctx, chromedp.Navigate("about:blank")); err != nil {
+		return err
+	}
+	c := chromedp.FromContext(e.ctx)
+	ctx, cancel := context.WithTimeout(e.ctx, 10*time.Second)
+	defer cancel()
+	res, err := cdp.Call(ctx, c.Target, page.GetNavigationHistory, cdp.Empty{})
+	if err != nil {
+		return err
+	}
+	if res.CurrentIndex < 1 || res.CurrentIndex >= int64(len(res.Entries)) {
+		return fmt.Errorf("no history entry to go back to (current %d of %d)", res.CurrentIndex, len(res.Entries))
+	}
+	_, err = cdp.Call(ctx, c.Target, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: res.Entries[res.CurrentIndex-1].ID})
+	return err
 }
 
 func (e *chromeEngine) touch(x, y float64, down bool) error {

@@ -758,8 +758,12 @@ function cardParts() {
   const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : null;
   const c = V.cardModel(T, S.pv, S.names, nm && nm.peek);
   const sh = c.shape;
+  // The parts that scroll when their words outgrow their rows (style.css:
+  // c-results, c-tonight) take the keyboard's focus, so they scroll without
+  // a finger too; every role's card has the same parts, so the same stops.
+  const scrolls = (cls) => cls === 'c-results' || cls === 'c-tonight';
   const part = (cls, n, ...kids) => {
-    const el = h('div', { class: `cpart ${cls}` }, ...kids);
+    const el = h('div', { class: `cpart ${cls}`, tabindex: scrolls(cls) ? '0' : null }, ...kids);
     el.style.setProperty('--n', String(n)); // the rows the part is given (style.css)
     return el;
   };
