@@ -300,7 +300,7 @@ func FuzzDecodeFrame(f *testing.F) {
 var pageRefs = regexp.MustCompile(`(?:src|href)="/(v/[0-9a-f]+/[^"]+)"|(?:from|import)\s+'\./([^']+)'|fetch\(new URL\(` + "`" + `(i18n/)\$\{`)
 
 // TestPageGzip: the page and everything it loads (one language's
-// dictionary) come gzip-compressed, in at most 72 KB all together, with
+// dictionary) come gzip-compressed, in at most 75 KB all together, with
 // strong ETags that answer 304.
 func TestPageGzip(t *testing.T) {
 	h := newHarness(t, Config{})
@@ -386,7 +386,7 @@ func TestPageGzip(t *testing.T) {
 		}
 	}
 	t.Logf("the page: %d files (one dictionary of %d counted): %d bytes gzipped", len(seen), len(dicts), total)
-	// 72 KB. What the budget guards is a phone's time to a usable join
+	// 75 KB. What the budget guards is a phone's time to a usable join
 	// screen: BenchmarkJoinScreenSlowPhone (4x CPU slowdown, 1.6 Mbps,
 	// 150 ms) measures that directly, about 1.2 s at this size on a quiet
 	// machine, inside its 2 s. The page grew from 60 KB with every role's
@@ -394,8 +394,8 @@ func TestPageGzip(t *testing.T) {
 	// evening's board and replays, the taps' pending looks and the typed
 	// join; join.js, join.css and compat.js load only when needed and are
 	// not counted.
-	if total > 72_000 {
-		t.Errorf("the page is %d bytes gzipped, more than 72 KB", total)
+	if total > 75_000 {
+		t.Errorf("the page is %d bytes gzipped, more than 75 KB", total)
 	}
 	// A client without gzip gets the bytes as they are, under another ETag.
 	req, _ := http.NewRequest("GET", h.ts.URL+"/static/app.js", nil)
