@@ -228,11 +228,9 @@ func BenchmarkTapLatency(b *testing.B) {
 	}
 }
 
-func benchTaps(b *testing.B, variant string, players, spectators int, every time.Duration) {
-	h := newHarness(b, Config{Variant: variant, Players: players, Seed: 42, Cadence: every})
-	paced := max(every, 0)
-	// The session's clock runs with real time (the cadence's ticks are
-	// real); the driver skips it on to a deadline when nobody acts.
+// realTime runs the harness's manual clock with real time (every 2 ms)
+// until the function it returns is called; that call waits for it to stop.
+func (h *harness) realTime() (stop func()) {
 	stopClock := make(chan struct{})
 	clockDone := make(chan struct{})
 	go func() {
@@ -250,7 +248,15 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 			}
 		}
 	}()
-	defer func() { close(stopClock); <-clockDone }()
+	return func() { close(stopClock); <-clockDone }
+}
+
+func benchTaps(b *testing.B, variant string, players, spectators int, every time.Duration) {
+	h := newHarness(b, Config{Variant: variant, Players: players, Seed: 42, Cadence: every})
+	paced := max(every, 0)
+	// The session's clock runs with real time (the cadence's ticks are
+	// real); the driver skips it on to a deadline when nobody acts.
+	defer h.realTime()()
 
 	var phones []*pacedPhone
 	for seat := 1; seat <= players; seat++ {

@@ -35,24 +35,7 @@ func BenchmarkPageTap(b *testing.B) {
 		}
 	}
 	h := newHarness(b, Config{Variant: variant, Players: players, Seed: seed, Cadence: defaultCadence})
-	stopClock := make(chan struct{})
-	clockDone := make(chan struct{})
-	go func() {
-		defer close(clockDone)
-		last := time.Now()
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stopClock:
-				return
-			case now := <-t.C:
-				h.clock.Advance(now.Sub(last))
-				last = now
-			}
-		}
-	}()
-	defer func() { close(stopClock); <-clockDone }()
+	defer h.realTime()()
 	// Seat 1's token goes to the page, which says hello with it.
 	first := h.pacedDial(b, 0)
 	first.write(b, `{"t":"join","name":"玩家1","seat":1}`)
