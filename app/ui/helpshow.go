@@ -23,6 +23,13 @@ type helpState struct {
 	ReadInfo func() netinfo.Info
 }
 
+// helpBackground starts the checklist's network read off the UI goroutine.
+// The package's tests run it inline: Fyne's test driver runs fyne.Do at once
+// on the calling goroutine, so a read on its own goroutine would touch the
+// checklist's widgets beside the test's own layout (a concurrent map write in
+// Fyne's text cache).
+var helpBackground = func(f func()) { go f() }
+
 // ShowHelp shows the checklist over the screen.
 func (s *Shell) ShowHelp() {
 	if s.win == nil {
@@ -38,10 +45,10 @@ func (s *Shell) ShowHelp() {
 		read = netinfo.Read
 	}
 	help := h.help
-	go func() {
+	helpBackground(func() {
 		info := read()
 		fyne.Do(func() { help.SetInfo(info) })
-	}()
+	})
 	if h.popup == nil {
 		h.popup = widget.NewModalPopUp(help.Content(), s.win.Canvas())
 	}

@@ -57,6 +57,7 @@ func (f *failureLog) Write(p []byte) (int, error) {
 // default (English, or C) finds nothing missing, so the tests run as under
 // a Chinese system, where a key the shown language (either) lacks fails.
 func TestMain(m *testing.M) {
+	helpBackground = func(f func()) { f() }
 	os.Setenv("LANG", "zh_CN.UTF-8")
 	os.Unsetenv("LC_ALL")
 	os.Unsetenv("LC_MESSAGES")
