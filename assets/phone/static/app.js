@@ -143,6 +143,42 @@ async function loadLang(lang) {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
 
+// The words no one reads before a game is on (the role cards, the ☰ Rules
+// sheet, the evening's scoreboard: assets.LateFamilies) come in a second
+// file, <lang>.late.json, the same for every phone of a language. It is
+// asked for once the first screen past the connection's is painted (the
+// join screen; a phone back mid-game, its game at once), so that the first
+// load is smaller (lan's TestPageGzip); until it is in, a screen that
+// reads it (render's lateWanted) is not drawn, so that nothing shows a
+// missing word: the screen stays as it was a moment longer. A failed fetch
+// is tried again a few seconds later, the screens drawn meanwhile.
+const late = {}; // language → { done } once in, { busy: promise } while asked, { retry: ms } after a failure
+const lateLang = () => (S.dicts[S.lang] ? S.lang : 'en'); // the dictionary S.T reads first
+function loadLate() {
+  const l = lateLang();
+  const x = late[l];
+  if (!S.dicts[l] || (x && (x.done || x.busy))) return (x && x.busy) || Promise.resolve();
+  const busy = (async () => {
+    try {
+      const r = await fetch(new URL(`i18n/${l}.late.json`, import.meta.url)); // beside app.js, as the first file
+      if (!r.ok) throw new Error(String(r.status));
+      Object.assign(S.dicts[l], await r.json()); // S.T reads the same object
+      late[l] = { done: true };
+    } catch {
+      late[l] = { retry: Date.now() + 3000 };
+    }
+  })();
+  late[l] = { busy };
+  return busy;
+}
+// lateMissing: the late words are not in and are worth waiting for (never
+// asked, on their way, or due again after a failure).
+function lateMissing() {
+  const x = late[lateLang()];
+  if (!S.dicts[lateLang()] || (x && x.done)) return false;
+  return !x || !!x.busy || Date.now() >= x.retry;
+}
+
 async function toggleLang() {
   const next = S.lang === 'zh' ? 'en' : 'zh';
   store.set('nightfall:lang', next);
@@ -457,6 +493,12 @@ function render() {
   renderWaiting = false;
   const T = S.T;
   const screen = V.screenOf(S);
+  // the screens before a game (the connection's and the join screen's,
+  // without the ☰ sheet) need only the first file's words; the others
+  // wait for the late ones, asked for once the join screen is painted
+  const lateWanted = S.menu || !['wait', 'noroom', 'join'].includes(screen);
+  if (lateWanted && lateMissing()) { loadLate().then(render); return; }
+  if (screen !== 'wait' && screen !== 'noroom' && !late[lateLang()]) afterPaint(loadLate);
   const bd = document.body.dataset;
   bd.screen = screen;
   bd.sync = V.syncSig(S.pv, S.table); // for tests and debugging: public-or-own data only
@@ -743,6 +785,7 @@ function setText(el, text) { if (el.textContent !== text) el.textContent = text;
 function renderPeek() {
   const body = $('peekBody');
   if (!S.pv) { clearPeek(); return; }
+  if (lateMissing()) { loadLate().then(() => { if (S.peeking) renderPeek(); }); return; } // the role texts
   body.replaceChildren(...cardParts());
   body.hidden = false;
   sizeCard(body);
