@@ -821,10 +821,14 @@ function cardParts() {
   parts.push(part(c.you.cat ? 'c-you cat' : 'c-you', sh.cards, you));
   if (c.camp) parts.push(part('c-camp', 1, h('p', { class: 'lead', text: c.camp.line || '\u00a0' }), h('p', { class: 'ctext', text: c.camp.text })));
   if (c.team) {
-    parts.push(part('c-team', sh.team, h('p', { class: 'dim', text: c.team.label }),
+    // more than four teammates' lines (the game's most, sh.team): two
+    // columns of half the rows, each line the seat and role, then the name
+    const cols = sh.team > 4;
+    const teamPart = part(cols ? 'c-team cols' : 'c-team', cols ? Math.ceil(sh.team / 2) : sh.team, h('p', { class: 'dim', text: c.team.label }),
       c.team.items.length
-        ? h('ul', { class: 'team' }, c.team.items.map((x) => h('li', {}, h('b', { text: x.target }), ' ', h('span', { class: 'nm', text: x.name }), ' · ', x.role)))
-        : h('p', { class: 'dim small', text: c.team.none })));
+        ? h('ul', { class: 'team' }, c.team.items.map((x) => h('li', {}, h('b', { text: x.target }), ' ', x.role, ' · ', h('span', { class: 'nm', text: x.name }))))
+        : h('p', { class: 'dim small', text: c.team.none }));
+    parts.push(teamPart);
   }
   if (c.results) {
     parts.push(part('c-results', sh.results, h('p', { class: 'dim', text: c.results.label }),
