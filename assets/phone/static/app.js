@@ -819,7 +819,9 @@ function cardParts() {
     for (const r of c.you.roles) you.push(h('p', { class: 'role' }, r.card ? h('span', { class: 'card', text: r.card }) : null, r.role));
   }
   parts.push(part(c.you.cat ? 'c-you cat' : 'c-you', sh.cards, you));
-  if (c.camp) parts.push(part('c-camp', 1, h('p', { class: 'lead', text: c.camp.line || '\u00a0' }), h('p', { class: 'ctext', text: c.camp.text })));
+  // the camp: its text names it and says how it wins (roleinfo.<variant>.camp.<camp>); the
+  // line "Camp: …" only where the variant has no text for it
+  if (c.camp) parts.push(part('c-camp', 1, h('p', { class: 'ctext', text: c.camp.text || c.camp.line })));
   if (c.team) {
     // more than four teammates' lines (the game's most, sh.team): two
     // columns of half the rows, each line the seat and role, then the name
@@ -855,20 +857,23 @@ function cardParts() {
     }
     parts.push(part('c-acts', 1, kids));
   }
+  // A seat of several cards: each card's text begins with the card's name
+  // (roleinfo), so its slot has no heading; one card: the role's name heads it.
+  const heads = sh.cards === 1;
   parts.push(part('c-about', sh.cards, h('p', { class: 'dim', text: c.about.label }),
-    c.about.items.map((x) => h('div', { class: 'slot' }, x.role ? h('b', { text: x.role }) : null, h('p', { class: 'ctext', text: x.text })))));
-  cardMeasure = c.measure;
+    c.about.items.map((x) => h('div', { class: 'slot' }, heads ? h('b', { text: x.role || '\u00a0' }) : null, h('p', { class: 'ctext', text: x.text })))));
+  cardMeasure = { ...c.measure, heads };
   return parts;
 }
 
 // sizeCard gives the role texts' slots (and the camp's text) the height of
 // the tallest text of the variant at this width and language, measured in
 // the card itself: the same on every phone of the game whatever its roles.
-let cardMeasure = { about: [], camp: [] };
+let cardMeasure = { about: [], camp: [], heads: true };
 const cardSizes = new Map();
 function sizeCard(body) {
   const tallest = (texts, make) => {
-    const key = `${S.lang}|${body.clientWidth}|${texts.join('\u0001')}`;
+    const key = `${S.lang}|${body.clientWidth}|${cardMeasure.heads}|${texts.join('\u0001')}`;
     if (cardSizes.has(key)) return cardSizes.get(key);
     const probe = h('div', { class: 'cpart probe', 'aria-hidden': 'true' });
     body.append(probe);
@@ -881,7 +886,7 @@ function sizeCard(body) {
     cardSizes.set(key, most);
     return most;
   };
-  const slot = tallest(cardMeasure.about, (t) => h('div', { class: 'slot' }, h('b', { text: 'X' }), h('p', { class: 'ctext', text: t })));
+  const slot = tallest(cardMeasure.about, (t) => h('div', { class: 'slot' }, cardMeasure.heads ? h('b', { text: 'X' }) : null, h('p', { class: 'ctext', text: t })));
   for (const el of body.querySelectorAll('.c-about .slot')) el.style.height = `${slot}px`;
   const camp = tallest(cardMeasure.camp, (t) => h('p', { class: 'ctext', text: t }));
   for (const el of body.querySelectorAll('.c-camp .ctext')) el.style.height = `${camp}px`;
