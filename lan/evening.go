@@ -211,17 +211,20 @@ func (s *session) countEnd() bool {
 // one. The evening is a room's (the same room, the same data folder): its
 // finished games started less than 12 hours apart (evening.Gap), the
 // latest less than 12 hours ago, none before the host's last "new evening"
-// (evening.Select). A restart of the app or of `serve`, after a crash or
-// not, whether the host resumes a game or not, comes back to that room:
+// (evening.Select); or, before its first game, the evening the host began
+// there less than 12 hours ago ("new evening"). A restart of the app or of
+// `serve`, after a crash or not, whether the host resumes a game or not,
+// comes back to that room:
 // its code and key, its seated phones' tokens (so the phones come back to
 // their seats and each player's record goes on) and its setup. The room
 // comes from the saved lobby (lobby.json: the end screen's lobby that "new
 // game" opens, or a lobby between games) or, without one, from the newest
 // game log (a game the host chose not to resume: it never ended, so it is
 // not counted). Only when that room's evening is over (12 hours without a
-// game, or a new evening the host began with no game since) does a start
-// draw a new room, and with it a new evening. It reports whether the
-// evening goes on; if not, the session is as before.
+// game or a new evening) does a start draw a new room, and with it a new
+// evening; a new evening the host begins keeps the room and empties the
+// board. It reports whether the evening goes on; if not, the session is as
+// before.
 func (s *session) continueEvening() bool {
 	type cand struct {
 		r    *lobbyRecord
@@ -243,7 +246,8 @@ func (s *session) continueEvening() bool {
 		}
 		s.room = r.Room
 		s.refreshEvening()
-		if s.evening.board.Games == 0 {
+		since := eveningSince(s.dataDir, r.Room)
+		if s.evening.board.Games == 0 && (since.IsZero() || s.clock.Now().Sub(since) >= evening.Gap) {
 			continue
 		}
 		if err := s.applyLobby(r, c.path); err != nil {

@@ -404,9 +404,9 @@ func hashOf(token string) string {
 // without a resume continues the room of the data folder's current evening
 // (its code, key, seats and board) after a crash in the lobby, on the end
 // screen or in a game the host then does not resume (that game is not
-// counted: it never ended); a copy of a game's log counts once; after the
-// host's "new evening", or 12 hours without a game, a start opens a new
-// room with an empty board.
+// counted: it never ended); a copy of a game's log counts once; 12 hours
+// without a game, a start opens a new room with an empty board; after the
+// host's "new evening" the room stays, its board empty, for 12 hours.
 func TestEveningRestarts(t *testing.T) {
 	dir := t.TempDir()
 	clock := NewClock(Epoch)
@@ -458,6 +458,10 @@ func TestEveningRestarts(t *testing.T) {
 	}
 
 	ended()
+	// the end screen saved the lobby "new game" opens, not one to resume
+	if data, err := os.ReadFile(filepath.Join(dir, lan.LobbyFile)); err != nil || !strings.Contains(string(data), `"after"`) {
+		t.Errorf("the end screen's lobby: %s (%v)", data, err)
+	}
 	crash(t, srv) // on the end screen
 	srv = start()
 	back(room, 1) // in the lobby "new game" would have opened
@@ -509,9 +513,14 @@ func TestEveningRestarts(t *testing.T) {
 	srv = start()
 	back(room, 1)
 
-	// the host begins a new evening: the next start opens a new room
+	// the host begins a new evening: a restart keeps the room and its
+	// seats, with an empty board, for 12 hours
 	host(lan.HostNewEvening)
 	crash(t, srv)
+	srv = start()
+	back(room, 0)
+	clock.Advance(12 * time.Hour)
+	srv.Close()
 	srv = start()
 	back("", 0)
 }
