@@ -212,19 +212,19 @@ func (s *session) countEnd() bool {
 // finished games started less than 12 hours apart (evening.Gap), the
 // latest less than 12 hours ago, none before the host's last "new evening"
 // (evening.Select); or, before its first game, the evening the host began
-// there less than 12 hours ago ("new evening"). A restart of the app or of
-// `serve`, after a crash or not, whether the host resumes a game or not,
-// comes back to that room:
-// its code and key, its seated phones' tokens (so the phones come back to
-// their seats and each player's record goes on) and its setup. The room
-// comes from the saved lobby (lobby.json: the end screen's lobby that "new
-// game" opens, or a lobby between games) or, without one, from the newest
-// game log (a game the host chose not to resume: it never ended, so it is
-// not counted). Only when that room's evening is over (12 hours without a
-// game or a new evening) does a start draw a new room, and with it a new
-// evening; a new evening the host begins keeps the room and empties the
-// board. It reports whether the evening goes on; if not, the session is as
-// before.
+// there less than 12 hours ago. A restart of the app or of `serve`, after a
+// crash or not, whether the host resumes a game or not, comes back to that
+// room: its code and key, its seated phones' tokens (so the phones come
+// back to their seats and each player's record goes on) and its setup. The
+// room comes from the saved lobby (lobby.json: the end screen's lobby that
+// "new game" opens, or a lobby between games) or, without one, from the
+// newest game log (a game the host chose not to resume: it never ended, so
+// it is not counted). A new evening the host begins keeps the room and
+// empties the board; only when the room's evening is over (12 hours after
+// its last game, or its last new evening) does a start draw a new room.
+// The board is read from the game logs each time, one count per game id,
+// so a game read again after a restart counts once. continueEvening
+// reports whether the evening goes on; if not, the session is as before.
 func (s *session) continueEvening() bool {
 	type cand struct {
 		r    *lobbyRecord
