@@ -436,15 +436,17 @@ func TestEveningRestarts(t *testing.T) {
 		clock.Advance(time.Minute)
 		host(lan.HostEnd)
 	}
-	back := func(wantRoom string, games int) {
+	// back checks the restarted server: the evening's room or a new one,
+	// the board's games, and (same room) seat 5's phone back in its seat
+	back := func(same bool, games int) {
 		t.Helper()
-		if got := srv.Room(); (wantRoom == "") == (got == room) || wantRoom != "" && got != wantRoom {
-			t.Fatalf("the restart opened room %s (the evening's: %s, want the same: %v)", got, room, wantRoom != "")
+		if got := srv.Room(); (got == room) != same {
+			t.Fatalf("the restart opened room %s (the evening's: %s; want the same: %v)", got, room, same)
 		}
 		if ev := srv.View().Evening; ev == nil || ev.Games != games {
 			t.Fatalf("the board after the restart: %+v, want %d games", ev, games)
 		}
-		if wantRoom == "" {
+		if !same {
 			return
 		}
 		p, err := Dial(srv.URL)
@@ -464,7 +466,7 @@ func TestEveningRestarts(t *testing.T) {
 	}
 	crash(t, srv) // on the end screen
 	srv = start()
-	back(room, 1) // in the lobby "new game" would have opened
+	back(true, 1) // in the lobby "new game" would have opened
 
 	ended()
 	host(lan.HostNewGame)
@@ -473,12 +475,12 @@ func TestEveningRestarts(t *testing.T) {
 		t.Errorf("after a crash in the lobby the data folder offers %+v", list)
 	}
 	srv = start()
-	back(room, 2)
+	back(true, 2)
 
 	host(lan.HostStart)
 	crash(t, srv) // in a game, which the host does not resume
 	srv = start()
-	back(room, 2)
+	back(true, 2)
 
 	// a game's log copied under another name is still one game
 	logs, _ := filepath.Glob(filepath.Join(dir, "games", "*.jsonl"))
@@ -491,13 +493,13 @@ func TestEveningRestarts(t *testing.T) {
 	}
 	srv.Close()
 	srv = start()
-	back(room, 2)
+	back(true, 2)
 
 	// 12 hours later than the last game, the evening is over
 	clock.Advance(12 * time.Hour)
 	srv.Close()
 	srv = start()
-	back("", 0)
+	back(false, 0)
 	room = srv.Room()
 	if err := srv.Host(lan.HostCommand{Do: lan.HostSetPlayers, Players: 8}); err != nil {
 		t.Fatal(err)
@@ -511,16 +513,16 @@ func TestEveningRestarts(t *testing.T) {
 	ended()
 	srv.Close()
 	srv = start()
-	back(room, 1)
+	back(true, 1)
 
 	// the host begins a new evening: a restart keeps the room and its
 	// seats, with an empty board, for 12 hours
 	host(lan.HostNewEvening)
 	crash(t, srv)
 	srv = start()
-	back(room, 0)
+	back(true, 0)
 	clock.Advance(12 * time.Hour)
 	srv.Close()
 	srv = start()
-	back("", 0)
+	back(false, 0)
 }
