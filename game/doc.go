@@ -7,12 +7,13 @@
 //
 // A game is a State plus a log of Events. Commands (a player's intent, or
 // the clock's "timeout") go in through Game.Apply. Apply first checks the
-// command against the rules; a refused command returns a *Rejection whose
-// text is one sentence a player can read ("seat 4 is dead and cannot vote")
-// and changes nothing. What the engine reports to the screens is in codes
-// they translate: a Narration's key, a Problem's key, a game's end and a
-// void deal as a Why (why.go: a code of Reasons or RedealReasons with its
-// typed arguments; its Sentence is the readable "reason" of the scripts).
+// command against the rules; a refused command returns a *Rejection
+// (refuse.go: a code of Refusals with its typed arguments, Seat 4 for
+// "dead-voter") and changes nothing. What the engine reports to the
+// screens is in codes they translate: a Narration's key, a Problem's key,
+// a refusal, a game's end and a void deal as a Why (why.go: a code of
+// Reasons or RedealReasons with its typed arguments). Their Sentence is
+// the readable "reason" of the scripts ("seat 4 is dead and cannot vote").
 // An accepted command emits events: each event is applied to the state by State.apply — the only code that writes the state
 // — and appended to the log. Hence the state is the fold of the events:
 // Replay(setup, log) rebuilds exactly the same state, which is how the host
