@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"nightfall/app/voice"
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -176,7 +178,14 @@ func (s *Shell) host(cmd lan.HostCommand) {
 		return
 	}
 	if err := s.be.Host(cmd); err != nil {
-		s.status.SetText(err.Error())
+		// the engine's refusal in the screen's language (the host's skip
+		// when nobody speaks); the server's own errors as they are
+		var rej *game.Rejection
+		if errors.As(err, &rej) {
+			s.status.SetText(RefusalText(rej))
+		} else {
+			s.status.SetText(err.Error())
+		}
 		return
 	}
 	s.status.SetText("")

@@ -14,15 +14,15 @@ import (
 	"nightfall/game"
 )
 
-// TestEveryCodeHasWords: every winner, camp, answer, reason and stage the
-// engine can report (its exported lists) has words in every language on
-// every surface that shows it:
+// TestEveryCodeHasWords: every winner, camp, answer, reason, refusal and
+// stage the engine can report (its exported lists) has words in every
+// language on every surface that shows it:
 //
 //   - the big screen: all of them, and the redeal reasons (the functions
 //     that say them answer with the dictionary's words, not the engine's
 //     English or a key);
-//   - the phone (the dictionary it is served): winners, camps, answers and
-//     reasons (it shows no stage names and no redeals);
+//   - the phone (the dictionary it is served): winners, camps, answers,
+//     reasons and refusals (it shows no stage names and no redeals);
 //   - the voice: the winners (the only ones it says: the rest is read from
 //     the screen), each with its clip and its words.
 func TestEveryCodeHasWords(t *testing.T) {
@@ -37,8 +37,9 @@ func TestEveryCodeHasWords(t *testing.T) {
 		"reason": game.Reasons(),
 		"stage":  stages,
 		"redeal": game.RedealReasons(),
+		"refuse": game.Refusals(),
 	}
-	phoneShows := []string{"winner", "camp", "answer", "reason"}
+	phoneShows := []string{"winner", "camp", "answer", "reason", "refuse"}
 	for _, lang := range assets.Languages {
 		screen, err := assets.Dictionary(lang)
 		if err != nil {
@@ -76,6 +77,13 @@ func TestEveryCodeHasWords(t *testing.T) {
 			why := game.Why{Code: code, Seat: 3, Roles: []string{"killer", "police"}, Value: "extended"}
 			if s := RedealText(why, info.Info()); s == "" || strings.Contains(s, "redeal.") || (lang == "zh" && s == why.Sentence()) {
 				t.Errorf("big screen, %s: redeal %s reads %q", lang, code, s)
+			}
+		}
+		for _, code := range game.Refusals() {
+			rej := &game.Rejection{Code: code, Seat: 3, Target: &game.Target{Seat: 4, Card: 1}, Action: "kill", Role: "killer",
+				Roles: []string{"killer", "police"}, Text: "fly", N: 2, Have: 1, Need: 5, Each: 5, Position: 2, Round: 1, Ballot: 1, Now: 2, Open: 2}
+			if s := RefusalText(rej); s == "" || strings.Contains(s, "refuse.") || strings.Contains(s, "no value") || (lang == "zh" && s == rej.Error()) {
+				t.Errorf("big screen, %s: refusal %s reads %q", lang, code, s)
 			}
 		}
 		for _, w := range append(game.Winners(), "7") {
