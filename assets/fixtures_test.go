@@ -104,7 +104,7 @@ func TestFixtures(t *testing.T) {
 		}
 		// a refused command: the toast
 		out["vote-refused"] = append(append([]frame{}, out["vote"]...),
-			frame{"t": "error", "id": "mock-1", "code": "rejected", "reason": "you have already voted in this ballot",
+			frame{"t": "error", "id": "mock-1", "code": "rejected", "reason": (&game.Rejection{Code: game.RefuseVoted}).Error(),
 				"refusal": frame{"code": game.RefuseVoted}})
 		for name, fr := range handmade() {
 			out[name] = fr

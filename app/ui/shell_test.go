@@ -127,7 +127,7 @@ func TestHostControls(t *testing.T) {
 	}
 	SetLanguage("zh")
 	s.host(lan.HostCommand{Do: lan.HostSkip})
-	if s.Status() != Tr("refuse."+game.RefuseNobodySpeaks) || s.Status() == "nobody is speaking now" {
+	if s.Status() != Tr("refuse."+game.RefuseNobodySpeaks) || s.Status() == (&game.Rejection{Code: game.RefuseNobodySpeaks}).Error() {
 		t.Errorf("a refused command on a Chinese screen shows %q", s.Status())
 	}
 }
