@@ -709,6 +709,10 @@ test('cat-lives-7: by day the vote is on the table, privileges in their own pane
   assert.equal(m.vote.title, 'Vote');
   const c = V.catModel(T, pv, names, {});
   assert.ok(c.privileges.some((p) => p.action === 'curse' && p.usable));
+  // a night privilege by day says why in the player's language, from its code
+  const heal = V.catModel(TZ, pv, names, {}).privileges.find((p) => p.action === 'heal');
+  assert.equal(heal.usable, false);
+  assert.equal(heal.reason, `「${zh['action.heal']}」是夜晚的特权，现在是白天。`);
 });
 
 // cat-lives-7's fairness: the panel as it is drawn closed (before "Open my
