@@ -77,15 +77,15 @@ const (
 	RefuseStaleBallot    = "stale-ballot"     // Ballot, Open
 	// the day
 	RefuseNoFloor          = "no-floor"
-	RefuseNotYourTurn      = "not-your-turn"       // Seat: who speaks
-	RefuseNightAction      = "night-action"        // Action
-	RefuseNoTimer          = "no-timer"            //
-	RefuseNoNominations    = "no-nominations"      //
-	RefuseNotNominating    = "not-nominating"      //
+	RefuseNotYourTurn      = "not-your-turn" // Seat: who speaks
+	RefuseNightAction      = "night-action"  // Action
+	RefuseNoTimer          = "no-timer"
+	RefuseNoNominations    = "no-nominations"
+	RefuseNotNominating    = "not-nominating"
 	RefuseNotYourNominee   = "not-your-nomination" // Seat: who nominates
-	RefuseNominateHand     = "nominate-hand"       //
-	RefuseDeadNominee      = "dead-nominee"        // Target
-	RefuseAlreadySuspect   = "already-suspect"     // Target
+	RefuseNominateHand     = "nominate-hand"
+	RefuseDeadNominee      = "dead-nominee"    // Target
+	RefuseAlreadySuspect   = "already-suspect" // Target
 	RefuseNominationsUsed  = "nominations-used"
 	RefuseNoVote           = "no-vote"
 	RefuseDeadVoter        = "dead-voter" // Seat
