@@ -1,4 +1,4 @@
-package lan
+package mdns
 
 import (
 	"net"
@@ -14,15 +14,15 @@ func TestMDNSEscape(t *testing.T) {
 		{"客", `\229\174\162`},
 	}
 	for _, tt := range tests {
-		if got := mdnsEscapeLabel(tt.raw); got != tt.escaped {
-			t.Errorf("mdnsEscapeLabel(%q) = %q, want %q", tt.raw, got, tt.escaped)
+		if got := escapeLabel(tt.raw); got != tt.escaped {
+			t.Errorf("escapeLabel(%q) = %q, want %q", tt.raw, got, tt.escaped)
 		}
-		if got := mdnsUnescape(tt.escaped); got != tt.raw {
-			t.Errorf("mdnsUnescape(%q) = %q, want %q", tt.escaped, got, tt.raw)
+		if got := Unescape(tt.escaped); got != tt.raw {
+			t.Errorf("Unescape(%q) = %q, want %q", tt.escaped, got, tt.raw)
 		}
 	}
 	for _, s := range []string{"Nightfall 客厅 (12)", "x\\", `\`, `\1`, "\x01tab\t"} {
-		if got := mdnsUnescape(mdnsEscapeLabel(s)); got != s {
+		if got := Unescape(escapeLabel(s)); got != s {
 			t.Errorf("round trip of %q gave %q", s, got)
 		}
 	}
@@ -42,23 +42,23 @@ func TestMDNSCleanAndFreeName(t *testing.T) {
 		{"bad\xffutf8", "badutf8"},
 	}
 	for _, tt := range tests {
-		got := mdnsCleanName(tt.in)
+		got := cleanName(tt.in)
 		if got != tt.clean {
-			t.Errorf("mdnsCleanName(%q) = %q, want %q", tt.in, got, tt.clean)
+			t.Errorf("cleanName(%q) = %q, want %q", tt.in, got, tt.clean)
 		}
-		if len(got)+len(" (99)") > mdnsMaxLabel {
-			t.Errorf("mdnsCleanName(%q) = %d bytes, too long for a label with a suffix", tt.in, len(got))
+		if len(got)+len(" (99)") > maxLabel {
+			t.Errorf("cleanName(%q) = %d bytes, too long for a label with a suffix", tt.in, len(got))
 		}
 	}
 	taken := map[string]bool{"nightfall": true, "nightfall (2)": true, "other": true}
-	if got := mdnsFreeName("Nightfall", taken); got != "Nightfall (3)" {
-		t.Errorf("mdnsFreeName = %q, want Nightfall (3)", got)
+	if got := freeName("Nightfall", taken); got != "Nightfall (3)" {
+		t.Errorf("freeName = %q, want Nightfall (3)", got)
 	}
-	if got := mdnsFreeName("NIGHTFALL", map[string]bool{"nightfall": true}); got != "NIGHTFALL (2)" {
-		t.Errorf("mdnsFreeName is case-sensitive: %q", got)
+	if got := freeName("NIGHTFALL", map[string]bool{"nightfall": true}); got != "NIGHTFALL (2)" {
+		t.Errorf("freeName is case-sensitive: %q", got)
 	}
-	if got := mdnsFreeName("Fresh", taken); got != "Fresh" {
-		t.Errorf("mdnsFreeName(Fresh) = %q", got)
+	if got := freeName("Fresh", taken); got != "Fresh" {
+		t.Errorf("freeName(Fresh) = %q", got)
 	}
 }
 

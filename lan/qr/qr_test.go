@@ -1,4 +1,4 @@
-package lan
+package qr
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 	"unicode/utf8"
 )
 
-// qrTestURLs are join URLs of the shape PROTOCOL.md gives, from short to long.
-var qrTestURLs = []string{
+// testURLs are join URLs of the shape lan/PROTOCOL.md gives, from short to long.
+var testURLs = []string{
 	"http://10.0.0.5:8080/?room=K7QX2M",
 	"http://192.168.100.200:65535/?room=ABCDEF",
 	"http://172.16.0.1:80/?room=23456Z",
@@ -36,21 +36,21 @@ func zbarimgPath(t *testing.T) string {
 	return p
 }
 
-// TestQRPNGDecodes renders each URL and reads it back with a real decoder.
-func TestQRPNGDecodes(t *testing.T) {
+// TestPNGDecodes renders each URL and reads it back with a real decoder.
+func TestPNGDecodes(t *testing.T) {
 	zbar := zbarimgPath(t)
 	dir := t.TempDir()
-	for i, url := range qrTestURLs {
-		modules, err := qrModules(url)
+	for i, url := range testURLs {
+		modules, err := symbol(url)
 		if err != nil {
 			t.Fatal(err)
 		}
 		side := len(modules) + 8
 		// 2 and 3 pixels per module (3 with 2 pixels to spare), and sizes a UI would ask for.
 		for _, px := range []int{2 * side, 3*side + 2, 200, 512} {
-			data, err := QRPNG(url, px)
+			data, err := PNG(url, px)
 			if err != nil {
-				t.Fatalf("QRPNG(%q, %d): %v", url, px, err)
+				t.Fatalf("PNG(%q, %d): %v", url, px, err)
 			}
 			file := filepath.Join(dir, "qr.png")
 			if err := os.WriteFile(file, data, 0o644); err != nil {
@@ -69,11 +69,11 @@ func TestQRPNGDecodes(t *testing.T) {
 	}
 }
 
-// TestQRImageWholePixels checks that every module is a uniform scale×scale block of pure black
+// TestImageWholePixels checks that every module is a uniform scale×scale block of pure black
 // or pure white matching the symbol, inside a white 4-module quiet zone.
-func TestQRImageWholePixels(t *testing.T) {
-	for i, url := range qrTestURLs {
-		modules, err := qrModules(url)
+func TestImageWholePixels(t *testing.T) {
+	for i, url := range testURLs {
+		modules, err := symbol(url)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +83,7 @@ func TestQRImageWholePixels(t *testing.T) {
 			sizes = append(sizes, 1080) // a projector's lobby screen
 		}
 		for _, px := range sizes {
-			img := QRImage(url, px)
+			img := Image(url, px)
 			scale := max(px/(n+8), 1)
 			side := (n + 8) * scale
 			if b := img.Bounds(); b != image.Rect(0, 0, side, side) {
@@ -114,10 +114,10 @@ func TestQRImageWholePixels(t *testing.T) {
 	}
 }
 
-// TestQRPNGIsQRImage checks the PNG holds exactly the image, at 1 bit per pixel.
-func TestQRPNGIsQRImage(t *testing.T) {
-	url := qrTestURLs[0]
-	data, err := QRPNG(url, 300)
+// TestPNGIsImage checks the PNG holds exactly the image, at 1 bit per pixel.
+func TestPNGIsImage(t *testing.T) {
+	url := testURLs[0]
+	data, err := PNG(url, 300)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestQRPNGIsQRImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := QRImage(url, 300)
+	want := Image(url, 300)
 	if got.Bounds() != want.Bounds() {
 		t.Fatalf("PNG bounds %v, image bounds %v", got.Bounds(), want.Bounds())
 	}
@@ -146,30 +146,30 @@ func TestQRPNGIsQRImage(t *testing.T) {
 	}
 }
 
-func TestQRTooLong(t *testing.T) {
+func TestTooLong(t *testing.T) {
 	url := "http://10.0.0.5:8080/?room=" + strings.Repeat("x", 4000)
-	if _, err := QRPNG(url, 200); err == nil {
-		t.Error("QRPNG of a 4 kB URL: no error")
+	if _, err := PNG(url, 200); err == nil {
+		t.Error("PNG of a 4 kB URL: no error")
 	}
-	if img := QRImage(url, 200); img == nil || img.Bounds().Dx() != 200 {
-		t.Errorf("QRImage of a 4 kB URL = %v, want a blank 200×200 image", img)
+	if img := Image(url, 200); img == nil || img.Bounds().Dx() != 200 {
+		t.Errorf("Image of a 4 kB URL = %v, want a blank 200×200 image", img)
 	}
-	if s := TerminalQR(url); s != "" {
-		t.Errorf("TerminalQR of a 4 kB URL = %d bytes, want \"\"", len(s))
+	if s := Terminal(url); s != "" {
+		t.Errorf("Terminal of a 4 kB URL = %d bytes, want \"\"", len(s))
 	}
 }
 
-// TestQRTerminal reads the half blocks back into modules and compares them with the symbol,
+// TestTerminal reads the half blocks back into modules and compares them with the symbol,
 // quiet zone included, and checks each line sets black on white and resets.
-func TestQRTerminal(t *testing.T) {
-	for _, url := range qrTestURLs {
-		modules, err := qrModules(url)
+func TestTerminal(t *testing.T) {
+	for _, url := range testURLs {
+		modules, err := symbol(url)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := len(modules)
 		side := n + 8
-		out := TerminalQR(url)
+		out := Terminal(url)
 		if !strings.HasSuffix(out, "\n") {
 			t.Fatalf("output does not end in a newline")
 		}

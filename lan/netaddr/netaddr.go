@@ -1,4 +1,9 @@
-package lan
+// Package netaddr finds the address phones on the LAN reach this machine
+// at: LAN picks the one to put in the join URL (the default route's
+// interface), List ranks every candidate for the host's chooser (virtual
+// adapters and VPNs last), and Remember/Remembered keep the host's own
+// choice per network. Addresses are IPv4 literals, never .local names.
+package netaddr
 
 import (
 	"bufio"
@@ -8,24 +13,25 @@ import (
 	"fmt"
 	"net"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 )
 
-// ErrNoInterface is returned (wrapped) by LANAddress when the machine has no network interface
+// ErrNoInterface is returned (wrapped) by LAN when the machine has no network interface
 // that phones could reach: no running, non-loopback interface with an IPv4 address.
 var ErrNoInterface = errors.New("no network interface with an IPv4 address: connect the laptop to the Wi-Fi the phones use")
 
 // IfaceAddr is one IPv4 address of one network interface, as offered to the host in a chooser
-// when the automatic choice of LANAddress is wrong (two networks, a VPN, a virtual bridge).
+// when the automatic choice of LAN is wrong (two networks, a VPN, a virtual bridge).
 type IfaceAddr struct {
 	Name  string // interface name, e.g. "wlan0"
 	Index int    // interface index (net.InterfaceByIndex)
 	IP    net.IP // its IPv4 address (4-byte form)
 	// Net is the address's subnet (nil when unknown); Virtual reports an
 	// interface phones on the Wi-Fi cannot normally reach (a VM or
-	// container bridge, a VPN): ListIPv4 lists those last.
+	// container bridge, a VPN): List lists those last.
 	Net     *net.IPNet
 	Virtual bool
 }
@@ -33,7 +39,7 @@ type IfaceAddr struct {
 // String returns "wlan0 (192.168.1.23)".
 func (a IfaceAddr) String() string { return fmt.Sprintf("%s (%s)", a.Name, a.IP) }
 
-// LANAddress returns the IPv4 address phones should use to reach this machine, and its
+// LAN returns the IPv4 address phones should use to reach this machine, and its
 // interface: the address of the interface that carries the default route.
 //
 // On Linux the default route is read from /proc/net/route (the main routing table, so a VPN that
@@ -42,39 +48,39 @@ func (a IfaceAddr) String() string { return fmt.Sprintf("%s (%s)", a.Name, a.IP)
 // addresses the one whose subnet holds the gateway. Elsewhere, or when no default route is
 // usable, the source address the kernel would pick for an outside destination is learned by
 // "dialing" UDP to 192.0.2.1:9 (TEST-NET-1): dialing UDP only selects a route, no packet is sent.
-// When neither works (an isolated network without a gateway) the best entry of ListIPv4 is used.
+// When neither works (an isolated network without a gateway) the best entry of List is used.
 //
 // The result is never a loopback address, and it is an address, never a .local name (many
 // Android browsers cannot resolve mDNS names). The error wraps ErrNoInterface when there is no
 // usable interface at all.
-func LANAddress() (net.IP, *net.Interface, error) {
-	return systemNetEnv().lanAddress()
+func LAN() (net.IP, *net.Interface, error) {
+	return systemEnv().lanAddress()
 }
 
-// ListIPv4 lists the IPv4 addresses of the running, non-loopback interfaces, best candidates
+// List lists the IPv4 addresses of the running, non-loopback interfaces, best candidates
 // first (private LAN addresses before others, link-local 169.254.x.x and virtual bridges, VPNs
-// and container interfaces last), for a chooser in the host UI. It is empty when LANAddress
+// and container interfaces last), for a chooser in the host UI. It is empty when LAN
 // would fail with ErrNoInterface.
-func ListIPv4() []IfaceAddr {
-	return systemNetEnv().listIPv4()
+func List() []IfaceAddr {
+	return systemEnv().listIPv4()
 }
 
-// netEnv is what LANAddress reads from the system, injectable for tests.
-type netEnv struct {
-	goos       string                          // runtime.GOOS
-	routeTable func() ([]byte, error)          // contents of /proc/net/route (Linux only; nil elsewhere)
-	interfaces func() ([]netIfaceAddrs, error) // interfaces with their addresses
-	dialSource func() (net.IP, error)          // source address of a UDP "dial" to TEST-NET-1
+// env is what LAN reads from the system, injectable for tests.
+type env struct {
+	goos       string                       // runtime.GOOS
+	routeTable func() ([]byte, error)       // contents of /proc/net/route (Linux only; nil elsewhere)
+	interfaces func() ([]ifaceAddrs, error) // interfaces with their addresses
+	dialSource func() (net.IP, error)       // source address of a UDP "dial" to TEST-NET-1
 }
 
-// netIfaceAddrs is one interface and its addresses.
-type netIfaceAddrs struct {
+// ifaceAddrs is one interface and its addresses.
+type ifaceAddrs struct {
 	Iface net.Interface
 	Addrs []*net.IPNet
 }
 
-func systemNetEnv() netEnv {
-	return netEnv{
+func systemEnv() env {
+	return env{
 		goos:       runtime.GOOS,
 		routeTable: systemRouteTable, // netaddr_linux.go; nil on other systems (netaddr_other.go)
 		interfaces: systemInterfaces,
@@ -82,18 +88,18 @@ func systemNetEnv() netEnv {
 	}
 }
 
-func systemInterfaces() ([]netIfaceAddrs, error) {
+func systemInterfaces() ([]ifaceAddrs, error) {
 	ifs, err := net.Interfaces()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]netIfaceAddrs, 0, len(ifs))
+	out := make([]ifaceAddrs, 0, len(ifs))
 	for _, ifi := range ifs {
 		addrs, err := ifi.Addrs()
 		if err != nil {
 			continue
 		}
-		ia := netIfaceAddrs{Iface: ifi}
+		ia := ifaceAddrs{Iface: ifi}
 		for _, a := range addrs {
 			if n, ok := a.(*net.IPNet); ok {
 				ia.Addrs = append(ia.Addrs, n)
@@ -120,13 +126,13 @@ func udpDialSource() (net.IP, error) {
 }
 
 // usable reports whether phones could reach the interface at all.
-func (ia netIfaceAddrs) usable() bool {
+func (ia ifaceAddrs) usable() bool {
 	f := ia.Iface.Flags
 	return f&net.FlagUp != 0 && f&net.FlagRunning != 0 && f&net.FlagLoopback == 0 && len(ia.ipv4s()) > 0
 }
 
 // ipv4s returns the interface's non-loopback IPv4 addresses, non-link-local ones first.
-func (ia netIfaceAddrs) ipv4s() []*net.IPNet {
+func (ia ifaceAddrs) ipv4s() []*net.IPNet {
 	var good, linkLocal []*net.IPNet
 	for _, n := range ia.Addrs {
 		ip4 := n.IP.To4()
@@ -147,7 +153,7 @@ func (ia netIfaceAddrs) ipv4s() []*net.IPNet {
 }
 
 // pick returns the interface's address to use, the one on the gateway's subnet if any.
-func (ia netIfaceAddrs) pick(gateway net.IP) net.IP {
+func (ia ifaceAddrs) pick(gateway net.IP) net.IP {
 	addrs := ia.ipv4s()
 	if gateway != nil && !gateway.IsUnspecified() {
 		for _, n := range addrs {
@@ -202,18 +208,18 @@ func parseDefaultRoutes(table []byte) []defaultRoute {
 	return routes
 }
 
-func (e netEnv) lanAddress() (net.IP, *net.Interface, error) {
+func (e env) lanAddress() (net.IP, *net.Interface, error) {
 	ifs, err := e.interfaces()
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w (listing interfaces: %v)", ErrNoInterface, err)
 	}
-	byName := make(map[string]netIfaceAddrs, len(ifs))
+	byName := make(map[string]ifaceAddrs, len(ifs))
 	for _, ia := range ifs {
 		if ia.usable() {
 			byName[ia.Iface.Name] = ia
 		}
 	}
-	found := func(ia netIfaceAddrs, ip net.IP) (net.IP, *net.Interface, error) {
+	found := func(ia ifaceAddrs, ip net.IP) (net.IP, *net.Interface, error) {
 		ifi := ia.Iface
 		return ip, &ifi, nil
 	}
@@ -257,7 +263,7 @@ func (e netEnv) lanAddress() (net.IP, *net.Interface, error) {
 	return nil, nil, ErrNoInterface
 }
 
-func (e netEnv) listIPv4() []IfaceAddr {
+func (e env) listIPv4() []IfaceAddr {
 	ifs, err := e.interfaces()
 	if err != nil {
 		return nil
@@ -265,31 +271,26 @@ func (e netEnv) listIPv4() []IfaceAddr {
 	return rankIPv4(ifs)
 }
 
-// lanVirtualPrefixes name interfaces that phones on the Wi-Fi cannot normally reach: container and
+// virtualPrefixes name interfaces that phones on the Wi-Fi cannot normally reach: container and
 // VM bridges, VPN tunnels, overlay networks. They are matched without regard to case, since
 // Windows names interfaces by their friendly names ("vEthernet (WSL)", "VirtualBox Host-Only
 // Network", "VMware Network Adapter VMnet8"), and macOS has its own (bridge100 for VMs and
 // Internet Sharing, awdl0/llw0 for AirDrop, anpi for the iPhone link).
-var lanVirtualPrefixes = []string{
+var virtualPrefixes = []string{
 	"docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "lxc", "lxd", "cni", "flannel",
 	"tun", "tap", "wg", "utun", "tailscale", "zt", "ppp", "ham",
 	"vethernet", "virtualbox", "vmware", "hyper-v", "wsl", "bluetooth", "npcap", "loopback",
 	"bridge", "awdl", "llw", "anpi", "gif", "stf",
 }
 
-// lanVirtualName reports whether an interface's name is one of lanVirtualPrefixes'.
-func lanVirtualName(name string) bool {
+// virtualName reports whether an interface's name is one of virtualPrefixes'.
+func virtualName(name string) bool {
 	name = strings.ToLower(name)
-	for _, p := range lanVirtualPrefixes {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(virtualPrefixes, func(p string) bool { return strings.HasPrefix(name, p) })
 }
 
 // rankIPv4 lists the usable IPv4 addresses, best candidates first.
-func rankIPv4(ifs []netIfaceAddrs) []IfaceAddr {
+func rankIPv4(ifs []ifaceAddrs) []IfaceAddr {
 	type ranked struct {
 		IfaceAddr
 		rank int
@@ -299,7 +300,7 @@ func rankIPv4(ifs []netIfaceAddrs) []IfaceAddr {
 		if !ia.usable() {
 			continue
 		}
-		virtual := ia.Iface.Flags&net.FlagPointToPoint != 0 || lanVirtualName(ia.Iface.Name)
+		virtual := ia.Iface.Flags&net.FlagPointToPoint != 0 || virtualName(ia.Iface.Name)
 		for _, n := range ia.ipv4s() {
 			rank := 0 // private LAN address
 			switch {

@@ -1,4 +1,4 @@
-package lan
+package netaddr
 
 import (
 	"encoding/binary"
@@ -14,10 +14,10 @@ const (
 	loopFlags = net.FlagUp | net.FlagRunning | net.FlagLoopback
 )
 
-// netTestIface builds an interface with CIDR addresses.
-func netTestIface(t *testing.T, index int, name string, flags net.Flags, cidrs ...string) netIfaceAddrs {
+// testIface builds an interface with CIDR addresses.
+func testIface(t *testing.T, index int, name string, flags net.Flags, cidrs ...string) ifaceAddrs {
 	t.Helper()
-	ia := netIfaceAddrs{Iface: net.Interface{Index: index, Name: name, Flags: flags, MTU: 1500}}
+	ia := ifaceAddrs{Iface: net.Interface{Index: index, Name: name, Flags: flags, MTU: 1500}}
 	for _, c := range cidrs {
 		ip, n, err := net.ParseCIDR(c)
 		if err != nil {
@@ -31,7 +31,7 @@ func netTestIface(t *testing.T, index int, name string, flags net.Flags, cidrs .
 
 const routeHeader = "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
 
-func TestLANParseDefaultRoutes(t *testing.T) {
+func TestParseDefaultRoutes(t *testing.T) {
 	table := routeHeader +
 		"wlan0\t0000A8C0\t00000000\t0001\t0\t0\t600\t00FFFFFF\t0\t0\t0\n" +
 		"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n" +
@@ -55,15 +55,15 @@ func TestLANParseDefaultRoutes(t *testing.T) {
 
 func isLittleEndian() bool { return binary.NativeEndian.Uint16([]byte{1, 0}) == 1 }
 
-func TestLANAddress(t *testing.T) {
-	lo := netTestIface(t, 1, "lo", loopFlags, "127.0.0.1/8")
-	wlan := netTestIface(t, 2, "wlan0", upRunning, "192.168.0.23/24", "fe80::1/64")
-	eth := netTestIface(t, 3, "eth0", upRunning, "10.10.0.5/16")
-	docker := netTestIface(t, 4, "docker0", upRunning, "172.17.0.1/16")
-	tun := netTestIface(t, 5, "tun0", net.FlagUp|net.FlagRunning|net.FlagPointToPoint, "10.8.0.2/24")
-	unplugged := netTestIface(t, 6, "eth1", net.FlagUp|net.FlagBroadcast, "192.168.9.9/24") // no carrier
-	twoAddrs := netTestIface(t, 7, "wlan1", upRunning, "169.254.3.3/16", "192.168.5.10/24", "192.168.7.10/24")
-	linkLocal := netTestIface(t, 8, "eth2", upRunning, "169.254.7.7/16")
+func TestLAN(t *testing.T) {
+	lo := testIface(t, 1, "lo", loopFlags, "127.0.0.1/8")
+	wlan := testIface(t, 2, "wlan0", upRunning, "192.168.0.23/24", "fe80::1/64")
+	eth := testIface(t, 3, "eth0", upRunning, "10.10.0.5/16")
+	docker := testIface(t, 4, "docker0", upRunning, "172.17.0.1/16")
+	tun := testIface(t, 5, "tun0", net.FlagUp|net.FlagRunning|net.FlagPointToPoint, "10.8.0.2/24")
+	unplugged := testIface(t, 6, "eth1", net.FlagUp|net.FlagBroadcast, "192.168.9.9/24") // no carrier
+	twoAddrs := testIface(t, 7, "wlan1", upRunning, "169.254.3.3/16", "192.168.5.10/24", "192.168.7.10/24")
+	linkLocal := testIface(t, 8, "eth2", upRunning, "169.254.7.7/16")
 
 	wlanDefault := routeHeader + "wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n"
 	noRoute := func() (net.IP, error) { return nil, errors.New("connect: network is unreachable") }
@@ -75,7 +75,7 @@ func TestLANAddress(t *testing.T) {
 		name    string
 		goos    string
 		routes  string
-		ifaces  []netIfaceAddrs
+		ifaces  []ifaceAddrs
 		dial    func() (net.IP, error)
 		wantIP  string
 		wantIf  string
@@ -83,7 +83,7 @@ func TestLANAddress(t *testing.T) {
 	}{
 		{
 			name: "linux default route", goos: "linux", routes: wlanDefault,
-			ifaces: []netIfaceAddrs{lo, docker, wlan}, dial: noRoute,
+			ifaces: []ifaceAddrs{lo, docker, wlan}, dial: noRoute,
 			wantIP: "192.168.0.23", wantIf: "wlan0",
 		},
 		{
@@ -91,7 +91,7 @@ func TestLANAddress(t *testing.T) {
 			routes: routeHeader +
 				"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n" +
 				"eth0\t00000000\t01000A0A\t0003\t0\t0\t100\t00000000\t0\t0\t0\n",
-			ifaces: []netIfaceAddrs{lo, wlan, eth}, dial: noRoute,
+			ifaces: []ifaceAddrs{lo, wlan, eth}, dial: noRoute,
 			wantIP: "10.10.0.5", wantIf: "eth0",
 		},
 		{
@@ -99,7 +99,7 @@ func TestLANAddress(t *testing.T) {
 			routes: wlanDefault +
 				"tun0\t00000000\t00000000\t0001\t0\t0\t0\t00000080\t0\t0\t0\n" +
 				"tun0\t00000080\t00000000\t0001\t0\t0\t0\t00000080\t0\t0\t0\n",
-			ifaces: []netIfaceAddrs{lo, tun, wlan}, dial: dialFrom("10.8.0.2"),
+			ifaces: []ifaceAddrs{lo, tun, wlan}, dial: dialFrom("10.8.0.2"),
 			wantIP: "192.168.0.23", wantIf: "wlan0",
 		},
 		{
@@ -107,13 +107,13 @@ func TestLANAddress(t *testing.T) {
 			routes: routeHeader +
 				"tun0\t00000000\t00000000\t0001\t0\t0\t0\t00000000\t0\t0\t0\n" +
 				"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n",
-			ifaces: []netIfaceAddrs{lo, tun, wlan}, dial: noRoute,
+			ifaces: []ifaceAddrs{lo, tun, wlan}, dial: noRoute,
 			wantIP: "192.168.0.23", wantIf: "wlan0",
 		},
 		{
 			name: "address on the gateway's subnet", goos: "linux",
 			routes: routeHeader + "wlan1\t00000000\t0107A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n",
-			ifaces: []netIfaceAddrs{lo, twoAddrs}, dial: noRoute,
+			ifaces: []ifaceAddrs{lo, twoAddrs}, dial: noRoute,
 			wantIP: "192.168.7.10", wantIf: "wlan1",
 		},
 		{
@@ -121,42 +121,42 @@ func TestLANAddress(t *testing.T) {
 			routes: routeHeader +
 				"eth1\t00000000\t0109A8C0\t0003\t0\t0\t100\t00000000\t0\t0\t0\n" +
 				"wlan0\t00000000\t0100A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n",
-			ifaces: []netIfaceAddrs{lo, unplugged, wlan}, dial: noRoute,
+			ifaces: []ifaceAddrs{lo, unplugged, wlan}, dial: noRoute,
 			wantIP: "192.168.0.23", wantIf: "wlan0",
 		},
 		{
 			name: "unreadable route table falls back to the UDP dial", goos: "linux",
-			ifaces: []netIfaceAddrs{lo, docker, eth}, dial: dialFrom("10.10.0.5"),
+			ifaces: []ifaceAddrs{lo, docker, eth}, dial: dialFrom("10.10.0.5"),
 			wantIP: "10.10.0.5", wantIf: "eth0",
 		},
 		{
 			name: "other OS uses the UDP dial", goos: "darwin", routes: wlanDefault,
-			ifaces: []netIfaceAddrs{lo, wlan, eth}, dial: dialFrom("10.10.0.5"),
+			ifaces: []ifaceAddrs{lo, wlan, eth}, dial: dialFrom("10.10.0.5"),
 			wantIP: "10.10.0.5", wantIf: "eth0",
 		},
 		{
 			name: "dial answering loopback is ignored", goos: "windows",
-			ifaces: []netIfaceAddrs{lo, docker, wlan}, dial: dialFrom("127.0.0.1"),
+			ifaces: []ifaceAddrs{lo, docker, wlan}, dial: dialFrom("127.0.0.1"),
 			wantIP: "192.168.0.23", wantIf: "wlan0",
 		},
 		{
 			name: "no route at all: best-looking interface", goos: "linux", routes: routeHeader,
-			ifaces: []netIfaceAddrs{lo, linkLocal, docker, tun, eth}, dial: noRoute,
+			ifaces: []ifaceAddrs{lo, linkLocal, docker, tun, eth}, dial: noRoute,
 			wantIP: "10.10.0.5", wantIf: "eth0",
 		},
 		{
 			name: "only link-local", goos: "linux", routes: routeHeader,
-			ifaces: []netIfaceAddrs{lo, linkLocal}, dial: noRoute,
+			ifaces: []ifaceAddrs{lo, linkLocal}, dial: noRoute,
 			wantIP: "169.254.7.7", wantIf: "eth2",
 		},
 		{
 			name: "loopback only", goos: "linux", routes: routeHeader,
-			ifaces: []netIfaceAddrs{lo}, dial: dialFrom("127.0.0.1"), wantErr: true,
+			ifaces: []ifaceAddrs{lo}, dial: dialFrom("127.0.0.1"), wantErr: true,
 		},
 		{
 			name: "unplugged only", goos: "linux",
 			routes: routeHeader + "eth1\t00000000\t0109A8C0\t0003\t0\t0\t100\t00000000\t0\t0\t0\n",
-			ifaces: []netIfaceAddrs{lo, unplugged}, dial: noRoute, wantErr: true,
+			ifaces: []ifaceAddrs{lo, unplugged}, dial: noRoute, wantErr: true,
 		},
 		{
 			name: "no interfaces", goos: "linux", dial: noRoute, wantErr: true,
@@ -164,7 +164,7 @@ func TestLANAddress(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := netEnv{
+			env := env{
 				goos: tt.goos,
 				routeTable: func() ([]byte, error) {
 					if tt.routes == "" {
@@ -172,7 +172,7 @@ func TestLANAddress(t *testing.T) {
 					}
 					return []byte(tt.routes), nil
 				},
-				interfaces: func() ([]netIfaceAddrs, error) { return tt.ifaces, nil },
+				interfaces: func() ([]ifaceAddrs, error) { return tt.ifaces, nil },
 				dialSource: tt.dial,
 			}
 			ip, ifi, err := env.lanAddress()
@@ -198,16 +198,16 @@ func TestLANAddress(t *testing.T) {
 	}
 }
 
-func TestLANListIPv4(t *testing.T) {
-	ifaces := []netIfaceAddrs{
-		netTestIface(t, 1, "lo", loopFlags, "127.0.0.1/8"),
-		netTestIface(t, 2, "docker0", upRunning, "172.17.0.1/16"),
-		netTestIface(t, 3, "eth2", upRunning, "169.254.7.7/16"),
-		netTestIface(t, 4, "wlan0", upRunning, "192.168.0.23/24", "fe80::1/64"),
-		netTestIface(t, 5, "eth0", upRunning, "100.64.1.2/10"),
-		netTestIface(t, 6, "eth1", net.FlagUp, "192.168.9.9/24"),
+func TestList(t *testing.T) {
+	ifaces := []ifaceAddrs{
+		testIface(t, 1, "lo", loopFlags, "127.0.0.1/8"),
+		testIface(t, 2, "docker0", upRunning, "172.17.0.1/16"),
+		testIface(t, 3, "eth2", upRunning, "169.254.7.7/16"),
+		testIface(t, 4, "wlan0", upRunning, "192.168.0.23/24", "fe80::1/64"),
+		testIface(t, 5, "eth0", upRunning, "100.64.1.2/10"),
+		testIface(t, 6, "eth1", net.FlagUp, "192.168.9.9/24"),
 	}
-	env := netEnv{interfaces: func() ([]netIfaceAddrs, error) { return ifaces, nil }}
+	env := env{interfaces: func() ([]ifaceAddrs, error) { return ifaces, nil }}
 	var got []string
 	for _, a := range env.listIPv4() {
 		got = append(got, a.String())
@@ -218,79 +218,79 @@ func TestLANListIPv4(t *testing.T) {
 	}
 }
 
-// TestLANAddressSystem runs the real lookup: on any machine it must either find a
+// TestLANSystem runs the real lookup: on any machine it must either find a
 // non-loopback IPv4 address of an interface that is up, or say ErrNoInterface.
-func TestLANAddressSystem(t *testing.T) {
-	ip, ifi, err := LANAddress()
+func TestLANSystem(t *testing.T) {
+	ip, ifi, err := LAN()
 	if err != nil {
 		if !errors.Is(err, ErrNoInterface) {
-			t.Fatalf("LANAddress: %v, want nil or ErrNoInterface", err)
+			t.Fatalf("LAN: %v, want nil or ErrNoInterface", err)
 		}
-		if len(ListIPv4()) != 0 {
-			t.Errorf("LANAddress failed but ListIPv4 = %v", ListIPv4())
+		if len(List()) != 0 {
+			t.Errorf("LAN failed but List = %v", List())
 		}
 		t.Skipf("no LAN here: %v", err)
 	}
 	if ip.To4() == nil || ip.IsLoopback() || ifi == nil || ifi.Flags&net.FlagUp == 0 {
-		t.Fatalf("LANAddress = %v on %+v", ip, ifi)
+		t.Fatalf("LAN = %v on %+v", ip, ifi)
 	}
 	found := false
-	for _, a := range ListIPv4() {
+	for _, a := range List() {
 		found = found || (a.IP.Equal(ip) && a.Name == ifi.Name)
 	}
 	if !found {
-		t.Errorf("LANAddress %v on %s is not among ListIPv4() = %v", ip, ifi.Name, ListIPv4())
+		t.Errorf("LAN %v on %s is not among List() = %v", ip, ifi.Name, List())
 	}
 	t.Logf("LAN address %v on %s", ip, ifi.Name)
 }
 
 // Windows and macOS name their interfaces differently; the virtual ones still rank last, and
-// LANAddress finds the Wi-Fi there from the UDP dial alone (no /proc/net/route).
-func TestLANWindowsAndMacNames(t *testing.T) {
+// LAN finds the Wi-Fi there from the UDP dial alone (no /proc/net/route).
+func TestWindowsAndMacNames(t *testing.T) {
 	for _, tt := range []struct {
 		goos   string
-		ifaces []netIfaceAddrs
+		ifaces []ifaceAddrs
 		want   []string
 	}{
-		{"windows", []netIfaceAddrs{
-			netTestIface(t, 1, "Loopback Pseudo-Interface 1", loopFlags, "127.0.0.1/8"),
-			netTestIface(t, 2, "vEthernet (WSL)", upRunning, "172.20.16.1/20"),
-			netTestIface(t, 3, "VirtualBox Host-Only Network", upRunning, "192.168.56.1/24"),
-			netTestIface(t, 4, "VMware Network Adapter VMnet8", upRunning, "192.168.150.1/24"),
-			netTestIface(t, 5, "Ethernet", net.FlagUp|net.FlagBroadcast, "10.0.0.3/8"), // unplugged
-			netTestIface(t, 6, "Wi-Fi", upRunning, "192.168.1.34/24", "fe80::5/64"),
+		{"windows", []ifaceAddrs{
+			testIface(t, 1, "Loopback Pseudo-Interface 1", loopFlags, "127.0.0.1/8"),
+			testIface(t, 2, "vEthernet (WSL)", upRunning, "172.20.16.1/20"),
+			testIface(t, 3, "VirtualBox Host-Only Network", upRunning, "192.168.56.1/24"),
+			testIface(t, 4, "VMware Network Adapter VMnet8", upRunning, "192.168.150.1/24"),
+			testIface(t, 5, "Ethernet", net.FlagUp|net.FlagBroadcast, "10.0.0.3/8"), // unplugged
+			testIface(t, 6, "Wi-Fi", upRunning, "192.168.1.34/24", "fe80::5/64"),
 		}, []string{"Wi-Fi (192.168.1.34)", "vEthernet (WSL) (172.20.16.1)",
 			"VirtualBox Host-Only Network (192.168.56.1)", "VMware Network Adapter VMnet8 (192.168.150.1)"}},
-		{"darwin", []netIfaceAddrs{
-			netTestIface(t, 1, "lo0", loopFlags, "127.0.0.1/8"),
-			netTestIface(t, 2, "bridge100", upRunning, "192.168.64.1/24"),
-			netTestIface(t, 3, "utun3", net.FlagUp|net.FlagRunning|net.FlagPointToPoint, "10.8.0.2/24"),
-			netTestIface(t, 4, "en0", upRunning, "192.168.1.34/24"),
+		{"darwin", []ifaceAddrs{
+			testIface(t, 1, "lo0", loopFlags, "127.0.0.1/8"),
+			testIface(t, 2, "bridge100", upRunning, "192.168.64.1/24"),
+			testIface(t, 3, "utun3", net.FlagUp|net.FlagRunning|net.FlagPointToPoint, "10.8.0.2/24"),
+			testIface(t, 4, "en0", upRunning, "192.168.1.34/24"),
 		}, []string{"en0 (192.168.1.34)", "bridge100 (192.168.64.1)", "utun3 (10.8.0.2)"}},
 	} {
-		env := netEnv{goos: tt.goos, interfaces: func() ([]netIfaceAddrs, error) { return tt.ifaces, nil }}
+		env := env{goos: tt.goos, interfaces: func() ([]ifaceAddrs, error) { return tt.ifaces, nil }}
 		var got []string
 		for _, a := range env.listIPv4() {
 			got = append(got, a.String())
 		}
 		if strings.Join(got, ", ") != strings.Join(tt.want, ", ") {
-			t.Errorf("%s: ListIPv4 = %q, want %q", tt.goos, got, tt.want)
+			t.Errorf("%s: List = %q, want %q", tt.goos, got, tt.want)
 		}
 		// No route table; the dial names the Wi-Fi.
 		env.dialSource = func() (net.IP, error) { return net.IPv4(192, 168, 1, 34), nil }
 		if ip, ifi, err := env.lanAddress(); err != nil || ip.String() != "192.168.1.34" || ifi.Name != tt.ifaces[len(tt.ifaces)-1].Iface.Name {
-			t.Errorf("%s: LANAddress = %v, %v, %v; want 192.168.1.34 on the Wi-Fi", tt.goos, ip, ifi, err)
+			t.Errorf("%s: LAN = %v, %v, %v; want 192.168.1.34 on the Wi-Fi", tt.goos, ip, ifi, err)
 		}
 		// No route out at all (a party router without Internet): the ranking decides.
 		env.dialSource = func() (net.IP, error) { return nil, errors.New("network is unreachable") }
 		if ip, _, err := env.lanAddress(); err != nil || ip.String() != "192.168.1.34" {
-			t.Errorf("%s: LANAddress without a route = %v, %v; want 192.168.1.34", tt.goos, ip, err)
+			t.Errorf("%s: LAN without a route = %v, %v; want 192.168.1.34", tt.goos, ip, err)
 		}
 	}
 }
 
 // Only Linux has /proc/net/route; elsewhere systemRouteTable is nil and the dial decides.
-func TestLANSystemRouteTable(t *testing.T) {
+func TestSystemRouteTable(t *testing.T) {
 	if (systemRouteTable != nil) != (runtime.GOOS == "linux") {
 		t.Errorf("systemRouteTable set = %v on %s", systemRouteTable != nil, runtime.GOOS)
 	}

@@ -1,29 +1,28 @@
 // The mDNS tests that need Linux: network namespaces (ip netns) and the test binary
 // re-run inside them. The portable ones are in mdns_test.go.
 
-package lan
+package mdns
 
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/grandcat/zeroconf"
-	"github.com/miekg/dns"
+	"golang.org/x/net/dns/dnsmessage"
+
+	"nightfall/lan/internal/netnstest"
+	"nightfall/lan/netaddr"
 )
 
 // ---- the real thing, inside two network namespaces ----------------------------------------
@@ -33,15 +32,6 @@ const mdnsHelperEnv = "NIGHTFALL_MDNS_HELPER"
 
 // mdnsHelperMark starts every protocol line a helper prints on stdout.
 const mdnsHelperMark = "NFMDNS "
-
-// Namespace and interface names. Names carry the creating test process's pid, so leftovers of
-// a test that died can be told from namespaces a concurrent run is using.
-const (
-	mdnsNSPrefixA = "nf-a-"
-	mdnsNSPrefixB = "nf-b-"
-	mdnsVethA     = "nfv0"
-	mdnsVethB     = "nfv1"
-)
 
 type mdnsHelperReq struct {
 	Op        string   `json:"op"` // A: lan, adv, stop; B: browse, lookup, watch
@@ -78,43 +68,27 @@ type mdnsHelperEntry struct {
 // TestMDNSNamespaces advertises for real, but only between two network namespaces joined by a
 // veth pair: nothing is sent on the machine's own interfaces. The test binary re-runs itself
 // inside each namespace (`ip netns exec NS <test binary> -test.run '^TestHelperMDNS$'`) as a
-// helper driven by JSON lines on stdin/stdout: A runs LANAddress and Advertise, B browses with
+// helper driven by JSON lines on stdin/stdout: A runs netaddr.LAN and Advertise, B browses with
 // zeroconf and listens for goodbyes.
 func TestMDNSNamespaces(t *testing.T) {
 	if os.Getenv(mdnsHelperEnv) != "" {
 		t.Skip("helper process")
 	}
-	ci := os.Getenv("CI") == "true"
-	skipOrFail := func(format string, args ...any) {
-		t.Helper()
-		if ci {
-			t.Fatalf("CI=true: "+format, args...)
-		}
-		t.Skipf(format, args...)
-	}
-	if os.Geteuid() != 0 {
-		skipOrFail("needs root to create network namespaces")
-	}
-	if _, err := exec.LookPath("ip"); err != nil {
-		skipOrFail("needs ip (iproute2): %v", err)
-	}
 	start := time.Now()
-	mdnsCleanLeftovers(t)
-
-	a, b, subnet := mdnsMakeNamespaces(t, skipOrFail)
+	a, b, subnet := netnstest.Pair(t)
 	t.Logf("namespaces %s and %s up in %v", a, b, time.Since(start).Round(time.Millisecond))
 	ipA := subnet + ".1"
 
 	hA := mdnsStartHelper(t, a, "A")
 	hB := mdnsStartHelper(t, b, "B")
 
-	// LANAddress inside A: the veth carries A's default route.
+	// netaddr.LAN inside A: the veth carries A's default route.
 	r := hA.call(mdnsHelperReq{Op: "lan"}, 10*time.Second)
-	if r.IP != ipA || r.Iface != mdnsVethA {
-		t.Fatalf("LANAddress in namespace A = %s on %s, want %s on %s", r.IP, r.Iface, ipA, mdnsVethA)
+	if r.IP != ipA || r.Iface != netnstest.VethA {
+		t.Fatalf("netaddr.LAN in namespace A = %s on %s, want %s on %s", r.IP, r.Iface, ipA, netnstest.VethA)
 	}
-	if want := []string{mdnsVethA + " (" + ipA + ")"}; !slices.Equal(r.List, want) {
-		t.Errorf("ListIPv4 in namespace A = %q, want %q", r.List, want)
+	if want := []string{netnstest.VethA + " (" + ipA + ")"}; !slices.Equal(r.List, want) {
+		t.Errorf("netaddr.List in namespace A = %q, want %q", r.List, want)
 	}
 
 	const base = "Nightfall 客厅"
@@ -146,7 +120,7 @@ func TestMDNSNamespaces(t *testing.T) {
 	}
 
 	// Browse both types, and look the instance up by name (SRV/TXT questions for the escaped name).
-	for _, svc := range []string{MDNSService, MDNSHTTPService} {
+	for _, svc := range []string{Service, HTTPService} {
 		t0 := time.Now()
 		r = hB.call(mdnsHelperReq{Op: "browse", Service: svc, Want: []string{base}, TimeoutMS: 5000}, 10*time.Second)
 		e, ok := find(r.Entries, base)
@@ -162,7 +136,7 @@ func TestMDNSNamespaces(t *testing.T) {
 		t.Fatalf("second advertiser got name %q, want %q", r.Name, want)
 	}
 	second, secondName, secondAt := r.ID, r.Name, time.Now()
-	r = hB.call(mdnsHelperReq{Op: "browse", Service: MDNSService, Want: []string{base, secondName}, TimeoutMS: 5000}, 10*time.Second)
+	r = hB.call(mdnsHelperReq{Op: "browse", Service: Service, Want: []string{base, secondName}, TimeoutMS: 5000}, 10*time.Second)
 	e1, ok1 := find(r.Entries, base)
 	e2, ok2 := find(r.Entries, secondName)
 	if !ok1 || !ok2 {
@@ -172,7 +146,7 @@ func TestMDNSNamespaces(t *testing.T) {
 	check(e2, secondName, 18081)
 
 	// Shutdown sends goodbyes (TTL 0) for both types, and the name is gone from a fresh browse.
-	wantBye := []string{base + "/" + MDNSService, base + "/" + MDNSHTTPService}
+	wantBye := []string{base + "/" + Service, base + "/" + HTTPService}
 	hB.call(mdnsHelperReq{Op: "watch", Want: wantBye, TimeoutMS: 5000}, 10*time.Second) // "ready"
 	r = hA.call(mdnsHelperReq{Op: "stop", ID: first}, 10*time.Second)
 	t.Logf("Shutdown took %d ms", r.MS)
@@ -182,7 +156,7 @@ func TestMDNSNamespaces(t *testing.T) {
 			t.Errorf("goodbyes seen in B: %q, want %q among them", r.Goodbyes, w)
 		}
 	}
-	r = hB.call(mdnsHelperReq{Op: "browse", Service: MDNSService, TimeoutMS: 1500}, 10*time.Second)
+	r = hB.call(mdnsHelperReq{Op: "browse", Service: Service, TimeoutMS: 1500}, 10*time.Second)
 	if _, ok := find(r.Entries, base); ok {
 		t.Errorf("after Shutdown a fresh browse still finds %q: %+v", base, r.Entries)
 	}
@@ -194,7 +168,7 @@ func TestMDNSNamespaces(t *testing.T) {
 	// (`Nightfall\ \229…\ \(2\)`). zeroconf's unsolicited announcements end about 1.5 s
 	// after registering, so past 2 s only an answer to the question can satisfy the lookup.
 	time.Sleep(time.Until(secondAt.Add(2 * time.Second)))
-	r = hB.call(mdnsHelperReq{Op: "lookup", Service: MDNSService, Name: secondName, TimeoutMS: 1500}, 10*time.Second)
+	r = hB.call(mdnsHelperReq{Op: "lookup", Service: Service, Name: secondName, TimeoutMS: 1500}, 10*time.Second)
 	if len(r.Entries) == 0 {
 		t.Fatalf("lookup of %q found nothing", secondName)
 	}
@@ -204,80 +178,6 @@ func TestMDNSNamespaces(t *testing.T) {
 	hA.close()
 	hB.close()
 	t.Logf("namespace test took %v", time.Since(start).Round(time.Millisecond))
-}
-
-// mdnsRun runs a command with a time limit and returns its combined output.
-func mdnsRun(name string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, name, args...).CombinedOutput()
-	if err != nil {
-		return string(out), fmt.Errorf("%s %s: %v: %s", name, strings.Join(args, " "), err, bytes.TrimSpace(out))
-	}
-	return string(out), nil
-}
-
-// mdnsCleanLeftovers deletes namespaces of this test left by test processes that are gone.
-func mdnsCleanLeftovers(t *testing.T) {
-	out, err := mdnsRun("ip", "netns", "list")
-	if err != nil {
-		return
-	}
-	for _, line := range strings.Split(out, "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || !(strings.HasPrefix(f[0], mdnsNSPrefixA) || strings.HasPrefix(f[0], mdnsNSPrefixB)) {
-			continue
-		}
-		parts := strings.Split(f[0], "-") // nf-a-<pid>-<hex>
-		if len(parts) == 4 {
-			if pid, err := strconv.Atoi(parts[2]); err == nil && syscall.Kill(pid, 0) != syscall.ESRCH {
-				continue // its test is still running
-			}
-		}
-		if _, err := mdnsRun("ip", "netns", "delete", f[0]); err == nil {
-			t.Logf("deleted leftover namespace %s", f[0])
-		}
-	}
-}
-
-// mdnsMakeNamespaces creates namespaces A and B joined by a veth pair on subnet 10.x.y.0/24
-// (A is .1 with a default route via B, .2), multicast on, and deletes them at cleanup.
-func mdnsMakeNamespaces(t *testing.T, skipOrFail func(string, ...any)) (a, b, subnet string) {
-	id := fmt.Sprintf("%d-%04x", os.Getpid(), rand.IntN(1<<16))
-	a, b = mdnsNSPrefixA+id, mdnsNSPrefixB+id
-	subnet = fmt.Sprintf("10.%d.%d", 200+rand.IntN(50), rand.IntN(256))
-	if _, err := mdnsRun("ip", "netns", "add", a); err != nil {
-		skipOrFail("cannot create a network namespace: %v", err)
-	}
-	t.Cleanup(func() {
-		for _, ns := range []string{a, b} {
-			if _, err := mdnsRun("ip", "netns", "delete", ns); err != nil {
-				t.Logf("cleanup: %v", err)
-			}
-		}
-	})
-	steps := [][]string{
-		{"netns", "add", b},
-		// Created inside A with its peer put straight into B: the root namespace never sees them.
-		{"-n", a, "link", "add", mdnsVethA, "type", "veth", "peer", "name", mdnsVethB, "netns", b},
-		{"-n", a, "addr", "add", subnet + ".1/24", "dev", mdnsVethA},
-		{"-n", b, "addr", "add", subnet + ".2/24", "dev", mdnsVethB},
-	}
-	for _, side := range []struct{ ns, dev string }{{a, mdnsVethA}, {b, mdnsVethB}} {
-		steps = append(steps,
-			[]string{"-n", side.ns, "link", "set", "lo", "up"},
-			[]string{"-n", side.ns, "link", "set", side.dev, "multicast", "on"},
-			[]string{"-n", side.ns, "link", "set", side.dev, "up"},
-			[]string{"-n", side.ns, "route", "add", "224.0.0.0/4", "dev", side.dev},
-		)
-	}
-	steps = append(steps, []string{"-n", a, "route", "add", "default", "via", subnet + ".2", "dev", mdnsVethA})
-	for _, s := range steps {
-		if _, err := mdnsRun("ip", s...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return a, b, subnet
 }
 
 // mdnsHelper is a helper process running inside a namespace.
@@ -410,15 +310,7 @@ func TestHelperMDNS(t *testing.T) {
 	if role == "" {
 		t.Skip("helper process for TestMDNSNamespaces")
 	}
-	ifs, err := net.Interfaces()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ifi := range ifs {
-		if ifi.Name != "lo" && ifi.Name != mdnsVethA && ifi.Name != mdnsVethB {
-			t.Fatalf("interface %s: not inside a test namespace; refusing to send multicast", ifi.Name)
-		}
-	}
+	netnstest.OnlyInterfaces(t, "lo", netnstest.VethA, netnstest.VethB)
 	var outMu sync.Mutex
 	reply := func(r mdnsHelperResp) {
 		data, _ := json.Marshal(r)
@@ -446,17 +338,17 @@ func TestHelperMDNS(t *testing.T) {
 		resp := mdnsHelperResp{Op: req.Op}
 		switch req.Op {
 		case "lan":
-			ip, ifi, err := LANAddress()
+			ip, ifi, err := netaddr.LAN()
 			if err != nil {
 				resp.Err = err.Error()
 				break
 			}
 			resp.IP, resp.Iface = ip.String(), ifi.Name
-			for _, a := range ListIPv4() {
+			for _, a := range netaddr.List() {
 				resp.List = append(resp.List, a.String())
 			}
 		case "adv":
-			ip, ifi, err := LANAddress()
+			ip, ifi, err := netaddr.LAN()
 			if err != nil {
 				resp.Err = err.Error()
 				break
@@ -475,8 +367,8 @@ func TestHelperMDNS(t *testing.T) {
 			delete(advertisers, req.ID)
 			resp.MS = time.Since(t0).Milliseconds()
 		case "browse", "lookup":
-			resp.Entries, err = mdnsHelperBrowse(req, timeout)
-			if err != nil {
+			var err error
+			if resp.Entries, err = mdnsHelperBrowse(req, timeout); err != nil {
 				resp.Err = err.Error()
 			}
 		case "watch":
@@ -502,49 +394,32 @@ func TestHelperMDNS(t *testing.T) {
 // mdnsHelperBrowse browses (or looks up req.Name) on the veth, until every name of req.Want is
 // seen or the time is up.
 func mdnsHelperBrowse(req mdnsHelperReq, timeout time.Duration) ([]mdnsHelperEntry, error) {
-	ifi, err := net.InterfaceByName(mdnsVethB)
-	if err != nil {
-		return nil, err
-	}
-	res, err := zeroconf.NewResolver(zeroconf.SelectIfaces([]net.Interface{*ifi}), zeroconf.SelectIPTraffic(zeroconf.IPv4))
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	ch := make(chan *zeroconf.ServiceEntry)
+	instance := ""
 	if req.Op == "lookup" {
-		err = res.Lookup(ctx, mdnsEscapeLabel(req.Name), req.Service, "local.", ch)
-	} else {
-		err = res.Browse(ctx, req.Service, "local.", ch)
-	}
-	if err != nil {
-		return nil, err
+		instance = escapeLabel(req.Name)
 	}
 	var entries []mdnsHelperEntry
-	for e := range ch { // closed by the resolver when ctx ends
-		me := mdnsHelperEntry{Instance: mdnsUnescape(e.Instance), Host: e.HostName, Port: e.Port}
+	err := netnstest.Browse(netnstest.VethB, req.Service, instance, timeout, func(e *zeroconf.ServiceEntry) bool {
+		me := mdnsHelperEntry{Instance: Unescape(e.Instance), Host: e.HostName, Port: e.Port}
 		for _, ip := range e.AddrIPv4 {
 			me.IPv4 = append(me.IPv4, ip.String())
 		}
 		for _, s := range e.Text {
-			me.TXT = append(me.TXT, mdnsUnescape(s))
+			me.TXT = append(me.TXT, Unescape(s))
 		}
 		entries = append(entries, me)
 		all := len(req.Want) > 0 || req.Op == "lookup"
 		for _, w := range req.Want {
 			all = all && slices.ContainsFunc(entries, func(e mdnsHelperEntry) bool { return e.Instance == w })
 		}
-		if all {
-			cancel() // and keep reading until the resolver closes ch
-		}
-	}
-	return entries, nil
+		return all
+	})
+	return entries, err
 }
 
 // mdnsHelperListen joins the mDNS group on the veth to hear every mDNS packet.
 func mdnsHelperListen() (*net.UDPConn, error) {
-	ifi, err := net.InterfaceByName(mdnsVethB)
+	ifi, err := net.InterfaceByName(netnstest.VethB)
 	if err != nil {
 		return nil, err
 	}
@@ -564,21 +439,33 @@ func mdnsHelperWatch(conn *net.UDPConn, want []string, timeout time.Duration) []
 		if err != nil {
 			break
 		}
-		var msg dns.Msg
-		if msg.Unpack(buf[:n]) != nil || !msg.Response {
+		var p dnsmessage.Parser
+		h, err := p.Start(buf[:n])
+		if err != nil || !h.Response || p.SkipAllQuestions() != nil {
 			continue
 		}
-		for _, rr := range msg.Answer {
-			ptr, ok := rr.(*dns.PTR)
-			if !ok || ptr.Hdr.Ttl != 0 {
+		for {
+			ah, err := p.AnswerHeader()
+			if err != nil { // dnsmessage.ErrSectionDone, or a malformed record
+				break
+			}
+			if ah.Type != dnsmessage.TypePTR || ah.TTL != 0 {
+				if p.SkipAnswer() != nil {
+					break
+				}
 				continue
 			}
-			svc := strings.TrimSuffix(ptr.Hdr.Name, ".local.")
-			inst, found := strings.CutSuffix(ptr.Ptr, "."+ptr.Hdr.Name)
+			ptr, err := p.PTRResource()
+			if err != nil {
+				break
+			}
+			// dnsmessage gives names as their raw bytes, unescaped.
+			svc := strings.TrimSuffix(ah.Name.String(), ".local.")
+			inst, found := strings.CutSuffix(ptr.PTR.String(), "."+ah.Name.String())
 			if !found {
 				continue
 			}
-			if s := mdnsUnescape(inst) + "/" + svc; !slices.Contains(seen, s) {
+			if s := inst + "/" + svc; !slices.Contains(seen, s) {
 				seen = append(seen, s)
 			}
 		}

@@ -1,4 +1,8 @@
-package lan
+// Package mdns advertises the host's table over multicast DNS / DNS-SD
+// (Advertise), so that Bonjour browsers and launchers on the LAN list it by
+// name, and undoes the escapes of the names a browse reports (Unescape).
+// It is for discovery only: the join URL always carries an IP address.
+package mdns
 
 import (
 	"context"
@@ -12,21 +16,20 @@ import (
 	"unicode/utf8"
 
 	"github.com/grandcat/zeroconf"
-	"github.com/miekg/dns"
 )
 
 // DNS-SD service types Nightfall advertises: its own, for Nightfall-aware clients, and plain
 // HTTP, which generic browsers (Bonjour browsers, some launchers) show as a web page.
 const (
-	MDNSService     = "_nightfall._tcp"
-	MDNSHTTPService = "_http._tcp"
+	Service     = "_nightfall._tcp"
+	HTTPService = "_http._tcp"
 )
 
-// mdnsProbeTime bounds the browse Advertise does before it picks an instance name.
-const mdnsProbeTime = time.Second
+// probeTime bounds the browse Advertise does before it picks an instance name.
+const probeTime = time.Second
 
-// mdnsMaxLabel is the longest DNS label, in bytes: the limit of an instance name.
-const mdnsMaxLabel = 63
+// maxLabel is the longest DNS label, in bytes: the limit of an instance name.
+const maxLabel = 63
 
 // Advertiser is a running mDNS/DNS-SD advertisement of this host's Nightfall table, on one
 // network interface. Stop it with Shutdown.
@@ -50,7 +53,7 @@ func (a *Advertiser) Name() string { return a.name }
 // "name (3)", …, as Bonjour does. It returns the name actually advertised.
 //
 // mDNS is for discovery and for the name shown beside the QR code; the join URL itself always
-// carries the IP address (see LANAddress).
+// carries the IP address (see lan/netaddr.LAN).
 func Advertise(instance string, port int, iface *net.Interface, ip net.IP, txt []string) (*Advertiser, string, error) {
 	if iface == nil {
 		return nil, "", errors.New("mdns: no network interface given")
@@ -64,7 +67,7 @@ func Advertise(instance string, port int, iface *net.Interface, ip net.IP, txt [
 	if iface.Flags&net.FlagMulticast == 0 {
 		return nil, "", fmt.Errorf("mdns: interface %s does not support multicast", iface.Name)
 	}
-	ip4, err := mdnsIPv4(iface, ip)
+	ip4, err := ipv4Of(iface, ip)
 	if err != nil {
 		return nil, "", err
 	}
@@ -76,19 +79,19 @@ func Advertise(instance string, port int, iface *net.Interface, ip net.IP, txt [
 		records[i] = strings.ReplaceAll(r, `\`, `\\`) // miekg/dns reads backslash escapes
 	}
 
-	base := mdnsCleanName(instance)
-	ctx, cancel := context.WithTimeout(context.Background(), mdnsProbeTime)
-	taken, err := mdnsBrowseNames(ctx, iface, []string{MDNSService, MDNSHTTPService})
+	base := cleanName(instance)
+	ctx, cancel := context.WithTimeout(context.Background(), probeTime)
+	taken, err := browseNames(ctx, iface, []string{Service, HTTPService})
 	cancel()
 	if err != nil {
 		return nil, "", fmt.Errorf("mdns: browsing on %s: %w", iface.Name, err)
 	}
-	name := mdnsFreeName(base, taken)
+	name := freeName(base, taken)
 
 	host := "nightfall-" + strings.ReplaceAll(ip4.String(), ".", "-")
 	a := &Advertiser{name: name}
-	for _, svc := range []string{MDNSService, MDNSHTTPService} {
-		s, err := zeroconf.RegisterProxy(mdnsEscapeLabel(name), svc, "local", port, host,
+	for _, svc := range []string{Service, HTTPService} {
+		s, err := zeroconf.RegisterProxy(escapeLabel(name), svc, "local", port, host,
 			[]string{ip4.String()}, records, []net.Interface{*iface})
 		if err != nil {
 			a.Shutdown()
@@ -113,8 +116,8 @@ func (a *Advertiser) Shutdown() {
 	})
 }
 
-// mdnsIPv4 checks ip is an IPv4 address (of iface, when nil: the first IPv4 of iface).
-func mdnsIPv4(iface *net.Interface, ip net.IP) (net.IP, error) {
+// ipv4Of checks ip is an IPv4 address (of iface, when nil: the first IPv4 of iface).
+func ipv4Of(iface *net.Interface, ip net.IP) (net.IP, error) {
 	if ip == nil {
 		addrs, err := iface.Addrs()
 		if err != nil {
@@ -134,14 +137,14 @@ func mdnsIPv4(iface *net.Interface, ip net.IP) (net.IP, error) {
 	return ip4, nil
 }
 
-// mdnsCleanName trims the instance name and cuts it, at a character boundary, so that it and a
+// cleanName trims the instance name and cuts it, at a character boundary, so that it and a
 // " (99)" suffix fit a DNS label. Dots at the ends are dropped (zeroconf trims them, which
 // would break an escaped dot), and an empty name becomes "Nightfall".
-func mdnsCleanName(name string) string {
+func cleanName(name string) string {
 	name = strings.ToValidUTF8(name, "")
 	name = strings.TrimFunc(name, func(r rune) bool { return r == '.' || r == ' ' || r < ' ' })
 	const room = len(" (99)")
-	for len(name) > mdnsMaxLabel-room {
+	for len(name) > maxLabel-room {
 		_, size := utf8.DecodeLastRuneInString(name)
 		name = name[:len(name)-size]
 	}
@@ -152,8 +155,8 @@ func mdnsCleanName(name string) string {
 	return name
 }
 
-// mdnsFreeName returns base, or the first of "base (2)" … "base (99)" not in taken (lower case).
-func mdnsFreeName(base string, taken map[string]bool) string {
+// freeName returns base, or the first of "base (2)" … "base (99)" not in taken (lower case).
+func freeName(base string, taken map[string]bool) string {
 	if !taken[strings.ToLower(base)] {
 		return base
 	}
@@ -166,9 +169,9 @@ func mdnsFreeName(base string, taken map[string]bool) string {
 	return base + " (" + strconv.FormatInt(time.Now().UnixNano()%1e4, 10) + ")"
 }
 
-// mdnsBrowseNames browses the service types on iface until ctx ends and returns the instance
+// browseNames browses the service types on iface until ctx ends and returns the instance
 // names seen, unescaped and in lower case (DNS names compare case-insensitively).
-func mdnsBrowseNames(ctx context.Context, iface *net.Interface, services []string) (map[string]bool, error) {
+func browseNames(ctx context.Context, iface *net.Interface, services []string) (map[string]bool, error) {
 	var (
 		mu    sync.Mutex
 		taken = map[string]bool{}
@@ -191,7 +194,7 @@ func mdnsBrowseNames(ctx context.Context, iface *net.Interface, services []strin
 			defer wg.Done()
 			for e := range entries {
 				mu.Lock()
-				taken[strings.ToLower(mdnsUnescape(e.Instance))] = true
+				taken[strings.ToLower(Unescape(e.Instance))] = true
 				mu.Unlock()
 			}
 		}()
@@ -203,29 +206,37 @@ func mdnsBrowseNames(ctx context.Context, iface *net.Interface, services []strin
 	return taken, nil
 }
 
-// mdnsEscapeLabel returns the presentation form of a raw DNS label ("Nightfall (2)" →
-// `Nightfall\ \(2\)`, non-ASCII bytes as \DDD), exactly as miekg/dns prints names it unpacks.
-// zeroconf compares names in that form, so the instance name must be registered in it for
-// lookups of the instance (SRV/TXT questions) to be answered. miekg/dns itself escapes it:
-// zeroconf is built on it (the module is in every build anyway, and the tests read packets
-// with it), and the form is whatever the version zeroconf unpacks with prints, which a
-// hand-written copy of its escaping rules would have to follow by hand. mdnsUnescape below
-// is the one inverse, hand-written because miekg/dns exports none for a single label or
-// TXT string; TestMDNSEscape holds the two to a round trip.
-func mdnsEscapeLabel(label string) string {
-	wire := make([]byte, 0, len(label)+2)
-	wire = append(wire, byte(len(label)))
-	wire = append(wire, label...)
-	wire = append(wire, 0)
-	s, _, err := dns.UnpackDomainName(wire, 0)
-	if err != nil {
+// escapeLabel returns the presentation form of a raw DNS label ("Nightfall (2)" →
+// `Nightfall\ \(2\)`, non-ASCII bytes as \DDD): the form miekg/dns, which zeroconf is built
+// on, prints the names it unpacks in. zeroconf compares names in that form, so the instance
+// name must be registered in it for lookups of the instance (SRV/TXT questions) to be
+// answered. The rules are miekg/dns's UnpackDomainName's: . ( ) ; space @ " and \ get a
+// backslash, bytes outside printable ASCII become \DDD (three decimal digits). A label longer
+// than a DNS label (63 bytes) has no such form and is returned as it is. TestMDNSEscape holds
+// escapeLabel and Unescape to a round trip; TestMDNSNamespaces looks a name up by it.
+func escapeLabel(label string) string {
+	if len(label) > maxLabel {
 		return label
 	}
-	return strings.TrimSuffix(s, ".")
+	var b strings.Builder
+	for i := 0; i < len(label); i++ {
+		c := label[i]
+		switch {
+		case strings.IndexByte(`.();@ "\`, c) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < ' ' || c > '~':
+			fmt.Fprintf(&b, "\\%03d", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
-// mdnsUnescape undoes miekg/dns presentation escapes (\X and \DDD) in a label or TXT string.
-func mdnsUnescape(s string) string {
+// Unescape undoes the presentation escapes (\X and \DDD) in an instance name or a TXT string
+// as zeroconf's resolver reports them (ServiceEntry.Instance, ServiceEntry.Text).
+func Unescape(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
@@ -235,7 +246,7 @@ func mdnsUnescape(s string) string {
 			b = append(b, s[i])
 			continue
 		}
-		if i+3 < len(s) && mdnsIsDigits(s[i+1:i+4]) {
+		if i+3 < len(s) && isDigits(s[i+1:i+4]) {
 			if v, err := strconv.Atoi(s[i+1 : i+4]); err == nil && v < 256 {
 				b = append(b, byte(v))
 				i += 3
@@ -248,7 +259,7 @@ func mdnsUnescape(s string) string {
 	return string(b)
 }
 
-func mdnsIsDigits(s string) bool {
+func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
 			return false
