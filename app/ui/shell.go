@@ -35,6 +35,7 @@ type Shell struct {
 	voice Voice
 	prefs fyne.Preferences
 	narr  voice.Narrator
+	bv    briefVoice // the briefing said aloud (briefvoice.go)
 
 	hv  lan.HostView
 	has bool
@@ -227,6 +228,7 @@ func (s *Shell) Tick(now time.Time) {
 		}
 		return
 	}
+	s.briefTick(now)
 	rem := s.remaining(now)
 	s.table.SetRemaining(rem)
 	s.say(now, s.narr.Tick(s.hv.Table, rem, s.hv.Paused), func() string { return tr("caption.warn", "N", int(voice.WarnAt/time.Second)) })

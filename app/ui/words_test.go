@@ -24,7 +24,10 @@ import (
 //   - the phone (the dictionary it is served): winners, camps, answers,
 //     reasons and refusals (it shows no stage names and no redeals);
 //   - the voice: the winners (the only ones it says: the rest is read from
-//     the screen), each with its clip and its words.
+//     the screen), every line the narrator says, and the briefing: every
+//     role of every variant named (one card, two, many, and three roles
+//     of one count at once), how each variant's sides win, its opening and
+//     closing, each clip with its words and its sound.
 func TestEveryCodeHasWords(t *testing.T) {
 	stages := []string{string(game.PhaseNight), string(game.PhaseDay), string(game.PhaseOver)}
 	for _, s := range game.Stages() {
@@ -103,6 +106,38 @@ func TestEveryCodeHasWords(t *testing.T) {
 			for _, c := range clips {
 				if _, ok := sounds.Words(lang, c); !ok || audio.Duration(sounds.FS, lang, c) == 0 {
 					t.Errorf("voice, %s: winner %s: clip %s has no words or no sound", lang, w, c)
+				}
+			}
+		}
+		var lines []voice.Line
+		for _, k := range voice.Kinds {
+			switch k {
+			case "over", "deal", "wins", "chime":
+			default:
+				lines = append(lines, voice.Line{Kind: k, Seats: []int{3, 20}})
+			}
+		}
+		for _, in := range game.Variants() {
+			lines = append(lines, voice.Line{Kind: "wins", Text: in.ID})
+			var trio []game.RoleCount
+			for _, r := range in.Roles {
+				for _, n := range []int{1, 2, 31} {
+					lines = append(lines, voice.Line{Kind: "deal", Deal: []game.RoleCount{{Role: r.ID, Count: n}}})
+				}
+				if trio = append(trio, game.RoleCount{Role: r.ID, Count: 1}); len(trio) == 3 {
+					lines = append(lines, voice.Line{Kind: "deal", Deal: trio})
+					trio = nil
+				}
+			}
+		}
+		for _, l := range lines {
+			clips := l.Clips(lang)
+			if len(clips) == 0 || slices.Contains(clips, "chime") {
+				t.Errorf("voice, %s: %+v is said as %v", lang, l, clips)
+			}
+			for _, c := range clips {
+				if _, ok := sounds.Words(lang, c); !ok || audio.Duration(sounds.FS, lang, c) == 0 {
+					t.Errorf("voice, %s: %+v: clip %s has no words or no sound", lang, l, c)
 				}
 			}
 		}
