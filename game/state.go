@@ -137,9 +137,14 @@ func (s *State) appendLiving(out []int) []int {
 
 // CountLiving counts the living seats.
 func (s *State) CountLiving() int {
+	return s.countSeats(func(i int) bool { return s.Seats[i].Alive() })
+}
+
+// countSeats counts the seats i (from 0) for which ok holds.
+func (s *State) countSeats(ok func(i int) bool) int {
 	n := 0
 	for i := range s.Seats {
-		if s.Seats[i].Alive() {
+		if ok(i) {
 			n++
 		}
 	}
@@ -172,13 +177,7 @@ func (s *State) holdsLiving(i int, role string) bool {
 
 // countLivingWith counts what LivingWith lists, for one role.
 func (s *State) countLivingWith(role string) int {
-	n := 0
-	for i := range s.Seats {
-		if s.holdsLiving(i, role) {
-			n++
-		}
-	}
-	return n
+	return s.countSeats(func(i int) bool { return s.holdsLiving(i, role) })
 }
 
 // SeatsWith lists every seat (alive or not) holding one of the roles.

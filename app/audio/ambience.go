@@ -115,29 +115,23 @@ func NewAmbience(logf func(string, ...any)) *Ambience {
 
 // SetNight says whether the table is in a night now: the sound fades in at
 // nightfall and out at dawn (and at the end of a game).
-func (a *Ambience) SetNight(night bool) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if night == a.night {
-		return
-	}
-	a.night = night
-	a.fade()
-	if night && a.enabled {
-		a.startLocked()
-	}
-}
+func (a *Ambience) SetNight(night bool) { a.setSwitch(&a.night, night, &a.enabled) }
 
 // SetEnabled turns the ambience on or off (off fades out).
-func (a *Ambience) SetEnabled(on bool) {
+func (a *Ambience) SetEnabled(on bool) { a.setSwitch(&a.enabled, on, &a.night) }
+
+// setSwitch sets one of the two switches that both must be on for the
+// sound to play (a night, the ambience enabled): a change fades towards
+// the new state and starts the sound when both are on now.
+func (a *Ambience) setSwitch(sw *bool, on bool, other *bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if on == a.enabled {
+	if on == *sw {
 		return
 	}
-	a.enabled = on
+	*sw = on
 	a.fade()
-	if on && a.night {
+	if on && *other {
 		a.startLocked()
 	}
 }

@@ -230,31 +230,26 @@ func notes(players []PlayerLine, unvoted map[string][]int, order []string, byKey
 }
 
 func addVariant(vs []VariantGames, v string) []VariantGames {
-	for i := range vs {
-		if vs[i].Variant == v {
-			vs[i].Games++
-			return vs
-		}
-	}
-	return append(vs, VariantGames{Variant: v, Games: 1})
+	return tally(vs, func(x *VariantGames) *int { return &x.Games }, func(x VariantGames) bool { return x.Variant == v }, VariantGames{Variant: v})
 }
 
 func addSide(ss []SideWins, s string) []SideWins {
-	for i := range ss {
-		if ss[i].Side == s {
-			ss[i].Wins++
-			return ss
-		}
-	}
-	return append(ss, SideWins{Side: s, Wins: 1})
+	return tally(ss, func(x *SideWins) *int { return &x.Wins }, func(x SideWins) bool { return x.Side == s }, SideWins{Side: s})
 }
 
 func addRole(rs []RoleCount, r string) []RoleCount {
-	for i := range rs {
-		if rs[i].Role == r {
-			rs[i].N++
-			return rs
-		}
+	return tally(rs, func(x *RoleCount) *int { return &x.N }, func(x RoleCount) bool { return x.Role == r }, RoleCount{Role: r})
+}
+
+// tally counts one more in the entry of xs that is (n points at an entry's
+// count), or appends first with a count of 1: entries stay in the order
+// they were first seen.
+func tally[T any](xs []T, n func(*T) *int, is func(T) bool, first T) []T {
+	i := slices.IndexFunc(xs, is)
+	if i < 0 {
+		xs = append(xs, first)
+		i = len(xs) - 1
 	}
-	return append(rs, RoleCount{Role: r, N: 1})
+	*n(&xs[i])++
+	return xs
 }
