@@ -280,13 +280,21 @@ func TestStandardHuddle(t *testing.T) {
 	}
 }
 
+// stdDay1 plays Example 1's night (the killers kill 5, the police check 8)
+// and passes day 1's floor up to speaker (0: to the ballot).
+func stdDay1(t *testing.T, opts string, speaker int) *Game {
+	t.Helper()
+	g := newTestGame(t, "standard-003", dealStd12, opts)
+	tnight(t, g, 5, 8)
+	tpassTo(t, g, speaker)
+	return g
+}
+
 // stdDay1Tie plays Example 1's night and day 1 up to ballot 1 of Example 2
 // (§15): {3, 8} tie at 4 votes each.
 func stdDay1Tie(t *testing.T, opts string) *Game {
 	t.Helper()
-	g := newTestGame(t, "standard-003", dealStd12, opts)
-	tnight(t, g, 5, 8)
-	tpassTo(t, g, 0)
+	g := stdDay1(t, opts, 0)
 	castVotes(t, g, map[int]int{1: 3, 6: 3, 9: 3, 10: 3, 2: 8, 4: 8, 7: 8, 11: 8, 3: 11, 8: 11, 12: 11})
 	return g
 }
@@ -355,9 +363,7 @@ func TestStandardPK(t *testing.T) {
 	}
 
 	t.Run("the tie narrows to the run-off's top", func(t *testing.T) {
-		g := newTestGame(t, "standard-003", dealStd12, "")
-		tnight(t, g, 5, 8)
-		tpassTo(t, g, 0)
+		g := stdDay1(t, "", 0)
 		castVotes(t, g, map[int]int{1: 3, 2: 3, 4: 6, 7: 6, 9: 8, 11: 8, 3: 0, 6: 0, 8: 0, 10: 0, 12: 0})
 		tpassTo(t, g, 0)
 		if b := g.s.Day.Ballot; !slices.Equal(b.Candidates, seatList(6, 8, 3)) {
@@ -390,27 +396,16 @@ func TestStandardExplode(t *testing.T) {
 		winner    string
 	}{
 		{"during the dawn's last words", func(t *testing.T) *Game {
-			g := newTestGame(t, "standard-003", dealStd12, "")
-			tnight(t, g, 5, 8)
-			tpassTo(t, g, 5)
-			return g
+			return stdDay1(t, "", 5)
 		}, 12, 0, 2, ""},
 		{"during speeches", func(t *testing.T) *Game {
-			g := newTestGame(t, "standard-003", dealStd12, "")
-			tnight(t, g, 5, 8)
-			tpassTo(t, g, 9)
-			return g
+			return stdDay1(t, "", 9)
 		}, 12, 0, 2, ""},
 		{"during the killer's own speech", func(t *testing.T) *Game {
-			g := newTestGame(t, "standard-003", dealStd12, "")
-			tnight(t, g, 5, 8)
-			tpassTo(t, g, 12)
-			return g
+			return stdDay1(t, "", 12)
 		}, 12, 0, 2, ""},
 		{"during a ballot: void", func(t *testing.T) *Game {
-			g := newTestGame(t, "standard-003", dealStd12, "")
-			tnight(t, g, 5, 8)
-			tpassTo(t, g, 0)
+			g := stdDay1(t, "", 0)
 			castVotes(t, g, map[int]int{1: 3, 6: 3, 9: 3, 2: 8})
 			return g
 		}, 12, 0, 2, ""},
@@ -426,17 +421,13 @@ func TestStandardExplode(t *testing.T) {
 			return g
 		}, 8, 0, 2, ""},
 		{"after an execution: it stands, its last words are cut", func(t *testing.T) *Game {
-			g := newTestGame(t, "standard-003", dealStd12, "")
-			tnight(t, g, 5, 8)
-			tpassTo(t, g, 0)
+			g := stdDay1(t, "", 0)
 			castVotes(t, g, map[int]int{1: 6, 2: 6, 3: 6, 4: 6, 7: 6, 8: 6, 9: 6, 6: 3, 10: 0, 11: 0, 12: 0})
 			tpassTo(t, g, 6)
 			return g
 		}, 12, 6, 3, ""},
 		{"no slot left: the explosion takes none", func(t *testing.T) *Game {
-			g := newTestGame(t, "standard-003", dealStd12, "")
-			tnight(t, g, 5, 8)
-			tpassTo(t, g, 0)
+			g := stdDay1(t, "", 0)
 			castVotes(t, g, map[int]int{1: 6, 2: 6, 3: 6, 4: 6, 7: 6, 8: 6, 9: 6, 6: 3, 10: 0, 11: 0, 12: 0})
 			tpassTo(t, g, 0)
 			tnight(t, g, 2, 4)
@@ -502,9 +493,7 @@ func TestStandardExplode(t *testing.T) {
 		})
 	}
 	t.Run("with its quota slot gone, the next death has no last words", func(t *testing.T) {
-		g := newTestGame(t, "standard-003", dealStd12, `{"lastWords":2}`)
-		tnight(t, g, 5, 8)
-		tpassTo(t, g, 9)
+		g := stdDay1(t, `{"lastWords":2}`, 9)
 		tdo(t, g, 12, "explode") // slot 2 of 2, although seat 12 says nothing
 		tnight(t, g, 2, 4)
 		if sp, _ := lastOf[SpeechesBody](g); sp.Kind != "speech" {
