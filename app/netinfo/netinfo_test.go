@@ -12,12 +12,6 @@ import (
 
 // TestParsers: each tool's output as the system prints it.
 func TestParsers(t *testing.T) {
-	if got := nmcliSSID("no:Neighbour\nyes:Party\\: Home 5G\nno:\n"); got != "Party: Home 5G" {
-		t.Errorf("nmcli: %q", got)
-	}
-	if got := nmcliSSID("no:Neighbour\n"); got != "" {
-		t.Errorf("nmcli, not connected: %q", got)
-	}
 	netsh := `
 There is 1 interface on the system:
 
@@ -28,26 +22,24 @@ There is 1 interface on the system:
     BSSID                  : 3c:84:6a:11:22:33
     Network type           : Infrastructure
 `
-	if got := netshSSID(netsh); got != "客厅的Wi-Fi" {
-		t.Errorf("netsh: %q", got)
-	}
-	if got := netshProfile("\r\nPublic Profile Settings:\r\n----------------------------------------------------------------------\r\nState                                 ON\r\n"); got != "public" {
-		t.Errorf("netsh profile: %q", got)
-	}
-	if got := netshProfile("公用配置文件 设置:\r\n"); got != "" {
-		t.Errorf("netsh profile in Chinese: %q, want unknown", got)
-	}
-	if got := powershellProfile("Private\r\nPublic\r\n"); got != "public" {
-		t.Errorf("powershell, one network public: %q", got)
-	}
-	if got := powershellProfile("DomainAuthenticated\r\nPrivate\r\n"); got != "private" {
-		t.Errorf("powershell: %q", got)
-	}
-	if got := airportSSID("Current Wi-Fi Network: Party\n"); got != "Party" {
-		t.Errorf("networksetup: %q", got)
-	}
-	if got := airportSSID("<dictionary> {\n  SSID : Party 5G\n  BSSID : 1:2:3\n}\n"); got != "Party 5G" {
-		t.Errorf("ipconfig: %q", got)
+	for _, c := range []struct {
+		name      string
+		parse     func(string) string
+		out, want string
+	}{
+		{"nmcli", nmcliSSID, "no:Neighbour\nyes:Party\\: Home 5G\nno:\n", "Party: Home 5G"},
+		{"nmcli, not connected", nmcliSSID, "no:Neighbour\n", ""},
+		{"netsh", netshSSID, netsh, "客厅的Wi-Fi"},
+		{"netsh profile", netshProfile, "\r\nPublic Profile Settings:\r\n----------------------------------------------------------------------\r\nState                                 ON\r\n", "public"},
+		{"netsh profile in Chinese (unknown)", netshProfile, "公用配置文件 设置:\r\n", ""},
+		{"powershell, one network public", powershellProfile, "Private\r\nPublic\r\n", "public"},
+		{"powershell", powershellProfile, "DomainAuthenticated\r\nPrivate\r\n", "private"},
+		{"networksetup", airportSSID, "Current Wi-Fi Network: Party\n", "Party"},
+		{"ipconfig", airportSSID, "<dictionary> {\n  SSID : Party 5G\n  BSSID : 1:2:3\n}\n", "Party 5G"},
+	} {
+		if got := c.parse(c.out); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
 	}
 }
 
