@@ -7,12 +7,10 @@ import (
 	"testing"
 )
 
-// classic-2.0 §14 Example 3, counted: the killers (1, 5) win at dawn of
-// round 3; 2 and 4 die at dawn, 3 and 8 are voted out, 6 dies last; the
-// police group (3, 6) found killer 1 on night 1, seat 6 alone then checked
-// 7 twice; every vote is counted against its target.
-func TestOutcomeOfAScriptedGame(t *testing.T) {
-	data, err := os.ReadFile("testdata/classic-2.0/ex3-killers-win-at-dawn.json")
+// readScript reads and parses a script of testdata.
+func readScript(t *testing.T, path string) *Script {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,6 +18,15 @@ func TestOutcomeOfAScriptedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sc
+}
+
+// classic-2.0 §14 Example 3, counted: the killers (1, 5) win at dawn of
+// round 3; 2 and 4 die at dawn, 3 and 8 are voted out, 6 dies last; the
+// police group (3, 6) found killer 1 on night 1, seat 6 alone then checked
+// 7 twice; every vote is counted against its target.
+func TestOutcomeOfAScriptedGame(t *testing.T) {
+	sc := readScript(t, "testdata/classic-2.0/ex3-killers-win-at-dawn.json")
 	g, err := New(sc.Setup)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package game
 
 import (
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"testing"
 )
@@ -10,14 +9,7 @@ import (
 // TestTimelineNamesActors: the end-of-game timeline says who did what each
 // night, the first night included.
 func TestTimelineNamesActors(t *testing.T) {
-	data, err := os.ReadFile("testdata/classic-2.0/ex3-killers-win-at-dawn.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := ParseScript(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := readScript(t, "testdata/classic-2.0/ex3-killers-win-at-dawn.json")
 	g, _ := New(sc.Setup)
 	for _, c := range sc.Steps {
 		_, _ = g.Apply(c)
@@ -242,14 +234,7 @@ func TestCardShapeFitsEverySeat(t *testing.T) {
 // of the players outside the tie ("others-speech", not "speech"), each
 // before its ballot.
 func TestRunoffStagesNamed(t *testing.T) {
-	data, err := os.ReadFile("testdata/classic-2.0/ex1-2-plurality-tie-procedure.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := ParseScript(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := readScript(t, "testdata/classic-2.0/ex1-2-plurality-tie-procedure.json")
 	g, _ := New(sc.Setup)
 	var stages []string
 	for _, c := range sc.Steps {
