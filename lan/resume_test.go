@@ -116,16 +116,25 @@ func TestResume(t *testing.T) {
 	tb2.checkHeld()
 }
 
-func TestTornLog(t *testing.T) {
+// logAfterNightOne plays night one of an 8-seat table (a civilian killed)
+// and stops its host: the log a crash would leave and every view at that
+// moment.
+func logAfterNightOne(t *testing.T) (log []byte, views [][]byte) {
+	t.Helper()
 	h, tb := startedTable(t, 8, 29)
 	tb.nightOne(tb.seatsWithRole("civilian")[0])
-	good := snapshot(t, h)
-	want := allViews(h)
+	path := snapshot(t, h)
+	views = allViews(h)
 	h.close()
-	data, err := os.ReadFile(good)
+	log, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return log, views
+}
+
+func TestTornLog(t *testing.T) {
+	data, want := logAfterNightOne(t)
 	lines := strings.SplitAfter(string(data), "\n")
 	lines = lines[:len(lines)-1] // the empty string after the last newline
 	n := len(lines)
@@ -252,15 +261,7 @@ var crcRE = regexp.MustCompile(`,"crc":"[0-9a-f]{8}"`)
 // (none on its header) resumes as before, unchecked; one line's checksum
 // taken off a checked log is refused (TestTornLog).
 func TestLogWithoutChecksums(t *testing.T) {
-	h, tb := startedTable(t, 8, 29)
-	tb.nightOne(tb.seatsWithRole("civilian")[0])
-	good := snapshot(t, h)
-	want := allViews(h)
-	h.close()
-	data, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, want := logAfterNightOne(t)
 	if n, lines := len(crcRE.FindAll(data, -1)), bytes.Count(data, []byte("\n")); n != lines {
 		t.Fatalf("%d checksums on %d lines", n, lines)
 	}
