@@ -636,13 +636,13 @@ func loggedIDs(t *testing.T, dir string) map[string]bool {
 	return ids
 }
 
-func TestCrash(t *testing.T) {
-	bin := crashBinary(t)
-	const seed = 20261124
-	plain := crashRun(t, bin, 8, 0, seed, nil)
-	crashed := crashRun(t, bin, 8, 0, seed, []crashPoint{{"night", 3}, {"speech", 7}, {"vote", 3}})
+// checkCrashed: the game that crashed (what) ended as the plain one did,
+// every command acknowledged to a phone is in its log; it logs the
+// timers' checks.
+func checkCrashed(t *testing.T, plain, crashed crashResult, what string) {
+	t.Helper()
 	if string(plain.end) != string(crashed.end) {
-		t.Errorf("the game killed three times ended otherwise than the uninterrupted one:\n%s\n%s", plain.end, crashed.end)
+		t.Errorf("%s ended otherwise than the uninterrupted one:\n%s\n%s", what, plain.end, crashed.end)
 	}
 	ids := loggedIDs(t, crashed.logDir)
 	for _, id := range crashed.acked {
@@ -653,6 +653,14 @@ func TestCrash(t *testing.T) {
 	for _, s := range crashed.timerOK {
 		t.Log(s)
 	}
+}
+
+func TestCrash(t *testing.T) {
+	bin := crashBinary(t)
+	const seed = 20261124
+	plain := crashRun(t, bin, 8, 0, seed, nil)
+	crashed := crashRun(t, bin, 8, 0, seed, []crashPoint{{"night", 3}, {"speech", 7}, {"vote", 3}})
+	checkCrashed(t, plain, crashed, "the game killed three times")
 	big := crashRun(t, bin, 17, 3, seed, []crashPoint{{"night", 8}})
 	t.Logf("restart → all phones back: 8 phones %v; 20 phones (17 seats + 3 spectators) %v", crashed.backs, big.backs)
 }
@@ -676,17 +684,6 @@ func TestCrashApp(t *testing.T) {
 	const seed = 20261124
 	plain := crashRun(t, bin, 8, 0, seed, nil)
 	crashed := crashRunWith(t, bin, display, 8, 0, seed, []crashPoint{{"night", 3}, {"speech", 7}, {"vote", 3}})
-	if string(plain.end) != string(crashed.end) {
-		t.Errorf("the game killed three times (the app) ended otherwise than the uninterrupted one:\n%s\n%s", plain.end, crashed.end)
-	}
-	ids := loggedIDs(t, crashed.logDir)
-	for _, id := range crashed.acked {
-		if !ids[id] {
-			t.Errorf("acknowledged command %s is not in the log", id)
-		}
-	}
-	for _, s := range crashed.timerOK {
-		t.Log(s)
-	}
+	checkCrashed(t, plain, crashed, "the game killed three times (the app)")
 	t.Logf("the app: restart → all 8 phones back: %v", crashed.backs)
 }
