@@ -87,10 +87,7 @@ func TestResumeScreen(t *testing.T) {
 func TestConfirmCloseOnlyMidGame(t *testing.T) {
 	newTestApp(t, "en")
 	srv := newTable(t, "classic-2.0", 8, 1)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, srv.Server, nil)
-	w.SetContent(s.Content())
+	s, _ := shellOn(t, srv, nil)
 	s.Show(srv.View())
 	closed := false
 	s.ConfirmClose(func() { closed = true })

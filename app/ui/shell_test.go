@@ -13,10 +13,7 @@ import (
 func TestLobbyStartOnlyWhenValid(t *testing.T) {
 	newTestApp(t, "zh")
 	srv := newTable(t, "classic-2.0", 8, 1)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, srv.Server, nil)
-	w.SetContent(s.Content())
+	s, _ := shellOn(t, srv, nil)
 	s.Show(srv.View())
 	if !s.Lobby().StartButton().Disabled() {
 		t.Error("Start is enabled with every seat empty")
@@ -48,10 +45,7 @@ func TestSeatMenuMovesAndRemoves(t *testing.T) {
 	srv := newTable(t, "classic-2.0", 8, 1)
 	join(t, srv, 2, "Bob")
 	join(t, srv, 5, "Eve")
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, srv.Server, nil)
-	w.SetContent(s.Content())
+	s, _ := shellOn(t, srv, nil)
 	s.Show(srv.View())
 	m := s.SeatMenu(2, "Bob")
 	move, remove := m.Items[0], m.Items[1]
@@ -135,10 +129,7 @@ func TestHostControls(t *testing.T) {
 func TestFullScreenButtonAndF11(t *testing.T) {
 	newTestApp(t, "en")
 	srv := newTable(t, "classic-2.0", 8, 1)
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, srv.Server, nil)
-	w.SetContent(s.Content())
+	s, w := shellOn(t, srv, nil)
 	test.Tap(s.Buttons().Full)
 	if !w.FullScreen() || s.Buttons().Full.Text != "Window" {
 		t.Errorf("after the button: full screen %v, label %q", w.FullScreen(), s.Buttons().Full.Text)
