@@ -238,12 +238,8 @@ func TestHoldSkipAndPause(t *testing.T) {
 	clock := srv.Clock
 	phones := seatAll(t, srv)
 	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
-	w := test.NewWindow(nil)
-	defer w.Close()
 	v := &recVoice{}
-	s := NewShell(w, srv.Server, v)
-	s.Now = clock.Now
-	w.SetContent(s.Content())
+	s, _ := shellOn(t, srv, v)
 	s.Show(srv.View())
 	night(t, phones)
 	runOut(t, srv)

@@ -33,12 +33,8 @@ func playScripted(t *testing.T, lang string) {
 	srv := newTable(t, "classic-2.0", 12, 42)
 	clock := srv.Clock
 	phones := seatAll(t, srv)
-	w := test.NewWindow(nil)
-	defer w.Close()
 	v := &recVoice{}
-	s := NewShell(w, srv.Server, v)
-	s.Now = clock.Now
-	w.SetContent(s.Content())
+	s, w := shellOn(t, srv, v)
 	w.Resize(fyne.NewSize(1280, 720))
 
 	var tr strings.Builder
