@@ -69,11 +69,8 @@ func TestLanguageAndMuteToggles(t *testing.T) {
 	srv := newTable(t, "classic-2.0", 8, 1)
 	seatAll(t, srv)
 	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
-	w := test.NewWindow(nil)
-	defer w.Close()
 	v := &recVoice{}
-	s := NewShell(w, srv.Server, v)
-	w.SetContent(s.Content())
+	s, _ := shellOn(t, srv, v)
 	s.Show(srv.View())
 	if got := s.Table().Narration(); got != "天黑请闭眼" {
 		t.Fatalf("narration %q", got)
