@@ -387,6 +387,12 @@ func TestStandardPK(t *testing.T) {
 // void; an elimination already announced stands and only its last words are
 // cut; then the win check, and if the game goes on the next night.
 func TestStandardExplode(t *testing.T) {
+	// execute6: day 1's ballot votes seat 6 out.
+	execute6 := func(t *testing.T) *Game {
+		g := stdDay1(t, "", 0)
+		castVotes(t, g, map[int]int{1: 6, 2: 6, 3: 6, 4: 6, 7: 6, 8: 6, 9: 6, 6: 3, 10: 0, 11: 0, 12: 0})
+		return g
+	}
 	cases := []struct {
 		name      string
 		reach     func(t *testing.T) *Game
@@ -421,14 +427,12 @@ func TestStandardExplode(t *testing.T) {
 			return g
 		}, 8, 0, 2, ""},
 		{"after an execution: it stands, its last words are cut", func(t *testing.T) *Game {
-			g := stdDay1(t, "", 0)
-			castVotes(t, g, map[int]int{1: 6, 2: 6, 3: 6, 4: 6, 7: 6, 8: 6, 9: 6, 6: 3, 10: 0, 11: 0, 12: 0})
+			g := execute6(t)
 			tpassTo(t, g, 6)
 			return g
 		}, 12, 6, 3, ""},
 		{"no slot left: the explosion takes none", func(t *testing.T) *Game {
-			g := stdDay1(t, "", 0)
-			castVotes(t, g, map[int]int{1: 6, 2: 6, 3: 6, 4: 6, 7: 6, 8: 6, 9: 6, 6: 3, 10: 0, 11: 0, 12: 0})
+			g := execute6(t)
 			tpassTo(t, g, 0)
 			tnight(t, g, 2, 4)
 			tpassTo(t, g, 9)
