@@ -324,22 +324,30 @@ func TestV4AnswerTiming(t *testing.T) {
 			t.Fatalf("at the skip: %+v", rs)
 		}
 	})
-	t.Run("hug first, on the police: 'none' at the check", func(t *testing.T) {
-		g := v4Game(t, "")
-		v4Do(t, g, 1, "hug", 3)
-		rs := v4Results(t, v4Do(t, g, 3, "check", 6))
-		if len(rs) != 1 || rs[0].Answer != "none" {
-			t.Fatalf("got %+v, want 'none'", rs)
-		}
-	})
-	t.Run("police first, then hugged: 'none' at the hug", func(t *testing.T) {
-		g := v4Game(t, "")
-		v4Do(t, g, 3, "check", 6)
-		rs := v4Results(t, v4Do(t, g, 1, "hug", 3))
-		if len(rs) != 1 || rs[0].Answer != "none" {
-			t.Fatalf("got %+v, want 'none'", rs)
-		}
-	})
+	// The butterfly (1) hugs the police (3), who checks 6: 'none', in
+	// either order, at the second of the two actions.
+	type act struct {
+		seat   int
+		do     string
+		target int
+	}
+	hug, check := act{1, "hug", 3}, act{3, "check", 6}
+	for _, c := range []struct {
+		name          string
+		first, second act
+	}{
+		{"hug first, on the police: 'none' at the check", hug, check},
+		{"police first, then hugged: 'none' at the hug", check, hug},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := v4Game(t, "")
+			v4Do(t, g, c.first.seat, c.first.do, c.first.target)
+			rs := v4Results(t, v4Do(t, g, c.second.seat, c.second.do, c.second.target))
+			if len(rs) != 1 || rs[0].Answer != "none" {
+				t.Fatalf("got %+v, want 'none'", rs)
+			}
+		})
+	}
 	t.Run("butterfly dead: the answer comes at the check", func(t *testing.T) {
 		g := v4Game(t, "")
 		v4PlayNight(t, g, map[string]int{"kill": 1, "check": 10})
