@@ -67,17 +67,9 @@ func ReadFinished(path string) (*FinishedGame, error) {
 		return nil, err
 	}
 	h := sg.header
-	events := sg.initial
-	if events == nil {
-		g0, err := game.New(h.Setup)
-		if err != nil {
-			return nil, &LogError{Path: path, Line: 1, Msg: err.Error()}
-		}
-		events = g0.Events()
-	}
-	events = slices.Clone(events)
-	for _, r := range sg.records {
-		events = append(events, r.events...)
+	events, err := sg.events()
+	if err != nil {
+		return nil, &LogError{Path: path, Line: 1, Msg: err.Error()}
 	}
 	g, err := game.Replay(h.Setup, events)
 	if err != nil {

@@ -252,6 +252,26 @@ type savedGame struct {
 	records []savedRecord // what followed the header, in order
 }
 
+// events is the game's whole event stream as the log holds it: the deal's
+// events (dealt again from the setup when the log does not hold them), then
+// every record's. The error is the setup's, when it cannot be dealt; the
+// records' events are returned all the same.
+func (sg *savedGame) events() ([]game.Event, error) {
+	events := sg.initial
+	var err error
+	if events == nil {
+		var g0 *game.Game
+		if g0, err = game.New(sg.header.Setup); err == nil {
+			events = g0.Events()
+		}
+	}
+	events = slices.Clone(events)
+	for _, r := range sg.records {
+		events = append(events, r.events...)
+	}
+	return events, err
+}
+
 // savedRecord is a command with its events, a member line, or the clock.
 type savedRecord struct {
 	cmd    *cmdRecord
@@ -475,6 +495,17 @@ type SavedGame struct {
 	Problem string    // why it cannot be resumed ("" if it can)
 }
 
+// seatNames is the name of each seat (by seat-1) the header lists.
+func (h *logHeader) seatNames() []string {
+	names := make([]string, h.Setup.Players)
+	for _, s := range h.Seats {
+		if s.Seat >= 1 && s.Seat <= len(names) {
+			names[s.Seat-1] = s.Name
+		}
+	}
+	return names
+}
+
 // gameLogs lists the game log files of dataDir (empty: DefaultDataDir).
 func gameLogs(dataDir string) ([]string, error) {
 	if dataDir == "" {
@@ -507,12 +538,7 @@ func SavedGames(dataDir string) ([]SavedGame, error) {
 		}
 		sg := SavedGame{Path: p, ID: h.ID, Created: h.Created, Table: h.Table, Variant: h.Setup.Variant,
 			Players: h.Setup.Players, Over: bytes.Contains(data, []byte(`"type":"game_over"`))}
-		sg.Names = make([]string, h.Setup.Players)
-		for _, s := range h.Seats {
-			if s.Seat >= 1 && s.Seat <= len(sg.Names) {
-				sg.Names[s.Seat-1] = s.Name
-			}
-		}
+		sg.Names = h.seatNames()
 		out = append(out, sg)
 	}
 	slices.SortFunc(out, func(a, b SavedGame) int { return b.Created.Compare(a.Created) })
@@ -557,28 +583,14 @@ func Resumable(dataDir string) ([]SavedGame, error) {
 		if err == nil {
 			h := g.header
 			sg.ID, sg.Created, sg.Table, sg.Variant, sg.Players = h.ID, h.Created, h.Table, h.Setup.Variant, h.Setup.Players
-			sg.Names = make([]string, h.Setup.Players)
-			for _, s := range h.Seats {
-				if s.Seat >= 1 && s.Seat <= len(sg.Names) {
-					sg.Names[s.Seat-1] = s.Name
-				}
-			}
+			sg.Names = h.seatNames()
 			for _, r := range g.records {
 				if r.member != nil && r.member.Seat >= 1 && r.member.Seat <= len(sg.Names) {
 					sg.Names[r.member.Seat-1] = r.member.Name
 				}
 			}
 			sg.Seated = len(sg.Names)
-			events := g.initial
-			if events == nil {
-				if g0, err := game.New(h.Setup); err == nil {
-					events = g0.Events()
-				}
-			}
-			events = slices.Clone(events)
-			for _, r := range g.records {
-				events = append(events, r.events...)
-			}
+			events, _ := g.events() // a setup New refuses does not replay either
 			gm, err := game.Replay(h.Setup, events)
 			if err != nil {
 				sg.Problem = "the events do not replay: " + err.Error()
