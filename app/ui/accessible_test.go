@@ -158,10 +158,7 @@ func checkCaptionBar(t *testing.T, s *Shell, win fyne.Size) {
 func TestAccessibleKeyAndPreference(t *testing.T) {
 	a := newTestApp(t, "en")
 	t.Cleanup(func() { useLook(false) })
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, nil, nil)
-	w.SetContent(s.Content())
+	s, w := bareShell(t)
 	if s.Accessible() || s.Buttons().Look.Text != "High contrast" {
 		t.Fatalf("starts accessible %v, button %q", s.Accessible(), s.Buttons().Look.Text)
 	}

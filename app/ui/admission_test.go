@@ -89,10 +89,7 @@ func TestAdmission(t *testing.T) {
 // TestAdmissionInShell: the shell shows the strip and feeds it.
 func TestAdmissionInShell(t *testing.T) {
 	newTestApp(t, "zh")
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, nil, nil)
-	w.SetContent(s.Content())
+	s, _ := bareShell(t)
 	s.Show(lan.HostView{Lobby: lan.LobbyView{Spectators: 2}})
 	if got := s.adm.SpectatorText(); got != "观众：2人" {
 		t.Errorf("the shell's strip: %q", got)

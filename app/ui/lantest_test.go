@@ -101,3 +101,14 @@ func shellOn(t *testing.T, srv *lantest.Server, v Voice) (*Shell, fyne.Window) {
 	w.SetContent(s.Content())
 	return s, w
 }
+
+// bareShell is a shell with no server (the resume screen, before a table
+// is open) in a test window closed at the test's end.
+func bareShell(t *testing.T) (*Shell, fyne.Window) {
+	t.Helper()
+	w := test.NewWindow(nil)
+	t.Cleanup(w.Close)
+	s := NewShell(w, nil, nil)
+	w.SetContent(s.Content())
+	return s, w
+}

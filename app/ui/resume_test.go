@@ -34,10 +34,7 @@ func bigButtons(o fyne.CanvasObject) []*BigButton {
 
 func TestResumeScreen(t *testing.T) {
 	newTestApp(t, "en")
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, nil, nil)
-	w.SetContent(s.Content())
+	s, _ := bareShell(t)
 	when := time.Date(2026, 11, 24, 14, 0, 0, 0, time.Local)
 	list := []lan.SavedGame{
 		{Path: "/d/games/b.jsonl", Problem: "line 1: the header is incomplete"},
@@ -107,10 +104,7 @@ func TestConfirmCloseOnlyMidGame(t *testing.T) {
 // The resume screen as the big screen shows it (looked at: zh, 1280×720).
 func TestGoldenResume(t *testing.T) {
 	newTestApp(t, "zh")
-	w := test.NewWindow(nil)
-	defer w.Close()
-	s := NewShell(w, nil, nil)
-	w.SetContent(s.Content())
+	s, w := bareShell(t)
 	w.Resize(fyne.NewSize(1280, 720))
 	when := time.Date(2026, 11, 24, 21, 40, 0, 0, time.Local)
 	s.ShowResume([]lan.SavedGame{
