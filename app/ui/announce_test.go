@@ -207,13 +207,21 @@ func TestGoldenAnnounce(t *testing.T) {
 	golden(t, "table_announce-tally_zh.png", announceShot(t, c.view, c.as, c.i, goldenW, goldenH))
 }
 
-// SHOTS=dir writes every announcement screen at 1280×720 and 1920×1080 in
-// both languages, to look at.
-func TestAnnounceShots(t *testing.T) {
+// shotsDir is the folder SHOTS names for screenshots to look at; the test
+// is skipped when it names none.
+func shotsDir(t *testing.T) string {
+	t.Helper()
 	dir := os.Getenv("SHOTS")
 	if dir == "" {
 		t.Skip("SHOTS=dir writes the screenshots")
 	}
+	return dir
+}
+
+// SHOTS=dir writes every announcement screen at 1280×720 and 1920×1080 in
+// both languages, to look at.
+func TestAnnounceShots(t *testing.T) {
+	dir := shotsDir(t)
 	for _, lang := range []string{"zh", "en"} {
 		newTestApp(t, lang)
 		for _, c := range announceCases() {
@@ -291,10 +299,7 @@ func TestDawnLiftsSilence(t *testing.T) {
 
 // SHOTS=dir: the replay at a tally that names its votes, 1280×720.
 func TestReplayShot(t *testing.T) {
-	dir := os.Getenv("SHOTS")
-	if dir == "" {
-		t.Skip("SHOTS=dir writes the screenshot")
-	}
+	dir := shotsDir(t)
 	for _, lang := range []string{"zh", "en"} {
 		newTestApp(t, lang)
 		tv := loadView(t, "over")
