@@ -28,7 +28,17 @@ import (
 
 func get(t *testing.T, url string) (*http.Response, []byte) {
 	t.Helper()
-	resp, err := http.Get(url)
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return roundTrip(t, http.DefaultClient, req)
+}
+
+// roundTrip sends req by client and reads the whole answer.
+func roundTrip(t *testing.T, client *http.Client, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,13 +325,7 @@ func TestPageGzip(t *testing.T) {
 		if etag != "" {
 			req.Header.Set("If-None-Match", etag)
 		}
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp, b
+		return roundTrip(t, client, req)
 	}
 	total := 0
 	seen := map[string]bool{}
