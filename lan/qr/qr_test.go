@@ -41,10 +41,7 @@ func TestPNGDecodes(t *testing.T) {
 	zbar := zbarimgPath(t)
 	dir := t.TempDir()
 	for i, url := range testURLs {
-		modules, err := symbol(url)
-		if err != nil {
-			t.Fatal(err)
-		}
+		modules := mustSymbol(t, url)
 		side := len(modules) + 8
 		// 2 and 3 pixels per module (3 with 2 pixels to spare), and sizes a UI would ask for.
 		for _, px := range []int{2 * side, 3*side + 2, 200, 512} {
@@ -73,10 +70,7 @@ func TestPNGDecodes(t *testing.T) {
 // or pure white matching the symbol, inside a white 4-module quiet zone.
 func TestImageWholePixels(t *testing.T) {
 	for i, url := range testURLs {
-		modules, err := symbol(url)
-		if err != nil {
-			t.Fatal(err)
-		}
+		modules := mustSymbol(t, url)
 		n := len(modules)
 		sizes := []int{-5, 0, 1, n + 7, n + 8, 2*(n+8) - 1, 100, 333}
 		if i == 0 {
@@ -163,10 +157,7 @@ func TestTooLong(t *testing.T) {
 // quiet zone included, and checks each line sets black on white and resets.
 func TestTerminal(t *testing.T) {
 	for _, url := range testURLs {
-		modules, err := symbol(url)
-		if err != nil {
-			t.Fatal(err)
-		}
+		modules := mustSymbol(t, url)
 		n := len(modules)
 		side := n + 8
 		out := Terminal(url)
@@ -212,4 +203,14 @@ func TestTerminal(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mustSymbol is url's QR symbol, its modules by row (true: dark).
+func mustSymbol(t *testing.T, url string) [][]bool {
+	t.Helper()
+	modules, err := symbol(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return modules
 }
