@@ -119,9 +119,7 @@ func TestAdmissionInShell(t *testing.T) {
 // asked for (looked at: zh, 1280×720).
 func TestGoldenAdmission(t *testing.T) {
 	newTestApp(t, "zh")
-	srv := newTable(t, "classic-2.0", 12, 1)
-	seatAll(t, srv)
-	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
+	srv, _ := startedGame(t, 12, 1)
 	s, w := shellOn(t, srv, nil)
 	w.Resize(fyne.NewSize(1280, 720))
 	hv := pinned(srv.View())

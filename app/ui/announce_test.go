@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"nightfall/game"
-	"nightfall/lan"
 )
 
 // sampleBodies holds one public body of every announced event type. A type
@@ -242,10 +241,8 @@ func TestAnnounceShots(t *testing.T) {
 // the results not yet shown stay unsaid; a pause freezes the hold.
 func TestHoldSkipAndPause(t *testing.T) {
 	newTestApp(t, "en")
-	srv := newTable(t, "classic-2.0", 8, 1)
+	srv, phones := startedGame(t, 8, 1)
 	clock := srv.Clock
-	phones := seatAll(t, srv)
-	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
 	v := &recVoice{}
 	s, _ := shellOn(t, srv, v)
 	s.Show(srv.View())

@@ -90,6 +90,16 @@ func pinned(hv lan.HostView) lan.HostView {
 	return hv
 }
 
+// startedGame opens a classic-2.0 table of players seats (seed), seats a
+// phone on each and starts the game.
+func startedGame(t *testing.T, players int, seed uint64) (*lantest.Server, []*lantest.Phone) {
+	t.Helper()
+	srv := newTable(t, "classic-2.0", players, seed)
+	phones := seatAll(t, srv)
+	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
+	return srv, phones
+}
+
 // shellOn is a shell in a new test window showing srv's table, its clock
 // the server's; the window closes when the test ends.
 func shellOn(t *testing.T, srv *lantest.Server, v Voice) (*Shell, fyne.Window) {

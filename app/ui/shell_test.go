@@ -66,9 +66,7 @@ func TestSeatMenuMovesAndRemoves(t *testing.T) {
 
 func TestLanguageAndMuteToggles(t *testing.T) {
 	a := newTestApp(t, "zh")
-	srv := newTable(t, "classic-2.0", 8, 1)
-	seatAll(t, srv)
-	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
+	srv, _ := startedGame(t, 8, 1)
 	v := &recVoice{}
 	s, _ := shellOn(t, srv, v)
 	s.Show(srv.View())
@@ -94,9 +92,7 @@ func TestLanguageAndMuteToggles(t *testing.T) {
 
 func TestHostControls(t *testing.T) {
 	newTestApp(t, "en")
-	srv := newTable(t, "classic-2.0", 8, 1)
-	seatAll(t, srv)
-	hostDo(t, srv, lan.HostCommand{Do: lan.HostStart})
+	srv, _ := startedGame(t, 8, 1)
 	s, _ := shellOn(t, srv, nil)
 	s.Show(srv.View())
 	bt := s.Buttons()
