@@ -233,6 +233,18 @@ func TestBotGamesEnd(t *testing.T) {
 // night and day to game over) allocates nothing. An allocation count, not a
 // time: it holds on any machine.
 func TestNoAllocsPerGame(t *testing.T) {
+	if n := allocsPerGame(t, nil); n > 0.05 {
+		t.Errorf("a classic-2.0 game allocates %.2f times; want none", n)
+	}
+}
+
+// allocsPerGame plays 12-seat classic-2.0 games with the bots in one Game
+// until its storage has grown to a game's size, then counts what a whole
+// game (Reset, deal, every move to game over) allocates on average;
+// beforeMove, when not nil, runs before every move. Skipped under the race
+// detector, which allocates.
+func allocsPerGame(t *testing.T, beforeMove func(g *Game)) float64 {
+	t.Helper()
 	if raceEnabled {
 		t.Skip("the race detector allocates")
 	}
@@ -244,15 +256,19 @@ func TestNoAllocsPerGame(t *testing.T) {
 		if err := g.Reset(Setup{Variant: "classic-2.0", Players: 12, Seed: seed}); err != nil {
 			t.Fatal(err)
 		}
-		for botMove(g, r) {
+		for {
+			if beforeMove != nil {
+				beforeMove(g)
+			}
+			if !botMove(g, r) {
+				break
+			}
 		}
 	}
 	for range 50 { // the store's chunks grow to a game's size
 		play()
 	}
-	if n := testing.AllocsPerRun(200, play); n > 0.05 {
-		t.Errorf("a classic-2.0 game allocates %.2f times; want none", n)
-	}
+	return testing.AllocsPerRun(200, play)
 }
 
 // TestSharedViewNoAllocs: reading every seat's shared view before every
@@ -260,31 +276,13 @@ func TestNoAllocsPerGame(t *testing.T) {
 // grown (what lets the sensible bots of game/bots decide from a view each
 // without allocating; checkViews asserts that it is the seat's view).
 func TestSharedViewNoAllocs(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the race detector allocates")
-	}
-	r := rand.New(rand.NewPCG(5, 6))
-	g := new(Game)
-	seed := uint64(0)
 	tasks := 0
-	play := func() {
-		seed++
-		if err := g.Reset(Setup{Variant: "classic-2.0", Players: 12, Seed: seed}); err != nil {
-			t.Fatal(err)
+	n := allocsPerGame(t, func(g *Game) {
+		for seat := 1; seat <= 12; seat++ {
+			tasks += len(g.SharedPlayerView(seat).Tasks)
 		}
-		for {
-			for seat := 1; seat <= 12; seat++ {
-				tasks += len(g.SharedPlayerView(seat).Tasks)
-			}
-			if !botMove(g, r) {
-				break
-			}
-		}
-	}
-	for range 50 {
-		play()
-	}
-	if n := testing.AllocsPerRun(200, play); n > 0.05 {
+	})
+	if n > 0.05 {
 		t.Errorf("a classic-2.0 game with every seat's shared view at every move allocates %.2f times; want none", n)
 	}
 	if tasks == 0 {
