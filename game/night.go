@@ -375,14 +375,9 @@ func (g *Game) settle(st *Step) {
 		if !sel.Has {
 			continue
 		}
-		found := false
-		for j := range opts {
-			if opts[j].sel == sel {
-				opts[j].votes++
-				found = true
-			}
-		}
-		if !found {
+		if j := slices.IndexFunc(opts, func(o option) bool { return o.sel == sel }); j >= 0 {
+			opts[j].votes++
+		} else {
 			opts = append(opts, option{sel: sel, votes: 1})
 		}
 	}

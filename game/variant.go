@@ -229,14 +229,9 @@ func VariantIDs() []string {
 func RoleCounts(deck []string) []RoleCount {
 	var out []RoleCount
 	for _, r := range deck {
-		found := false
-		for i := range out {
-			if out[i].Role == r {
-				out[i].Count++
-				found = true
-			}
-		}
-		if !found {
+		if i := slices.IndexFunc(out, func(c RoleCount) bool { return c.Role == r }); i >= 0 {
+			out[i].Count++
+		} else {
 			out = append(out, RoleCount{Role: r, Count: 1})
 		}
 	}
