@@ -484,6 +484,8 @@ func (v catLives) command(g *Game, cmd Command) error {
 	if !s.Seat(cmd.Seat).Alive() {
 		return refuseSeat(RefuseDeadNoInput, cmd.Seat)
 	}
+	// The day's "done" (catlives_day.go) has this shape with the day's
+	// list and refusal: two rules, kept apart.
 	switch cmd.Do {
 	case "done", ActSleep:
 		if slices.Contains(s.Night.Slept, cmd.Seat) {

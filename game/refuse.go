@@ -55,6 +55,7 @@ func refuseTarget(code string, t Target) *Rejection { return &Rejection{Code: co
 
 // Why a command was refused (Rejection.Code). One code, one sentence
 // shape: refusals worded alike share a code and differ in arguments.
+// (The groups below look alike to a duplicate finder: a list of codes.)
 const (
 	// any game
 	RefuseGameOver      = "game-over"

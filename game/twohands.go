@@ -53,6 +53,8 @@ import (
 //     drawn among the suspects that are not its own player's hands.
 type twoHands struct{ info VariantInfo }
 
+// Each variant registers its own card list (v5.go, catlives.go alike):
+// data, not a copy.
 func init() {
 	register(twoHands{VariantInfo{
 		ID:           "two-hands",

@@ -371,7 +371,9 @@ func (v5) Resolve(s *State, e Emitter) DawnBody {
 	return DawnBody{Dead: out}
 }
 
-// Win is §11 on cards (R19: both at once is a draw).
+// Win is §11 on cards (R19: both at once is a draw). It stays its own
+// switch, as v4.0's and two-hands' Win do: each variant's rules name their
+// own conditions and reasons.
 func (v5) Win(s *State) (string, Why) {
 	good := allDead(s, "killer", "undercover")
 	killers := allDead(s, "police", "secret-police")

@@ -32,6 +32,8 @@ func deviceLabel(ua string) string {
 	case has("Linux"):
 		dev = "Linux"
 	}
+	// The browser's switch has the device's shape: two tables of the
+	// names user agents carry.
 	var browser string
 	switch {
 	case has("MicroMessenger"):

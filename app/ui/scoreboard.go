@@ -145,7 +145,8 @@ func (b *Scoreboard) refresh() {
 	b.content.Refresh()
 }
 
-// boardLayout: sizes are shares of the height, as on the other screens;
+// boardLayout: sizes are shares of the height, as on the other screens
+// (overLayout in over.go opens alike: the shared part is Fyne's layout shape);
 // the players' table fills what the lines above and below leave, in one or
 // two column blocks.
 type boardLayout struct{ b *Scoreboard }

@@ -389,7 +389,8 @@ func (t *TableScreen) seats(tv *game.TableView) []SeatInfo {
 	return out
 }
 
-// CreateRenderer implements fyne.Widget.
+// CreateRenderer implements fyne.Widget. This renderer, clockRenderer and
+// captionRenderer (captions.go) have the shape every Fyne renderer has.
 func (t *TableScreen) CreateRenderer() fyne.WidgetRenderer {
 	return &tableRenderer{t: t}
 }

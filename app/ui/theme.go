@@ -136,7 +136,8 @@ var _ fyne.Theme = Theme{}
 // FontResource is the bundled subset font.
 var FontResource fyne.Resource = fyne.NewStaticResource(fonts.SubsetName, fonts.SubsetTTF)
 
-// Color implements fyne.Theme.
+// Color implements fyne.Theme. The accessible colours are a second switch
+// of the same shape on purpose: a colour name either look may answer.
 func (t Theme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
 	p := lookPalette(t.Accessible)
 	switch n {
