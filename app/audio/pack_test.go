@@ -3,7 +3,6 @@ package audio
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/binary"
 	"io/fs"
 	"math"
 	"os"
@@ -20,24 +19,14 @@ import (
 // toneWAV is a 16-bit PCM WAV of a tone: channels at rate, for d.
 func toneWAV(rate, channels int, d time.Duration, hz float64) []byte {
 	n := int(d.Seconds() * float64(rate))
-	var data bytes.Buffer
+	pcm := make([]int16, 0, n*channels)
 	for i := range n {
 		v := int16(12000 * math.Sin(2*math.Pi*hz*float64(i)/float64(rate)))
 		for range channels {
-			binary.Write(&data, binary.LittleEndian, v)
+			pcm = append(pcm, v)
 		}
 	}
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	binary.Write(&b, binary.LittleEndian, uint32(36+data.Len()))
-	b.WriteString("WAVEfmt ")
-	for _, v := range []any{uint32(16), uint16(1), uint16(channels), uint32(rate), uint32(rate * 2 * channels), uint16(2 * channels), uint16(16)} {
-		binary.Write(&b, binary.LittleEndian, v)
-	}
-	b.WriteString("data")
-	binary.Write(&b, binary.LittleEndian, uint32(data.Len()))
-	b.Write(data.Bytes())
-	return b.Bytes()
+	return encodeWAVAt(rate, channels, pcm)
 }
 
 // silentMP3 is n MPEG-1 layer III frames (mono, 128 kbit/s, 44.1 kHz)

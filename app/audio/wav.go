@@ -90,13 +90,17 @@ func DecodeWAV(data []byte) ([]int16, error) {
 }
 
 // encodeWAV wraps 16-bit mono samples at Rate in a WAV header.
-func encodeWAV(pcm []int16) []byte {
+func encodeWAV(pcm []int16) []byte { return encodeWAVAt(Rate, 1, pcm) }
+
+// encodeWAVAt wraps 16-bit samples of channels interleaved at rate in a
+// WAV header.
+func encodeWAVAt(rate, channels int, pcm []int16) []byte {
 	var b bytes.Buffer
 	n := uint32(2 * len(pcm))
 	b.WriteString("RIFF")
 	_ = binary.Write(&b, binary.LittleEndian, 36+n)
 	b.WriteString("WAVEfmt ")
-	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(Rate), uint32(2 * Rate), uint16(2), uint16(16)} {
+	for _, v := range []any{uint32(16), uint16(1), uint16(channels), uint32(rate), uint32(2 * rate * channels), uint16(2 * channels), uint16(16)} {
 		_ = binary.Write(&b, binary.LittleEndian, v)
 	}
 	b.WriteString("data")

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -186,7 +188,7 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	bottom := h - bs.Height - 2*u
 	var notes []*canvas.Text
 	for _, n := range b.notes {
-		if n.Text != "" && containsObj(b.texts.Objects, n) {
+		if n.Text != "" && slices.Contains(b.texts.Objects, fyne.CanvasObject(n)) {
 			notes = append(notes, n)
 		}
 	}
@@ -204,7 +206,7 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	// the players' table
 	n := 0
 	for _, r := range b.rows {
-		if containsObj(b.texts.Objects, r[0]) {
+		if slices.Contains(b.texts.Objects, fyne.CanvasObject(r[0])) {
 			n++
 		}
 	}
@@ -255,13 +257,4 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 			}
 		}
 	}
-}
-
-func containsObj(objs []fyne.CanvasObject, o fyne.CanvasObject) bool {
-	for _, x := range objs {
-		if x == o {
-			return true
-		}
-	}
-	return false
 }
