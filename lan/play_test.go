@@ -41,10 +41,8 @@ func newTable(t testing.TB, h *harness, n int, seed uint64) *table {
 	return tb
 }
 
-// start starts the game and installs the secrecy checks.
-func (tb *table) start() {
-	tb.t.Helper()
-	tb.h.host(HostCommand{Do: HostStart})
+// noteRoles takes down every seat's cards' roles, as dealt.
+func (tb *table) noteRoles() {
 	tb.h.do(func(s *session) {
 		st := s.g.State()
 		tb.roles = make([][]string, st.Players+1)
@@ -54,6 +52,13 @@ func (tb *table) start() {
 			}
 		}
 	})
+}
+
+// start starts the game and installs the secrecy checks.
+func (tb *table) start() {
+	tb.t.Helper()
+	tb.h.host(HostCommand{Do: HostStart})
+	tb.noteRoles()
 	for _, p := range tb.phones[1:] {
 		p.check = tb.checkFrame
 	}

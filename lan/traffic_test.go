@@ -218,15 +218,7 @@ func TestSealedTraffic(t *testing.T) {
 			// waits for a tick.
 			tp.slot.Store(2 * startSlot)
 			tb.h.host(HostCommand{Do: HostStart})
-			tb.h.do(func(s *session) {
-				st := s.g.State()
-				tb.roles = make([][]string, st.Players+1)
-				for i, seat := range st.Seats {
-					for _, c := range seat.Cards {
-						tb.roles[i+1] = append(tb.roles[i+1], c.Role)
-					}
-				}
-			})
+			tb.noteRoles()
 			for _, p := range all {
 				p.check = tb.checkFrame
 			}
