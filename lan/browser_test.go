@@ -605,12 +605,12 @@ func TestBrowserCadence(t *testing.T) {
 	defer func() { close(stop); <-done }()
 	g.join(false)
 	var ticks0 int
-	g.h.do(func(s *session) { ticks0 = s.cad.ticks })
+	g.h.do(func(s *session) { ticks0 = s.out.cadence.ticks })
 	timeouts := g.play(400, nil)
 	var ticks int
 	ins, pads := make([]int, n+1), make([]int, n+1)
 	g.h.do(func(s *session) {
-		ticks = s.cad.ticks - ticks0
+		ticks = s.out.cadence.ticks - ticks0
 		for seat := 1; seat <= n; seat++ {
 			if m := s.seats[seat-1]; m != nil && m.conn != nil {
 				ins[seat], pads[seat] = m.conn.in, m.conn.pads
@@ -642,7 +642,7 @@ func TestBrowserKey(t *testing.T) {
 	t.Cleanup(cancel)
 	p := &browserPhone{t: t, ctx: ctx}
 	sockets := func() (n int) {
-		h.do(func(s *session) { n = len(s.clients) })
+		h.do(func(s *session) { n = len(s.out.clients) })
 		return n
 	}
 	open := func(url string) {

@@ -235,7 +235,7 @@ func (s *session) sendEvening() {
 		return
 	}
 	frame := mustJSON(eveningFrame{T: "evening", Evening: s.eveningView()})
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil {
 			s.send(c, frame)
 		}

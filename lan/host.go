@@ -14,7 +14,7 @@ import (
 // hostView builds the big screen's view.
 func (s *session) hostView() HostView {
 	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room, Evening: s.eveningView()}
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil {
 			hv.Phones++
 		}

@@ -302,10 +302,10 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 	settle := func() {
 		if paced > 0 {
 			var t0, t int
-			h.do(func(s *session) { t0 = s.cad.ticks })
+			h.do(func(s *session) { t0 = s.out.cadence.ticks })
 			for t <= t0 {
 				time.Sleep(time.Millisecond)
-				h.do(func(s *session) { t = s.cad.ticks })
+				h.do(func(s *session) { t = s.out.cadence.ticks })
 			}
 		}
 		barrier()

@@ -275,7 +275,7 @@ func (s *session) start() error {
 	}
 	s.dropLobby()
 	s.beginGame(g, l)
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil && c.m.mode() == "lobby" {
 			s.sendState(c)
 		}
@@ -286,15 +286,14 @@ func (s *session) start() error {
 // beginGame installs a game (new or resumed) and sends everyone its state.
 func (s *session) beginGame(g *game.Game, l *gameLog) {
 	s.g, s.log, s.failed = g, l, nil
-	s.lastView = make([][]byte, len(s.seats))
-	s.lastTab, s.lastTabNames, s.lastViewNames, s.bucket = nil, nil, nil, 0
+	s.out.begin(len(s.seats))
 	s.timer = timerState{}
 	s.paused = s.restore != nil && s.restore.Paused
 	s.lastClock = nil
 	s.changed()
 	s.sendClock()
 	s.tickClock()
-	s.armCadence()
+	s.out.arm()
 }
 
 func (s *session) newGame() error {
@@ -303,9 +302,8 @@ func (s *session) newGame() error {
 	}
 	s.stopTimer()
 	s.log.close()
-	s.flush() // what waits for the tick goes first
+	s.out.end() // what waits for the tick goes first
 	s.g, s.log, s.failed = nil, nil, nil
-	s.armCadence()
 	s.tickClock()
 	s.timer, s.paused = timerState{}, false
 	s.seed = 0
@@ -316,7 +314,7 @@ func (s *session) newGame() error {
 			s.names[i] = ""
 		}
 	}
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil {
 			s.sendState(c)
 		}

@@ -3,7 +3,6 @@
 package lan
 
 import (
-	"bytes"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -34,15 +33,15 @@ func (s *session) connect(c *client) time.Duration {
 			return lim.helloWait
 		}
 	}
-	if len(s.clients) >= lim.clients {
+	if len(s.out.clients) >= lim.clients {
 		if old := s.oldestWaiting("", nil); old != nil {
 			s.refuse(old, "the table has too many connections; try again later")
-		} else if len(s.clients) >= lim.clients+lim.spare {
+		} else if len(s.out.clients) >= lim.clients+lim.spare {
 			s.refuse(c, "the table has too many connections; try again later")
 			return lim.helloWait
 		}
 	}
-	s.clients[c] = true
+	s.out.open(c)
 	if c.addr != "" {
 		s.byAddr[c.addr]++
 	}
@@ -53,7 +52,7 @@ func (s *session) connect(c *client) time.Duration {
 // (empty: of any address), other than skip.
 func (s *session) oldestWaiting(addr string, skip *client) *client {
 	var old *client
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m == nil && c != skip && (addr == "" || c.addr == addr) && (old == nil || c.seq < old.seq) {
 			old = c
 		}
@@ -72,7 +71,7 @@ func (s *session) oldestGuest(addr string, keep *client) *client {
 		}
 		return 0
 	}
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c == keep || c.m == nil || c.m.seat > 0 || (addr != "" && c.addr != addr) {
 			continue
 		}
@@ -87,18 +86,14 @@ func (s *session) oldestGuest(addr string, keep *client) *client {
 func (s *session) refuse(c *client, reason string) {
 	c.queue(errFrame("", codeBusy, reason))
 	c.closeWith(closeBusy, "busy")
-	if s.clients[c] {
+	if s.out.isOpen(c) {
 		s.drop(c)
 	}
 }
 
 // forget removes a socket from the tables.
 func (s *session) forget(c *client) {
-	if !s.clients[c] {
-		return
-	}
-	delete(s.clients, c)
-	if c.addr == "" {
+	if !s.out.close(c) || c.addr == "" {
 		return
 	}
 	if s.byAddr[c.addr]--; s.byAddr[c.addr] <= 0 {
@@ -107,7 +102,7 @@ func (s *session) forget(c *client) {
 }
 
 func (s *session) disconnect(c *client) {
-	if s.clients[c] {
+	if s.out.isOpen(c) {
 		s.drop(c)
 	}
 }
@@ -159,57 +154,14 @@ func (s *session) roomForMember() bool {
 	return true
 }
 
-// send queues a frame to a client; a client whose queue is full is too slow
-// and is dropped (it reconnects to a fresh view). During a game's cadence
-// the frame waits for the next tick (cadence.go).
-func (s *session) send(c *client, frame []byte) { s.put(c, frame, false) }
+// send queues a frame to a client (outbox.send).
+func (s *session) send(c *client, frame []byte) { s.out.send(c, frame) }
 
-// answer queues the reply to a frame the phone sent: during a game's
-// cadence, replies go out at the tick after everything else.
-func (s *session) answer(c *client, frame []byte) { s.put(c, frame, true) }
+// answer queues the reply to a frame the phone sent (outbox.answer).
+func (s *session) answer(c *client, frame []byte) { s.out.answer(c, frame) }
 
-// sendLobby queues a lobby frame to a client: a lobby frame still waiting
-// in its queue (or held for the tick) right before it is replaced, so a
-// stream of lobby changes (visitors saying hello and leaving) never fills a
-// phone's queue.
-func (s *session) sendLobby(c *client, frame []byte) {
-	if c == nil || !s.clients[c] {
-		return
-	}
-	var ok bool
-	if s.cadenced() {
-		if n := len(c.held); n > 0 && bytes.HasPrefix(c.held[n-1], lobbyPrefix) {
-			c.held[n-1] = frame
-			return
-		}
-		ok = s.hold(c, frame, false)
-	} else {
-		ok = c.queueLobby(frame)
-	}
-	if !ok {
-		s.logf("lan: dropping a slow phone (%s)", c.remote)
-		s.drop(c)
-	}
-}
-
-// lobbyPrefix starts every lobby frame.
-var lobbyPrefix = []byte(`{"t":"lobby",`)
-
-func (s *session) put(c *client, frame []byte, reply bool) {
-	if c == nil || !s.clients[c] {
-		return
-	}
-	var ok bool
-	if s.cadenced() {
-		ok = s.hold(c, frame, reply)
-	} else {
-		ok = c.queue(frame)
-	}
-	if !ok {
-		s.logf("lan: dropping a slow phone (%s)", c.remote)
-		s.drop(c)
-	}
-}
+// sendLobby queues a lobby frame to a client (outbox.sendLobby).
+func (s *session) sendLobby(c *client, frame []byte) { s.out.sendLobby(c, frame) }
 
 func (s *session) sendErr(c *client, id, code, reason string) {
 	s.send(c, errFrame(id, code, reason))
@@ -223,7 +175,7 @@ func (s *session) answerErr(c *client, id, code, reason string) {
 // refuseUnsealed closes a socket whose first frame is not sealed to the
 // room's key, in clear (it has no channel): error "sealed", close 4004.
 func (s *session) refuseUnsealed(c *client) {
-	if !s.clients[c] {
+	if !s.out.isOpen(c) {
 		return
 	}
 	c.queue(errFrame("", codeSealed, "this connection is not sealed with the key of the QR code: scan the QR code on the big screen again"))
@@ -235,7 +187,7 @@ func (s *session) refuseUnsealed(c *client) {
 // (wrong: error "code", close 4006) or that came while the host takes no
 // more codes for a while (error "code-wait", close 4007), in clear.
 func (s *session) refuseTyped(c *client, wrong bool) {
-	if !s.clients[c] {
+	if !s.out.isOpen(c) {
 		return
 	}
 	if wrong {
@@ -249,7 +201,7 @@ func (s *session) refuseTyped(c *client, wrong bool) {
 }
 
 func (s *session) frame(c *client, f inFrame, err error) {
-	if !s.clients[c] {
+	if !s.out.isOpen(c) {
 		return
 	}
 	c.in++
@@ -326,7 +278,7 @@ func (s *session) hello(c *client, f inFrame) {
 	}
 	m.conn, c.m = c, m
 	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
-		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
+		Phone: s.phoneCode(m), Cadence: s.out.cadenceMs()}))
 	s.sendState(c)
 	s.lobbyChanged()
 }
@@ -344,7 +296,7 @@ func (s *session) makeRoom(c, old *client, seated bool) bool {
 		if addr != "" {
 			return s.byAddr[addr]-n > s.limits.perAddr
 		}
-		return len(s.clients)-n > s.limits.clients
+		return len(s.out.clients)-n > s.limits.clients
 	}
 	for _, addr := range []string{c.addr, ""} { // c.addr "": not capped, the whole table twice
 		for over(addr) {
@@ -373,7 +325,7 @@ func (s *session) welcome(m *member) {
 	s.saveLobby()
 	// The token is not kept; the phone already has it, so it is left empty.
 	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
-		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
+		Phone: s.phoneCode(m), Cadence: s.out.cadenceMs()}))
 }
 
 // sendState gives a (re)connected phone everything it should show now.
@@ -390,7 +342,7 @@ func (s *session) sendState(c *client) {
 	if m.seat > 0 {
 		v := s.viewJSON(m.seat, mustJSON(s.g.TableView()))
 		names := s.namesJSON()
-		s.send(c, viewFrame(v, names, max(s.bucket, viewFrameSize(v, names))))
+		s.send(c, s.out.viewFrame(v, names))
 		return
 	}
 	s.send(c, tableFrame(mustJSON(s.g.TableView()), s.namesJSON()))
@@ -645,7 +597,7 @@ func (s *session) spectate(c *client, f inFrame) {
 func (s *session) lobbyChanged() {
 	s.saveLobby()
 	frame := mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()})
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil && (s.g == nil || c.m.mode() == "lobby") {
 			s.sendLobby(c, frame)
 		}

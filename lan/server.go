@@ -88,15 +88,17 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: ListIPv4}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
-		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, byAddr: map[string]int{},
+		addr: cfg.Addr, members: map[string]*member{}, byAddr: map[string]int{},
 		limits: defaultLimits, subs: map[int]chan HostView{},
 		options: map[string]json.RawMessage{}}
+	var every time.Duration // 0: no cadence
 	switch {
 	case cfg.Cadence == 0:
-		sess.cad.every = defaultCadence
+		every = defaultCadence
 	case cfg.Cadence > 0:
-		sess.cad.every = cfg.Cadence
+		every = cfg.Cadence
 	}
+	sess.out = newOutbox(every, sess)
 	s.sess = sess
 	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
 		return nil, fmt.Errorf("the phone page: %v", err)
@@ -419,14 +421,7 @@ func (s *Server) Close() error {
 // shutdown runs when the loop ends: every connection and subscription is
 // closed, the timer stopped, the log closed.
 func (sess *session) shutdown() {
-	for c := range sess.clients {
-		c.closeWith(closeGoingAway, "the host stopped")
-	}
-	sess.clients = map[*client]bool{}
-	if sess.cad.stop != nil {
-		sess.cad.stop()
-		sess.cad.stop = nil
-	}
+	sess.out.shutdown()
 	for id := range sess.subs {
 		sess.unsubscribe(id)
 	}

@@ -103,9 +103,9 @@ type session struct {
 	addr    string // the listen address, recorded in the log for a resume
 
 	members map[string]*member // by token hash
-	clients map[*client]bool
-	byAddr  map[string]int // open sockets per client address
-	conns   uint64         // connections so far: the age of sockets and offline members
+	out     *outbox            // the open sockets and what they are sent
+	byAddr  map[string]int     // open sockets per client address
+	conns   uint64             // connections so far: the age of sockets and offline members
 	limits  limits
 
 	requests []*seatRequest // phones asking for a released seat, oldest first (the big screen shows the first of each seat)
@@ -125,23 +125,16 @@ type session struct {
 	deal     []game.RoleCount
 
 	// game
-	g             *game.Game
-	log           *gameLog
-	failed        error
-	timer         timerState
-	paused        bool
-	restore       *clockRecord // a resumed game's last logged clock, until the clock takes it
-	lastClock     []byte       // the last clock record written
-	clockTick     func() bool  // stops the periodic clock record
-	lastLobby     []byte       // the lobby as last saved (nil: none saved)
-	lobbyErr      string       // the lobby cannot be saved
-	lastView      [][]byte     // seat-1 → last view sent (unpadded JSON)
-	bucket        int          // size of the last broadcast's view frames
-	lastTab       []byte
-	lastTabNames  []byte
-	lastViewNames []byte
-
-	cad cadenceState // cadence.go
+	g         *game.Game
+	log       *gameLog
+	failed    error
+	timer     timerState
+	paused    bool
+	restore   *clockRecord // a resumed game's last logged clock, until the clock takes it
+	lastClock []byte       // the last clock record written
+	clockTick func() bool  // stops the periodic clock record
+	lastLobby []byte       // the lobby as last saved (nil: none saved)
+	lobbyErr  string       // the lobby cannot be saved
 
 	evening eveningState // evening.go
 

@@ -282,7 +282,7 @@ func TestBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			before := h.eventCount()
 			var views [][]byte
-			h.do(func(s *session) { views = s.lastView })
+			h.do(func(s *session) { views = s.out.lastView })
 			tc.who.send(tc.frame)
 			f := tc.who.until(func(f frame) bool { return f.T == "error" })
 			if f.Code != tc.code || f.Reason == "" {
@@ -294,7 +294,7 @@ func TestBadInput(t *testing.T) {
 			}
 			h.do(func(s *session) {
 				for i := range views {
-					if !bytes.Equal(views[i], s.lastView[i]) {
+					if !bytes.Equal(views[i], s.out.lastView[i]) {
 						t.Errorf("seat %d's view changed", i+1)
 					}
 				}
@@ -687,16 +687,16 @@ func TestSlowPhoneDropped(t *testing.T) {
 	p := h.dial("")
 	h.do(func(s *session) {
 		var c *client
-		for x := range s.clients {
+		for x := range s.out.clients {
 			c = x
 		}
 		// A queue nobody drains.
 		stuck := &client{ws: c.ws, send: make(chan outMsg), m: c.m}
-		delete(s.clients, c)
-		s.clients[stuck] = true
+		delete(s.out.clients, c)
+		s.out.clients[stuck] = true
 		c.m.conn = stuck
 		s.send(stuck, []byte(`{"t":"pong"}`))
-		if s.clients[stuck] || c.m.conn != nil {
+		if s.out.clients[stuck] || c.m.conn != nil {
 			t.Errorf("the slow phone was not dropped")
 		}
 	})

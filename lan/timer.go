@@ -454,7 +454,7 @@ func (s *session) sendClock() {
 		return
 	}
 	frame := s.clockFrame()
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil && (c.m.seat > 0 || c.m.spectator) {
 			s.send(c, frame)
 		}

@@ -269,7 +269,7 @@ func TestSealedTraffic(t *testing.T) {
 				for deadline := time.Now().Add(10 * time.Second); ; {
 					got := 0
 					h.do(func(s *session) {
-						for c := range s.clients {
+						for c := range s.out.clients {
 							got += len(c.replies)
 						}
 					})
@@ -429,7 +429,7 @@ func TestSealedAttacks(t *testing.T) {
 		var b strings.Builder
 		h.do(func(s *session) {
 			fmt.Fprintf(&b, "%d events, %d members;", len(s.g.Events()), len(s.members))
-			for _, v := range s.lastView {
+			for _, v := range s.out.lastView {
 				b.Write(v)
 			}
 		})
