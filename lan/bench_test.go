@@ -147,7 +147,7 @@ func BenchmarkBroadcast(b *testing.B) {
 		want := make([]int, len(conns))
 		h.do(func(s *session) {
 			for i, c := range conns {
-				if m := s.members[hashToken(c.token)]; m != nil && m.conn != nil {
+				if m := s.adm.members[hashToken(c.token)]; m != nil && m.conn != nil {
 					want[i] = m.conn.sent
 				}
 			}

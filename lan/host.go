@@ -20,7 +20,7 @@ func (s *session) hostView() HostView {
 		}
 	}
 	if s.g != nil && !s.g.Over() {
-		hv.Requests = s.seatRequests()
+		hv.Requests = s.adm.seatRequests()
 	}
 	s.srv.mu.Lock()
 	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName

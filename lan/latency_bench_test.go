@@ -279,7 +279,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 		want := make([]int, len(phones))
 		h.do(func(s *session) {
 			for i, p := range phones {
-				if m := s.members[hashToken(p.token)]; m != nil && m.conn != nil {
+				if m := s.adm.members[hashToken(p.token)]; m != nil && m.conn != nil {
 					want[i] = m.conn.sent
 				}
 			}

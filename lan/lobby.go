@@ -132,7 +132,7 @@ func (s *session) phoneLobby() LobbyView {
 		}
 		lv.Seats = append(lv.Seats, ls)
 	}
-	for _, m := range s.members {
+	for _, m := range s.adm.members {
 		if m.spectator && m.conn != nil {
 			lv.Spectators++
 		}
@@ -240,7 +240,7 @@ func (s *session) remove(seat int) error {
 	s.seats[seat-1] = nil
 	m.seat = 0
 	if m.conn == nil {
-		s.forgetMember(m) // its phone comes back to the lobby, as a new one
+		s.adm.forget(m) // its phone comes back to the lobby, as a new one
 	} else {
 		s.sendErr(m.conn, "", codeRemoved, fmt.Sprintf("the host took seat %d from this phone", seat))
 		s.welcome(m)
@@ -307,7 +307,7 @@ func (s *session) newGame() error {
 	s.tickClock()
 	s.timer, s.paused = timerState{}, false
 	s.seed = 0
-	s.requests = nil
+	s.adm.requests = nil
 	s.refreshEvening() // twelve hours may have passed since the last game
 	for i, m := range s.seats {
 		if m == nil {

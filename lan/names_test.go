@@ -128,7 +128,7 @@ func TestNameCheckEveryWay(t *testing.T) {
 		for seat := 3; seat <= 8; seat++ {
 			if s.seats[seat-1] == nil {
 				m := &member{hash: hashToken(newToken()), seat: seat, name: fmt.Sprintf("P%d", seat)}
-				s.members[m.hash] = m
+				s.adm.members[m.hash] = m
 				s.seats[seat-1], s.names[seat-1] = m, m.name
 			}
 		}

@@ -84,7 +84,7 @@ func (s *session) restoreMember(ls logSeat) error {
 	s.seats[ls.Seat-1], s.names[ls.Seat-1] = nil, ls.Name
 	if ls.Token != "" {
 		m := &member{hash: ls.Token, name: ls.Name, seat: ls.Seat}
-		s.members[ls.Token] = m
+		s.adm.members[ls.Token] = m
 		s.seats[ls.Seat-1] = m
 	}
 	return nil

@@ -88,8 +88,7 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: ListIPv4}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
-		addr: cfg.Addr, members: map[string]*member{}, byAddr: map[string]int{},
-		limits: defaultLimits, subs: map[int]chan HostView{},
+		addr: cfg.Addr, subs: map[int]chan HostView{},
 		options: map[string]json.RawMessage{}}
 	var every time.Duration // 0: no cadence
 	switch {
@@ -99,6 +98,7 @@ func NewServer(cfg Config) (*Server, error) {
 		every = cfg.Cadence
 	}
 	sess.out = newOutbox(every, sess)
+	sess.adm = newAdmission(sess, defaultLimits)
 	s.sess = sess
 	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
 		return nil, fmt.Errorf("the phone page: %v", err)

@@ -102,16 +102,11 @@ type session struct {
 	dataDir string
 	addr    string // the listen address, recorded in the log for a resume
 
-	members map[string]*member // by token hash
-	out     *outbox            // the open sockets and what they are sent
-	byAddr  map[string]int     // open sockets per client address
-	conns   uint64             // connections so far: the age of sockets and offline members
-	limits  limits
+	adm *admission // who gets in: sockets, phones by token, requests for a freed seat
+	out *outbox    // the open sockets and what they are sent
 
-	requests []*seatRequest // phones asking for a released seat, oldest first (the big screen shows the first of each seat)
-	nextReq  int
-	seats    []*member // seat-1 → member (nil: free)
-	names    []string  // seat-1 → name (kept for a released seat during a game)
+	seats []*member // seat-1 → member (nil: free)
+	names []string  // seat-1 → name (kept for a released seat during a game)
 
 	// lobby setup
 	variant string // the number of players is len(seats)

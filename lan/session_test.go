@@ -610,7 +610,7 @@ func TestReleaseSeat(t *testing.T) {
 		t.Fatalf("the host's requests: %+v", hv.Requests)
 	}
 	var otherID int
-	h.do(func(s *session) { otherID = s.requests[1].id })
+	h.do(func(s *session) { otherID = s.adm.requests[1].id })
 	h.host(HostCommand{Do: HostAllow, Request: hv.Requests[0].ID})
 	borrowed.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 6 })
 	borrowed.until(func(f frame) bool { return f.T == "view" })

@@ -428,7 +428,7 @@ func TestSealedAttacks(t *testing.T) {
 	state := func() string {
 		var b strings.Builder
 		h.do(func(s *session) {
-			fmt.Fprintf(&b, "%d events, %d members;", len(s.g.Events()), len(s.members))
+			fmt.Fprintf(&b, "%d events, %d members;", len(s.g.Events()), len(s.adm.members))
 			for _, v := range s.out.lastView {
 				b.Write(v)
 			}
