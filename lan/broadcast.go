@@ -4,21 +4,10 @@ package lan
 
 import (
 	"bytes"
-	"strconv"
 	"time"
 
 	"nightfall/game"
 )
-
-func (s *session) namesJSON() []byte {
-	m := map[string]string{}
-	for i, n := range s.names {
-		if n != "" {
-			m[strconv.Itoa(i+1)] = n
-		}
-	}
-	return mustJSON(m)
-}
 
 // zeroTableField is how an empty TableView field marshals inside a PlayerView.
 var zeroTableField = append([]byte(`"table":`), mustJSON(game.TableView{})...)
@@ -51,9 +40,9 @@ func (s *session) render() (views, bool) {
 	if s.g == nil || s.failed != nil {
 		return views{}, false
 	}
-	v := views{names: s.namesJSON(), table: mustJSON(s.g.TableView()),
-		views: make([][]byte, len(s.seats)), seats: make([]*client, len(s.seats))}
-	for i, m := range s.seats {
+	v := views{names: s.lobby.namesJSON(), table: mustJSON(s.g.TableView()),
+		views: make([][]byte, len(s.lobby.seats)), seats: make([]*client, len(s.lobby.seats))}
+	for i, m := range s.lobby.seats {
 		v.views[i] = s.viewJSON(i+1, v.table)
 		if m != nil {
 			v.seats[i] = m.conn

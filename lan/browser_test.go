@@ -258,8 +258,8 @@ func (g *browserGame) join(tryTaken bool) {
 	}
 	g.h.do(func(s *session) {
 		for i := 1; i <= g.n(); i++ {
-			if s.seats[i-1] == nil || s.names[i-1] != g.names[i] {
-				t.Errorf("seat %d: not taken by %q (%q)", i, g.names[i], s.names[i-1])
+			if s.lobby.seats[i-1] == nil || s.lobby.names[i-1] != g.names[i] {
+				t.Errorf("seat %d: not taken by %q (%q)", i, g.names[i], s.lobby.names[i-1])
 			}
 		}
 	})
@@ -612,7 +612,7 @@ func TestBrowserCadence(t *testing.T) {
 	g.h.do(func(s *session) {
 		ticks = s.out.cadence.ticks - ticks0
 		for seat := 1; seat <= n; seat++ {
-			if m := s.seats[seat-1]; m != nil && m.conn != nil {
+			if m := s.lobby.seats[seat-1]; m != nil && m.conn != nil {
 				ins[seat], pads[seat] = m.conn.in, m.conn.pads
 			}
 		}

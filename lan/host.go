@@ -114,14 +114,14 @@ func (s *session) host(cmd HostCommand) error {
 		if _, ok := game.Lookup(cmd.Variant); !ok {
 			return fmt.Errorf("unknown variant %q (known: %s)", cmd.Variant, strings.Join(game.VariantIDs(), ", "))
 		}
-		s.variant = cmd.Variant
-		s.checkSetup()
+		s.lobby.variant = cmd.Variant
+		s.lobby.checkSetup()
 	case HostSetPlayers:
-		err = s.setPlayers(cmd.Players)
+		err = s.lobby.setPlayers(cmd.Players)
 	case HostSetOption:
-		err = s.setOption(cmd.Name, cmd.Value)
+		err = s.lobby.setOption(cmd.Name, cmd.Value)
 	case HostSetBriefing:
-		err = json.Unmarshal(cmd.Value, &s.briefing)
+		err = json.Unmarshal(cmd.Value, &s.lobby.briefing)
 	case HostMove:
 		err = s.move(cmd.From, cmd.To)
 	case HostRemove:

@@ -215,11 +215,11 @@ func (s *session) sendState(c *client) {
 	s.send(c, s.clockFrame())
 	if m.seat > 0 {
 		v := s.viewJSON(m.seat, mustJSON(s.g.TableView()))
-		names := s.namesJSON()
+		names := s.lobby.namesJSON()
 		s.send(c, s.out.viewFrame(v, names))
 		return
 	}
-	s.send(c, tableFrame(mustJSON(s.g.TableView()), s.namesJSON()))
+	s.send(c, tableFrame(mustJSON(s.g.TableView()), s.lobby.namesJSON()))
 }
 
 func (s *session) join(c *client, f inFrame) {
@@ -229,8 +229,8 @@ func (s *session) join(c *client, f inFrame) {
 		return
 	}
 	seat := *f.Seat
-	if seat < 1 || seat > len(s.seats) {
-		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.seats)))
+	if seat < 1 || seat > len(s.lobby.seats) {
+		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.lobby.seats)))
 		return
 	}
 	name, err := s.checkName(m, seat, f.Name)
@@ -240,7 +240,7 @@ func (s *session) join(c *client, f inFrame) {
 	}
 	if m.seat == seat && s.g == nil {
 		m.name = name
-		s.names[seat-1] = name
+		s.lobby.names[seat-1] = name
 		s.welcome(m)
 		s.lobbyChanged()
 		return
@@ -249,7 +249,7 @@ func (s *session) join(c *client, f inFrame) {
 		switch {
 		case m.seat > 0:
 			s.answerErr(c, "", codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
-		case s.seats[seat-1] != nil:
+		case s.lobby.seats[seat-1] != nil:
 			s.answerErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
 		case s.g.Over():
 			s.answerErr(c, "", codeStarted, "the game is over")
@@ -258,8 +258,8 @@ func (s *session) join(c *client, f inFrame) {
 		}
 		return
 	}
-	if other := s.seats[seat-1]; other != nil && other != m {
-		if slices.Contains(s.seats, nil) {
+	if other := s.lobby.seats[seat-1]; other != nil && other != m {
+		if slices.Contains(s.lobby.seats, nil) {
 			s.answerErr(c, "", codeSeatTaken, fmt.Sprintf("seat %d is taken; tap the seat you are sitting in", seat))
 		} else {
 			s.answerErr(c, "", codeTableFull, "every seat is taken")
@@ -267,11 +267,11 @@ func (s *session) join(c *client, f inFrame) {
 		return
 	}
 	if m.seat > 0 {
-		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
+		s.lobby.seats[m.seat-1], s.lobby.names[m.seat-1] = nil, ""
 	}
 	m.spectator = false
 	m.name, m.seat = name, seat
-	s.seats[seat-1], s.names[seat-1] = m, name
+	s.lobby.seats[seat-1], s.lobby.names[seat-1] = m, name
 	s.welcome(m)
 	s.lobbyChanged()
 }
@@ -285,22 +285,10 @@ func (s *session) checkName(m *member, seat int, raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := s.nameTaken(m, seat, name); err != nil {
+	if err := s.lobby.nameTaken(m, seat, name); err != nil {
 		return "", err
 	}
 	return name, nil
-}
-
-// nameTaken refuses a name for seat that looks like another seated
-// player's.
-func (s *session) nameTaken(m *member, seat int, name string) error {
-	key := nameKey(name)
-	for i, o := range s.seats {
-		if o != nil && o != m && i+1 != seat && nameKey(s.names[i]) == key {
-			return alike(i + 1)
-		}
-	}
-	return nil
 }
 
 // askSeat puts a phone's request for a seat the host released during the
@@ -334,13 +322,13 @@ func (s *session) answerSeat(id int, allow bool) error {
 	if s.failed != nil {
 		return s.failed
 	}
-	if s.seats[r.seat-1] != nil {
+	if s.lobby.seats[r.seat-1] != nil {
 		return fmt.Errorf("seat %d is taken", r.seat)
 	}
 	if r.m.seat > 0 {
 		return fmt.Errorf("this phone plays seat %d", r.m.seat)
 	}
-	if err := s.nameTaken(r.m, r.seat, r.name); err != nil {
+	if err := s.lobby.nameTaken(r.m, r.seat, r.name); err != nil {
 		return err
 	}
 	if err := s.bindReleased(r.m, r.seat, r.name); err != nil {
@@ -361,7 +349,7 @@ func (s *session) bindReleased(m *member, seat int, name string) error {
 		return s.failed
 	}
 	m.name, m.seat, m.spectator, m.acks, m.ackOrder = name, seat, false, nil, nil
-	s.seats[seat-1], s.names[seat-1] = m, name
+	s.lobby.seats[seat-1], s.lobby.names[seat-1] = m, name
 	s.welcome(m)
 	if m.conn != nil {
 		s.sendState(m.conn)
@@ -404,7 +392,7 @@ func (s *session) spectate(c *client, f inFrame) {
 			s.answerErr(c, "", codeStarted, fmt.Sprintf("you play seat %d in this game", m.seat))
 			return
 		}
-		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
+		s.lobby.seats[m.seat-1], s.lobby.names[m.seat-1] = nil, ""
 		m.seat = 0
 	}
 	// Spectators are not written in the game log: a place to watch is

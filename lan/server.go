@@ -2,7 +2,6 @@ package lan
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -15,7 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"nightfall/game"
 	"nightfall/lan/sealed"
 )
 
@@ -87,18 +85,7 @@ func NewServer(cfg Config) (*Server, error) {
 	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: ListIPv4}
-	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
-		addr: cfg.Addr, subs: map[int]chan HostView{},
-		options: map[string]json.RawMessage{}}
-	var every time.Duration // 0: no cadence
-	switch {
-	case cfg.Cadence == 0:
-		every = defaultCadence
-	case cfg.Cadence > 0:
-		every = cfg.Cadence
-	}
-	sess.out = newOutbox(every, sess)
-	sess.adm = newAdmission(sess, defaultLimits)
+	sess := newSession(s, cfg)
 	s.sess = sess
 	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
 		return nil, fmt.Errorf("the phone page: %v", err)
@@ -107,8 +94,8 @@ func NewServer(cfg Config) (*Server, error) {
 		if err := sess.loadLobby(cfg.Resume); err != nil {
 			return nil, err
 		}
-		if _, ok := sess.variantInfo(); !ok {
-			return nil, fmt.Errorf("%s: unknown variant %q", cfg.Resume, sess.variant)
+		if _, ok := sess.lobby.variantInfo(); !ok {
+			return nil, fmt.Errorf("%s: unknown variant %q", cfg.Resume, sess.lobby.variant)
 		}
 		if s.cfg.Addr == "" {
 			s.cfg.Addr = sess.addr
@@ -125,30 +112,9 @@ func NewServer(cfg Config) (*Server, error) {
 		if sess.room == "" {
 			sess.room = newRoom()
 		}
-		sess.variant = cfg.Variant
-		if sess.variant == "" {
-			sess.variant = game.Variants()[0].ID
+		if err := sess.lobby.configure(cfg); err != nil {
+			return nil, err
 		}
-		in, ok := sess.variantInfo()
-		if !ok {
-			return nil, fmt.Errorf("unknown variant %q (known: %s)", cfg.Variant, strings.Join(game.VariantIDs(), ", "))
-		}
-		players := cfg.Players
-		if players == 0 {
-			players = min(max(12, in.MinPlayers), in.MaxPlayers)
-		}
-		if players < 1 || players > maxTablePlay {
-			return nil, fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, players)
-		}
-		sess.resizeSeats(players)
-		sess.seed = cfg.Seed
-		sess.briefing = cfg.Briefing
-		for k, v := range cfg.Options {
-			if err := sess.setOption(k, v); err != nil {
-				return nil, err
-			}
-		}
-		sess.checkSetup()
 	}
 	if s.cfg.Addr == "" {
 		s.cfg.Addr = ":8080"
@@ -177,6 +143,22 @@ func NewServer(cfg Config) (*Server, error) {
 		s.post(func() { sess.beginGame(sess.g, sess.log) })
 	}
 	return s, nil
+}
+
+// newSession is the session of a new server: an empty lobby, no phones.
+func newSession(s *Server, cfg Config) *session {
+	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
+		addr: cfg.Addr, subs: map[int]chan HostView{}, lobby: newLobby()}
+	var every time.Duration // 0: no cadence
+	switch {
+	case cfg.Cadence == 0:
+		every = defaultCadence
+	case cfg.Cadence > 0:
+		every = cfg.Cadence
+	}
+	sess.out = newOutbox(every, sess)
+	sess.adm = newAdmission(sess, defaultLimits)
+	return sess
 }
 
 func (s *Server) loop() {

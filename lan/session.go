@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"time"
 
 	"nightfall/game"
@@ -105,19 +104,7 @@ type session struct {
 	adm *admission // who gets in: sockets, phones by token, requests for a freed seat
 	out *outbox    // the open sockets and what they are sent
 
-	seats []*member // seat-1 → member (nil: free)
-	names []string  // seat-1 → name (kept for a released seat during a game)
-
-	// lobby setup
-	variant string // the number of players is len(seats)
-	// briefing: games start with the table's briefing (Config.Briefing)
-	briefing bool
-	seed     uint64
-	options  map[string]json.RawMessage
-	// recomputed by checkSetup on every change of the setup
-	optErr   string // why the options do not make a game ("" fine)
-	optViews []OptionView
-	deal     []game.RoleCount
+	lobby *lobby // the setup and the seats
 
 	// game
 	g         *game.Game

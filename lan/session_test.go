@@ -386,7 +386,7 @@ func TestReconnect(t *testing.T) {
 	}
 	var online bool
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		h.do(func(s *session) { online = s.seats[2].conn != nil })
+		h.do(func(s *session) { online = s.lobby.seats[2].conn != nil })
 		if !online {
 			break
 		}
@@ -749,7 +749,7 @@ func TestLogFileMode(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	for seat := 1; seat <= 8; seat++ {
 		var token string
-		h.do(func(s *session) { token = s.seats[seat-1].hash })
+		h.do(func(s *session) { token = s.lobby.seats[seat-1].hash })
 		if !bytes.Contains(data, []byte(token)) {
 			t.Errorf("seat %d's token hash is not in the log", seat)
 		}
