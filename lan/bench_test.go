@@ -255,7 +255,7 @@ func BenchmarkBroadcast(b *testing.B) {
 		}
 		var d time.Duration
 		armed := false
-		h.do(func(s *session) { d, armed = s.untilWake() })
+		h.do(func(s *session) { d, armed = s.clk.untilWake() })
 		if armed {
 			h.clock.Advance(max(d, time.Millisecond))
 		} else {

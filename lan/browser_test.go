@@ -569,7 +569,7 @@ func browserAdvance(t *testing.T, h *harness) {
 		d     time.Duration
 		armed bool
 	)
-	h.do(func(s *session) { d, armed = s.untilWake() })
+	h.do(func(s *session) { d, armed = s.clk.untilWake() })
 	if !armed {
 		h.host(HostCommand{Do: HostSkip})
 		return

@@ -13,7 +13,7 @@ import (
 
 // hostView builds the big screen's view.
 func (s *session) hostView() HostView {
-	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room, Evening: s.eveningView()}
+	hv := HostView{Lobby: s.lobbyView(), Paused: s.clk.paused, Room: s.room, Evening: s.eveningView()}
 	for c := range s.out.clients {
 		if c.m != nil {
 			hv.Phones++
@@ -40,16 +40,16 @@ func (s *session) hostView() HostView {
 		hv.HostActions = s.g.HostActions()
 		hv.LogPath = s.log.path
 		now := s.clock.Now()
-		count, hold := s.timer.remaining(now)
-		if s.timer.key != 0 && s.timer.total() > 0 {
+		count, hold := s.clk.timer.remaining(now)
+		if s.clk.timer.key != 0 && s.clk.timer.total() > 0 {
 			hv.Remaining = count
-			if !s.paused {
+			if !s.clk.paused {
 				hv.Deadline = now.Add(hold + count)
 			}
 		}
 		if hold > 0 {
 			hv.HoldLeft = hold
-			if !s.paused {
+			if !s.clk.paused {
 				hv.HoldUntil = now.Add(hold)
 			}
 		}
@@ -186,7 +186,7 @@ func (s *session) endGame() error {
 	}
 	failed := s.failed
 	s.failed = nil
-	s.stopTimer()
+	s.clk.stopTimer()
 	s.broadcast()
 	s.failed = failed
 	return nil

@@ -365,7 +365,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 			quiet = 0
 			var d time.Duration
 			armed := false
-			h.do(func(s *session) { d, armed = s.untilWake() })
+			h.do(func(s *session) { d, armed = s.clk.untilWake() })
 			if armed {
 				h.clock.Advance(max(d, time.Millisecond))
 			} else {

@@ -387,9 +387,7 @@ func (s *session) start() error {
 func (s *session) beginGame(g *game.Game, l *gameLog) {
 	s.g, s.log, s.failed = g, l, nil
 	s.out.begin(len(s.lobby.seats))
-	s.timer = timerState{}
-	s.paused = s.restore != nil && s.restore.Paused
-	s.lastClock = nil
+	s.clk.reset()
 	s.changed()
 	s.sendClock()
 	s.tickClock()
@@ -400,12 +398,12 @@ func (s *session) newGame() error {
 	if s.g == nil || !s.g.Over() {
 		return errors.New("the game is not over")
 	}
-	s.stopTimer()
+	s.clk.stopTimer()
 	s.log.close()
 	s.out.end() // what waits for the tick goes first
 	s.g, s.log, s.failed = nil, nil, nil
 	s.tickClock()
-	s.timer, s.paused = timerState{}, false
+	s.clk.timer, s.clk.paused = timerState{}, false
 	s.lobby.seed = 0
 	s.adm.requests = nil
 	s.refreshEvening() // twelve hours may have passed since the last game

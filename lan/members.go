@@ -212,7 +212,7 @@ func (s *session) sendState(c *client) {
 		s.sendLobby(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
 		return
 	}
-	s.send(c, s.clockFrame())
+	s.send(c, s.clk.frame())
 	if m.seat > 0 {
 		v := s.viewJSON(m.seat, mustJSON(s.g.TableView()))
 		names := s.lobby.namesJSON()

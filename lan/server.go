@@ -148,7 +148,8 @@ func NewServer(cfg Config) (*Server, error) {
 // newSession is the session of a new server: an empty lobby, no phones.
 func newSession(s *Server, cfg Config) *session {
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
-		addr: cfg.Addr, subs: map[int]chan HostView{}, lobby: newLobby()}
+		addr: cfg.Addr, subs: map[int]chan HostView{}, lobby: newLobby(),
+		clk: &matchClock{clock: cfg.Clock}}
 	var every time.Duration // 0: no cadence
 	switch {
 	case cfg.Cadence == 0:
@@ -407,12 +408,12 @@ func (sess *session) shutdown() {
 	for id := range sess.subs {
 		sess.unsubscribe(id)
 	}
-	sess.stopTimer()
-	if sess.clockTick != nil {
-		sess.clockTick()
-		sess.clockTick = nil
+	sess.clk.stopTimer()
+	if sess.clk.clockTick != nil {
+		sess.clk.clockTick()
+		sess.clk.clockTick = nil
 	}
-	if !sess.paused {
+	if !sess.clk.paused {
 		sess.saveClock() // a clean stop resumes with the exact time left
 	}
 	sess.log.close()

@@ -110,13 +110,9 @@ type session struct {
 	g         *game.Game
 	log       *gameLog
 	failed    error
-	timer     timerState
-	paused    bool
-	restore   *clockRecord // a resumed game's last logged clock, until the clock takes it
-	lastClock []byte       // the last clock record written
-	clockTick func() bool  // stops the periodic clock record
-	lastLobby []byte       // the lobby as last saved (nil: none saved)
-	lobbyErr  string       // the lobby cannot be saved
+	clk       *matchClock // the game's clock (timer.go)
+	lastLobby []byte      // the lobby as last saved (nil: none saved)
+	lobbyErr  string      // the lobby cannot be saved
 
 	evening eveningState // evening.go
 

@@ -291,7 +291,7 @@ func TestSealedTraffic(t *testing.T) {
 				if quiet >= 2 && over == 0 { // nobody has anything to do: on to the next deadline in one tick
 					var d time.Duration
 					armed := false
-					h.do(func(s *session) { d, armed = s.untilWake() })
+					h.do(func(s *session) { d, armed = s.clk.untilWake() })
 					if armed {
 						step = max(step, d)
 						skipped = d > time.Second
