@@ -37,27 +37,41 @@ type lobby struct {
 
 func newLobby() *lobby { return &lobby{options: map[string]json.RawMessage{}} }
 
-// configure sets a new table up as cfg says: its variant (the first one
-// if none), players (12 if the variant allows, else the nearest it does),
-// seed, briefing and options.
-func (l *lobby) configure(cfg Config) error {
-	l.variant = cfg.Variant
+// configure sets the table up as cfg says: a new one, or (continued) the
+// evening's table come back with its seats and setup, changed as the host
+// would change it in the lobby. The variant is cfg's (a new one clears
+// the options; none named: the table's, else the first one); the players
+// cfg's, else the continued table's, else 12 if the variant allows, else
+// the nearest count it does (a table that cannot shrink past its taken
+// seats keeps them); the seed cfg's (a continued table keeps its own
+// unless cfg names one); the briefing and the options cfg's.
+func (l *lobby) configure(cfg Config, continued bool) error {
+	if cfg.Variant != "" && cfg.Variant != l.variant {
+		l.variant = cfg.Variant
+		clear(l.options)
+	}
 	if l.variant == "" {
 		l.variant = game.Variants()[0].ID
 	}
 	in, ok := l.variantInfo()
 	if !ok {
-		return fmt.Errorf("unknown variant %q (known: %s)", cfg.Variant, strings.Join(game.VariantIDs(), ", "))
+		return fmt.Errorf("unknown variant %q (known: %s)", l.variant, strings.Join(game.VariantIDs(), ", "))
 	}
 	players := cfg.Players
-	if players == 0 {
+	if players == 0 && continued {
+		players = len(l.seats)
+	} else if players == 0 {
 		players = min(max(12, in.MinPlayers), in.MaxPlayers)
 	}
 	if players < 1 || players > maxTablePlay {
 		return fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, players)
 	}
-	l.resizeSeats(players)
-	l.seed = cfg.Seed
+	if err := l.setPlayers(players); err != nil {
+		cfg.Logf("lan: %v (the table keeps %d seats)", err, len(l.seats))
+	}
+	if cfg.Seed != 0 || !continued {
+		l.seed = cfg.Seed
+	}
 	l.briefing = cfg.Briefing
 	for k, v := range cfg.Options {
 		if err := l.setOption(k, v); err != nil {
@@ -418,5 +432,6 @@ func (s *session) newGame() error {
 		}
 	}
 	s.lobby.checkSetup()
+	s.saveLobby() // a lobby between games now, no longer the end screen's
 	return nil
 }

@@ -159,7 +159,7 @@ func TestLobbyConfigure(t *testing.T) {
 		{Config{Variant: "classic-2.0", Options: map[string]json.RawMessage{"voteMode": json.RawMessage(`"loud"`)}}, 0, "is not one of"},
 	} {
 		l := newLobby()
-		err := l.configure(c.cfg)
+		err := l.configure(c.cfg, false)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%+v: %v, want %q", c.cfg, err, c.err)
@@ -173,7 +173,7 @@ func TestLobbyConfigure(t *testing.T) {
 			t.Errorf("the option asked for is not set: %s", l.options["voteMode"])
 		}
 	}
-	if l := newLobby(); l.configure(Config{}) != nil || l.variant == "" {
+	if l := newLobby(); l.configure(Config{}, false) != nil || l.variant == "" {
 		t.Errorf("no variant asked for: %q", l.variant)
 	}
 }

@@ -14,6 +14,9 @@ import (
 	"syscall"
 	"time"
 
+	"nightfall/lan/mdns"
+	"nightfall/lan/netaddr"
+	"nightfall/lan/qr"
 	"nightfall/lan/sealed"
 )
 
@@ -45,8 +48,8 @@ type Server struct {
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
 
-	// listAddrs lists the laptop's addresses (ListIPv4; tests inject).
-	listAddrs func() []IfaceAddr
+	// listAddrs lists the laptop's addresses (netaddr.List; tests inject).
+	listAddrs func() []netaddr.IfaceAddr
 
 	mu        sync.Mutex // guards the fields below
 	joinURL   string
@@ -56,7 +59,7 @@ type Server struct {
 	advGen    int // the mDNS advertisement's generation (hostaddr.go)
 	mdnsName  string
 	httpSrv   *http.Server
-	adv       *Advertiser
+	adv       *mdns.Advertiser
 	stopCtx   func() bool
 	started   bool
 	closed    bool
@@ -84,9 +87,10 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
-		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: ListIPv4}
+		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: netaddr.List}
 	sess := newSession(s, cfg)
 	s.sess = sess
+	continued := false // the start continues the evening of a room (continueEvening)
 	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
 		return nil, fmt.Errorf("the phone page: %v", err)
 	}
@@ -108,11 +112,18 @@ func NewServer(cfg Config) (*Server, error) {
 			s.cfg.Addr = sess.addr
 		}
 	} else {
-		sess.room = cfg.Room
-		if sess.room == "" {
-			sess.room = newRoom()
+		// Within an evening a start comes back to its room, seats and
+		// setup (continueEvening); what the configuration names is then
+		// changed as the host would change it in the lobby.
+		continued = cfg.Room == "" && sess.continueEvening()
+		sess.table = cfg.TableName
+		if !continued {
+			sess.room = cfg.Room
+			if sess.room == "" {
+				sess.room = newRoom()
+			}
 		}
-		if err := sess.lobby.configure(cfg); err != nil {
+		if err := sess.lobby.configure(cfg, continued); err != nil {
 			return nil, err
 		}
 	}
@@ -121,10 +132,11 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	sess.addr = s.cfg.Addr
 	s.room = sess.room
-	// A new room gets a new key; a resumed one (or one named by the
-	// caller) keeps the key it had, so that phones which scanned its QR
-	// code come back.
-	priv, err := roomKey(cfg.DataDir, s.room, cfg.Resume == "" && cfg.Room == "")
+	// A new room gets a new key; a resumed or continued one (or one named
+	// by the caller) keeps the key it had, so that phones which scanned its
+	// QR code come back.
+	fresh := cfg.Resume == "" && cfg.Room == "" && !continued
+	priv, err := roomKey(cfg.DataDir, s.room, fresh)
 	if err != nil {
 		cfg.Logf("lan: %v (phones must scan the QR code again after a restart)", err)
 	}
@@ -133,7 +145,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if sess.g != nil && sess.g.Over() {
 		sess.evening.counts = sess.log.path // counted by refreshEvening
 	}
-	typedPriv, code, err := typedKey(cfg.DataDir, s.room, cfg.Resume == "" && cfg.Room == "")
+	typedPriv, code, err := typedKey(cfg.DataDir, s.room, fresh)
 	if err != nil {
 		cfg.Logf("lan: %v (phones must type the new code after a restart)", err)
 	}
@@ -249,12 +261,12 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 	} else {
 		var err error
-		ip, iface, err = LANAddress()
+		ip, iface, err = netaddr.LAN()
 		if err != nil {
 			return err
 		}
 		// The address the host chose before on this network, if it is still there.
-		if a, ok := rememberedAddress(s.cfg.DataDir, s.listAddrs()); ok {
+		if a, ok := netaddr.Remembered(s.cfg.DataDir, s.listAddrs()); ok {
 			ip = a.IP
 			if ifi, err := net.InterfaceByIndex(a.Index); err == nil {
 				iface = ifi
@@ -277,7 +289,7 @@ func (s *Server) Start(ctx context.Context) error {
 	s.mu.Unlock()
 	go hs.Serve(ln)
 	if !s.cfg.NoMDNS {
-		// Advertise browses for a second first; the name appears in the
+		// mdns.Advertise browses for a second first; the name appears in the
 		// HostView when it is done. The room code is not advertised.
 		go s.advertise(gen, iface, ip)
 	}
@@ -340,7 +352,7 @@ func (s *Server) QR(px int) image.Image {
 	if u == "" {
 		return nil
 	}
-	return QRImage(u, px)
+	return qr.Image(u, px)
 }
 
 // MDNSName is the instance name actually advertised ("" without mDNS).

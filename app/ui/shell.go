@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"nightfall/app/voice"
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -33,6 +35,7 @@ type Shell struct {
 	voice Voice
 	prefs fyne.Preferences
 	narr  voice.Narrator
+	bv    briefVoice // the briefing said aloud (briefvoice.go)
 
 	hv  lan.HostView
 	has bool
@@ -176,7 +179,14 @@ func (s *Shell) host(cmd lan.HostCommand) {
 		return
 	}
 	if err := s.be.Host(cmd); err != nil {
-		s.status.SetText(err.Error())
+		// the engine's refusal in the screen's language (the host's skip
+		// when nobody speaks); the server's own errors as they are
+		var rej *game.Rejection
+		if errors.As(err, &rej) {
+			s.status.SetText(RefusalText(rej))
+		} else {
+			s.status.SetText(err.Error())
+		}
 		return
 	}
 	s.status.SetText("")
@@ -188,8 +198,10 @@ func (s *Shell) Show(hv lan.HostView) {
 	switch {
 	case game:
 		s.showBoard = false
-	case s.wasGame && hv.Table == nil && hv.Evening != nil && hv.Evening.Games > 0:
-		s.showBoard = true // back in the lobby after a game: the evening's score first
+	case (s.wasGame || !s.has) && hv.Table == nil && hv.Evening != nil && hv.Evening.Games > 0:
+		// back in the lobby after a game, or the app started again in
+		// an evening (lan continues its room): the evening's score first
+		s.showBoard = true
 	}
 	s.wasGame = hv.Table != nil
 	s.hv, s.has = hv, true
@@ -218,6 +230,7 @@ func (s *Shell) Tick(now time.Time) {
 		}
 		return
 	}
+	s.briefTick(now)
 	rem := s.remaining(now)
 	s.table.SetRemaining(rem)
 	s.say(now, s.narr.Tick(s.hv.Table, rem, s.hv.Paused), func() string { return tr("caption.warn", "N", int(voice.WarnAt/time.Second)) })
