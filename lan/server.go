@@ -111,21 +111,8 @@ func NewServer(cfg Config) (*Server, error) {
 		if s.cfg.Addr == "" {
 			s.cfg.Addr = sess.addr
 		}
-	} else {
-		// Within an evening a start comes back to its room, seats and
-		// setup (continueEvening); what the configuration names is then
-		// changed as the host would change it in the lobby.
-		continued = cfg.Room == "" && sess.continueEvening()
-		sess.table = cfg.TableName
-		if !continued {
-			sess.room = cfg.Room
-			if sess.room == "" {
-				sess.room = newRoom()
-			}
-		}
-		if err := sess.lobby.configure(cfg, continued); err != nil {
-			return nil, err
-		}
+	} else if continued, err = sess.newTable(cfg); err != nil {
+		return nil, err
 	}
 	if s.cfg.Addr == "" {
 		s.cfg.Addr = ":8080"
@@ -155,6 +142,23 @@ func NewServer(cfg Config) (*Server, error) {
 		s.post(func() { sess.beginGame(sess.g, sess.log) })
 	}
 	return s, nil
+}
+
+// newTable sets the table of a start without a file to resume up: within
+// an evening it comes back to its room, seats and setup (continued:
+// continueEvening), and what the configuration names is then changed as
+// the host would change it in the lobby; otherwise a new room, or the one
+// cfg names.
+func (sess *session) newTable(cfg Config) (continued bool, err error) {
+	continued = cfg.Room == "" && sess.continueEvening()
+	sess.table = cfg.TableName
+	if !continued {
+		sess.room = cfg.Room
+		if sess.room == "" {
+			sess.room = newRoom()
+		}
+	}
+	return continued, sess.lobby.configure(cfg, continued)
 }
 
 // newSession is the session of a new server: an empty lobby, no phones.
