@@ -148,13 +148,15 @@ test: $(DEPS) e2e-deps lint test-race test-headless test-app test-rest test-ui
 # the allocation tests skip; those tests (RACE_REDUCED) follow without it, in full: -tags long
 # gives the engine's randomized suite its thousand games per variant (a plain `go test ./...`
 # plays sixty, to stay within go test's default ten minutes). Every other test runs once.
+# The long run collects its garbage four times less often (GOGC=400: the games' views and
+# logs are short-lived; the heap stays small): about 30% less CPU for the same games.
 RACE_REDUCED := ^(TestRandomGames|TestNoAllocsPerGame|TestSharedViewNoAllocs|TestGamesEnd|TestRandomNoAllocs|TestDeterministic|TestEveryVariant|TestCLIText)$$
 test-race:
 	@pkgs="$(RACE_PKGS)"
 	[[ -z "$$pkgs" ]] && { echo "test-race: no game/lan packages yet"; exit 0; }
 	set -x
 	go test -race -timeout 30m $(TESTFLAGS) $$pkgs
-	go test -tags long -timeout 30m -run '$(RACE_REDUCED)' $(TESTFLAGS) $(filter $(MODULE)/game $(MODULE)/game/%,$(RACE_PKGS))
+	GOGC=400 go test -tags long -timeout 30m -run '$(RACE_REDUCED)' $(TESTFLAGS) $(filter $(MODULE)/game $(MODULE)/game/%,$(RACE_PKGS))
 
 # The headless build (no cgo, no Fyne): main's tests build the headless binary and check
 # `script`'s contract in several locales. The engine's and lan's tests are built without cgo here
