@@ -17,7 +17,7 @@
 #   make e2e-deps   the browser engines' Debian packages and axe-core (npm, into a cache folder)
 #   make lint       gofmt + vet (also cross-vetted for Windows and macOS) + staticcheck
 #   make fonts      rebuild assets/fonts' CJK subset font from the app's strings (npm subset-font)
-#   make sounds     regenerate assets/sounds' narration clips (espeak-ng + sox)
+#   make sounds     regenerate assets/sounds' narration clips from the dictionary's voice lines (espeak-ng + sox)
 #   make dist       release builds in dist/ (needs gcc-mingw-w64-x86-64, installed by dist-deps):
 #                   nightfall-windows-amd64.exe (cross-compiled, Fyne app, icon and version from
 #                   FyneApp.toml), nightfall-linux-amd64.tar.xz (app + .desktop + icon + install

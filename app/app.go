@@ -27,6 +27,7 @@ import (
 	"nightfall/game"
 	"nightfall/lan"
 	"nightfall/lan/lantest"
+	"nightfall/lan/netaddr"
 )
 
 // AppID is the Fyne application id (it names the preferences' folder).
@@ -415,7 +416,7 @@ func startError(err error, addr string) string {
 	// lan does not wrap the listen error (yet): its sentence is matched too.
 	case errors.Is(err, syscall.EADDRINUSE) || strings.Contains(err.Error(), "port is in use"):
 		return ui.Tr("start.port", "Addr", addr)
-	case errors.Is(err, lan.ErrNoInterface):
+	case errors.Is(err, netaddr.ErrNoInterface):
 		return ui.Tr("start.noif")
 	}
 	return ui.Tr("start.other", "Err", err.Error())

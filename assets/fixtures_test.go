@@ -104,7 +104,8 @@ func TestFixtures(t *testing.T) {
 		}
 		// a refused command: the toast
 		out["vote-refused"] = append(append([]frame{}, out["vote"]...),
-			frame{"t": "error", "id": "mock-1", "code": "rejected", "reason": "seat 5 has already voted in this ballot"})
+			frame{"t": "error", "id": "mock-1", "code": "rejected", "reason": (&game.Rejection{Code: game.RefuseVoted}).Error(),
+				"refusal": frame{"code": game.RefuseVoted}})
 		for name, fr := range handmade() {
 			out[name] = fr
 		}

@@ -28,6 +28,9 @@ import (
 //     redeal., dawn., phase., over., seat., list., app., lang., votes.: a
 //     tally's counts) — one wording for one thing.
 //
+// The judge's voice says words of it too (voice.go: its own lines are the
+// family "voice", and it says some shared words as the screens show them).
+//
 // A new word goes into both files; a word only the big screen shows goes
 // into one of ScreenFamilies (or a new family added there), so that the
 // phones never download it.
@@ -58,6 +61,7 @@ var ScreenFamilies = []string{
 	"start",   // the screen shown when the network service cannot start
 	"table",   // the table screen's labels
 	"tally",   // the vote tally's parts
+	"voice",   // the judge's spoken lines (voice.go)
 }
 
 // Family is key's first dot-separated segment.

@@ -89,34 +89,34 @@ func (v catLives) dayCommand(g *Game, cmd Command) error {
 		case d.Stage == StageClosing:
 			v.endDay(g)
 		default:
-			return reject("no timer is running")
+			return refuse(RefuseNoTimer)
 		}
 		return nil
 	case ActPass:
 		if d.Speaker == 0 {
-			return reject("nobody has the floor now")
+			return refuse(RefuseNoFloor)
 		}
 		if cmd.Seat != d.Speaker {
-			return reject("it is seat %d's turn to speak, not yours", d.Speaker)
+			return refuseSeat(RefuseNotYourTurn, d.Speaker)
 		}
 		g.emit(&TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: "pass"}, nil)
 		v.nextTurn(g)
 		return nil
 	case ActSleep, "stance":
-		return reject("%s is a night action; it is day now", cmd.Do)
+		return refuseAction(RefuseNightAction, cmd.Do)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
-		return reject("seat %d is dead; dead players give no input", cmd.Seat)
+		return refuseSeat(RefuseDeadNoInput, cmd.Seat)
 	}
 	if c.DayOver {
-		return reject("today's vote is counted; the night comes after the last words")
+		return refuse(RefuseVoteCounted)
 	}
 	switch cmd.Do {
 	case ActVote:
 		return v.vote(g, cmd)
 	case "done":
 		if slices.Contains(c.DayDone, cmd.Seat) {
-			return reject("you have already said you are done today")
+			return refuse(RefuseDoneToday)
 		}
 		g.emit(&DoneBody{Seat: cmd.Seat}, g.only(cmd.Seat))
 		return nil
@@ -147,26 +147,26 @@ func (v catLives) vote(g *Game, cmd Command) error {
 	d := s.Day
 	b := d.Ballot
 	if b == nil || b.Closed {
-		return reject("there is no vote open now")
+		return refuse(RefuseNoVote)
 	}
 	if !slices.Contains(b.Voters, cmd.Seat) {
-		return reject("seat %d was saved last night and may not vote today", cmd.Seat)
+		return refuseSeat(RefuseSavedNoVote, cmd.Seat)
 	}
 	if cmd.Target == nil {
-		return reject("a vote needs a living player")
+		return refuse(RefuseVoteNeedsLiving)
 	}
 	t := SeatTarget(cmd.Target.Seat)
 	if !slices.Contains(b.Candidates, t) {
-		return reject("seat %d is dead and cannot be voted for", t.Seat)
+		return refuseSeat(RefuseDeadVoteTarget, t.Seat)
 	}
 	cur, cast := catVotes(b, cmd.Seat)
 	switch {
 	case cast >= 2:
-		return reject("you have already changed your vote once today")
+		return refuse(RefuseVoteChanged)
 	case cast == 1 && d.Stage == StageClosing:
-		return reject("votes cannot be changed in the closing window")
+		return refuse(RefuseVoteClosing)
 	case cast == 1 && cur == t.Seat:
-		return reject("you already vote for seat %d", t.Seat)
+		return refuseSeat(RefuseVoteSame, t.Seat)
 	}
 	g.emit(&VoteBody{Seat: cmd.Seat, Target: t}, nil)
 	return nil

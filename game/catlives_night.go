@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -118,14 +117,14 @@ func catCardsFor(s *State, seat int, m catMode) []catCard {
 }
 
 // catModeProblem says why seat cannot use mode m now (whatever its target),
-// or "" with the acting card. via names the card (its id, or "amoeba") when
+// or nil with the acting card. via names the card (its id, or "amoeba") when
 // two cards offer the mode.
-func catModeProblem(s *State, seat int, m catMode, via string) (catCard, string) {
+func catModeProblem(s *State, seat int, m catMode, via string) (catCard, *Rejection) {
 	c := s.cat
 	st := &c.Seats[seat-1]
 	cards := catCardsFor(s, seat, m)
 	if len(cards) == 0 {
-		return catCard{}, fmt.Sprintf("you hold no card with %s", m.ID)
+		return catCard{}, refuseAction(RefuseNoCardWith, m.ID)
 	}
 	card := cards[0]
 	if via != "" {
@@ -137,20 +136,20 @@ func catModeProblem(s *State, seat int, m catMode, via string) (catCard, string)
 			}
 		}
 		if !found {
-			return catCard{}, fmt.Sprintf("your %s card cannot use %s now", via, m.ID)
+			return catCard{}, &Rejection{Code: RefuseViaCannot, Role: via, Action: m.ID}
 		}
 	}
 	night := s.Phase == PhaseNight
 	switch {
 	case night && !m.Night:
-		return card, fmt.Sprintf("%s is used by day only", m.ID)
+		return card, refuseAction(RefuseDayOnly, m.ID)
 	case !night && !m.Day:
-		return card, fmt.Sprintf("%s is a night privilege; it is day now", m.ID)
+		return card, refuseAction(RefuseNightPrivilege, m.ID)
 	}
 	if seat == c.Free && c.Cowin {
 		switch m.ID {
 		case "snipe", "aimed-snipe", "deathblow", "saint":
-			return card, fmt.Sprintf("a free-choice player who co-wins may not use %s (§2)", m.ID)
+			return card, refuseAction(RefuseCowinForbids, m.ID)
 		}
 	}
 	mine := func(action string) []PrivilegeBody {
@@ -163,42 +162,42 @@ func catModeProblem(s *State, seat int, m catMode, via string) (catCard, string)
 		return out
 	}
 	if m.Once && len(mine(m.ID)) > 0 {
-		return card, fmt.Sprintf("you have already used %s tonight; once covers the whole night", m.ID)
+		return card, refuseAction(RefuseUsedTonight, m.ID)
 	}
 	switch m.ID {
 	case "saint":
 		if st.SaintSpent {
-			return card, "your saint privilege has already taken effect once; it works once per game"
+			return card, refuse(RefuseSaintSpent)
 		}
 	case "deathblow":
 		if slices.Contains(st.Blows, card.Index) {
-			return card, "this card's ultimate kill is spent; it works once per card"
+			return card, refuse(RefuseDeathblowSpent)
 		}
 		for _, a := range mine("deathblow") {
 			if a.Card-1 == card.Index {
-				return card, "this card's ultimate kill is already on its way; it works once per card"
+				return card, refuse(RefuseDeathblowPending)
 			}
 		}
 	case "transform":
 		if st.Into != "" || len(mine("transform")) > 0 {
-			return card, "a transformation of your amoeba is already under way"
+			return card, refuse(RefuseTransformPending)
 		}
 		if n := len(st.Order); n > 0 && st.Order[n-1] == card.Index && s.Round > 1 && st.Transforms >= 1 {
-			return card, "your amoeba is your bottom card: it transforms only once"
+			return card, refuse(RefuseTransformBottom)
 		}
 		if len(catIntoChoices(s, seat)) == 0 {
-			return card, "your amoeba has been every card it can become"
+			return card, refuse(RefuseTransformNone)
 		}
 	}
 	if card.Form {
 		if left := 4 - st.Spent; left < catMinCost(m) {
-			return card, fmt.Sprintf("your amoeba's %s form has %d of its 4 AP left; %s needs %d", st.Form, left, m.ID, catMinCost(m))
+			return card, &Rejection{Code: RefuseAmoebaAP, Role: st.Form, Have: left, Action: m.ID, Need: catMinCost(m)}
 		}
 	}
 	if st.AP < m.Cost {
-		return card, fmt.Sprintf("%s costs %d AP; you have %d", m.ID, m.Cost, st.AP)
+		return card, &Rejection{Code: RefuseAP, Action: m.ID, Need: m.Cost, Have: st.AP}
 	}
-	return card, ""
+	return card, nil
 }
 
 // catIntoChoices lists the forms seat's amoeba may take next (§8.13): not a
@@ -226,39 +225,39 @@ func catIntoChoices(s *State, seat int) []string {
 	return out
 }
 
-// catTargetProblem says why seat may not aim mode m at t, or "".
-func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) string {
+// catTargetProblem says why seat may not aim mode m at t, or nil.
+func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) *Rejection {
 	c := s.cat
 	if !s.Alive(t) {
-		return fmt.Sprintf("seat %d is dead and cannot be a target", t.Seat)
+		return refuseTarget(RefuseDeadTarget, SeatTarget(t.Seat))
 	}
 	switch m.Target {
 	case "other":
 		if t.Seat == seat {
-			return fmt.Sprintf("%s takes another living player, not yourself", m.ID)
+			return refuseAction(RefuseOtherNotSelf, m.ID)
 		}
 	case "executed":
 		x := &c.Seats[t.Seat-1]
 		switch {
 		case !slices.Contains(c.Executed, t.Seat):
-			return fmt.Sprintf("seat %d was not executed yesterday; a pardon takes a player executed on the previous day", t.Seat)
+			return refuseSeat(RefusePardonNotExecuted, t.Seat)
 		case x.Pending < 0 && x.Pardoned:
-			return fmt.Sprintf("seat %d has already been pardoned once and cannot be pardoned again", t.Seat)
+			return refuseSeat(RefusePardonedOnce, t.Seat)
 		case x.Pending < 0:
-			return fmt.Sprintf("seat %d was executed while their saint was in effect and cannot be pardoned", t.Seat)
+			return refuseSeat(RefusePardonSaint, t.Seat)
 		}
 		for _, u := range c.Seats[seat-1].Pardons {
 			if u.Card == card.Index && u.Seat == t.Seat {
-				return fmt.Sprintf("this pardon card has already been used on seat %d; each card pardons each player once", t.Seat)
+				return refuseSeat(RefusePardonCardUsed, t.Seat)
 			}
 		}
 		for _, a := range c.Acts {
 			if a.Seat == seat && a.Action == "pardon" && a.Card-1 == card.Index && a.Target.Seat == t.Seat {
-				return fmt.Sprintf("this pardon card is already used on seat %d tonight", t.Seat)
+				return refuseSeat(RefusePardonCardTonight, t.Seat)
 			}
 		}
 	}
-	return ""
+	return nil
 }
 
 // catPrivilege submits a privilege (§7 spending, §8).
@@ -267,11 +266,11 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 	c := s.cat
 	m, ok := catModeOf(cmd.Do)
 	if !ok {
-		return reject("%q is not an action of this game", cmd.Do)
+		return &Rejection{Code: RefuseUnknownAction, Text: cmd.Do}
 	}
 	card, why := catModeProblem(s, cmd.Seat, m, cmd.Via)
-	if why != "" {
-		return reject("%s", why)
+	if why != nil {
+		return why
 	}
 	body := PrivilegeBody{ID: c.NextID + 1, Round: s.Round, Day: s.Phase == PhaseDay, Seat: cmd.Seat, Action: m.ID,
 		Card: card.Index + 1, Cost: m.Cost}
@@ -281,14 +280,14 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 	switch m.Target {
 	case "none":
 		if cmd.Target != nil && cmd.Target.Seat != cmd.Seat {
-			return reject("%s takes no target", m.ID)
+			return refuseAction(RefuseNoTarget, m.ID)
 		}
 	default:
 		if cmd.Target == nil {
-			return reject("%s needs a target", m.ID)
+			return refuseAction(RefuseNeedsTarget, m.ID)
 		}
-		if why := catTargetProblem(s, cmd.Seat, m, card, *cmd.Target); why != "" {
-			return reject("%s", why)
+		if why := catTargetProblem(s, cmd.Seat, m, card, *cmd.Target); why != nil {
+			return why
 		}
 		t := SeatTarget(cmd.Target.Seat)
 		body.Target = &t
@@ -299,22 +298,22 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 		n := catPublicCards(s, cmd.Target.Seat)
 		switch {
 		case k < 1:
-			return reject("aimed-snipe needs a position, counted from the bottom of the target's order (1 = the bottom card)")
+			return refuse(RefusePositionNeeded)
 		case k > n:
-			return reject("seat %d holds %d cards; position %d does not exist", cmd.Target.Seat, n, k)
+			return &Rejection{Code: RefusePositionNone, Seat: cmd.Target.Seat, N: n, Position: k}
 		case k == 1 && n > 1:
-			return reject("the bottom card (position 1) can be aimed at only when the player has a single card; seat %d has %d", cmd.Target.Seat, n)
+			return &Rejection{Code: RefusePositionBottom, Seat: cmd.Target.Seat, N: n}
 		}
 		body.Position = k
 	case "transform":
 		choices := catIntoChoices(s, cmd.Seat)
 		switch {
 		case cmd.Into == "":
-			return reject("transform needs \"into\": the card your amoeba becomes (%s)", strings.Join(choices, ", "))
+			return &Rejection{Code: RefuseIntoNeeded, Roles: choices}
 		case !slices.Contains(catForms, cmd.Into):
-			return reject("an amoeba can become %s, not %q", strings.Join(catForms, ", "), cmd.Into)
+			return &Rejection{Code: RefuseIntoUnknown, Roles: slices.Clone(catForms), Text: cmd.Into}
 		case !slices.Contains(choices, cmd.Into):
-			return reject("your amoeba cannot become %s (a card type you were dealt, one it has been, or, co-winning, killer or werewolf); it can become %s", cmd.Into, strings.Join(choices, ", "))
+			return &Rejection{Code: RefuseIntoForbidden, Role: cmd.Into, Roles: choices}
 		}
 		body.Into = cmd.Into
 	}
@@ -323,8 +322,7 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 		chars += catChars(cmd.Text)
 		attacks++
 		if need := s.Opts.ManifestoMinChars * attacks; chars < need {
-			return reject("your kill manifestos tonight have %d characters; %d attacks need at least %d (%d per attack, white space not counted)",
-				chars, attacks, need, s.Opts.ManifestoMinChars)
+			return &Rejection{Code: RefuseManifestoShort, Have: chars, N: attacks, Need: need, Each: s.Opts.ManifestoMinChars}
 		}
 		body.Text = cmd.Text
 	}
@@ -364,7 +362,7 @@ func (v catLives) withdraw(g *Game, cmd Command) error {
 	s := &g.s
 	c := s.cat
 	if cmd.Action == "" {
-		return reject("withdraw needs \"action\": the privilege to cancel")
+		return refuse(RefuseWithdrawNeedsAction)
 	}
 	for i := len(c.Acts) - 1; i >= 0; i-- {
 		a := c.Acts[i]
@@ -374,17 +372,16 @@ func (v catLives) withdraw(g *Game, cmd Command) error {
 		if m, _ := catModeOf(a.Action); m.Attack {
 			chars, attacks := catManifesto(c, cmd.Seat, a.ID)
 			if need := s.Opts.ManifestoMinChars * attacks; chars < need {
-				return reject("withdrawing it would leave your other %d attacks with %d manifesto characters, fewer than %d; withdraw an attack without text first",
-					attacks, chars, need)
+				return &Rejection{Code: RefuseWithdrawManifesto, N: attacks, Have: chars, Need: need}
 			}
 		}
 		g.emit(&WithdrawBody{Seat: cmd.Seat, ID: a.ID, Action: a.Action}, g.only(cmd.Seat))
 		return nil
 	}
 	if cmd.Target != nil {
-		return reject("you have no pending %s on seat %d to withdraw", cmd.Action, cmd.Target.Seat)
+		return &Rejection{Code: RefuseNoPendingOn, Action: cmd.Action, Seat: cmd.Target.Seat}
 	}
-	return reject("you have no pending %s to withdraw", cmd.Action)
+	return refuseAction(RefuseNoPending, cmd.Action)
 }
 
 // stance is the free-choice player's choice (§2), until night 1 ends.
@@ -393,13 +390,13 @@ func (v catLives) stance(g *Game, cmd Command) error {
 	c := s.cat
 	switch {
 	case cmd.Seat != c.Free:
-		return reject("only the free-choice player chooses a stance")
+		return refuse(RefuseStanceFreeOnly)
 	case s.Phase != PhaseNight || s.Round != 1:
-		return reject("the stance is chosen during night 1 and never changes afterwards")
+		return refuse(RefuseStanceNight1)
 	case cmd.Camp == "civilians" || cmd.Camp == "good":
-		return reject("the free-choice player cannot join the civilians: choose \"killers\" or \"werewolves\"")
+		return refuse(RefuseStanceNoCivilians)
 	case cmd.Camp != "killers" && cmd.Camp != "werewolves":
-		return reject("a stance needs \"camp\": \"killers\" or \"werewolves\" (and \"cowin\": true or false)")
+		return refuse(RefuseStanceNeedsCamp)
 	}
 	if cmd.Cowin {
 		for _, a := range c.Acts {
@@ -408,7 +405,7 @@ func (v catLives) stance(g *Game, cmd Command) error {
 			}
 			if a.Action == "snipe" || a.Action == "aimed-snipe" || a.Action == "deathblow" || a.Action == "saint" ||
 				(a.Action == "transform" && (a.Into == "killer" || a.Into == "werewolf")) {
-				return reject("co-win forbids your pending %s; withdraw it first", a.Action)
+				return refuseAction(RefuseCowinPending, a.Action)
 			}
 		}
 	}
@@ -429,7 +426,7 @@ func (v catLives) order(g *Game, cmd Command) error {
 	c := s.cat
 	st := &c.Seats[cmd.Seat-1]
 	if !catOrderOpen(s) {
-		return reject("the discard order can be changed only during night 1 and in a reorder window")
+		return refuse(RefuseOrderClosed)
 	}
 	var held []string
 	for _, x := range st.Order {
@@ -445,23 +442,23 @@ func (v catLives) order(g *Game, cmd Command) error {
 		}
 	}
 	if len(order) == 0 || len(held) == 0 {
-		return reject("an order lists every card you hold, first lost first: %s", strings.Join(held, ", "))
+		return &Rejection{Code: RefuseOrderAll, Roles: held}
 	}
 	got := slices.Clone(order)
 	want := slices.Clone(held)
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
-		return reject("an order lists every card you hold, first lost first: %s", strings.Join(want, ", "))
+		return &Rejection{Code: RefuseOrderAll, Roles: want}
 	}
 	last := order[len(order)-1]
 	if last == "commoner" {
-		return reject("the bottom card (the last of the order) must be a privilege card, not a commoner")
+		return refuse(RefuseOrderBottomPrivilege)
 	}
 	if s.Round > 1 || s.Phase == PhaseDay {
 		bottom := held[len(held)-1]
 		if last != bottom {
-			return reject("your bottom card is %s and never changes: keep it last", bottom)
+			return &Rejection{Code: RefuseOrderBottomFixed, Role: bottom}
 		}
 	}
 	g.emit(&OrderBody{Seat: cmd.Seat, Order: order}, g.only(cmd.Seat))
@@ -475,22 +472,22 @@ func (v catLives) command(g *Game, cmd Command) error {
 		return v.dayCommand(g, cmd)
 	}
 	if s.Phase != PhaseNight {
-		return reject("nothing can be done now")
+		return refuse(RefuseNothingNow)
 	}
 	switch cmd.Do {
 	case ActTimeout:
 		v.endNight(g)
 		return nil
 	case ActPass, ActVote:
-		return reject("%s is a day action; it is night now", cmd.Do)
+		return refuseAction(RefuseDayAction, cmd.Do)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
-		return reject("seat %d is dead; dead players give no input", cmd.Seat)
+		return refuseSeat(RefuseDeadNoInput, cmd.Seat)
 	}
 	switch cmd.Do {
 	case "done", ActSleep:
 		if slices.Contains(s.Night.Slept, cmd.Seat) {
-			return reject("you have already said you are done tonight")
+			return refuse(RefuseDoneTonight)
 		}
 		g.emit(&SleepBody{Seat: cmd.Seat}, g.only(cmd.Seat))
 		return nil

@@ -105,13 +105,13 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 			for k := 0; k < 2; k++ {
 				m := catModes[r.IntN(len(catModes))]
 				card, why := catModeProblem(s, seat, m, "")
-				if why != "" {
+				if why != nil {
 					continue
 				}
 				c := Command{Seat: seat, Do: m.ID, Text: text}
 				if m.Target != "none" {
 					x := SeatTarget(living[r.IntN(len(living))])
-					if catTargetProblem(s, seat, m, card, x) != "" {
+					if catTargetProblem(s, seat, m, card, x) != nil {
 						continue
 					}
 					c.Target = &x

@@ -80,7 +80,7 @@ type CatPlayerView struct {
 	OrderOpen   bool     `json:"orderOpen,omitempty"`
 	Proposed    []string `json:"proposed,omitempty"`
 	BottomFixed bool     `json:"bottomFixed,omitempty"`
-	// Privileges: every mode of the held cards, usable now or not (Reason).
+	// Privileges: every mode of the held cards, usable now or not (Why).
 	Privileges []CatPrivilegeView `json:"privileges"`
 	// Pending: this phase's privileges, withdrawable until it ends.
 	Pending []PrivilegeBody `json:"pending,omitempty"`
@@ -139,7 +139,9 @@ type CatPrivilegeView struct {
 	Positions map[string][]int `json:"positions,omitempty"`
 	Into      []string         `json:"into,omitempty"`
 	Usable    bool             `json:"usable"`
-	Reason    string           `json:"reason,omitempty"`
+	// Why says why it is not usable now (a code of Refusals and its
+	// arguments; nil when usable).
+	Why *Rejection `json:"why,omitempty"`
 }
 
 // CatManifesto is the night's manifesto count (§8.1).
@@ -345,12 +347,12 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 			}
 			_, why := catModeProblem(s, seat, m, via)
 			if !active {
-				why = "nothing can be done now"
+				why = refuse(RefuseNothingNow)
 			}
-			pr.Usable, pr.Reason = why == "", why
+			pr.Usable, pr.Why = why == nil, why
 			if m.Target != "none" {
 				for _, x := range s.Living() {
-					if catTargetProblem(s, seat, m, k, SeatTarget(x)) == "" {
+					if catTargetProblem(s, seat, m, k, SeatTarget(x)) == nil {
 						pr.Targets = append(pr.Targets, SeatTarget(x))
 					}
 				}

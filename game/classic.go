@@ -50,11 +50,11 @@ func (classic) NightSteps(s *State, steps []NightStep) []NightStep {
 	)
 }
 
-func (classic) Legal(s *State, st *Step, actor, t Target) string {
+func (classic) Legal(s *State, st *Step, actor, t Target) *Rejection {
 	if st.Action == "check" && s.Role(t.Seat) == "police" {
-		return "the police know each other: check a player who is not police"
+		return refuse(RefusePoliceKnow)
 	}
-	return ""
+	return nil
 }
 
 func (classic) Answer(s *State, st *Step) string { return killerAnswer(s, st.Final) }

@@ -147,15 +147,15 @@ func checkFreeText(cmd *Command) error {
 		return nil // nearly every command
 	}
 	if n := utf8.RuneCountInString(cmd.Text); n > MaxTextRunes {
-		return reject("a manifesto has at most %d characters (this one has %d)", MaxTextRunes, n)
+		return &Rejection{Code: RefuseTextLong, N: MaxTextRunes, Have: n}
 	}
 	for _, r := range cmd.Text {
 		if (unicode.IsControl(r) && r != '\n' && r != '\t') || unicode.Is(unicode.Bidi_Control, r) {
-			return reject("the text holds an invisible control character")
+			return refuse(RefuseTextControl)
 		}
 	}
 	if len(cmd.Order) > MaxOrderCards {
-		return reject("a discard order lists at most %d cards", MaxOrderCards)
+		return &Rejection{Code: RefuseOrderLong, N: MaxOrderCards}
 	}
 	return nil
 }

@@ -13,10 +13,10 @@ func (g *Game) dayCommand(cmd *Command) error {
 		return g.dayTimeout()
 	case ActPass:
 		if d.Speaker == 0 {
-			return reject("nobody has the floor now")
+			return refuse(RefuseNoFloor)
 		}
 		if cmd.Seat != d.Speaker {
-			return reject("it is seat %d's turn to speak, not yours", d.Speaker)
+			return refuseSeat(RefuseNotYourTurn, d.Speaker)
 		}
 		g.endTurn("pass")
 		return nil
@@ -30,16 +30,16 @@ func (g *Game) dayCommand(cmd *Command) error {
 		if b := d.Ballot; d.Stage == StageVote && b != nil && !b.Closed && b.Mode == "sequential-open" {
 			return g.letCallGo(cmd)
 		}
-		return reject("%s is a night action; it is day now", cmd.Do)
+		return refuseAction(RefuseNightAction, cmd.Do)
 	case ActSleep, ActSuspect:
-		return reject("%s is a night action; it is day now", cmd.Do)
+		return refuseAction(RefuseNightAction, cmd.Do)
 	}
 	for _, a := range s.variant.Info().Actions {
 		if a == cmd.Do {
-			return reject("%s is a night action; it is day now", cmd.Do)
+			return refuseAction(RefuseNightAction, cmd.Do)
 		}
 	}
-	return reject("%q is not an action of this game", cmd.Do)
+	return &Rejection{Code: RefuseUnknownAction, Text: cmd.Do}
 }
 
 func (g *Game) dayTimeout() error {
@@ -57,7 +57,7 @@ func (g *Game) dayTimeout() error {
 		}
 		g.closeBallot()
 	default:
-		return reject("no timer is running")
+		return refuse(RefuseNoTimer)
 	}
 	return nil
 }
@@ -206,26 +206,26 @@ func (g *Game) nominate(cmd *Command) error {
 	s := &g.s
 	d := s.Day
 	if !g.nominations() {
-		return reject("there are no nominations in this game")
+		return refuse(RefuseNoNominations)
 	}
 	if d.Kind != StageNomination || d.Speaker == 0 {
-		return reject("suspects are nominated only during the nomination turns")
+		return refuse(RefuseNotNominating)
 	}
 	if cmd.Seat != d.Speaker {
-		return reject("it is seat %d's turn to nominate, not yours", d.Speaker)
+		return refuseSeat(RefuseNotYourNominee, d.Speaker)
 	}
 	if cmd.Target == nil || cmd.Target.Card == 0 {
-		return reject("nominate a hand, such as \"3L\"")
+		return refuse(RefuseNominateHand)
 	}
 	t := *cmd.Target
 	if !s.Alive(t) {
-		return reject("%s is dead and cannot be nominated", targetName(t))
+		return refuseTarget(RefuseDeadNominee, t)
 	}
 	if slices.Contains(d.Suspects, t) {
-		return reject("%s is already a suspect; nominate another hand", targetName(t))
+		return refuseTarget(RefuseAlreadySuspect, t)
 	}
 	if s.NominationsLeft(cmd.Seat) == 0 {
-		return reject("you have used all your nominations (one per living hand)")
+		return refuse(RefuseNominationsUsed)
 	}
 	g.emit(&NominateBody{Round: s.Round, Seat: cmd.Seat, Target: t}, nil)
 	return nil
@@ -354,19 +354,19 @@ func (g *Game) vote(cmd *Command) error {
 	d := s.Day
 	b := d.Ballot
 	if d.Stage != StageVote || b == nil || b.Closed {
-		return reject("there is no vote open now")
+		return refuse(RefuseNoVote)
 	}
 	if !slices.Contains(b.Voters, cmd.Seat) {
 		if !s.Seat(cmd.Seat).Alive() {
-			return reject("seat %d is dead and cannot vote", cmd.Seat)
+			return refuseSeat(RefuseDeadVoter, cmd.Seat)
 		}
-		return reject("you do not vote in this ballot (the tied players do not vote in a run-off)")
+		return refuse(RefuseNotVoting)
 	}
 	if b.Voted(cmd.Seat) {
 		if b.Weights != nil && !slices.Contains(b.Abstained, cmd.Seat) {
-			return reject("you have cast all your votes in this ballot")
+			return refuse(RefuseVotesCast)
 		}
-		return reject("you have already voted in this ballot")
+		return refuse(RefuseVoted)
 	}
 	audience := []int(nil)
 	if !openMode(b.Mode) {
@@ -374,23 +374,23 @@ func (g *Game) vote(cmd *Command) error {
 	}
 	if cmd.Do == ActAbstain {
 		if !s.Opts.Abstain {
-			return reject("abstaining is not allowed in this game")
+			return refuse(RefuseNoAbstain)
 		}
 		g.emit(g.mem.abstain.put(AbstainBody{Seat: cmd.Seat}), audience)
 	} else {
 		if cmd.Target == nil {
-			return reject("a vote needs a candidate")
+			return refuse(RefuseVoteNeedsTarget)
 		}
 		t := *cmd.Target
 		i := slices.Index(b.Candidates, t)
 		if i < 0 {
-			return reject("%s is not a candidate in this ballot", targetName(t))
+			return refuseTarget(RefuseNotCandidate, t)
 		}
 		if b.Mode == "sequential-open" && i < b.Call {
-			return reject("the call for %s has closed", targetName(t))
+			return refuseTarget(RefuseCallClosed, t)
 		}
 		if !s.Opts.SelfVote && t.Seat == cmd.Seat {
-			return reject("you cannot vote for yourself")
+			return refuse(RefuseVoteSelf)
 		}
 		vb := VoteBody{Seat: cmd.Seat, Target: t}
 		if bl := g.balloter(); bl != nil && bl.VotesByHand() {
@@ -417,15 +417,15 @@ func (g *Game) letCallGo(cmd *Command) error {
 	switch {
 	case !slices.Contains(b.Voters, cmd.Seat):
 		if !g.s.Seat(cmd.Seat).Alive() {
-			return reject("seat %d is dead and cannot vote", cmd.Seat)
+			return refuseSeat(RefuseDeadVoter, cmd.Seat)
 		}
-		return reject("you do not vote in this ballot (the tied players do not vote in a run-off)")
+		return refuse(RefuseNotVoting)
 	case b.Voted(cmd.Seat):
-		return reject("you have already voted in this ballot")
+		return refuse(RefuseVoted)
 	case b.Call < 0:
-		return reject("no candidate is being called now")
+		return refuse(RefuseNoCall)
 	case slices.Contains(b.Passed, cmd.Seat):
-		return reject("you have already let %s go", targetName(b.Candidates[b.Call]))
+		return refuseTarget(RefuseLetGo, b.Candidates[b.Call])
 	}
 	g.emit(&CallPassBody{Seat: cmd.Seat, Target: b.Candidates[b.Call]}, nil)
 	g.settleCall()
@@ -483,11 +483,11 @@ func (g *Game) votingHand(cmd *Command) (Target, error) {
 		h := *cmd.Card
 		switch {
 		case h.Seat != cmd.Seat || h.Card == 0:
-			return Target{}, reject("%s is not one of your hands", targetName(h))
+			return Target{}, refuseTarget(RefuseNotYourHand, h)
 		case !s.Alive(h):
-			return Target{}, reject("your hand %s is dead and cannot vote", h)
+			return Target{}, refuseTarget(RefuseHandDead, h)
 		case voted(h):
-			return Target{}, reject("your hand %s has already voted in this ballot", h)
+			return Target{}, refuseTarget(RefuseHandVoted, h)
 		}
 		return h, nil
 	}
@@ -497,7 +497,7 @@ func (g *Game) votingHand(cmd *Command) (Target, error) {
 			return h, nil
 		}
 	}
-	return Target{}, reject("your hands have all voted in this ballot")
+	return Target{}, refuse(RefuseHandsVoted)
 }
 
 // timeoutVotes casts, at the deadline, a seeded random vote for every vote
@@ -689,13 +689,13 @@ func (g *Game) tieFinal() {
 func (g *Game) explode(cmd *Command) error {
 	s := &g.s
 	if !s.Opts.SelfReveal {
-		return reject("self-reveal (爆) is not part of this game")
+		return refuse(RefuseNoReveal)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
-		return reject("seat %d is dead", cmd.Seat)
+		return refuseSeat(RefuseSeatDead, cmd.Seat)
 	}
 	if s.Role(cmd.Seat) != "killer" {
-		return reject("only a killer can self-reveal (爆)")
+		return refuse(RefuseRevealKillerOnly)
 	}
 	g.emit(&ExplodedBody{Round: s.Round, Seat: cmd.Seat, Role: "killer"}, nil)
 	g.afterAnnouncement()

@@ -7,12 +7,13 @@
 //
 // A game is a State plus a log of Events. Commands (a player's intent, or
 // the clock's "timeout") go in through Game.Apply. Apply first checks the
-// command against the rules; a refused command returns a *Rejection whose
-// text is one sentence a player can read ("seat 4 is dead and cannot vote")
-// and changes nothing. What the engine reports to the screens is in codes
-// they translate: a Narration's key, a Problem's key, a game's end and a
-// void deal as a Why (why.go: a code of Reasons or RedealReasons with its
-// typed arguments; its Sentence is the readable "reason" of the scripts).
+// command against the rules; a refused command returns a *Rejection
+// (refuse.go: a code of Refusals with its typed arguments, Seat 4 for
+// "dead-voter") and changes nothing. What the engine reports to the
+// screens is in codes they translate: a Narration's key, a Problem's key,
+// a refusal, a game's end and a void deal as a Why (why.go: a code of
+// Reasons or RedealReasons with its typed arguments). Their Sentence is
+// the readable "reason" of the scripts ("seat 4 is dead and cannot vote").
 // An accepted command emits events: each event is applied to the state by State.apply — the only code that writes the state
 // — and appended to the log. Hence the state is the fold of the events:
 // Replay(setup, log) rebuilds exactly the same state, which is how the host
@@ -94,9 +95,12 @@
 //     sheet and the briefing (rules.round.<id>, rules.win.<id>) and a card
 //     for each role it adds or plays otherwise (roleinfo.<role>, or
 //     roleinfo.<id>.<role>; assets' TestRoleCardsCoverTheEngine names what
-//     is missing);
+//     is missing), and what the judge says of it in the briefing:
+//     voice.wins.<id>, and voice.roles.<role> for a role it adds;
 //   - the big screen's font, assets/fonts/wqy-microhei-subset.ttf, made
 //     again by `make fonts DEPS=` when those names bring new characters;
+//   - the voice's clips of those lines, assets/sounds/{zh,en}/wins.<id>.wav
+//     (and role.<role>.wav, roles.<role>.wav), made again by `make sounds`;
 //   - the big screen's transcript of a game of it,
 //     app/ui/testdata/transcript_<id>-<seed>.txt (CGO_ENABLED=0 go test
 //     -tags ci ./app/ui -run TestTableTranscript -update), a golden like
@@ -109,7 +113,8 @@
 // why.go. The tests say
 // what is missing: assets' TestNamesCoverTheEngine names every id without
 // a name, app/ui's TestEveryCodeHasWords every winner, camp, answer,
-// reason and stage without words on a screen, assets/fonts' test every
+// reason and stage without words on a screen and every role and variant
+// without a clip of the voice, assets/fonts' test every
 // character the font lacks, TestGolden runs the scripts and
 // TestTableTranscript asks for the transcript. (A variant whose
 // teammates learn other than seed 000's rule — killers see the killers,

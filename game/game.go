@@ -54,25 +54,10 @@ type Command struct {
 	// round its table showed, and the ballot (BallotView.Index) it voted in.
 	// 0 means "now" (scripts, the host). A command made from an older view
 	// (a vote queued in ballot 1 and resent when ballot 2 is open) is
-	// refused as stale (Rejection.Code "stale"), so that a phone that lost
+	// refused as stale (Rejection.Stale), so that a phone that lost
 	// its connection never acts on what it no longer sees.
 	Round  int `json:"round,omitempty"`
 	Ballot int `json:"ballot,omitempty"`
-}
-
-// Rejection is the reason a command was refused: one sentence a player can
-// read. A rejected command changes nothing.
-type Rejection struct {
-	Reason string
-	// Code is "stale" for a command made from an older view (Command.Round,
-	// Command.Ballot); empty for the rules' own refusals.
-	Code string
-}
-
-func (r *Rejection) Error() string { return r.Reason }
-
-func reject(format string, args ...any) error {
-	return &Rejection{Reason: fmt.Sprintf(format, args...)}
 }
 
 // SetupError is a setup that cannot start a game; Field names what is wrong.
@@ -482,10 +467,10 @@ func (g *Game) Apply(cmd Command) ([]Event, error) {
 func (g *Game) apply(cmd *Command) error {
 	s := &g.s
 	if s.Phase == PhaseOver {
-		return reject("the game is over")
+		return refuse(RefuseGameOver)
 	}
 	if cmd.Do == "" {
-		return reject("the command has no action")
+		return refuse(RefuseNoAction)
 	}
 	if cmd.Do == ActEnd && cmd.Seat == 0 {
 		g.emit(&HostBody{Action: ActEnd}, nil)
@@ -494,7 +479,7 @@ func (g *Game) apply(cmd *Command) error {
 		return nil
 	}
 	if cmd.Do == ActTimeout && cmd.Seat != 0 {
-		return reject("a deadline passes by the host's clock, not by a seat")
+		return refuse(RefuseDeadline)
 	}
 	if err := checkFreeText(cmd); err != nil {
 		return err
@@ -507,23 +492,23 @@ func (g *Game) apply(cmd *Command) error {
 			g.firstNight()
 			return nil
 		}
-		return reject("the game begins after the table's briefing")
+		return refuse(RefuseBriefing)
 	}
 	if cmd.Do == ActSkip && cmd.Seat == 0 {
 		return g.hostSkip()
 	}
 	if cmd.Do != ActTimeout {
 		if cmd.Seat < 1 || cmd.Seat > s.Players {
-			return reject("there is no seat %d at this table (seats 1 to %d)", cmd.Seat, s.Players)
+			return &Rejection{Code: RefuseNoSeat, Seat: cmd.Seat, N: s.Players}
 		}
 	}
 	if cmd.Target != nil {
 		t := *cmd.Target
 		if t.Seat < 1 || t.Seat > s.Players {
-			return reject("there is no seat %d at this table (seats 1 to %d)", t.Seat, s.Players)
+			return &Rejection{Code: RefuseNoSeat, Seat: t.Seat, N: s.Players}
 		}
 		if t.Card > len(s.Seats[t.Seat-1].Cards) {
-			return reject("seat %d has no card %s", t.Seat, t)
+			return &Rejection{Code: RefuseNoCard, Seat: t.Seat, Target: &t}
 		}
 	}
 	if pr := s.caps.runner; pr != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
@@ -535,7 +520,7 @@ func (g *Game) apply(cmd *Command) error {
 	case PhaseDay:
 		return g.dayCommand(cmd)
 	}
-	return reject("nothing can be done now")
+	return refuse(RefuseNothingNow)
 }
 
 // stale refuses a command made from a view that is gone: another round, or
@@ -543,11 +528,10 @@ func (g *Game) apply(cmd *Command) error {
 func (g *Game) stale(cmd *Command) error {
 	s := &g.s
 	if cmd.Round != 0 && cmd.Round != s.Round {
-		what := "this command"
 		if cmd.Ballot != 0 {
-			what = fmt.Sprintf("this vote (ballot %d)", cmd.Ballot)
+			return &Rejection{Code: RefuseStaleVoteRound, Ballot: cmd.Ballot, Round: cmd.Round, Now: s.Round}
 		}
-		return &Rejection{Code: "stale", Reason: fmt.Sprintf("%s was for round %d; it is round %d now", what, cmd.Round, s.Round)}
+		return &Rejection{Code: RefuseStaleRound, Round: cmd.Round, Now: s.Round}
 	}
 	if cmd.Ballot == 0 {
 		return nil
@@ -558,9 +542,9 @@ func (g *Game) stale(cmd *Command) error {
 	}
 	switch {
 	case open == 0:
-		return &Rejection{Code: "stale", Reason: fmt.Sprintf("this vote was for ballot %d, which is closed", cmd.Ballot)}
+		return &Rejection{Code: RefuseStaleClosed, Ballot: cmd.Ballot}
 	case open != cmd.Ballot:
-		return &Rejection{Code: "stale", Reason: fmt.Sprintf("this vote was for ballot %d; ballot %d is open now", cmd.Ballot, open)}
+		return &Rejection{Code: RefuseStaleBallot, Ballot: cmd.Ballot, Open: open}
 	}
 	return nil
 }
@@ -571,11 +555,11 @@ func (g *Game) stale(cmd *Command) error {
 func (g *Game) hostSkip() error {
 	s := &g.s
 	if s.Phase != PhaseDay {
-		return reject("nobody is speaking now")
+		return refuse(RefuseNobodySpeaks)
 	}
 	if s.caps.runner != nil {
 		if s.Day.Speaker == 0 && s.Day.Stage != StageDiscussion {
-			return reject("nobody is speaking now")
+			return refuse(RefuseNobodySpeaks)
 		}
 		return g.apply(&Command{Do: ActTimeout})
 	}
@@ -585,7 +569,7 @@ func (g *Game) hostSkip() error {
 	case s.Day.Stage == StageDiscussion:
 		g.stageDone()
 	default:
-		return reject("nobody is speaking now")
+		return refuse(RefuseNobodySpeaks)
 	}
 	return nil
 }

@@ -32,18 +32,18 @@ func (g *Game) nightCommand(cmd *Command) error {
 		g.endNight()
 		return nil
 	case ActPass, ActVote, ActAbstain, ActExplode, ActNominate:
-		return reject("%s is a day action; it is night now", cmd.Do)
+		return refuseAction(RefuseDayAction, cmd.Do)
 	}
 	if !s.Seat(cmd.Seat).Alive() {
-		return reject("seat %d is dead; dead players give no input at night", cmd.Seat)
+		return refuseSeat(RefuseDeadAtNight, cmd.Seat)
 	}
 	switch cmd.Do {
 	case ActSleep:
 		if !slices.Contains(n.Sleep, cmd.Seat) {
-			return reject("you have a night action to take; sleep is for players without one")
+			return refuse(RefuseSleepHasAction)
 		}
 		if slices.Contains(n.Slept, cmd.Seat) {
-			return reject("you have already tapped ready tonight")
+			return refuse(RefuseReadyAlready)
 		}
 		g.emit(g.mem.sleep.put(SleepBody{Seat: cmd.Seat}), g.only(cmd.Seat))
 		return nil
@@ -58,21 +58,21 @@ func (g *Game) nightCommand(cmd *Command) error {
 	sel := Selection{Has: true}
 	if cmd.Do == ActSkip || (st.Decline != "" && cmd.Do == st.Decline) {
 		if st.Mandatory {
-			return reject("your %s is mandatory tonight; choose a target", st.Action)
+			return refuseAction(RefuseMandatory, st.Action)
 		}
 		sel.Skip = true
 	} else if st.NoTarget {
 		if cmd.Target != nil && *cmd.Target != actor {
-			return reject("%s takes no target", st.Action)
+			return refuseAction(RefuseNoTarget, st.Action)
 		}
 		sel.Target = actor
 	} else {
 		if cmd.Target == nil {
-			return reject("%s needs a target", st.Action)
+			return refuseAction(RefuseNeedsTarget, st.Action)
 		}
 		t := *cmd.Target
-		if why := g.targetProblem(st, actor, t); why != "" {
-			return reject("%s", why)
+		if why := g.targetProblem(st, actor, t); why != nil {
+			return why
 		}
 		sel.Target = t
 	}
@@ -126,9 +126,9 @@ func (g *Game) findStep(cmd *Command) (*Step, Target, error) {
 	tasks := s.appendTasks(buf[:0], cmd.Seat)
 	if len(tasks) == 0 {
 		if cmd.Do == ActSkip {
-			return nil, Target{}, reject("you have no night action to skip; tap sleep")
+			return nil, Target{}, refuse(RefuseNothingToSkip)
 		}
-		return nil, Target{}, reject("you have no %s action tonight", cmd.Do)
+		return nil, Target{}, refuseAction(RefuseNoSuchAction, cmd.Do)
 	}
 	matches := func(st *Step) bool {
 		return cmd.Do == ActSkip || st.Action == cmd.Do || (st.Decline != "" && st.Decline == cmd.Do)
@@ -150,23 +150,23 @@ func (g *Game) findStep(cmd *Command) (*Step, Target, error) {
 		for _, prev := range tasks[:i] {
 			if !g.seatDone(prev, cmd.Seat) {
 				if a, ok := actorOf(prev, cmd.Seat, nil); ok && a.Card != 0 && prev.Action == st.Action {
-					return nil, Target{}, reject("first finish your %s with %s; night actions go in the night's order", prev.Action, a)
+					return nil, Target{}, &Rejection{Code: RefuseFirstFinishHand, Action: prev.Action, Target: &a}
 				}
-				return nil, Target{}, reject("first finish your %s; night actions go in the night's order", prev.Action)
+				return nil, Target{}, refuseAction(RefuseFirstFinish, prev.Action)
 			}
 		}
 		if st.Locked {
 			if st.Group {
-				return nil, Target{}, reject("your team's %s is already agreed on and final", st.Action)
+				return nil, Target{}, refuseAction(RefuseTeamFinal, st.Action)
 			}
-			return nil, Target{}, reject("you already submitted your %s tonight; a submission is final", st.Action)
+			return nil, Target{}, refuseAction(RefuseSubmitted, st.Action)
 		}
 		return st, actor, nil
 	}
 	if cmd.Do == ActSkip {
-		return nil, Target{}, reject("you have nothing left to skip tonight")
+		return nil, Target{}, refuse(RefuseNothingLeft)
 	}
-	return nil, Target{}, reject("you have no %s action tonight", cmd.Do)
+	return nil, Target{}, refuseAction(RefuseNoSuchAction, cmd.Do)
 }
 
 func actorOf(st *Step, seat int, card *Target) (Target, bool) {
@@ -193,10 +193,10 @@ func (g *Game) seatDone(st *Step, seat int) bool {
 }
 
 // targetProblem says why actor may not choose t, or "" if it may.
-func (g *Game) targetProblem(st *Step, actor, t Target) string {
+func (g *Game) targetProblem(st *Step, actor, t Target) *Rejection {
 	s := &g.s
 	if !s.Alive(t) {
-		return fmt.Sprintf("%s is dead and cannot be a target", targetName(t))
+		return refuseTarget(RefuseDeadTarget, t)
 	}
 	return s.variant.Legal(s, st, actor, t)
 }
@@ -220,14 +220,14 @@ func (g *Game) appendLegalTargets(out []Target, st *Step, actor Target) []Target
 	for seat := 1; seat <= s.Players; seat++ {
 		if cards <= 1 || cards > 2 {
 			t := SeatTarget(seat)
-			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == "" {
+			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == nil {
 				out = append(out, t)
 			}
 			continue
 		}
 		for c := 1; c <= cards; c++ {
 			t := Target{Seat: seat, Card: c}
-			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == "" {
+			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == nil {
 				out = append(out, t)
 			}
 		}
@@ -281,16 +281,16 @@ func (g *Game) suspect(cmd *Command) error {
 	n := s.Night
 	check := n.StepByAction("check")
 	if check == nil || !slices.Contains(check.Seats(), cmd.Seat) {
-		return reject("only the police place suspect markers")
+		return refuse(RefuseMarkerPoliceOnly)
 	}
 	if !s.Opts.Huddle {
-		return reject("there is no police huddle in this game")
+		return refuse(RefuseNoHuddle)
 	}
 	if !n.HuddleOpen {
-		return reject("the police huddle opens once your check answer is in")
+		return refuse(RefuseHuddleClosed)
 	}
 	if cmd.Target == nil || !s.Alive(*cmd.Target) {
-		return reject("a suspect marker goes on a living player")
+		return refuse(RefuseMarkerLiving)
 	}
 	g.emit(&SuspectBody{Seat: cmd.Seat, Target: *cmd.Target}, check.Seats())
 	return nil

@@ -2,7 +2,7 @@ package game
 
 import (
 	"errors"
-	"strings"
+	"fmt"
 	"testing"
 )
 
@@ -16,15 +16,16 @@ func TestStaleCommand(t *testing.T) {
 	}
 	var rej *Rejection
 	_, err = g.Apply(Command{Seat: 1, Do: "sleep", Round: g.State().Round + 1})
-	if !errors.As(err, &rej) || rej.Code != "stale" || !strings.Contains(rej.Reason, "was for round") {
+	if !errors.As(err, &rej) || !rej.Stale() || rej.Code != RefuseStaleRound || rej.Round != g.State().Round+1 || rej.Now != g.State().Round ||
+		err.Error() != fmt.Sprintf("this command was for round %d; it is round %d now", rej.Round, rej.Now) {
 		t.Fatalf("a command of another round: %v", err)
 	}
 	_, err = g.Apply(Command{Seat: 1, Do: "vote", Target: &Target{Seat: 2}, Round: g.State().Round, Ballot: 1})
-	if !errors.As(err, &rej) || rej.Code != "stale" || !strings.Contains(rej.Reason, "this vote was for ballot 1") {
+	if !errors.As(err, &rej) || !rej.Stale() || rej.Code != RefuseStaleClosed || rej.Ballot != 1 || err.Error() != "this vote was for ballot 1, which is closed" {
 		t.Fatalf("a vote for a ballot that is not open: %v", err)
 	}
 	n := len(g.Events())
-	if _, err := g.Apply(Command{Seat: 1, Do: "vote", Target: &Target{Seat: 2}}); err == nil || len(g.Events()) != n {
+	if _, err := g.Apply(Command{Seat: 1, Do: "vote", Target: &Target{Seat: 2}}); !errors.As(err, &rej) || rej.Stale() || len(g.Events()) != n {
 		t.Fatalf("an unstamped vote at night: %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -276,14 +275,14 @@ func (twoHands) NightSteps(s *State, steps []NightStep) []NightStep {
 
 // Legal (§5, R11, R12): any living hand, own hands included; the bodyguard
 // may not protect a banned hand.
-func (twoHands) Legal(s *State, st *Step, actor, t Target) string {
+func (twoHands) Legal(s *State, st *Step, actor, t Target) *Rejection {
 	if t.Card == 0 {
-		return "choose a hand, such as \"3L\""
+		return refuse(RefuseChooseHand)
 	}
 	if st.Action == "protect" && s.Mark(t, thBanned) != 0 {
-		return fmt.Sprintf("%s was protected two nights in a row and can never be protected again", t)
+		return refuseTarget(RefuseProtectBanned, t)
 	}
-	return ""
+	return nil
 }
 
 // thAssassinActed reports whether the assassin hand t has acted, tonight

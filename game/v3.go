@@ -102,18 +102,18 @@ func (v3) NightSteps(s *State, steps []NightStep) []NightStep {
 // Legal (§5): the killers may kill anyone alive; the police check anyone but
 // a police; the doctor may save anyone, themself included (R4); the special
 // police may shoot anyone but themself.
-func (v3) Legal(s *State, st *Step, actor, t Target) string {
+func (v3) Legal(s *State, st *Step, actor, t Target) *Rejection {
 	switch st.Action {
 	case "check":
 		if s.Role(t.Seat) == "police" {
-			return "the police know each other: check a player who is not police"
+			return refuse(RefusePoliceKnow)
 		}
 	case "shoot":
 		if t.Seat == actor.Seat {
-			return "the special police cannot shoot themself"
+			return refuse(RefuseSpecialShootSelf)
 		}
 	}
-	return ""
+	return nil
 }
 
 // Answer (R7): "killer" or "not-killer".

@@ -87,21 +87,18 @@ var v4CheckAfter = []string{"hug"}
 
 // Legal (§5, R9): nobody targets themself except the doctor; the killers may
 // choose any living player, a killer (the choosing member included) too.
-func (v4) Legal(s *State, st *Step, actor, t Target) string {
+// v4SelfTargets are the night actions a role may not aim at its own seat,
+// with the role that takes them.
+var v4SelfTargets = map[string]string{"hug": "butterfly", "shoot": "sniper", "check": "police", "silence": "elder"}
+
+func (v4) Legal(s *State, st *Step, actor, t Target) *Rejection {
 	if t.Seat != actor.Seat {
-		return ""
+		return nil
 	}
-	switch st.Action {
-	case "hug":
-		return "the butterfly cannot hug themself: choose another living player"
-	case "shoot":
-		return "the sniper cannot shoot themself: choose another living player"
-	case "check":
-		return "the police cannot check themself: choose another living player"
-	case "silence":
-		return "the elder cannot silence themself: choose another living player"
+	if role, ok := v4SelfTargets[st.Action]; ok {
+		return &Rejection{Code: RefuseSelfTarget, Role: role, Action: st.Action}
 	}
-	return ""
+	return nil
 }
 
 // Answer (§5, R14): "none" when the butterfly hugged the police tonight,

@@ -269,22 +269,22 @@ func (v5) NightSteps(s *State, steps []NightStep) []NightStep {
 // Legal (§5): the butterfly may not hug its own card; checks and shots may
 // not target the actor's player's own cards; kills and saves may target any
 // living card.
-func (v5) Legal(s *State, st *Step, actor, t Target) string {
+func (v5) Legal(s *State, st *Step, actor, t Target) *Rejection {
 	switch st.Action {
 	case "hug":
 		if t == actor {
-			return "the butterfly cannot hug its own card: choose another living card"
+			return refuse(RefuseHugOwnCard)
 		}
 	case "check":
 		if t.Seat == actor.Seat {
-			return "you cannot check your own cards: choose a card of another player"
+			return refuse(RefuseCheckOwnCards)
 		}
 	case "shoot":
 		if t.Seat == actor.Seat {
-			return "the secret police cannot shoot its own player's cards: choose a card of another player"
+			return refuse(RefuseShootOwnCards)
 		}
 	}
-	return ""
+	return nil
 }
 
 // v5Hugged is tonight's hugged card, if any.

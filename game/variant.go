@@ -38,10 +38,10 @@ type Variant interface {
 	// night costs no allocation) and returns it. Called once at nightfall,
 	// from the state at the start of the night.
 	NightSteps(s *State, steps []NightStep) []NightStep
-	// Legal says why actor may not choose t in step st tonight, or "" when
-	// it may. t is a living target (a seat, or a card where the variant
+	// Legal says why actor may not choose t in step st tonight, or nil
+	// when it may. t is a living target (a seat, or a card where the variant
 	// targets cards).
-	Legal(s *State, st *Step, actor, t Target) string
+	Legal(s *State, st *Step, actor, t Target) *Rejection
 	// Answer computes a step's private result (for steps with Answers).
 	Answer(s *State, st *Step) string
 	// Resolve turns tonight's locked steps into marks and deaths. It may call

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"nightfall/game"
+	"nightfall/lan/netaddr"
 )
 
 // Config configures a Server. The zero value is usable: port 8080, the
@@ -50,7 +51,7 @@ type Config struct {
 	// The room code, the seats and the tokens come from the log.
 	Resume string
 	// Host is the address written in the join URL. Empty means the IPv4
-	// address of the interface with the default route (LANAddress).
+	// address of the interface with the default route (netaddr.LAN).
 	Host string
 	// NoMDNS turns the mDNS advertisement off.
 	NoMDNS bool
@@ -164,7 +165,7 @@ type HostView struct {
 	Typed TypedJoin
 	// Addresses are the laptop's addresses phones might reach, best first
 	// (virtual adapters last), for HostSetAddress; only in the lobby.
-	Addresses []IfaceAddr
+	Addresses []netaddr.IfaceAddr
 	// LogPath is the game log being written (empty in the lobby).
 	LogPath string
 	// Requests are the phones asking for a seat the host released during

@@ -114,11 +114,12 @@ func (s *session) hold(c *client, frame []byte, reply bool) bool {
 }
 
 // fitReply makes a reply fit replyLimit: an error whose reason is longer
-// (an engine's rejection quoting a long text) keeps its id and code and a
-// shortened reason (the page shows the code's words; the reason is a
-// fallback). A larger reply would stand out on the air. (Only a frame
-// the page never sends gets a larger one: an id over 32 bytes, echoed in
-// its bad-frame error.)
+// (an engine's rejection quoting a long text) keeps its id, code and
+// refusal and a shortened reason (the page shows the code's words; the
+// reason is a fallback); if it still does not fit, the text a refusal
+// quotes back is shortened too. A larger reply would stand out on the air.
+// (Only a frame the page never sends gets a larger one: an id over 32
+// bytes, echoed in its bad-frame error.)
 func fitReply(frame []byte) []byte {
 	if len(frame) <= replyLimit {
 		return frame
@@ -127,18 +128,27 @@ func fitReply(frame []byte) []byte {
 	if err := json.Unmarshal(frame, &e); err != nil || e.T != "error" {
 		return frame
 	}
-	// The longest prefix of the reason (in runes) that fits.
-	runes := []rune(e.Reason)
-	lo, hi := 0, len(runes) // runes[:lo] fits; runes[:hi+1] does not
+	fits := func() bool { return len(mustJSON(e)) <= replyLimit }
+	shorten(&e.Reason, fits)
+	if e.Refusal != nil && !fits() {
+		shorten(&e.Refusal.Text, fits)
+	}
+	return mustJSON(e)
+}
+
+// shorten cuts *s to its longest prefix (in runes) with which fits holds,
+// "" if none.
+func shorten(s *string, fits func() bool) {
+	runes := []rune(*s)
+	lo, hi := 0, len(runes) // runes[:lo] fits (or is empty); runes[:hi+1] does not
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		e.Reason = string(runes[:mid])
-		if len(mustJSON(e)) <= replyLimit {
+		*s = string(runes[:mid])
+		if fits() {
 			lo = mid
 		} else {
 			hi = mid - 1
 		}
 	}
-	e.Reason = string(runes[:lo])
-	return mustJSON(e)
+	*s = string(runes[:lo])
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"nightfall/game"
 )
 
 // TestRepliesFitOneUnit: every reply of the cadence is one DownUnit on the
@@ -32,6 +34,18 @@ func TestRepliesFitOneUnit(t *testing.T) {
 		if len(in) <= replyLimit && string(out) != string(in) {
 			t.Errorf("a reply that fits was changed: %s", out)
 		}
+	}
+	// A refusal quoting back a long text (an unknown action): the reason
+	// goes first, then the quoted text; the code and its refusal stay.
+	rej := &game.Rejection{Code: game.RefuseUnknownAction, Text: strings.Repeat(`"猫`, 300)}
+	out := fitReply(refusalFrame("abcdefgh-12345678901234567890123", rej))
+	var e errorFrame
+	if err := json.Unmarshal(out, &e); err != nil || len(out) > replyLimit {
+		t.Fatalf("%d bytes: %v: %s", len(out), err, out)
+	}
+	if e.Code != codeRejected || e.Refusal == nil || e.Refusal.Code != game.RefuseUnknownAction || e.Reason != "" ||
+		e.Refusal.Text == "" || !strings.HasPrefix(rej.Text, e.Refusal.Text) {
+		t.Errorf("a long refusal became %s", out)
 	}
 	for _, f := range [][]byte{padFrame, pongFrame, mustJSON(ackFrame{T: "ack", ID: "abcdefgh-12345678901234567890123"})} {
 		if got := fitReply(f); string(got) != string(f) {

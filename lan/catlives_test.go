@@ -41,12 +41,14 @@ func TestCatLivesManifesto(t *testing.T) {
 	}
 	// 40 characters counted: white space does not count (§8.1).
 	short := strings.Repeat("猫 ", 30) + "seven words"
-	if f := send("short", short); f.T != "error" || f.Code != codeRejected || !strings.Contains(f.Reason, "have 40 characters") || !strings.Contains(f.Reason, "at least 100") {
+	if f := send("short", short); f.T != "error" || f.Code != codeRejected || f.Refusal == nil || f.Refusal.Code != game.RefuseManifestoShort ||
+		f.Refusal.Have != 40 || f.Refusal.Need != 100 || f.Reason != f.Refusal.Error() {
 		t.Fatalf("short manifesto: %s", f.raw)
 	}
 	tooLong := strings.Repeat("猫", game.MaxTextRunes+1)
 	// The engine bounds the text (lan knows no manifesto rule).
-	if f := send("long", tooLong); f.T != "error" || f.Code != codeRejected || !strings.Contains(f.Reason, "2001") {
+	if f := send("long", tooLong); f.T != "error" || f.Code != codeRejected || f.Refusal == nil || f.Refusal.Code != game.RefuseTextLong ||
+		f.Refusal.Have != game.MaxTextRunes+1 || f.Refusal.N != game.MaxTextRunes {
 		t.Fatalf("over-long manifesto: %s", f.raw)
 	}
 	text := strings.Repeat("猫が夜に歩く。", 250) // 1750 characters, 5250 bytes

@@ -37,7 +37,7 @@ func (s *session) command(c *client, f inFrame) {
 		reply(codeNotYours, fmt.Sprintf("you play seat %d; a phone acts only for its own seat", m.seat))
 		return
 	case game.IsHostAction(f.Do):
-		reply(codeRejected, fmt.Sprintf("%q is not a player's action", f.Do))
+		s.answer(c, refusalFrame(f.ID, &game.Rejection{Code: game.RefuseHostAction, Text: f.Do}))
 		return
 	case s.failed != nil:
 		reply(codeSaving, s.failedReason())
@@ -54,11 +54,7 @@ func (s *session) command(c *client, f inFrame) {
 	var rej *game.Rejection
 	switch {
 	case errors.As(err, &rej):
-		code := codeRejected
-		if rej.Code == "stale" {
-			code = codeStale
-		}
-		fr := errFrame(f.ID, code, rej.Reason)
+		fr := refusalFrame(f.ID, rej)
 		m.remember(f.ID, fp, fr)
 		s.answer(c, fr)
 		return

@@ -201,7 +201,7 @@ func TestStaleVoteAfterDrop(t *testing.T) {
 	f := p.send
 	f(map[string]any{"t": "cmd", "id": "drop-1", "do": "vote", "target": c1, "round": tv.Round, "ballot": 1})
 	fr := p.until(func(f frame) bool { return f.ID == "drop-1" })
-	if fr.T != "error" || fr.Code != codeStale || !strings.Contains(fr.Reason, "this vote was for ballot 1") {
+	if fr.T != "error" || fr.Code != codeStale || fr.Refusal == nil || fr.Refusal.Code != game.RefuseStaleBallot || fr.Refusal.Ballot != 1 || fr.Refusal.Open != 2 {
 		t.Fatalf("the queued vote of ballot 1: %s", fr.raw)
 	}
 	v := p.playerView()

@@ -148,6 +148,10 @@ type errorFrame struct {
 	ID     string `json:"id,omitempty"`
 	Code   string `json:"code"`
 	Reason string `json:"reason"`
+	// Refusal is the engine's refusal of a command (codes rejected and
+	// stale): its code and typed arguments, which the page translates;
+	// Reason is the same in English.
+	Refusal *game.Rejection `json:"refusal,omitempty"`
 }
 
 type clockFrame struct {
@@ -191,6 +195,17 @@ func padReply(id string) []byte {
 
 func errFrame(id, code, reason string) []byte {
 	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Reason: reason})
+}
+
+// refusalFrame is the error for a command the engine refused: code
+// rejected, or stale for a command made from a view that is gone, with
+// the refusal's code and arguments and its English sentence.
+func refusalFrame(id string, rej *game.Rejection) []byte {
+	code := codeRejected
+	if rej.Stale() {
+		code = codeStale
+	}
+	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Reason: rej.Error(), Refusal: rej})
 }
 
 // viewBucket is the size unit private view frames are padded to.

@@ -146,21 +146,23 @@ func (h *harness) wsURL(room string) string {
 // frame is a decoded server frame plus its bytes.
 type frame struct {
 	raw    []byte
-	T      string          `json:"t"`
-	Token  string          `json:"token"`
-	Seat   int             `json:"seat"`
-	Mode   string          `json:"mode"`
-	Phone  string          `json:"phone"`
-	ID     string          `json:"id"`
-	Code   string          `json:"code"`
-	Reason string          `json:"reason"`
-	Lobby  *LobbyView      `json:"lobby"`
-	View   json.RawMessage `json:"view"`
-	Table  json.RawMessage `json:"table"`
-	Names  map[string]string
-	Key    int   `json:"key"`
-	Remain int64 `json:"remaining"`
-	Paused bool  `json:"paused"`
+	T      string `json:"t"`
+	Token  string `json:"token"`
+	Seat   int    `json:"seat"`
+	Mode   string `json:"mode"`
+	Phone  string `json:"phone"`
+	ID     string `json:"id"`
+	Code   string `json:"code"`
+	Reason string `json:"reason"`
+	// Refusal: the engine's refusal of a command (codes rejected, stale)
+	Refusal *game.Rejection `json:"refusal"`
+	Lobby   *LobbyView      `json:"lobby"`
+	View    json.RawMessage `json:"view"`
+	Table   json.RawMessage `json:"table"`
+	Names   map[string]string
+	Key     int   `json:"key"`
+	Remain  int64 `json:"remaining"`
+	Paused  bool  `json:"paused"`
 }
 
 // viewOf cuts the view out of a view frame.

@@ -10,11 +10,9 @@ package lan
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"os"
 	"os/exec"
 	"slices"
@@ -24,6 +22,8 @@ import (
 
 	"github.com/grandcat/zeroconf"
 
+	"nightfall/lan/internal/netnstest"
+	"nightfall/lan/mdns"
 	"nightfall/lan/sealed"
 )
 
@@ -63,12 +63,12 @@ func TestAddressSwitchNamespaces(t *testing.T) {
 	for s1 == s0 {
 		s1 = fmt.Sprintf("10.%d.%d", 150+rand.IntN(50), rand.IntN(256))
 	}
-	if _, err := mdnsRun("ip", "netns", "add", hostNS); err != nil {
+	if _, err := netnstest.Run("ip", "netns", "add", hostNS); err != nil {
 		t.Skipf("cannot create a network namespace: %v", err)
 	}
 	t.Cleanup(func() {
 		for _, ns := range []string{hostNS, phoneNS} {
-			mdnsRun("ip", "netns", "delete", ns)
+			netnstest.Run("ip", "netns", "delete", ns)
 		}
 	})
 	steps := [][]string{{"netns", "add", phoneNS}}
@@ -92,7 +92,7 @@ func TestAddressSwitchNamespaces(t *testing.T) {
 		[]string{"-n", phoneNS, "route", "add", "224.0.0.0/4", "dev", "nfp1"},
 	)
 	for _, s := range steps {
-		if _, err := mdnsRun("ip", s...); err != nil {
+		if _, err := netnstest.Run("ip", s...); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -182,15 +182,7 @@ func TestHelperAddress(t *testing.T) {
 	if role == "" {
 		t.Skip("helper process for TestAddressSwitchNamespaces")
 	}
-	ifs, err := net.Interfaces()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ifi := range ifs {
-		if !slices.Contains(addrHelperIfaces, ifi.Name) {
-			t.Fatalf("interface %s: not inside a test namespace; refusing to go on", ifi.Name)
-		}
-	}
+	netnstest.OnlyInterfaces(t, addrHelperIfaces...)
 	if role == "phone" {
 		c, err := sealed.DialJoin(os.Getenv("NF_URL"), nil)
 		if err != nil {
@@ -286,28 +278,15 @@ func helloWelcome(t *testing.T, c *sealed.Conn) {
 // browseOn browses for the table's service on one interface and returns
 // the IPv4 addresses of the instance name (nil if not seen in time).
 func browseOn(iface, name string, timeout time.Duration) ([]string, error) {
-	ifi, err := net.InterfaceByName(iface)
-	if err != nil {
-		return nil, err
-	}
-	res, err := zeroconf.NewResolver(zeroconf.SelectIfaces([]net.Interface{*ifi}), zeroconf.SelectIPTraffic(zeroconf.IPv4))
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	ch := make(chan *zeroconf.ServiceEntry)
-	if err := res.Browse(ctx, MDNSService, "local.", ch); err != nil {
-		return nil, err
-	}
 	var ips []string
-	for e := range ch { // closed by the resolver when ctx ends
-		if mdnsUnescape(e.Instance) == name {
-			for _, ip := range e.AddrIPv4 {
-				ips = append(ips, ip.String())
-			}
-			cancel()
+	err := netnstest.Browse(iface, mdns.Service, "", timeout, func(e *zeroconf.ServiceEntry) bool {
+		if mdns.Unescape(e.Instance) != name {
+			return false
 		}
-	}
-	return ips, nil
+		for _, ip := range e.AddrIPv4 {
+			ips = append(ips, ip.String())
+		}
+		return true
+	})
+	return ips, err
 }

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"nightfall/lan/qr"
 )
 
 // securityHeaders are set on every answer. The page holds no secret; these
@@ -119,7 +121,7 @@ func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
 		}
 		px = n
 	}
-	png, err := QRPNG(url, px)
+	png, err := qr.PNG(url, px)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return

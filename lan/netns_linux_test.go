@@ -1,6 +1,6 @@
 // Tests where the source address matters: the server listens inside one
 // network namespace, phones dial from another, joined by a veth pair on
-// 10.x.y.0/24 (mdnsMakeNamespaces). Nothing touches the machine's own
+// 10.x.y.0/24 (netnstest.Pair). Nothing touches the machine's own
 // interfaces. The test process enters a namespace on one locked thread for
 // the moment it creates a socket (a socket stays in the namespace it was
 // made in), so no helper process is needed.
@@ -15,9 +15,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,67 +22,10 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-	"golang.org/x/sys/unix"
 
+	"nightfall/lan/internal/netnstest"
 	"nightfall/lan/sealed"
 )
-
-// netnsPair makes namespaces a (the host, subnet.1) and b (the other
-// machines, subnet.2), deleted at cleanup; it skips (fails with CI=true)
-// where namespaces cannot be made.
-func netnsPair(t *testing.T) (a, b, subnet string) {
-	t.Helper()
-	skipOrFail := func(format string, args ...any) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI=true: "+format, args...)
-		}
-		t.Skipf(format, args...)
-	}
-	if os.Geteuid() != 0 {
-		skipOrFail("needs root to create network namespaces")
-	}
-	if _, err := exec.LookPath("ip"); err != nil {
-		skipOrFail("needs ip (iproute2): %v", err)
-	}
-	mdnsCleanLeftovers(t)
-	return mdnsMakeNamespaces(t, skipOrFail)
-}
-
-// inNetns runs f on a thread that has entered namespace ns (ip netns
-// name); sockets f creates belong to ns.
-func inNetns(ns string, f func()) error {
-	errc := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread() // unlocked only once back home: else the thread ends with the goroutine
-		home, err := os.Open("/proc/thread-self/ns/net")
-		if err != nil {
-			errc <- err
-			return
-		}
-		defer home.Close()
-		target, err := os.Open("/var/run/netns/" + ns)
-		if err != nil {
-			errc <- err
-			return
-		}
-		defer target.Close()
-		if err := setns(target); err != nil {
-			errc <- fmt.Errorf("setns %s: %v", ns, err)
-			return
-		}
-		f()
-		if setns(home) == nil {
-			runtime.UnlockOSThread()
-		}
-		errc <- nil
-	}()
-	return <-errc
-}
-
-func setns(f *os.File) error {
-	return unix.Setns(int(f.Fd()), unix.CLONE_NEWNET)
-}
 
 // netnsDial is a DialContext that dials from namespace ns, from the local
 // address from ("" any).
@@ -99,7 +39,7 @@ func netnsDial(ns, from string) func(ctx context.Context, network, addr string) 
 			c   net.Conn
 			err error
 		)
-		if nerr := inNetns(ns, func() { c, err = d.DialContext(ctx, network, addr) }); nerr != nil {
+		if nerr := netnstest.Do(ns, func() { c, err = d.DialContext(ctx, network, addr) }); nerr != nil {
 			return nil, nerr
 		}
 		return c, err
@@ -143,7 +83,7 @@ func netnsServer(t *testing.T, ns string, cfg Config) *Server {
 	}
 	t.Cleanup(func() { srv.Close() })
 	var serr error
-	if err := inNetns(ns, func() { serr = srv.Start(context.Background()) }); err != nil {
+	if err := netnstest.Do(ns, func() { serr = srv.Start(context.Background()) }); err != nil {
 		t.Fatal(err)
 	}
 	if serr != nil {
@@ -158,7 +98,7 @@ func netnsServer(t *testing.T, ns string, cfg Config) *Server {
 // the QR code, nor anything else it may fetch. The host's own machine gets
 // the QR code over loopback and over its own LAN address.
 func TestQROnlyToTheHostMachine(t *testing.T) {
-	a, b, subnet := netnsPair(t)
+	a, b, subnet := netnstest.Pair(t)
 	hostIP, otherIP := subnet+".1", subnet+".2"
 	srv := netnsServer(t, a, Config{Addr: ":18231", Host: hostIP})
 	key := srv.PublicKey().String()
@@ -198,7 +138,7 @@ func TestQROnlyToTheHostMachine(t *testing.T) {
 		}
 	}
 	// A second address of the other machine's: still another machine.
-	if _, err := mdnsRun("ip", "-n", b, "addr", "add", subnet+".77/24", "dev", mdnsVethB); err != nil {
+	if _, err := netnstest.Run("ip", "-n", b, "addr", "add", subnet+".77/24", "dev", netnstest.VethB); err != nil {
 		t.Fatal(err)
 	}
 	if code, _ := netnsGet(t, b, subnet+".77", lanBase+"/qr.png?room="+room); code != http.StatusForbidden {
@@ -218,7 +158,7 @@ func TestHelloFloodKeepsSeatedPhones(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the flood takes about 20 s")
 	}
-	a, b, subnet := netnsPair(t)
+	a, b, subnet := netnstest.Pair(t)
 	hostIP := subnet + ".1"
 	var (
 		mu    sync.Mutex
@@ -245,7 +185,7 @@ func TestHelloFloodKeepsSeatedPhones(t *testing.T) {
 		addrs = append(addrs, fmt.Sprintf("%s.%d/24", subnet, i))
 	}
 	for _, ad := range addrs {
-		if _, err := mdnsRun("ip", "-n", b, "addr", "add", ad, "dev", mdnsVethB); err != nil {
+		if _, err := netnstest.Run("ip", "-n", b, "addr", "add", ad, "dev", netnstest.VethB); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"nightfall/game"
+	"nightfall/lan/qr"
 )
 
 // ServeMain implements `nightfall serve`: the server without a window. It
@@ -79,7 +80,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		return 1
 	}
 	url := srv.JoinURL()
-	fmt.Fprintf(stdout, "%s\nJoin: %s\n(room code %s)\n", TerminalQR(url), url, srv.Room())
+	fmt.Fprintf(stdout, "%s\nJoin: %s\n(room code %s)\n", qr.Terminal(url), url, srv.Room())
 	ty := srv.Typed()
 	fmt.Fprintf(stdout, "Or type %s in the phone's browser, then the code %s (key fingerprint %s)\n", ty.Addr, ty.Code, ty.Fingerprint)
 	if cfg.Resume != "" {

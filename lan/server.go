@@ -16,6 +16,9 @@ import (
 	"time"
 
 	"nightfall/game"
+	"nightfall/lan/mdns"
+	"nightfall/lan/netaddr"
+	"nightfall/lan/qr"
 	"nightfall/lan/sealed"
 )
 
@@ -47,8 +50,8 @@ type Server struct {
 	// the per-connection rate limit (tests raise it)
 	rateBurst, ratePerSec float64
 
-	// listAddrs lists the laptop's addresses (ListIPv4; tests inject).
-	listAddrs func() []IfaceAddr
+	// listAddrs lists the laptop's addresses (netaddr.List; tests inject).
+	listAddrs func() []netaddr.IfaceAddr
 
 	mu        sync.Mutex // guards the fields below
 	joinURL   string
@@ -58,7 +61,7 @@ type Server struct {
 	advGen    int // the mDNS advertisement's generation (hostaddr.go)
 	mdnsName  string
 	httpSrv   *http.Server
-	adv       *Advertiser
+	adv       *mdns.Advertiser
 	stopCtx   func() bool
 	started   bool
 	closed    bool
@@ -86,7 +89,7 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
-		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: ListIPv4}
+		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: netaddr.List}
 	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
 		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, byAddr: map[string]int{},
 		limits: defaultLimits, subs: map[int]chan HostView{},
@@ -264,12 +267,12 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 	} else {
 		var err error
-		ip, iface, err = LANAddress()
+		ip, iface, err = netaddr.LAN()
 		if err != nil {
 			return err
 		}
 		// The address the host chose before on this network, if it is still there.
-		if a, ok := rememberedAddress(s.cfg.DataDir, s.listAddrs()); ok {
+		if a, ok := netaddr.Remembered(s.cfg.DataDir, s.listAddrs()); ok {
 			ip = a.IP
 			if ifi, err := net.InterfaceByIndex(a.Index); err == nil {
 				iface = ifi
@@ -292,7 +295,7 @@ func (s *Server) Start(ctx context.Context) error {
 	s.mu.Unlock()
 	go hs.Serve(ln)
 	if !s.cfg.NoMDNS {
-		// Advertise browses for a second first; the name appears in the
+		// mdns.Advertise browses for a second first; the name appears in the
 		// HostView when it is done. The room code is not advertised.
 		go s.advertise(gen, iface, ip)
 	}
@@ -355,7 +358,7 @@ func (s *Server) QR(px int) image.Image {
 	if u == "" {
 		return nil
 	}
-	return QRImage(u, px)
+	return qr.Image(u, px)
 }
 
 // MDNSName is the instance name actually advertised ("" without mDNS).

@@ -368,7 +368,8 @@ func TestDeadPlayerCannotAct(t *testing.T) {
 	}
 	// The living: a night action by day is refused too.
 	alive := tb.phones[tb.seatsWithRole("killer")[0]]
-	if f := alive.cmd("kill", &game.Target{Seat: 1}, nil); f.Code != codeRejected || !strings.Contains(f.Reason, "night") {
+	if f := alive.cmd("kill", &game.Target{Seat: 1}, nil); f.Code != codeRejected || f.Refusal == nil ||
+		f.Refusal.Code != game.RefuseNightAction || f.Refusal.Action != "kill" {
 		t.Errorf("kill by day: %s", f.raw)
 	}
 }

@@ -21,10 +21,11 @@ const (
 	queue   = 8                      // lines waiting; more are dropped (the oldest first)
 )
 
-// sink is a sound output: play blocks until pcm has been played; stream
-// plays r (16-bit little-endian mono at Rate, endless) alongside until stop.
+// sink is a sound output: play blocks until pcm has been played, or stops
+// it and returns nil as soon as cut is closed; stream plays r (16-bit
+// little-endian mono at Rate, endless) alongside until stop.
 type sink interface {
-	play(pcm []int16) error
+	play(pcm []int16, cut <-chan struct{}) error
 	stream(r io.Reader) (stop func(), err error)
 	close()
 }
@@ -46,12 +47,16 @@ func sharedSink() (sink, error) {
 type Player struct {
 	fsys  fs.FS
 	logf  func(string, ...any)
-	q     chan []string
+	q     chan queued
 	muted atomic.Bool
 	pack  atomic.Pointer[Pack] // a voice pack's lines, said before the built-in clips
 	off   atomic.Bool          // no sound device: drop everything
 	stop  chan struct{}
 	once  sync.Once
+
+	hushMu sync.Mutex
+	gen    uint64        // Hush calls so far: a line queued before the last one is not said
+	cut    chan struct{} // the line playing: Hush closes it (nil: none)
 
 	// owned by the playing goroutine
 	cache map[string][]int16
@@ -62,7 +67,7 @@ type Player struct {
 // New starts a player reading clips from fsys (paths like "zh/night.wav").
 // logf receives the one-time "no sound" message and clip errors.
 func New(fsys fs.FS, logf func(string, ...any)) *Player {
-	p := &Player{fsys: fsys, logf: logf, q: make(chan []string, queue), stop: make(chan struct{}),
+	p := &Player{fsys: fsys, logf: logf, q: make(chan queued, queue), stop: make(chan struct{}),
 		cache: map[string][]int16{}, open: sharedSink}
 	go p.run()
 	return p
@@ -88,9 +93,12 @@ func (p *Player) Say(lang string, clips []string) {
 	for i, c := range clips {
 		paths[i] = ClipPath(lang, c)
 	}
+	p.hushMu.Lock()
+	it := queued{paths: paths, gen: p.gen}
+	p.hushMu.Unlock()
 	for {
 		select {
-		case p.q <- paths:
+		case p.q <- it:
 			return
 		case <-p.stop:
 			return
@@ -99,6 +107,31 @@ func (p *Player) Say(lang string, clips []string) {
 		select { // full: drop the oldest and try again
 		case <-p.q:
 		default:
+		}
+	}
+}
+
+// queued is a line waiting to be said, and the Hush it was said after.
+type queued struct {
+	paths []string
+	gen   uint64
+}
+
+// Hush cuts the line being said short and drops the lines waiting (the
+// table's briefing when the host begins the night). It never blocks.
+func (p *Player) Hush() {
+	p.hushMu.Lock()
+	p.gen++
+	if p.cut != nil {
+		close(p.cut)
+		p.cut = nil
+	}
+	p.hushMu.Unlock()
+	for {
+		select {
+		case <-p.q:
+		default:
+			return
 		}
 	}
 }
@@ -120,11 +153,19 @@ func (p *Player) run() {
 		select {
 		case <-p.stop:
 			return
-		case paths := <-p.q:
+		case it := <-p.q:
 			if p.muted.Load() {
 				continue
 			}
-			pcm := p.line(paths)
+			p.hushMu.Lock()
+			if it.gen != p.gen { // hushed while it waited
+				p.hushMu.Unlock()
+				continue
+			}
+			cut := make(chan struct{})
+			p.cut = cut
+			p.hushMu.Unlock()
+			pcm := p.line(it.paths)
 			if len(pcm) == 0 {
 				continue
 			}
@@ -137,7 +178,13 @@ func (p *Player) run() {
 				}
 				p.out = s
 			}
-			if err := p.out.play(pcm); err != nil {
+			err := p.out.play(pcm, cut)
+			p.hushMu.Lock()
+			if p.cut == cut {
+				p.cut = nil
+			}
+			p.hushMu.Unlock()
+			if err != nil {
 				p.logf("audio: playing failed, narration is text only from now: %v", err)
 				p.off.Store(true)
 				return

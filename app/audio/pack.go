@@ -14,8 +14,8 @@ import (
 
 // A voice pack replaces the built-in narration with recorded lines: a
 // folder, or a zip of one, holding per language a folder of audio files
-// named by the clip ids of assets/sounds/phrases.tsv (and n1 … n20 for the
-// seat numbers):
+// named by the ids of the voice's lines (sounds.Lines: the dictionary's
+// voice lines, and n1 … n40 for the numbers):
 //
 //	mypack/zh/night.wav   mypack/zh/dawn.mp3   mypack/zh/n7.wav …
 //	mypack/en/night.wav   …
@@ -40,7 +40,7 @@ type Pack struct {
 // PackReport is what loading a pack found.
 type PackReport struct {
 	// Found and Missing list, per language, the lines the pack has and
-	// those it lacks (the built-in clip says them), in phrases.tsv's order.
+	// those it lacks (the built-in clip says them), in sounds.Lines' order.
 	Found   map[string][]string
 	Missing map[string][]string
 	// Unreadable are the files named for a line that could not be used.

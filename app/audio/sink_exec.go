@@ -38,10 +38,22 @@ func (s *execSink) stream(r io.Reader) (func(), error) {
 	return func() { once.Do(func() { cmd.Process.Kill() }) }, nil
 }
 
-func (s *execSink) play(pcm []int16) error {
+func (s *execSink) play(pcm []int16, cut <-chan struct{}) error {
 	cmd := exec.Command(s.argv[0], s.argv[1:]...)
 	cmd.Stdin = bytes.NewReader(encodeWAV(pcm))
-	return cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-cut:
+		cmd.Process.Kill()
+		<-done
+		return nil
+	}
 }
 
 func (s *execSink) close() {}

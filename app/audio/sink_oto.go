@@ -34,7 +34,7 @@ func openSink() (sink, error) {
 
 type otoSink struct{ ctx *oto.Context }
 
-func (s *otoSink) play(pcm []int16) error {
+func (s *otoSink) play(pcm []int16, cut <-chan struct{}) error {
 	buf := make([]byte, 2*len(pcm))
 	for i, v := range pcm {
 		binary.LittleEndian.PutUint16(buf[2*i:], uint16(v))
@@ -46,7 +46,12 @@ func (s *otoSink) play(pcm []int16) error {
 		if time.Now().After(limit) {
 			return errors.New("playback stalled")
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case <-cut:
+			p.Pause()
+			return s.ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	return s.ctx.Err()
 }

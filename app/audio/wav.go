@@ -128,3 +128,17 @@ func Duration(fsys fs.FS, lang, clip string) time.Duration {
 	}
 	return time.Duration(int64(len(w.data)) * int64(time.Second) / int64(w.byteRate))
 }
+
+// LineDuration is how long the player takes to say a line of clips in
+// lang from fsys: the clips, the short gaps between them and the pause
+// after the line (Player.line).
+func LineDuration(fsys fs.FS, lang string, clips []string) time.Duration {
+	if len(clips) == 0 {
+		return 0
+	}
+	d := time.Duration(len(clips)-1)*clipGap + lineGap
+	for _, c := range clips {
+		d += Duration(fsys, lang, c)
+	}
+	return d
+}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"nightfall/lan"
+	"nightfall/lan/qr"
 )
 
 // TestParsers: each tool's output as the system prints it.
@@ -73,7 +73,7 @@ func TestWiFiQR(t *testing.T) {
 		t.Skip("zbarimg not installed (zbar-tools)")
 	}
 	text := WiFiQR("天黑请闭眼 热点", "night;fall:42")
-	png, err := lan.QRPNG(text, 400)
+	png, err := qr.PNG(text, 400)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -697,6 +697,7 @@ func (s *Shell) announceTick(now time.Time) {
 // announcements not said yet (a table without holds, announceSeconds 0)
 // and then the stage's own lines.
 func (s *Shell) speak(now time.Time) {
+	s.speakBriefing(now) // first: a briefing cut short is hushed before the night is said
 	tv := s.hv.Table
 	if s.ann.spoken == nil {
 		s.ann.spoken, s.ann.held = map[int]bool{}, map[int]bool{}

@@ -18,9 +18,13 @@ type Backend interface {
 type Voice interface {
 	Say(lang string, clips []string)
 	SetMuted(bool)
+	// Hush cuts the line being said short and drops those waiting (the
+	// briefing when the host begins the night early).
+	Hush()
 }
 
 type silentVoice struct{}
 
 func (silentVoice) Say(string, []string) {}
 func (silentVoice) SetMuted(bool)        {}
+func (silentVoice) Hush()                {}

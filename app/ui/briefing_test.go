@@ -3,9 +3,17 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"nightfall/app/audio"
+	"nightfall/app/voice"
+	"nightfall/assets/sounds"
 	"nightfall/game"
 )
 
@@ -81,5 +89,133 @@ func TestGoldenBriefingSizes(t *testing.T) {
 				golden(t, name, w.Canvas().Capture())
 			})
 		}
+	}
+}
+
+// briefingShell is a shell on a test window whose voice checks that each
+// line said is on the caption bar (captionVoice), at the clock *now.
+func briefingShell(t *testing.T, lang string, now *time.Time) (*Shell, *captionVoice) {
+	t.Helper()
+	newTestApp(t, lang)
+	w := test.NewWindow(nil)
+	t.Cleanup(w.Close)
+	v := &captionVoice{t: t}
+	s := NewShell(w, nil, v)
+	v.s = s
+	s.Now = func() time.Time { return *now }
+	w.SetContent(s.Content())
+	w.Resize(fyne.NewSize(1280, 720))
+	return s, v
+}
+
+// saidAs is how recVoice records a line said in lang.
+func saidAs(lang string, l voice.Line) string { return lang + ":" + strings.Join(l.Clips(lang), "+") }
+
+// TestBriefingSpoken: the big screen says the briefing it shows (the
+// engine's view of every variant's largest table, in both languages): the
+// lines of voice.Briefing in order, each as the one before has been said,
+// each on the caption bar as it is said, none that would end after the
+// briefing's time (the rest is not begun); and nothing more while the
+// briefing stays up.
+func TestBriefingSpoken(t *testing.T) {
+	for _, in := range game.Variants() {
+		for _, lang := range []string{"zh", "en"} {
+			t.Run(in.ID+"_"+lang, func(t *testing.T) {
+				now := fixed
+				s, v := briefingShell(t, lang, &now)
+				tv := briefingView(t, in.ID, in.MaxPlayers, "")
+				hv := hostView(tv, testSeatNames(lang, in.MaxPlayers))
+				hv.HostActions = []string{"skip", "end"}
+				deadline := fixed.Add(game.BriefingSeconds * time.Second)
+				hv.Deadline = deadline
+				s.Show(hv)
+				type said struct {
+					line string
+					at   time.Time
+				}
+				var got []said
+				for ; !now.After(deadline); now = now.Add(100 * time.Millisecond) {
+					s.Tick(now)
+					for _, l := range v.take() {
+						got = append(got, said{l, now})
+					}
+				}
+				plan := voice.Briefing(tv)
+				if len(got) < len(plan)-1 {
+					t.Fatalf("said %d lines of the briefing's %d: %v", len(got), len(plan), got)
+				}
+				end := fixed
+				for i, g := range got {
+					if i >= len(plan) || g.line != saidAs(lang, plan[i]) {
+						t.Fatalf("line %d said is %q, want the plan's %v", i, g.line, plan)
+					}
+					d := audio.LineDuration(sounds.FS, lang, plan[i].Clips(lang))
+					if g.at.Before(end) || g.at.After(end.Add(200*time.Millisecond)) {
+						t.Errorf("%q said at %v, the line before ends at %v", g.line, g.at.Sub(fixed), end.Sub(fixed))
+					}
+					end = g.at.Add(d)
+					if end.After(deadline) {
+						t.Errorf("%q ends %v after the briefing's time", g.line, end.Sub(deadline))
+					}
+				}
+				if len(got) < len(plan) {
+					next := audio.LineDuration(sounds.FS, lang, plan[len(got)].Clips(lang))
+					if !end.Add(next + 100*time.Millisecond).After(deadline) {
+						t.Errorf("the line %v fits before the night but was not said", plan[len(got)].Clips(lang))
+					}
+					t.Logf("the closing is not said: it would end %v after the briefing's time", end.Add(next).Sub(deadline))
+				}
+				if in.ID == "v4.0" && len(got) != len(plan) {
+					t.Errorf("v4.0's briefing (said in about 20 s) lacks its closing: %v", got)
+				}
+			})
+		}
+	}
+}
+
+// TestBriefingHushed: the briefing is said in the screen's language (the
+// host switching it switches the next line); when the host begins the
+// night before the judge has said it all, the line being said is cut short
+// (the voice's Hush) before the night's line, and no more of it is said.
+func TestBriefingHushed(t *testing.T) {
+	now := fixed
+	s, v := briefingShell(t, "zh", &now)
+	g, err := game.New(game.Setup{Variant: "v4.0", Players: 16, Seed: 5, Briefing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	brief := g.TableView()
+	hv := hostView(&brief, testSeatNames("zh", 16))
+	hv.Deadline = fixed.Add(game.BriefingSeconds * time.Second)
+	s.Show(hv)
+	plan := voice.Briefing(&brief)
+	s.SetLang("en") // while the opening is said
+	for range 200 { // until the deal is being said
+		now = now.Add(50 * time.Millisecond)
+		s.Tick(now)
+		if len(v.recVoice.lines) == 2 {
+			break
+		}
+	}
+	if got := v.take(); !slices.Equal(got, []string{saidAs("zh", plan[0]), saidAs("en", plan[1])}) {
+		t.Fatalf("before the host begins: %v", got)
+	}
+	now = now.Add(time.Second) // the host presses Begin while the deal is said
+	if _, err := g.Apply(game.Command{Do: game.ActSkip}); err != nil {
+		t.Fatal(err)
+	}
+	night := g.TableView()
+	if night.Phase != "night" {
+		t.Fatalf("after the host's Begin the table is at %s", night.Phase)
+	}
+	hv = hostView(&night, testSeatNames("zh", 16))
+	hv.Deadline = now.Add(time.Minute)
+	s.Show(hv)
+	for range 400 {
+		now = now.Add(100 * time.Millisecond)
+		s.Tick(now)
+	}
+	if got, want := v.take(), []string{"hush", "en:night"}; !slices.Equal(got, want) {
+		t.Errorf("after the host's Begin the voice did %v, want %v", got, want)
 	}
 }

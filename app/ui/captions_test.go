@@ -27,7 +27,7 @@ func spoken(lang string, clips []string) string {
 	return unspaced(b.String())
 }
 
-func unspaced(s string) string { return strings.NewReplacer(" ", "", "，", "").Replace(s) }
+func unspaced(s string) string { return strings.NewReplacer(" ", "", "，", "", ",", "").Replace(s) }
 
 // captionVoice records what is said (recVoice) and checks, at the moment
 // each line is said, that the big screen's caption bar shows it: in the

@@ -7,6 +7,7 @@ import (
 
 	"nightfall/lan"
 	"nightfall/lan/lantest"
+	"nightfall/lan/netaddr"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -82,7 +83,7 @@ const (
 func pinned(hv lan.HostView) lan.HostView {
 	hv.JoinURL, hv.Room, hv.MDNSName = goldenURL, goldenRoom, goldenMDNS
 	hv.Typed = lan.TypedJoin{Addr: "192.168.1.23:8080", Code: "K7QX", Fingerprint: "4729 1836"}
-	hv.Addresses = []lan.IfaceAddr{
+	hv.Addresses = []netaddr.IfaceAddr{
 		{Name: "wlan0", IP: net.IPv4(192, 168, 1, 23).To4()},
 		{Name: "vboxnet0", IP: net.IPv4(192, 168, 56, 1).To4(), Virtual: true},
 	}

@@ -17,6 +17,7 @@ import (
 
 	"nightfall/game"
 	"nightfall/lan"
+	"nightfall/lan/netaddr"
 )
 
 // Lobby is the screen before the start: the QR code with the URL and room
@@ -29,10 +30,10 @@ type Lobby struct {
 	scan, url, room, name *canvas.Text
 	wechat, fp            *canvas.Text // the in-app scanners' way out; the typed key's fingerprint
 	hint                  *widget.Label
-	addr                  *widget.Select  // the laptop's address the code uses (HostSetAddress)
-	addrs                 []lan.IfaceAddr // its choices
-	help                  *widget.Button  // "Phones can't connect?"
-	OnHelp                func()          // shows the checklist (set by the shell)
+	addr                  *widget.Select      // the laptop's address the code uses (HostSetAddress)
+	addrs                 []netaddr.IfaceAddr // its choices
+	help                  *widget.Button      // "Phones can't connect?"
+	OnHelp                func()              // shows the checklist (set by the shell)
 	ring                  *SeatRing
 	seated, watching      *canvas.Text
 
@@ -316,7 +317,7 @@ func (l *Lobby) setAddresses(hv lan.HostView) {
 		}
 	}
 	if sel < 0 && cur != "" { // the address given on the command line, not one of the list
-		l.addrs = append(l.addrs, lan.IfaceAddr{Name: "", IP: net.ParseIP(cur)})
+		l.addrs = append(l.addrs, netaddr.IfaceAddr{Name: "", IP: net.ParseIP(cur)})
 		labels = append(labels, cur)
 		sel = len(labels) - 1
 	}

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
-	"nightfall/lan"
+	"nightfall/lan/qr"
 )
 
 // QRView shows the join URL's QR code as large as it fits, pixel-exact:
@@ -41,7 +41,7 @@ func (q *QRView) SetURL(url string) {
 	q.url = url
 	q.unit, q.scale = 0, 0
 	if url != "" {
-		q.unit = lan.QRImage(url, 1).Bounds().Dx()
+		q.unit = qr.Image(url, 1).Bounds().Dx()
 	}
 	q.Refresh()
 }
@@ -94,7 +94,7 @@ func (r *qrRenderer) Layout(size fyne.Size) {
 	k := max(px/q.unit, 1)
 	if k != q.scale || q.img.Image == nil {
 		q.scale = k
-		q.img.Image = lan.QRImage(q.url, k*q.unit)
+		q.img.Image = qr.Image(q.url, k*q.unit)
 	}
 	side := float32(k*q.unit) / s
 	q.shown = fyne.NewSize(side, side)

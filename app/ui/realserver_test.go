@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"nightfall/lan"
+	"nightfall/lan/qr"
 )
 
 // The lobby fed by the real LAN server (loopback only, no mDNS): the URL and
@@ -55,11 +56,11 @@ func TestLobbyWithRealServer(t *testing.T) {
 	if img == nil {
 		t.Fatal("no QR image")
 	}
-	want := lan.QRImage(srv.JoinURL(), img.Bounds().Dx())
+	want := qr.Image(srv.JoinURL(), img.Bounds().Dx())
 	if want.Bounds() != img.Bounds() {
 		t.Errorf("QR image %v, the server's is %v", img.Bounds(), want.Bounds())
 	}
-	unit := lan.QRImage(srv.JoinURL(), 1).Bounds().Dx()
+	unit := qr.Image(srv.JoinURL(), 1).Bounds().Dx()
 	if img.Bounds().Dx()%unit != 0 || shown.Width != float32(img.Bounds().Dx()) {
 		t.Errorf("QR %d px for %d modules, shown %v wide: not pixel-exact", img.Bounds().Dx(), unit, shown.Width)
 	}

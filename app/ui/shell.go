@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"nightfall/app/voice"
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -33,6 +35,7 @@ type Shell struct {
 	voice Voice
 	prefs fyne.Preferences
 	narr  voice.Narrator
+	bv    briefVoice // the briefing said aloud (briefvoice.go)
 
 	hv  lan.HostView
 	has bool
@@ -176,7 +179,14 @@ func (s *Shell) host(cmd lan.HostCommand) {
 		return
 	}
 	if err := s.be.Host(cmd); err != nil {
-		s.status.SetText(err.Error())
+		// the engine's refusal in the screen's language (the host's skip
+		// when nobody speaks); the server's own errors as they are
+		var rej *game.Rejection
+		if errors.As(err, &rej) {
+			s.status.SetText(RefusalText(rej))
+		} else {
+			s.status.SetText(err.Error())
+		}
 		return
 	}
 	s.status.SetText("")
@@ -218,6 +228,7 @@ func (s *Shell) Tick(now time.Time) {
 		}
 		return
 	}
+	s.briefTick(now)
 	rem := s.remaining(now)
 	s.table.SetRemaining(rem)
 	s.say(now, s.narr.Tick(s.hv.Table, rem, s.hv.Paused), func() string { return tr("caption.warn", "N", int(voice.WarnAt/time.Second)) })

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -121,8 +122,13 @@ func TestHostControls(t *testing.T) {
 		t.Error("Resume did not resume")
 	}
 	s.host(lan.HostCommand{Do: lan.HostSkip}) // refused: nobody speaks; the reason shows in the bar
-	if s.Status() == "" {
-		t.Error("a refused command shows no reason")
+	if s.Status() != Tr("refuse."+game.RefuseNobodySpeaks) {
+		t.Errorf("a refused command shows %q, not the engine's refusal in the screen's words", s.Status())
+	}
+	SetLanguage("zh")
+	s.host(lan.HostCommand{Do: lan.HostSkip})
+	if s.Status() != Tr("refuse."+game.RefuseNobodySpeaks) || s.Status() == (&game.Rejection{Code: game.RefuseNobodySpeaks}).Error() {
+		t.Errorf("a refused command on a Chinese screen shows %q", s.Status())
 	}
 }
 

@@ -146,6 +146,31 @@ func lookupVariant(id string) game.VariantInfo {
 	return game.VariantInfo{ID: id}
 }
 
+// RefusalText is why the engine refused a command (a code of
+// game.Refusals and its arguments) in the current language: the
+// dictionary's "refuse.<code>" with seats, targets, actions and roles named
+// as the screens name them.
+func RefusalText(r *game.Rejection) string {
+	target := ""
+	if t := r.Target; t != nil {
+		target = t.String()
+		if t.Card == 0 {
+			target = seatName(t.Seat)
+		}
+	}
+	roles := make([]string, len(r.Roles))
+	for i, id := range r.Roles {
+		roles[i] = named("role.", id)
+	}
+	if s, ok := trIf("refuse."+r.Code, "Seat", r.Seat, "Target", target, "Action", actionName(r.Action),
+		"Role", named("role.", r.Role), "Roles", strings.Join(roles, tr("list.sep")), "Text", r.Text,
+		"N", r.N, "Have", r.Have, "Need", r.Need, "Each", r.Each, "Position", r.Position,
+		"Round", r.Round, "Ballot", r.Ballot, "Now", r.Now, "Open", r.Open); ok {
+		return s
+	}
+	return r.Error() // a code without words: TestEveryCodeHasWords fails
+}
+
 func actionName(a string) string {
 	if s, ok := trIf("action." + a); ok {
 		return s

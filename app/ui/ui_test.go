@@ -101,6 +101,13 @@ func (v *recVoice) Say(lang string, clips []string) {
 	}
 }
 
+// Hush is recorded as the line "hush".
+func (v *recVoice) Hush() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.lines = append(v.lines, "hush")
+}
+
 func (v *recVoice) SetMuted(m bool) {
 	v.mu.Lock()
 	v.muted = m

@@ -14,17 +14,20 @@ import (
 	"nightfall/game"
 )
 
-// TestEveryCodeHasWords: every winner, camp, answer, reason and stage the
-// engine can report (its exported lists) has words in every language on
-// every surface that shows it:
+// TestEveryCodeHasWords: every winner, camp, answer, reason, refusal and
+// stage the engine can report (its exported lists) has words in every
+// language on every surface that shows it:
 //
 //   - the big screen: all of them, and the redeal reasons (the functions
 //     that say them answer with the dictionary's words, not the engine's
 //     English or a key);
-//   - the phone (the dictionary it is served): winners, camps, answers and
-//     reasons (it shows no stage names and no redeals);
+//   - the phone (the dictionary it is served): winners, camps, answers,
+//     reasons and refusals (it shows no stage names and no redeals);
 //   - the voice: the winners (the only ones it says: the rest is read from
-//     the screen), each with its clip and its words.
+//     the screen), every line the narrator says, and the briefing: every
+//     role of every variant named (one card, two, many, and three roles
+//     of one count at once), how each variant's sides win, its opening and
+//     closing, each clip with its words and its sound.
 func TestEveryCodeHasWords(t *testing.T) {
 	stages := []string{string(game.PhaseNight), string(game.PhaseDay), string(game.PhaseOver)}
 	for _, s := range game.Stages() {
@@ -37,8 +40,9 @@ func TestEveryCodeHasWords(t *testing.T) {
 		"reason": game.Reasons(),
 		"stage":  stages,
 		"redeal": game.RedealReasons(),
+		"refuse": game.Refusals(),
 	}
-	phoneShows := []string{"winner", "camp", "answer", "reason"}
+	phoneShows := []string{"winner", "camp", "answer", "reason", "refuse"}
 	for _, lang := range assets.Languages {
 		screen, err := assets.Dictionary(lang)
 		if err != nil {
@@ -78,6 +82,13 @@ func TestEveryCodeHasWords(t *testing.T) {
 				t.Errorf("big screen, %s: redeal %s reads %q", lang, code, s)
 			}
 		}
+		for _, code := range game.Refusals() {
+			rej := &game.Rejection{Code: code, Seat: 3, Target: &game.Target{Seat: 4, Card: 1}, Action: "kill", Role: "killer",
+				Roles: []string{"killer", "police"}, Text: "fly", N: 2, Have: 1, Need: 5, Each: 5, Position: 2, Round: 1, Ballot: 1, Now: 2, Open: 2}
+			if s := RefusalText(rej); s == "" || strings.Contains(s, "refuse.") || strings.Contains(s, "no value") || (lang == "zh" && s == rej.Error()) {
+				t.Errorf("big screen, %s: refusal %s reads %q", lang, code, s)
+			}
+		}
 		for _, w := range append(game.Winners(), "7") {
 			if s := WinnerText(w); s == "" || strings.Contains(s, "winner.") {
 				t.Errorf("big screen, %s: winner %s reads %q", lang, w, s)
@@ -95,6 +106,38 @@ func TestEveryCodeHasWords(t *testing.T) {
 			for _, c := range clips {
 				if _, ok := sounds.Words(lang, c); !ok || audio.Duration(sounds.FS, lang, c) == 0 {
 					t.Errorf("voice, %s: winner %s: clip %s has no words or no sound", lang, w, c)
+				}
+			}
+		}
+		var lines []voice.Line
+		for _, k := range voice.Kinds {
+			switch k {
+			case "over", "deal", "wins", "chime":
+			default:
+				lines = append(lines, voice.Line{Kind: k, Seats: []int{3, 20}})
+			}
+		}
+		for _, in := range game.Variants() {
+			lines = append(lines, voice.Line{Kind: "wins", Text: in.ID})
+			var trio []game.RoleCount
+			for _, r := range in.Roles {
+				for _, n := range []int{1, 2, 31} {
+					lines = append(lines, voice.Line{Kind: "deal", Deal: []game.RoleCount{{Role: r.ID, Count: n}}})
+				}
+				if trio = append(trio, game.RoleCount{Role: r.ID, Count: 1}); len(trio) == 3 {
+					lines = append(lines, voice.Line{Kind: "deal", Deal: trio})
+					trio = nil
+				}
+			}
+		}
+		for _, l := range lines {
+			clips := l.Clips(lang)
+			if len(clips) == 0 || slices.Contains(clips, "chime") {
+				t.Errorf("voice, %s: %+v is said as %v", lang, l, clips)
+			}
+			for _, c := range clips {
+				if _, ok := sounds.Words(lang, c); !ok || audio.Duration(sounds.FS, lang, c) == 0 {
+					t.Errorf("voice, %s: %+v: clip %s has no words or no sound", lang, l, c)
 				}
 			}
 		}

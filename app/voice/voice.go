@@ -12,20 +12,23 @@ import (
 	"strings"
 	"time"
 
+	"nightfall/assets"
 	"nightfall/assets/sounds"
 	"nightfall/game"
 )
 
 // Line is one thing the judge says.
 type Line struct {
-	Kind  string // see Clips
-	Seats []int  // the seats named, in order
-	Text  string // a winner id for "over"
+	Kind  string           // see Clips
+	Seats []int            // the seats named, in order
+	Text  string           // a winner id for "over", a variant id for "wins"
+	Deal  []game.RoleCount // the cards dealt, for "deal"
 }
 
 // Kinds are the kinds of line the judge says (any other kind is the chime).
 var Kinds = []string{"night", "dawn", "peaceful", "died", "speak", "lastwords", "discussion", "vote",
-	"votefor", "tie", "nobodyout", "out", "exploded", "over", "paused", "resumed", "chime"}
+	"votefor", "tie", "nobodyout", "out", "exploded", "over", "paused", "resumed", "chime",
+	"briefing", "deal", "wins", "begin"}
 
 // Clips spells the line in lang ("zh" or "en") as clip names (files
 // lang/NAME.wav); "chime" is the shared chime.
@@ -45,6 +48,9 @@ func (l Line) Caption(lang string) string {
 	wordSep, phraseSep := "", "，"
 	if lang == "en" {
 		wordSep, phraseSep = " ", " "
+		if l.Kind == "deal" {
+			phraseSep = ", " // "5 killers, 1 police, 10 civilians"
+		}
 	}
 	var parts []string
 	for _, p := range l.phrases(lang) {
@@ -103,6 +109,14 @@ func (l Line) phrases(lang string) [][]string {
 		return out
 	case "out", "exploded":
 		return each(l.Kind)
+	case "briefing":
+		return [][]string{{"brief.narr"}}
+	case "begin":
+		return [][]string{{"begin"}}
+	case "wins":
+		return [][]string{{"wins." + l.Text}}
+	case "deal":
+		return deal(lang, l.Deal)
 	case "over":
 		out := [][]string{{"over"}}
 		switch l.Text {
@@ -118,13 +132,82 @@ func (l Line) phrases(lang string) [][]string {
 	return [][]string{{"chime"}}
 }
 
-// num is the clip of a seat number (1..20; larger numbers have no clip and
-// fall back to the chime).
+// num is the clip of a number (a seat, a count: 1 … assets.VoiceNumbers;
+// others have no clip and fall back to the chime).
 func num(n int) string {
-	if n < 1 || n > 20 {
+	if n < 1 || n > assets.VoiceNumbers {
 		return "chime"
 	}
 	return "n" + strconv.Itoa(n)
+}
+
+// deal is the deal as a judge reads it out, a phrase per role in the
+// deal's order ("五个杀手", "5 killers"), but three or more roles in a row
+// dealt as many cards each are said at once, a phrase per name and the
+// count once: "警察，医生，森林老人，各一个", "1 each, Police, Doctor,
+// Forest elder" (cat-lives-7's eight privilege cards of two each would
+// otherwise outlast the briefing).
+func deal(lang string, d []game.RoleCount) [][]string {
+	var out [][]string
+	for i := 0; i < len(d); {
+		j := i
+		for j < len(d) && d[j].Count == d[i].Count {
+			j++
+		}
+		if j-i < 3 {
+			for _, rc := range d[i:j] {
+				out = append(out, count(lang, rc))
+			}
+			i = j
+			continue
+		}
+		var names [][]string
+		for _, rc := range d[i:j] {
+			names = append(names, []string{"role." + rc.Role})
+		}
+		if lang == "en" {
+			out = append(append(out, []string{num(d[i].Count), "each"}), names...)
+		} else {
+			out = append(append(out, names...), []string{"each", zhCount(d[i].Count), "ge"})
+		}
+		i = j
+	}
+	return out
+}
+
+// zhCount is the clip of a count in Chinese: 两 for two, else the number.
+func zhCount(n int) string {
+	if n == 2 {
+		return "liang"
+	}
+	return num(n)
+}
+
+// count is how many cards of a role were dealt, as a judge says it:
+// "五个杀手" (两 for two: "两个警察"), "5 killers", "1 sniper".
+func count(lang string, d game.RoleCount) []string {
+	if lang == "en" {
+		if d.Count == 1 {
+			return []string{num(1), "role." + d.Role}
+		}
+		return []string{num(d.Count), "roles." + d.Role}
+	}
+	return []string{zhCount(d.Count), "ge", "role." + d.Role}
+}
+
+// Briefing is what the judge says over the table's briefing (tv.Briefing,
+// before the first night), the big screen's briefing told in short: its
+// opening, the deal (how many of each role, as the screen lists it), how
+// each side of the variant wins, and that the host begins when everyone
+// is ready. The screen also shows a round's order, a line per role and the
+// options, which are read there: said aloud, the briefing would outlast
+// the time it holds the night back (game.BriefingSeconds). nil without a
+// briefing.
+func Briefing(tv *game.TableView) []Line {
+	if tv == nil || tv.Briefing == nil {
+		return nil
+	}
+	return []Line{{Kind: "briefing"}, {Kind: "deal", Deal: tv.Briefing.Deal}, {Kind: "wins", Text: tv.Variant}, {Kind: "begin"}}
 }
 
 // Narrator turns the stream of table views into the lines of the stages:

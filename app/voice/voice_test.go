@@ -2,10 +2,13 @@ package voice
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"nightfall/app/audio"
+	"nightfall/assets"
 	"nightfall/assets/sounds"
 	"nightfall/game"
 )
@@ -24,7 +27,7 @@ func TestClips(t *testing.T) {
 		{Line{Kind: "votefor", Seats: []int{7}}, "zh", []string{"votefor", "n7", "hao"}},
 		{Line{Kind: "over", Text: "killers"}, "en", []string{"over", "win-killers"}},
 		{Line{Kind: "over", Text: "4"}, "zh", []string{"over", "n4", "wins"}},
-		{Line{Kind: "speak", Seats: []int{21}}, "zh", []string{"please", "chime", "speak"}},
+		{Line{Kind: "speak", Seats: []int{41}}, "zh", []string{"please", "chime", "speak"}},
 		{Line{Kind: "something-new"}, "zh", []string{"chime"}},
 	} {
 		if got := c.line.Clips(c.lang); !reflect.DeepEqual(got, c.want) {
@@ -118,11 +121,17 @@ func TestCaptions(t *testing.T) {
 	lines := []Line{{Kind: "over", Text: "good"}, {Kind: "over", Text: "killers"}, {Kind: "over", Text: "werewolves"},
 		{Kind: "over", Text: "draw"}, {Kind: "over", Text: "7"}, {Kind: "died", Seats: []int{6, 9}}}
 	for _, k := range Kinds {
-		if k != "over" {
+		switch k {
+		case "over":
+		case "deal":
+			lines = append(lines, Line{Kind: k, Deal: []game.RoleCount{{Role: "killer", Count: 2}, {Role: "police", Count: 1}, {Role: "civilian", Count: 31}}})
+		case "wins":
+			lines = append(lines, Line{Kind: k, Text: "v4.0"})
+		default:
 			lines = append(lines, Line{Kind: k, Seats: []int{3}})
 		}
 	}
-	strip := strings.NewReplacer(" ", "", "，", "")
+	strip := strings.NewReplacer(" ", "", "，", "", ",", "")
 	for _, lang := range []string{"zh", "en"} {
 		for _, l := range lines {
 			c := l.Caption(lang)
@@ -159,9 +168,106 @@ func TestCaptions(t *testing.T) {
 		{Line{Kind: "votefor", Seats: []int{7}}, "en", "Vote for seat 7"},
 		{Line{Kind: "over", Text: "4"}, "zh", "游戏结束，4号获胜"},
 		{Line{Kind: "over", Text: "good"}, "en", "Game over. The good side wins."},
+		{Line{Kind: "deal", Deal: []game.RoleCount{{Role: "killer", Count: 2}, {Role: "sniper", Count: 1}, {Role: "civilian", Count: 10}}}, "zh", "两个杀手，1个狙击手，10个平民"},
+		{Line{Kind: "deal", Deal: []game.RoleCount{{Role: "killer", Count: 2}, {Role: "sniper", Count: 1}, {Role: "civilian", Count: 10}}}, "en", "2 killers, 1 Sniper, 10 civilians"},
+		{Line{Kind: "deal", Deal: []game.RoleCount{{Role: "killer", Count: 5}, {Role: "police", Count: 1}, {Role: "doctor", Count: 1}, {Role: "elder", Count: 1}, {Role: "civilian", Count: 7}}}, "zh", "5个杀手，警察，医生，森林老人，各1个，7个平民"},
+		{Line{Kind: "deal", Deal: []game.RoleCount{{Role: "sniper", Count: 2}, {Role: "vest", Count: 2}, {Role: "arson", Count: 2}, {Role: "commoner", Count: 11}}}, "en", "2 each, Sniper, Vest / wolfsbane, Arson / saint, 11 commoners"},
 	} {
 		if got := c.line.Caption(c.lang); got != c.want {
 			t.Errorf("%+v in %s: %q, want %q", c.line, c.lang, got, c.want)
 		}
+	}
+}
+
+// TestBriefingPlan: over the table's briefing of every variant, at every
+// table size, in both languages, the judge says the briefing's opening,
+// the engine's deal (its roles in its order, each as its count then its
+// name: "五个杀手", "两个警察", "5 killers", "1 Sniper"), how the variant's
+// sides win, and that the host begins; every clip of it is a line of the
+// voice with its words and its sound, and all but the closing line end
+// before the briefing's time runs out (game.BriefingSeconds: the night
+// would cut them short).
+func TestBriefingPlan(t *testing.T) {
+	longest := map[string]time.Duration{}
+	for _, in := range game.Variants() {
+		for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+			g, err := game.New(game.Setup{Variant: in.ID, Players: n, Seed: uint64(n), Briefing: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tv := g.TableView()
+			if tv.Briefing == nil || len(tv.Briefing.Deal) == 0 {
+				t.Fatalf("%s at %d: no briefing in the view", in.ID, n)
+			}
+			for _, lang := range assets.Languages {
+				plan := Briefing(&tv)
+				var got [][]string
+				for _, l := range plan {
+					got = append(got, l.Clips(lang))
+				}
+				var deal []string
+				zhN := func(c int) string {
+					if c == 2 {
+						return "liang"
+					}
+					return "n" + strconv.Itoa(c)
+				}
+				ds := tv.Briefing.Deal
+				for i, d := range ds {
+					same := func(j int) bool { return j >= 0 && j < len(ds) && ds[j].Count == d.Count }
+					run := 0 // the length of the run of equal counts d is in
+					for j := i; same(j); j-- {
+						run++
+					}
+					first := run == 1
+					for j := i + 1; same(j); j++ {
+						run++
+					}
+					switch {
+					case run >= 3 && lang == "en" && first:
+						deal = append(deal, "n"+strconv.Itoa(d.Count), "each", "role."+d.Role)
+					case run >= 3 && lang == "en":
+						deal = append(deal, "role."+d.Role)
+					case run >= 3 && !same(i+1): // zh: the names, then the count once
+						deal = append(deal, "role."+d.Role, "each", zhN(d.Count), "ge")
+					case run >= 3:
+						deal = append(deal, "role."+d.Role)
+					case lang == "zh":
+						deal = append(deal, zhN(d.Count), "ge", "role."+d.Role)
+					case d.Count == 1:
+						deal = append(deal, "n1", "role."+d.Role)
+					default:
+						deal = append(deal, "n"+strconv.Itoa(d.Count), "roles."+d.Role)
+					}
+				}
+				want := [][]string{{"brief.narr"}, deal, {"wins." + in.ID}, {"begin"}}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%s at %d in %s: the judge says %v, want %v", in.ID, n, lang, got, want)
+				}
+				var total, needed time.Duration
+				for i, l := range plan {
+					for _, c := range l.Clips(lang) {
+						if w, ok := sounds.Words(lang, c); !ok || w == "" || audio.Duration(sounds.FS, lang, c) == 0 {
+							t.Errorf("%s at %d in %s: clip %s has no words or no sound", in.ID, n, lang, c)
+						}
+					}
+					total += audio.LineDuration(sounds.FS, lang, l.Clips(lang))
+					if i < len(plan)-1 {
+						needed = total
+					}
+				}
+				// what a newcomer needs (all but the closing, which the big screen skips
+				// when the night would cut it: TestBriefingSpoken) is said before the night
+				if needed > game.BriefingSeconds*time.Second {
+					t.Errorf("%s at %d in %s: the briefing's deal and wins are said in %v, longer than the briefing lasts (%d s)", in.ID, n, lang, needed.Round(time.Millisecond), game.BriefingSeconds)
+				}
+				if k := in.ID + " " + lang; total > longest[k] {
+					longest[k] = total
+				}
+			}
+		}
+	}
+	for _, in := range game.Variants() {
+		t.Logf("%s: said in %v (zh), %v (en) at the longest deal, the closing included", in.ID, longest[in.ID+" zh"].Round(100*time.Millisecond), longest[in.ID+" en"].Round(100*time.Millisecond))
 	}
 }

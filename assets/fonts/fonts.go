@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"nightfall/assets"
-	"nightfall/assets/sounds"
 )
 
 // SubsetTTF is the subset font (TrueType).
@@ -27,7 +26,7 @@ const SubsetName = "wqy-microhei-subset.ttf"
 const Extra = "0123456789，。：；！？（）、…—–·→←×✓「」《》“”‘’ "
 
 // AppText returns, sorted and without repeats, every non-ASCII character the
-// app may draw from its own strings (and the captions of its spoken lines).
+// app may draw from its own strings (the captions of its spoken lines among them).
 func AppText() (string, error) {
 	set := map[rune]bool{}
 	add := func(s string) {
@@ -37,7 +36,7 @@ func AppText() (string, error) {
 			}
 		}
 	}
-	for _, code := range assets.Languages { // the one dictionary: every word of both screens
+	for _, code := range assets.Languages { // the one dictionary: every word of both screens and the voice
 		m, err := assets.Dictionary(code)
 		if err != nil {
 			return "", err
@@ -45,9 +44,6 @@ func AppText() (string, error) {
 		for _, v := range m {
 			add(v)
 		}
-	}
-	for _, w := range sounds.AllWords() { // the captions (the judge's spoken words)
-		add(w)
 	}
 	add(Extra)
 	rs := make([]rune, 0, len(set))

@@ -590,18 +590,34 @@ test('lobby: taken seats greyed with names, own seat tappable', () => {
   assert.equal(d.deal, '警察 ×2、杀手 ×2、平民 ×4');
 });
 
-test('error texts by code; an engine refusal keeps its English reason behind a translated prefix', () => {
+test('error texts by code; an engine refusal in the dictionary words behind a translated prefix', () => {
   assert.equal(V.errorText(T, { code: 'seat-taken' }), en['err.seat-taken']);
   assert.equal(V.errorText(TZ, { code: 'not-yours', reason: 'seat 3 is not yours' }), zh['err.not-yours']);
-  const refused = { id: 'c-1', code: 'rejected', reason: 'seat 4 is dead and cannot vote' };
-  assert.equal(V.errorText(T, refused), 'Refused: seat 4 is dead and cannot vote');
-  assert.equal(V.errorText(TZ, refused), '操作被拒绝：seat 4 is dead and cannot vote');
-  // at night the reason may name the action: the toast does not
-  const night = { id: 'c-2', code: 'rejected', reason: 'your kill is mandatory tonight; choose a target' };
+  const refused = { id: 'c-1', code: 'rejected', reason: 'seat 4 is dead and cannot vote', refusal: { code: 'dead-voter', seat: 4 } };
+  assert.equal(V.errorText(T, refused), 'Refused: Seat 4 is dead and cannot vote.');
+  assert.equal(V.errorText(TZ, refused), '操作被拒绝：4号已经出局，不能投票。');
+  // a code the dictionary has no words for: the English reason
+  const unknown = { id: 'c-4', code: 'rejected', reason: 'something new', refusal: { code: 'no-such-refusal' } };
+  assert.equal(V.errorText(TZ, unknown), '操作被拒绝：something new');
+  // at night the reason may name the action: the toast does not, the same
+  // for every role; the refusal goes behind the card, translated
+  const night = { id: 'c-2', code: 'rejected', reason: 'your kill is mandatory tonight; choose a target',
+    refusal: { code: 'mandatory', action: 'kill' } };
+  const check = { id: 'c-5', code: 'rejected', reason: 'your check is mandatory tonight; choose a target',
+    refusal: { code: 'mandatory', action: 'check' } };
   assert.equal(V.cmdErrorText(TZ, night, true), zh['err.night']);
+  assert.equal(V.cmdErrorText(TZ, check, true), zh['err.night']);
   assert.equal(V.cmdErrorText(T, night, true), en['err.night']);
-  assert.equal(V.cmdErrorText(T, refused, false), 'Refused: seat 4 is dead and cannot vote');
+  assert.equal(V.errorText(TZ, night), '操作被拒绝：今晚的「杀人」必须做：请选择目标。');
+  assert.equal(V.cmdErrorText(T, refused, false), 'Refused: Seat 4 is dead and cannot vote.');
   assert.equal(V.cmdErrorText(T, { id: 'c-3', code: 'saving' }, true), en['err.saving']);
+  // the arguments: targets, roles, lists and counts, a count of 0 left out
+  assert.equal(V.refusalText(TZ, { code: 'dead-target', target: '3L' }), '3L已经出局，不能作为目标。');
+  assert.equal(V.refusalText(TZ, { code: 'ap', action: 'snipe', need: 2 }), '「普通狙击」需要 2 点，你只有 0 点。');
+  assert.equal(V.refusalText(TZ, { code: 'order-all', roles: ['killer', 'commoner'] }), '顺序要列出你手上的每一张牌，先丢的在前：杀手、庶民。');
+  assert.equal(V.refusalText(TZ, { code: 'stale-ballot', ballot: 1, open: 2 }), '那一票是第 1 次投票的，现在进行的是第 2 次投票。');
+  assert.equal(V.refusalText(TZ, { code: 'no-such-refusal' }), '');
+  assert.equal(V.refusalText(TZ, undefined), '');
 });
 
 test('timer counts down from when its key appeared', () => {
@@ -693,6 +709,10 @@ test('cat-lives-7: by day the vote is on the table, privileges in their own pane
   assert.equal(m.vote.title, 'Vote');
   const c = V.catModel(T, pv, names, {});
   assert.ok(c.privileges.some((p) => p.action === 'curse' && p.usable));
+  // a night privilege by day says why in the player's language, from its code
+  const heal = V.catModel(TZ, pv, names, {}).privileges.find((p) => p.action === 'heal');
+  assert.equal(heal.usable, false);
+  assert.equal(heal.reason, `「${zh['action.heal']}」是夜晚的特权，现在是白天。`);
 });
 
 // cat-lives-7's fairness: the panel as it is drawn closed (before "Open my

@@ -1,38 +1,43 @@
 #!/usr/bin/env bash
-# Regenerates the narration clips from phrases.tsv (fields separated by |) with espeak-ng and sox (Debian packages
-# espeak-ng, sox). Output: zh/*.wav, en/*.wav (number clips n1..n20 included) and chime.wav,
-# all mono 16 kHz, 8-bit µ-law WAV (half the size of 16-bit PCM; speech stays clear).
+# Regenerates the narration clips with espeak-ng and sox (Debian packages espeak-ng, sox) from the
+# one dictionary's voice lines (assets/i18n/*.json: the "voice." keys and the screens' words the
+# voice also says, listed by `go run ./assets/sounds/lines` as lang|id|text). Output: zh/*.wav,
+# en/*.wav (the numbers n1..n40 included) and chime.wav, all mono 16 kHz, 8-bit µ-law WAV (half the
+# size of 16-bit PCM; speech stays clear).
 # Usage: assets/sounds/gen.sh   (from anywhere)
 set -euo pipefail
 cd "$(dirname "$0")"
 command -v espeak-ng >/dev/null || { echo "gen.sh: needs espeak-ng (apt install espeak-ng)" >&2; exit 1; }
 command -v sox >/dev/null || { echo "gen.sh: needs sox (apt install sox)" >&2; exit 1; }
+command -v go >/dev/null || { echo "gen.sh: needs go (it reads the dictionary)" >&2; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# the list first: it is read from the dictionary, not from the clips about to be replaced
+(cd ../.. && go run ./assets/sounds/lines) > "$tmp/lines"
 rm -rf zh en; mkdir -p zh en
 
 # say LANG ID TEXT
 say() {
-	local voice speed
+	local voice speed pause=()
 	case $1 in zh) voice=cmn speed=150 ;; en) voice=en-us speed=150 ;; esac
+	# The briefing's lines are read faster, their pauses shortened to 0.2 s: it must be said
+	# before the night falls by itself (app/voice TestBriefingPlan).
+	case $2 in brief.* | begin | wins.* | role.* | roles.* | ge | liang | each)
+		speed=$([[ $1 == zh ]] && echo 280 || echo 190)
+		pause=(silence -l 1 0.02 0.5% -1 0.2 0.5%) ;;
+	esac
 	espeak-ng -v "$voice" -s "$speed" -w "$tmp/raw.wav" "$3"
-	# Trim leading/trailing silence, mono, 16 kHz, normalise to -1 dBFS, µ-law.
-	sox "$tmp/raw.wav" -r 16000 -c 1 -e u-law -b 8 "$1/$2.wav" \
-		silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse norm -1
+	# Trim leading/trailing silence, mono, 16 kHz, normalise to -1 dBFS, µ-law; -R: the same
+	# clip every run (no random dither), so an unchanged line makes an unchanged file.
+	sox -R "$tmp/raw.wav" -r 16000 -c 1 -e u-law -b 8 "$1/$2.wav" \
+		silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse "${pause[@]}" norm -1
 }
 
-zhnum=(零 一 二 三 四 五 六 七 八 九 十 十一 十二 十三 十四 十五 十六 十七 十八 十九 二十)
-for n in $(seq 1 20); do
-	say zh "n$n" "${zhnum[$n]}"
-	say en "n$n" "$n"
-done
-while IFS='|' read -r id zh en; do
-	[[ -z "$id" || "$id" == \#* ]] && continue
-	[[ -n "$zh" ]] && say zh "$id" "$zh"
-	[[ -n "$en" ]] && say en "$id" "$en"
-done < phrases.tsv
+while IFS='|' read -r lang id text; do
+	say "$lang" "$id" "$text"
+done < "$tmp/lines"
 
 # The chime: two soft bell tones (E6 then B5), for moments no clip fits (a timer running out).
 sox -n -r 16000 -c 1 "$tmp/a.wav" synth 0.35 sine 1318.5 fade q 0.005 0.35 0.3 vol 0.5
 sox -n -r 16000 -c 1 "$tmp/b.wav" synth 0.6 sine 987.8 fade q 0.005 0.6 0.5 vol 0.5
-sox "$tmp/a.wav" "$tmp/b.wav" -e u-law -b 8 chime.wav
+sox -R "$tmp/a.wav" "$tmp/b.wav" -e u-law -b 8 chime.wav
 du -sh . | sed 's/^/gen.sh: total /'

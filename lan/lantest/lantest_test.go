@@ -219,10 +219,13 @@ func TestPhoneStampsAndRefusals(t *testing.T) {
 	if !ok || v.Seat != 1 || v.Table.Round != 1 {
 		t.Fatalf("seat 1's view: %v %+v", ok, v.Table)
 	}
-	if err := p.Do(game.Command{Do: "vote", Target: &game.Target{Seat: 2}}); !isRefusal(err, "rejected") {
+	var r *Refusal
+	if err := p.Do(game.Command{Do: "vote", Target: &game.Target{Seat: 2}}); !isRefusal(err, "rejected") ||
+		!errors.As(err, &r) || r.Rule == nil || r.Rule.Code != game.RefuseDayAction || r.Rule.Action != "vote" {
 		t.Errorf("a vote at night: %v", err)
 	}
-	if err := p.Do(game.Command{Do: "sleep", Round: 7}); !isRefusal(err, "stale") {
+	if err := p.Do(game.Command{Do: "sleep", Round: 7}); !isRefusal(err, "stale") ||
+		!errors.As(err, &r) || r.Rule == nil || r.Rule.Code != game.RefuseStaleRound || r.Rule.Round != 7 || r.Rule.Now != 1 {
 		t.Errorf("a command from round 7: %v", err)
 	}
 	if p.Token() == "" || p.Mode() != "player" || p.Seat() != 1 || p.Names()["1"] != "玩家1" {

@@ -30,9 +30,10 @@ type Frame struct {
 	Name  string `json:"name"`
 	Room  string `json:"room"`
 	// ack, error
-	ID     string `json:"id"`
-	Code   string `json:"code"`
-	Reason string `json:"reason"`
+	ID      string          `json:"id"`
+	Code    string          `json:"code"`
+	Reason  string          `json:"reason"`
+	Refusal *game.Rejection `json:"refusal"`
 	// lobby, view, table
 	Lobby *lan.LobbyView    `json:"lobby"`
 	View  json.RawMessage   `json:"view"`
@@ -55,6 +56,9 @@ type Frame struct {
 type Refusal struct {
 	Code   string // PROTOCOL.md's error codes: "rejected", "stale", "seat-taken", …
 	Reason string
+	// Rule is the engine's refusal (codes rejected and stale): a code of
+	// game.Refusals and its arguments.
+	Rule *game.Rejection
 }
 
 func (r *Refusal) Error() string { return r.Code + ": " + r.Reason }
@@ -316,7 +320,7 @@ func (p *Phone) Hello(token, lang string) error {
 		return err
 	}
 	if f.T == "error" {
-		return &Refusal{f.Code, f.Reason}
+		return &Refusal{f.Code, f.Reason, f.Refusal}
 	}
 	return nil
 }
@@ -342,7 +346,7 @@ func (p *Phone) place(fr joinFrame) error {
 		return err
 	}
 	if f.T == "error" {
-		return &Refusal{f.Code, f.Reason}
+		return &Refusal{f.Code, f.Reason, f.Refusal}
 	}
 	return nil
 }
@@ -376,7 +380,7 @@ func (p *Phone) Do(c game.Command) error {
 		return err
 	}
 	if f.T == "error" {
-		return &Refusal{f.Code, f.Reason}
+		return &Refusal{f.Code, f.Reason, f.Refusal}
 	}
 	return nil
 }
@@ -396,7 +400,7 @@ func (p *Phone) Replay(game, lang string) (string, error) {
 		return "", err
 	}
 	if f.T == "error" {
-		return "", &Refusal{f.Code, f.Reason}
+		return "", &Refusal{f.Code, f.Reason, f.Refusal}
 	}
 	return f.HTML, nil
 }

@@ -604,7 +604,7 @@ export function catModel(T, pv, names, local = {}) {
     action: p.action, label: tId(T, 'action', p.action), card: tId(T, 'role', p.card),
     cost: T('cat.cost', { Cost: p.cost }), costN: p.cost,
     // usable now, in this phase (the engine lists night privileges by day too, unusable)
-    usable: !!p.usable && !!has(p.action), reason: p.usable ? '' : p.reason || '',
+    usable: !!p.usable && !!has(p.action), reason: p.usable ? '' : refusalText(T, p.why),
     needs: p.needs || [], target: p.target, targets: p.targets || [], positions: p.positions || {},
     into: p.into || [], via: p.form ? 'amoeba' : p.card,
   })).sort((a, b) => Number(b.usable) - Number(a.usable)); // usable now first
@@ -1037,12 +1037,31 @@ export function syncSig(pv, tv) {
   return `${t.version}|${t.phase}|${tasks}`;
 }
 
-// errorText translates an error frame: a known code, else the server's
-// (English) reason after a translated "Refused:" ("操作被拒绝："), so that a
-// Chinese player at least knows that something was refused.
+// refusalText is the engine's refusal of a command (an error frame's
+// refusal, a privilege's why: a code and its arguments) in the dictionary's
+// words, "refuse.<code>" with seats, targets, actions and roles named as the
+// page names them; '' for a code the dictionary has no words for.
+export function refusalText(T, r) {
+  if (!r || !r.code) return '';
+  const key = `refuse.${r.code}`;
+  const num = (x) => (x == null ? 0 : x); // the engine leaves out a 0
+  const s = T(key, {
+    Seat: num(r.seat), Target: r.target != null ? targetLabel(T, r.target) : '',
+    Action: r.action ? tId(T, 'action', r.action) : '', Role: r.role ? tId(T, 'role', r.role) : '',
+    Roles: listLabel(T, (r.roles || []).map((x) => tId(T, 'role', x))), Text: r.text || '',
+    N: num(r.n), Have: num(r.have), Need: num(r.need), Each: num(r.each), Position: num(r.position),
+    Round: num(r.round), Ballot: num(r.ballot), Now: num(r.now), Open: num(r.open),
+  });
+  return s === key ? '' : s;
+}
+
+// errorText translates an error frame: a known code; a refusal by the rules
+// in the dictionary's words after a translated "Refused:" ("操作被拒绝：");
+// else the server's (English) reason after it, so that a Chinese player at
+// least knows that something was refused.
 export function errorText(T, f) {
   if (f.code && JOIN_ERRORS.includes(f.code)) return T(`err.${f.code}`, { Reason: f.reason || '' });
-  return T('err.unknown', { Reason: f.reason || f.code || '?' });
+  return T('err.unknown', { Reason: refusalText(T, f.refusal) || f.reason || f.code || '?' });
 }
 
 // cmdErrorText is the toast for a refused command. At night an engine's
