@@ -5,8 +5,8 @@
 #   make headless   build bin/nightfall-headless: script and serve only, no window, no cgo
 #                   (CGO_ENABLED=0 -tags headless; needs no system package)
 #   make run        build and run it (ARGS="serve ..." to pass arguments)
-#   make test       gofmt + vet + staticcheck + race tests (game, lan) + test-headless + other
-#                   tests + test-ui
+#   make test       gofmt + vet + staticcheck (beside the race tests, niced) + race tests (game,
+#                   lan) + test-headless + other tests + test-ui
 #   make test-headless  main's tests against the headless build (CGO_ENABLED=0 -tags headless,
 #                   -short), and game's and lan's tests built that way (test-race runs them)
 #   make test-ui    tests tagged `xvfb` under ./app/..., inside a virtual X display
@@ -141,7 +141,22 @@ lint: fmt-check vet staticcheck
 
 # ---- tests ----------------------------------------------------------------------------------
 
-test: $(DEPS) e2e-deps lint test-race test-headless test-app test-rest test-ui
+# lint goes beside test-race, at the lowest priority (nice 19), and its output follows
+# test-race's: lint is CPU alone (compiling for three systems, analysing), no test's clock sees
+# it, and the race run leaves most of two cores idle (see test-race). The other targets follow
+# once both passed; a failure of either stops there, as a failing prerequisite did.
+test: $(DEPS) e2e-deps
+	@lintlog=$$(mktemp); trap 'rm -f "$$lintlog"' EXIT
+	nice -n 19 $(MAKE) --no-print-directory lint DEPS= >"$$lintlog" 2>&1 &
+	lintpid=$$!
+	rc=0
+	$(MAKE) --no-print-directory test-race DEPS= || rc=$$?
+	lrc=0
+	wait "$$lintpid" || lrc=$$?
+	cat "$$lintlog"
+	(( rc == 0 )) || exit "$$rc"
+	(( lrc == 0 )) || exit "$$lrc"
+	$(MAKE) --no-print-directory test-headless test-app test-rest test-ui DEPS=
 
 # The engine and the network side: always under the race detector. The race detector slows the
 # engine's randomized games about tenfold, so they play fewer games there, and it allocates, so
