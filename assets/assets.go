@@ -8,6 +8,7 @@
 //	index.html            the page (GET /)
 //	static/app.js …       scripts, style sheet (GET /static/…)
 //	static/i18n/zh.json   the dictionary without the big screen's own words
+//	static/i18n/zh.late.json  … and without what only a game shows (LateFamilies), which is here
 //	fixtures/*.json       sample views for the page's dev-only mock mode (#mock=NAME)
 //
 // so a server can hand Phone() to http.FileServer(http.FS(...)) as it is.

@@ -40,7 +40,7 @@ func TestJS(t *testing.T) {
 
 func TestPhoneFS(t *testing.T) {
 	want := []string{"index.html", "static/app.js", "static/view.js", "static/net.js", "static/style.css",
-		"static/i18n/zh.json", "static/i18n/en.json", "fixtures/night-killer.json"}
+		"static/i18n/zh.json", "static/i18n/en.json", "static/i18n/zh.late.json", "static/i18n/en.late.json", "fixtures/night-killer.json"}
 	if err := fstest.TestFS(Phone(), want...); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestI18nKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	en, zh = loadLang(t, phone, "en"), loadLang(t, phone, "zh")
+	en, zh = phoneLang(t, phone, "en"), phoneLang(t, phone, "zh")
 	// keys named literally in the JS: T('key' …) and T("key" …)
 	lit := regexp.MustCompile(`\bT[Z]?\(\s*['"]([a-zA-Z0-9.\-]+)['"]`)
 	// keys built from an id family: tId(T, 'role', …)
@@ -240,6 +240,17 @@ func loadLang(t *testing.T, dir fs.FS, lang string) map[string]string {
 	var m map[string]string
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatalf("%s.json: %v (must be a flat object of strings)", lang, err)
+	}
+	return m
+}
+
+// phoneLang is the page's whole dictionary of lang: its first file and
+// its late one (LateFamilies) together.
+func phoneLang(t *testing.T, dir fs.FS, lang string) map[string]string {
+	t.Helper()
+	m := loadLang(t, dir, lang)
+	for k, v := range loadLang(t, dir, lang+".late") {
+		m[k] = v
 	}
 	return m
 }

@@ -87,15 +87,33 @@ func Dictionary(code string) (map[string]string, error) {
 	return m, nil
 }
 
+// LateFamilies are the phone's key families that come in a second file,
+// <lang>.late.json, which the page fetches once its first screen is
+// painted, not before it: the words no one reads before a game is on (the
+// role cards, the ☰ Rules sheet, the evening's scoreboard). They are the
+// larger part of the phone's words, so a phone's first load (lan's
+// TestPageGzip, the join screen's time on a slow phone) stays small. Like
+// the rest of the page, the file is the same for every phone of a language.
+var LateFamilies = []string{
+	"evening",  // the ☰ scoreboard of the evening's games
+	"roleinfo", // the role cards (the held card, the Rules sheet)
+	"rules",    // the ☰ Rules sheet's summary of a round and of the wins
+}
+
+// Late reports whether the phone gets key in its second, later file
+// (LateFamilies).
+func Late(key string) bool { return slices.Contains(LateFamilies, Family(key)) }
+
 // PhoneDictionary is a dictionary file (raw JSON) as the phone page gets
-// it: the keys ForPhone accepts, compact.
-func PhoneDictionary(raw []byte) ([]byte, error) {
+// it: the keys ForPhone accepts, compact; the first file (late false)
+// without the LateFamilies, the late file with them only.
+func PhoneDictionary(raw []byte, late bool) ([]byte, error) {
 	all := map[string]string{}
 	if err := json.Unmarshal(raw, &all); err != nil {
 		return nil, err
 	}
 	for k := range all {
-		if !ForPhone(k) {
+		if !ForPhone(k) || Late(k) != late {
 			delete(all, k)
 		}
 	}
@@ -109,7 +127,8 @@ func PhoneDictionary(raw []byte) ([]byte, error) {
 }
 
 // phoneDict is a dictionary directory (*.json) as the phone page gets it:
-// each file through PhoneDictionary, read again at every Open so that the
+// each file through PhoneDictionary, in two (<lang>.json, then
+// <lang>.late.json), read again at every Open so that the
 // devserve command shows an edit without a restart.
 type phoneDict struct{ dir fs.FS }
 
@@ -135,11 +154,17 @@ func (p phoneDict) files() (fstest.MapFS, error) {
 		if err != nil {
 			return nil, err
 		}
-		data, err := PhoneDictionary(raw)
-		if err != nil {
-			return nil, &fs.PathError{Op: "read", Path: path.Join("i18n", n), Err: err}
+		for _, late := range []bool{false, true} {
+			data, err := PhoneDictionary(raw, late)
+			if err != nil {
+				return nil, &fs.PathError{Op: "read", Path: path.Join("i18n", n), Err: err}
+			}
+			name := n
+			if late {
+				name = strings.TrimSuffix(n, ".json") + ".late.json"
+			}
+			m["i18n/"+name] = &fstest.MapFile{Data: data, Mode: 0o444}
 		}
-		m["i18n/"+n] = &fstest.MapFile{Data: data, Mode: 0o444}
 	}
 	return m, nil
 }

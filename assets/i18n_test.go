@@ -35,20 +35,39 @@ func TestEveryStageNamed(t *testing.T) {
 }
 
 // TestPhoneDictionary: the phone is served every key of the dictionary but
-// the big screen's own families, with the same words, and none of those.
+// the big screen's own families, with the same words, and none of those;
+// the LateFamilies in the late file only, every other key in the first.
 func TestPhoneDictionary(t *testing.T) {
 	for _, code := range Languages {
 		all, err := Dictionary(code)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := fs.ReadFile(Phone(), "static/i18n/"+code+".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var phone map[string]string
-		if err := json.Unmarshal(b, &phone); err != nil {
-			t.Fatal(err)
+		phone := map[string]string{}
+		size := 0
+		for _, late := range []bool{false, true} {
+			name := code + ".json"
+			if late {
+				name = code + ".late.json"
+			}
+			b, err := fs.ReadFile(Phone(), "static/i18n/"+name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			size += len(b)
+			var m map[string]string
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			if len(m) == 0 {
+				t.Errorf("%s is empty", name)
+			}
+			for k, v := range m {
+				if Late(k) != late {
+					t.Errorf("%s holds %q", name, k)
+				}
+				phone[k] = v
+			}
 		}
 		screenOnly := 0
 		for k, v := range all {
@@ -66,7 +85,7 @@ func TestPhoneDictionary(t *testing.T) {
 			t.Errorf("%s: the phone gets %d keys, %d kept for the big screen", code, len(phone), screenOnly)
 		}
 		raw, _ := fs.ReadFile(I18n(), code+".json")
-		t.Logf("%s: %d keys, the phone's %d (%d of %d bytes)", code, len(all), len(phone), len(b), len(raw))
+		t.Logf("%s: %d keys, the phone's %d (%d of %d bytes)", code, len(all), len(phone), size, len(raw))
 	}
 }
 

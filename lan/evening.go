@@ -176,8 +176,8 @@ func (s *session) refreshEvening() {
 			}
 			ev.cache[p] = fg
 		}
-		if fg.Room != s.room {
-			continue
+		if fg.Room != s.room || byID[fg.ID] != nil {
+			continue // another room's, or a copy of a game counted already
 		}
 		out, _ := fg.Game.Outcome()
 		games = append(games, evening.Game{ID: fg.ID, Started: fg.Started, Outcome: out, Players: fg.Players})
@@ -193,14 +193,117 @@ func (s *session) refreshEvening() {
 	}
 }
 
-// countEnd counts the running game once it is over (its log holds the end).
+// countEnd counts the running game once it is over (its log holds the end)
+// and saves the lobby "new game" will open (lobbyfile.go), so that a crash
+// on the end screen continues the evening (continueEvening).
 func (s *session) countEnd() bool {
 	if s.g == nil || !s.g.Over() || s.log == nil || s.evening.counts == s.log.path {
 		return false
 	}
 	s.evening.counts = s.log.path
 	s.refreshEvening()
+	s.saveLobby()
 	return true
+}
+
+// continueEvening is what a start without a resume and without a room
+// named does first: it continues the data folder's evening when there is
+// one. The evening is a room's (the same room, the same data folder): its
+// finished games started less than 12 hours apart (evening.Gap), the
+// latest less than 12 hours ago, none before the host's last "new evening"
+// (evening.Select); or, before its first game, the evening the host began
+// there less than 12 hours ago. A restart of the app or of `serve`, after a
+// crash or not, whether the host resumes a game or not, comes back to that
+// room: its code and key, its seated phones' tokens (so the phones come
+// back to their seats and each player's record goes on) and its setup. The
+// room comes from the saved lobby (lobby.json: the end screen's lobby that
+// "new game" opens, or a lobby between games) or, without one, from the
+// newest game log (a game the host chose not to resume: it never ended, so
+// it is not counted). A new evening the host begins keeps the room and
+// empties the board; only when the room's evening is over (12 hours after
+// its last game, or its last new evening) does a start draw a new room.
+// The board is read from the game logs each time, one count per game id,
+// so a game read again after a restart counts once. continueEvening
+// reports whether the evening goes on; if not, the session is as before.
+func (s *session) continueEvening() bool {
+	type cand struct {
+		r    *lobbyRecord
+		path string
+	}
+	var cands []cand
+	if r, err := readLobby(s.lobbyPath()); err == nil {
+		cands = append(cands, cand{r, s.lobbyPath()})
+	} else if !errors.Is(err, os.ErrNotExist) {
+		s.logf("lan: the evening: %v", err)
+	}
+	if r, path := newestLogLobby(s.dataDir); r != nil {
+		cands = append(cands, cand{r, path})
+	}
+	for _, c := range cands {
+		r := c.r
+		if r.Room == "" {
+			continue
+		}
+		s.room = r.Room
+		s.refreshEvening()
+		since := eveningSince(s.dataDir, r.Room)
+		if s.evening.board.Games == 0 && (since.IsZero() || s.clock.Now().Sub(since) >= evening.Gap) {
+			continue
+		}
+		if err := s.applyLobby(r, c.path); err != nil {
+			s.logf("lan: the evening of room %s does not go on: %v", r.Room, err)
+			s.members, s.seats, s.names, s.options = map[string]*member{}, nil, nil, map[string]json.RawMessage{}
+			continue
+		}
+		if _, ok := s.variantInfo(); !ok {
+			s.variant = "" // a variant this build does not know: the default
+			clear(s.options)
+		}
+		return true
+	}
+	s.room, s.evening.board = "", Evening{}
+	return false
+}
+
+// newestLogLobby is the lobby of the newest game log in dataDir (by its
+// header's time), and its path: its room, setup and the players seated at
+// its end.
+func newestLogLobby(dataDir string) (*lobbyRecord, string) {
+	saved, err := SavedGames(dataDir)
+	if err != nil || len(saved) == 0 {
+		return nil, ""
+	}
+	path := saved[0].Path
+	sg, err := readLogCut(path, func(string) {}, false)
+	if err != nil {
+		return nil, ""
+	}
+	h := sg.header
+	r := &lobbyRecord{Nightfall: logVersion, Lobby: true, Saved: h.Created, Table: h.Table, Room: h.Room,
+		Addr: h.Addr, Variant: h.Setup.Variant, Players: h.Setup.Players}
+	if len(h.Setup.Options) > 0 && json.Unmarshal(h.Setup.Options, &r.Options) != nil {
+		r.Options = nil
+	}
+	held := map[int]logSeat{}
+	hold := func(ls logSeat) {
+		if !ls.Spectator && ls.Seat >= 1 && ls.Seat <= h.Setup.Players {
+			held[ls.Seat] = ls
+		}
+	}
+	for _, ls := range h.Seats {
+		hold(ls)
+	}
+	for _, rec := range sg.records {
+		if rec.member != nil {
+			hold(*rec.member)
+		}
+	}
+	for seat := 1; seat <= h.Setup.Players; seat++ {
+		if ls, ok := held[seat]; ok && ls.Token != "" {
+			r.Seats = append(r.Seats, ls)
+		}
+	}
+	return r, path
 }
 
 // between reports whether no game is running: the scoreboard is shown

@@ -524,7 +524,9 @@ func SavedGames(dataDir string) ([]SavedGame, error) {
 // saved lobby when a seat is taken (Lobby), and the game logs that cannot be
 // resumed (Problem says why; a log whose header was cut, for one), so that
 // the host is told about them rather than given an older game silently.
-// Finished games are left out. Nothing is changed on disk.
+// Finished games are left out, and so is the lobby saved on a finished
+// game's end screen (lobbyRecord.After): a start without a resume continues
+// that evening by itself. Nothing is changed on disk.
 func Resumable(dataDir string) ([]SavedGame, error) {
 	if dataDir == "" {
 		d, err := DefaultDataDir()
@@ -601,7 +603,11 @@ func Resumable(dataDir string) ([]SavedGame, error) {
 		out = append(out, sg)
 	}
 	lp := filepath.Join(dataDir, LobbyFile)
-	if r, err := readLobby(lp); err == nil {
+	r, err := readLobby(lp)
+	switch {
+	case err == nil && r.After != "":
+		// the end screen's lobby: nothing unfinished (a start continues it)
+	case err == nil:
 		sg := SavedGame{Path: lp, Lobby: true, Created: r.Saved, Updated: r.Saved, Table: r.Table,
 			Variant: r.Variant, Players: r.Players, Names: make([]string, r.Players)}
 		if st, err := os.Stat(lp); err == nil {
@@ -616,7 +622,7 @@ func Resumable(dataDir string) ([]SavedGame, error) {
 		if sg.Seated > 0 {
 			out = append(out, sg)
 		}
-	} else if !errors.Is(err, os.ErrNotExist) {
+	case !errors.Is(err, os.ErrNotExist):
 		out = append(out, SavedGame{Path: lp, Lobby: true, Problem: err.Error()})
 	}
 	slices.SortStableFunc(out, func(a, b SavedGame) int { return b.Updated.Compare(a.Updated) })

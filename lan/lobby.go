@@ -322,5 +322,6 @@ func (s *session) newGame() error {
 		}
 	}
 	s.checkSetup()
+	s.saveLobby() // a lobby between games now, no longer the end screen's
 	return nil
 }

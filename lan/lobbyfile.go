@@ -8,14 +8,20 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 )
 
 // The lobby survives a crash too: while no game runs, who sits where (names
 // and token hashes), the setup and the room are kept in <data dir>/lobby.json,
-// rewritten (atomically) on every change. A resume offers it when a seat is
-// taken; it is removed when a game starts (the game log holds the seating
-// from then on) and written again when the host opens a new lobby.
+// rewritten (atomically) on every change. It is removed when a game starts
+// (the game log holds the seating from then on) and written again as soon as
+// the game ends: on the end screen it is the lobby "new game" will open,
+// marked After (the finished game's id), and after "new game" a lobby like
+// any other. A resume offers a lobby with a seat taken, but not one marked
+// After: nothing was left unfinished there, so `serve --resume last` with
+// only finished games resumes nothing. A start without a resume continues
+// the evening from it instead (continueEvening, evening.go).
 
 // LobbyFile is the name of the saved lobby in the data directory.
 const LobbyFile = "lobby.json"
@@ -32,17 +38,27 @@ type lobbyRecord struct {
 	Seed      uint64                     `json:"seed,omitempty"`
 	Options   map[string]json.RawMessage `json:"options,omitempty"`
 	Seats     []logSeat                  `json:"seats"` // players (spectators are not saved)
+	// After is the id of the finished game whose end screen saved this
+	// lobby (empty: a lobby opened before a game or after "new game").
+	After string `json:"after,omitempty"`
 }
 
 func (s *session) lobbyPath() string { return filepath.Join(s.dataDir, LobbyFile) }
 
-// saveLobby writes the lobby when it changed (no game running).
+// saveLobby writes the lobby when it changed: while no game runs, and on
+// the end screen (the lobby "new game" opens: the same seats, a new deal).
 func (s *session) saveLobby() {
-	if s.g != nil || s.dataDir == "" {
+	if (s.g != nil && !s.g.Over()) || s.dataDir == "" {
 		return
 	}
 	r := lobbyRecord{Nightfall: logVersion, Lobby: true, Table: s.table, Room: s.room, Addr: s.addr,
 		Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.options}
+	if s.g != nil {
+		r.Seed = 0 // newGame deals afresh
+		if s.log != nil {
+			r.After = strings.TrimSuffix(filepath.Base(s.log.path), ".jsonl")
+		}
+	}
 	seated := false
 	for i, m := range s.seats {
 		if m != nil {
@@ -157,6 +173,11 @@ func (s *session) loadLobby(path string) error {
 	if err != nil {
 		return err
 	}
+	return s.applyLobby(r, path)
+}
+
+// applyLobby puts a saved lobby (read from path) in place.
+func (s *session) applyLobby(r *lobbyRecord, path string) error {
 	if r.Players < 1 || r.Players > maxTablePlay {
 		return fmt.Errorf("%s: a table has 1 to %d players, not %d", path, maxTablePlay, r.Players)
 	}

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"nightfall/game"
 )
@@ -327,4 +329,49 @@ func TestSavedGames(t *testing.T) {
 		!strings.Contains(errs.String(), "no unfinished game") {
 		t.Errorf("serve --resume last with only finished games: %d %s", code, errs.String())
 	}
+}
+
+// A host restarted on a game's end screen without a resume comes back to
+// the evening's room, whose seats are taken by phones not back yet: serve
+// says the evening goes on and starts no game by itself (its autostart
+// waits until every seated phone is connected); once they are all back
+// with their tokens, in their seats, it starts as on any full table.
+func TestServeContinuedEveningWaitsForPhones(t *testing.T) {
+	h, tb := startedTable(t, 8, 31)
+	h.host(HostCommand{Do: HostEnd})
+	var room string
+	h.do(func(s *session) { room = s.room })
+	h.close() // the host is gone (the end screen saved the lobby)
+	srv, err := NewServer(Config{DataDir: h.dir, Clock: h.clock, Addr: "127.0.0.1:0", NoMDNS: true, Cadence: -1, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if srv.Room() != room {
+		t.Fatalf("the restart opened room %s, not the evening's %s", srv.Room(), room)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	done := make(chan int)
+	go func() { done <- runTerminal(ctx, srv, make(chan string), 0, &out) }()
+	out.waitFor(t, regexp.MustCompile(`Seat 8: "`))
+	time.Sleep(200 * time.Millisecond) // the view that printed seat 8 would have armed the start at once
+	if strings.Contains(out.String(), "Every seat is taken") {
+		t.Fatalf("serve starts a game before the phones are back:\n%s", out.String())
+	}
+	url := "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws?room=" + room
+	key := roomPublicKey(t, h.dir, room)
+	for seat := 1; seat <= 8; seat++ {
+		p, w := dialLobbyPhone(t, url, key, tb.phones[seat].token)
+		defer p.ws.Close()
+		if w.Seat != seat {
+			t.Fatalf("seat %d's phone came back to seat %d", seat, w.Seat)
+		}
+	}
+	out.waitFor(t, regexp.MustCompile(`Game started: classic-2.0, 8 players`))
+	cancel()
+	<-done
 }

@@ -22,7 +22,7 @@ import (
 
 // ServeMain implements `nightfall serve`: the server without a window. It
 // prints the join URL and its QR code, starts the game when every seat is
-// taken (or on Enter), prints what the big screen would show, and stops on
+// taken by a connected phone (or on Enter), prints what the big screen would show, and stops on
 // Ctrl-C. During a game "free N" frees seat N for another phone; a phone
 // asking for a freed seat is printed with its device label and phone code,
 // and the seat is given only when the host answers y on the terminal (n
@@ -85,6 +85,8 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	fmt.Fprintf(stdout, "Or type %s in the phone's browser, then the code %s (key fingerprint %s)\n", ty.Addr, ty.Code, ty.Fingerprint)
 	if cfg.Resume != "" {
 		fmt.Fprintf(stdout, "Resumed %s: the phones reconnect to their seats.\n", cfg.Resume)
+	} else if ev := firstView(srv).Evening; ev != nil && ev.Games > 0 {
+		fmt.Fprintf(stdout, "The evening goes on (%d games so far): the phones reconnect to their seats; press Enter to start.\n", ev.Games)
 	} else {
 		fmt.Fprintln(stdout, "The game starts when every seat is taken; press Enter to start now.")
 	}
@@ -167,6 +169,13 @@ func serveConfig(args []string, stderr io.Writer) (cfg Config, autostart time.Du
 	return cfg, *start, -1
 }
 
+// firstView is the host's view now.
+func firstView(srv *Server) HostView {
+	views, cancel := srv.Subscribe()
+	defer cancel()
+	return <-views
+}
+
 // lines sends each line typed on stdin (Enter), trimmed.
 func lines(ctx context.Context, stdin io.Reader) <-chan string {
 	enter := make(chan string)
@@ -207,7 +216,9 @@ func runTerminal(ctx context.Context, srv *Server, enter <-chan string, autostar
 			p.show(last, hv)
 			last = hv
 			switch {
-			case hv.Table != nil || !hv.Valid:
+			case hv.Table != nil || !hv.Valid || !allOnline(hv.Lobby):
+				// a resumed or continued lobby's phones may not be
+				// back yet: the game waits for them (or for Enter)
 				startAt = nil
 			case startAt == nil && autostart >= 0:
 				fmt.Fprintf(stdout, "Every seat is taken: starting in %v (Enter: now).\n", autostart)
@@ -276,6 +287,16 @@ func duringGame(srv *Server, hv HostView, line string, stdout io.Writer) {
 	default:
 		fmt.Fprintln(stdout, "During the game: free N frees seat N; y or n answers a phone asking for a freed seat.")
 	}
+}
+
+// allOnline reports whether every taken seat's phone is connected.
+func allOnline(lv LobbyView) bool {
+	for _, s := range lv.Seats {
+		if s.Taken && !s.Online {
+			return false
+		}
+	}
+	return true
 }
 
 // seatedPrefix is k when exactly seats 1..k are taken, else 0.

@@ -101,6 +101,7 @@ func NewServer(cfg Config) (*Server, error) {
 		sess.cad.every = cfg.Cadence
 	}
 	s.sess = sess
+	continued := false // the start continues the evening of a room (continueEvening)
 	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
 		return nil, fmt.Errorf("the phone page: %v", err)
 	}
@@ -122,27 +123,43 @@ func NewServer(cfg Config) (*Server, error) {
 			s.cfg.Addr = sess.addr
 		}
 	} else {
-		sess.room = cfg.Room
-		if sess.room == "" {
-			sess.room = newRoom()
+		// Within an evening a start comes back to its room, seats and
+		// setup (continueEvening); what the configuration names is then
+		// changed as the host would change it in the lobby.
+		continued = cfg.Room == "" && sess.continueEvening()
+		sess.table = cfg.TableName
+		if !continued {
+			sess.room = cfg.Room
+			if sess.room == "" {
+				sess.room = newRoom()
+			}
 		}
-		sess.variant = cfg.Variant
+		if cfg.Variant != "" && cfg.Variant != sess.variant {
+			sess.variant = cfg.Variant
+			clear(sess.options)
+		}
 		if sess.variant == "" {
 			sess.variant = game.Variants()[0].ID
 		}
 		in, ok := sess.variantInfo()
 		if !ok {
-			return nil, fmt.Errorf("unknown variant %q (known: %s)", cfg.Variant, strings.Join(game.VariantIDs(), ", "))
+			return nil, fmt.Errorf("unknown variant %q (known: %s)", sess.variant, strings.Join(game.VariantIDs(), ", "))
 		}
 		players := cfg.Players
-		if players == 0 {
+		if players == 0 && continued {
+			players = len(sess.seats)
+		} else if players == 0 {
 			players = min(max(12, in.MinPlayers), in.MaxPlayers)
 		}
 		if players < 1 || players > maxTablePlay {
 			return nil, fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, players)
 		}
-		sess.resizeSeats(players)
-		sess.seed = cfg.Seed
+		if err := sess.setPlayers(players); err != nil {
+			cfg.Logf("lan: %v (the table keeps %d seats)", err, len(sess.seats))
+		}
+		if cfg.Seed != 0 || !continued {
+			sess.seed = cfg.Seed
+		}
 		sess.briefing = cfg.Briefing
 		for k, v := range cfg.Options {
 			if err := sess.setOption(k, v); err != nil {
@@ -156,10 +173,11 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	sess.addr = s.cfg.Addr
 	s.room = sess.room
-	// A new room gets a new key; a resumed one (or one named by the
-	// caller) keeps the key it had, so that phones which scanned its QR
-	// code come back.
-	priv, err := roomKey(cfg.DataDir, s.room, cfg.Resume == "" && cfg.Room == "")
+	// A new room gets a new key; a resumed or continued one (or one named
+	// by the caller) keeps the key it had, so that phones which scanned its
+	// QR code come back.
+	fresh := cfg.Resume == "" && cfg.Room == "" && !continued
+	priv, err := roomKey(cfg.DataDir, s.room, fresh)
 	if err != nil {
 		cfg.Logf("lan: %v (phones must scan the QR code again after a restart)", err)
 	}
@@ -168,7 +186,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if sess.g != nil && sess.g.Over() {
 		sess.evening.counts = sess.log.path // counted by refreshEvening
 	}
-	typedPriv, code, err := typedKey(cfg.DataDir, s.room, cfg.Resume == "" && cfg.Room == "")
+	typedPriv, code, err := typedKey(cfg.DataDir, s.room, fresh)
 	if err != nil {
 		cfg.Logf("lan: %v (phones must type the new code after a restart)", err)
 	}

@@ -147,6 +147,22 @@ func TestScoreboardBetweenGames(t *testing.T) {
 	}
 }
 
+// The app started again in an evening (lan continued the room: a lobby
+// with games on the board) shows the board first, as "new game" would
+// have; a first lobby of no evening shows the lobby.
+func TestScoreboardFirstAfterARestart(t *testing.T) {
+	s, _ := shellAt(t, "en", screenSizes[0])
+	s.Show(lan.HostView{Evening: eveningOf(namesOf("en", 8))})
+	if s.body.Objects[0] != s.board.Content() {
+		t.Error("a restart into the evening's lobby does not show the board first")
+	}
+	s, _ = shellAt(t, "en", screenSizes[0])
+	s.Show(lan.HostView{Evening: &lan.Evening{}})
+	if s.body.Objects[0] != s.lobby.Content() {
+		t.Error("a start with no evening does not show the lobby")
+	}
+}
+
 // The scoreboard with 8 and 20 players, in both languages, at both sizes.
 func TestGoldenScoreboardSizes(t *testing.T) {
 	for _, size := range screenSizes {
@@ -155,8 +171,7 @@ func TestGoldenScoreboardSizes(t *testing.T) {
 				name := fmt.Sprintf("screen_%s_board%d_%s.png", sizeName(size), n, lang)
 				t.Run(name, func(t *testing.T) {
 					s, w := shellAt(t, lang, size)
-					s.Show(lan.HostView{Evening: eveningOf(namesOf(lang, n))})
-					s.ToggleBoard()
+					s.Show(lan.HostView{Evening: eveningOf(namesOf(lang, n))}) // the board comes first
 					if !s.boardShown() {
 						t.Fatal("no board")
 					}

@@ -198,8 +198,10 @@ func (s *Shell) Show(hv lan.HostView) {
 	switch {
 	case game:
 		s.showBoard = false
-	case s.wasGame && hv.Table == nil && hv.Evening != nil && hv.Evening.Games > 0:
-		s.showBoard = true // back in the lobby after a game: the evening's score first
+	case (s.wasGame || !s.has) && hv.Table == nil && hv.Evening != nil && hv.Evening.Games > 0:
+		// back in the lobby after a game, or the app started again in
+		// an evening (lan continues its room): the evening's score first
+		s.showBoard = true
 	}
 	s.wasGame = hv.Table != nil
 	s.hv, s.has = hv, true

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"nightfall/game"
 	"nightfall/game/evening"
@@ -26,18 +27,25 @@ type tally struct {
 }
 
 // An evening of three games of different variants through the real server
-// and bot phones: between games a player renames and two players swap
-// seats; after game 2 the host crashes (the server is gone without a new
-// evening) and comes back from the data folder (the saved lobby, the same
-// room and key), the phones come back with their tokens, and game 3 is
-// played. The scoreboard after game 3 counts all three games by player, not
-// by seat or name; phones get the same board between games, none during a
-// game; a phone asks for each game's replay only once it is over.
+// and bot phones: between games 1 and 2 a player renames and she and
+// another player swap seats; on game 2's end screen (before "new game") the
+// host crashes: the server dies without a clean stop (crash) and the app
+// starts again on the same data folder with nothing to resume, as it does
+// then. It comes back to the same room, its key and seating (the evening
+// goes on), the phones come back with their tokens, and game 3 is played.
+// The scoreboard after game 3 is checked against what the test counts
+// itself from the three games' ends (each seat's revealed roles and camp,
+// the winner) and who it sat where (each game's log names the same phone
+// tokens): games, wins and roles per player, not per seat or name, and each
+// side's wins. The phones' board (the ☰ sheet's frame) is the big screen's;
+// none during a game; a phone asks for each game's replay only once it is
+// over.
 func TestEveningAcrossACrash(t *testing.T) {
 	dir := t.TempDir()
 	clock := NewClock(Epoch)
 	names := []string{"小明", "Alice", "阿强", "Bob", "小红", "Carol", "老王", "Dave"}
 	srv := StartT(t, lan.Config{DataDir: dir, Clock: clock, Variant: "classic-2.0", Players: 8, Seed: 3})
+	room := srv.Room()
 	b, err := srv.Seat(names...)
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +83,13 @@ func TestEveningAcrossACrash(t *testing.T) {
 			}
 			for _, role := range r.Roles {
 				w.roles[role]++
+			}
+		}
+		// the game's log names, seat by seat, the phone the test sat there
+		seats := logSeats(t, dir, hv.LogPath)
+		for seat, p := range phones[1:] {
+			if seats[seat+1] != hashOf(p.Token()) {
+				t.Errorf("%s's log: seat %d is not %s's phone", tv.Variant, seat+1, who[p.Token()])
 			}
 		}
 	}
@@ -136,22 +151,27 @@ func TestEveningAcrossACrash(t *testing.T) {
 	}
 	b.Phones[1], b.Phones[2] = b.Phones[2], b.Phones[1]
 	play("standard-003", 2)
-	if err := srv.Host(lan.HostCommand{Do: lan.HostNewGame}); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Sync(); err != nil {
-		t.Fatal(err)
-	}
 	tokens := make([]string, len(b.Phones))
 	for seat, p := range b.Phones[1:] {
 		tokens[seat+1] = p.Token()
 	}
-	firstID := srv.View().Evening.Played[0].ID
+	before := srv.View().Evening
+	if before == nil || before.Games != 2 {
+		t.Fatalf("the scoreboard on game 2's end screen: %+v", before)
+	}
+	firstID := before.Played[0].ID
 
-	// The host crashes: the server goes; the app starts again and resumes
-	// the saved lobby; the phones come back with their tokens.
-	srv.Close()
-	srv = StartT(t, lan.Config{DataDir: dir, Clock: clock, Resume: filepath.Join(dir, lan.LobbyFile)})
+	// The host crashes on game 2's end screen. Nothing is left unfinished,
+	// so the app has nothing to offer to resume and starts as on any
+	// evening: it must come back to the same room and evening.
+	crash(t, srv)
+	if list, err := lan.Resumable(dir); err != nil || len(list) != 0 {
+		t.Errorf("after a crash on the end screen the data folder offers to resume %+v (%v)", list, err)
+	}
+	srv = StartT(t, lan.Config{DataDir: dir, Clock: clock})
+	if srv.Room() != room {
+		t.Fatalf("the restart opened room %s, not the evening's %s", srv.Room(), room)
+	}
 	b = &Bots{Phones: make([]*Phone, len(tokens))}
 	for seat := 1; seat < len(tokens); seat++ {
 		p, err := Dial(srv.URL)
@@ -161,14 +181,22 @@ func TestEveningAcrossACrash(t *testing.T) {
 		if err := p.Hello(tokens[seat], "zh"); err != nil {
 			t.Fatal(err)
 		}
-		if p.Seat() != seat {
+		if p.Seat() != seat || p.Token() != tokens[seat] {
 			t.Fatalf("seat %d's phone came back to seat %d", seat, p.Seat())
 		}
 		b.Phones[seat] = p
 		t.Cleanup(func() { p.Close() })
 	}
-	if ev := srv.View().Evening; ev == nil || ev.Games != 2 {
-		t.Fatalf("after the restart the scoreboard has %+v", ev)
+	// the same two games, each counted once, whether read again from its
+	// log or not
+	if after := srv.View().Evening; !jsonEqual(after, before) {
+		t.Fatalf("after the restart the scoreboard is\n%s\nnot\n%s", mustJSON(after), mustJSON(before))
+	}
+	if err := b.Phones[3].Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if pb := b.Phones[3].Evening(); !jsonEqual(pb, before) {
+		t.Errorf("a phone's board after the restart: %s", mustJSON(pb))
 	}
 	hv = play("v5.0-dual", 3)
 	checkReplay(b.Phones[7], hv)
@@ -178,7 +206,7 @@ func TestEveningAcrossACrash(t *testing.T) {
 		j, _ := json.MarshalIndent(ev, "", " ")
 		t.Logf("the evening: %s", j)
 	}
-	if ev == nil || ev.Games != 3 {
+	if ev == nil || ev.Games != 3 || len(ev.Played) != 3 {
 		t.Fatalf("the evening after game 3: %+v", ev)
 	}
 	var vs []string
@@ -197,7 +225,7 @@ func TestEveningAcrossACrash(t *testing.T) {
 		t.Errorf("sides %+v, want %v", ev.Sides, sides)
 	}
 	if len(ev.Players) != 8 {
-		t.Fatalf("%d players on the board", len(ev.Players))
+		t.Fatalf("%d players on the board: %+v", len(ev.Players), ev.Players)
 	}
 	for _, pl := range ev.Players {
 		first := pl.Name
@@ -217,17 +245,28 @@ func TestEveningAcrossACrash(t *testing.T) {
 			t.Errorf("%s: %d games, %d wins, roles %v; want %d, %d, %v", pl.Name, pl.Games, pl.Wins, roles, w.games, w.wins, w.roles)
 		}
 	}
-	if !slices.ContainsFunc(ev.Players, func(p evening.PlayerLine) bool { return p.Name == "Alicia" && p.Games == 3 }) {
-		t.Errorf("the renamed player does not keep her record: %+v", ev.Players)
+	// the renamed player who moved seat, and the one she swapped with
+	for _, name := range []string{"Alicia", "小明"} {
+		if !slices.ContainsFunc(ev.Players, func(p evening.PlayerLine) bool { return p.Name == name && p.Games == 3 }) {
+			t.Errorf("%s does not keep a record of 3 games: %+v", name, ev.Players)
+		}
 	}
-	// the phones' board is the big screen's; no token leaves
-	pb, _ := json.Marshal(b.Phones[5].Evening())
+	if slices.ContainsFunc(ev.Players, func(p evening.PlayerLine) bool { return p.Name == "Alice" }) {
+		t.Error("the board has a line under the old name too")
+	}
+	// every phone's board (the ☰ sheet's frame) is the big screen's; no
+	// token leaves
 	hb, _ := json.Marshal(ev)
-	if string(pb) != string(hb) {
-		t.Errorf("a phone's scoreboard differs from the big screen's:\n%s\n%s", pb, hb)
+	for seat, p := range b.Phones[1:] {
+		if err := p.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		if pb, _ := json.Marshal(p.Evening()); string(pb) != string(hb) {
+			t.Errorf("seat %d's scoreboard differs from the big screen's:\n%s\n%s", seat+1, pb, hb)
+		}
 	}
 	for _, tok := range tokens[1:] {
-		if strings.Contains(string(pb), tok) || strings.Contains(string(pb), hashOf(tok)) {
+		if strings.Contains(string(hb), tok) || strings.Contains(string(hb), hashOf(tok)) {
 			t.Error("the scoreboard frame holds a token")
 		}
 	}
@@ -257,9 +296,10 @@ func TestEveningAcrossACrash(t *testing.T) {
 		t.Errorf("a replay of no such game: %v", err)
 	}
 
-	// Another room on the same data folder has an evening of its own: its
-	// phone gets no board line and no replay of this room's games.
-	other := StartT(t, lan.Config{DataDir: dir, Clock: clock, Variant: "classic-2.0", Players: 8})
+	// Another room on the same data folder (named: a start without a room
+	// would continue this evening) has an evening of its own: its phone
+	// gets no board line and no replay of this room's games.
+	other := StartT(t, lan.Config{DataDir: dir, Clock: clock, Room: "OTHER2", Variant: "classic-2.0", Players: 8})
 	op, err := other.Join(1, "Mallory")
 	if err != nil {
 		t.Fatal(err)
@@ -275,6 +315,61 @@ func TestEveningAcrossACrash(t *testing.T) {
 		t.Errorf("another room's phone asked for the latest game: %v", err)
 	}
 }
+
+// crash stops srv as a SIGKILL does: the data folder keeps exactly what the
+// server had written when it died. A snapshot of it is taken while the
+// server runs (idle: the test waited for its answers), the server stops,
+// and the snapshot replaces what its clean stop wrote (the clock, the log
+// closed).
+func crash(t *testing.T, srv *Server) {
+	t.Helper()
+	snap := filepath.Join(t.TempDir(), "snap")
+	if err := os.CopyFS(snap, os.DirFS(srv.DataDir)); err != nil {
+		t.Fatal(err)
+	}
+	srv.Close()
+	if err := os.RemoveAll(srv.DataDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(srv.DataDir, os.DirFS(snap)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// logSeats reads a game log's header (PROTOCOL.md: the first line) and
+// returns each seat's token hash.
+func logSeats(t *testing.T, dir, path string) map[int]string {
+	t.Helper()
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the game's log: %v", err)
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	var h struct {
+		Seats []struct {
+			Seat  int    `json:"seat"`
+			Token string `json:"token"`
+		} `json:"seats"`
+	}
+	if err := json.Unmarshal([]byte(first), &h); err != nil {
+		t.Fatalf("the log's header: %v", err)
+	}
+	out := map[int]string{}
+	for _, s := range h.Seats {
+		out[s.Seat] = s.Token
+	}
+	return out
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func jsonEqual(a, b any) bool { return mustJSON(a) == mustJSON(b) }
 
 // votes counts the votes of a finished game's timeline (each ballot's
 // who → whom).
@@ -303,4 +398,131 @@ func mapsEqual(a, b map[string]int) bool {
 func hashOf(token string) string {
 	h := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(h[:])
+}
+
+// Which restarts continue the evening, and which begin a new one: a start
+// without a resume continues the room of the data folder's current evening
+// (its code, key, seats and board) after a crash in the lobby, on the end
+// screen or in a game the host then does not resume (that game is not
+// counted: it never ended); a copy of a game's log counts once; 12 hours
+// without a game, a start opens a new room with an empty board; after the
+// host's "new evening" the room stays, its board empty, for 12 hours.
+func TestEveningRestarts(t *testing.T) {
+	dir := t.TempDir()
+	clock := NewClock(Epoch)
+	start := func() *Server {
+		t.Helper()
+		return StartT(t, lan.Config{DataDir: dir, Clock: clock})
+	}
+	srv := StartT(t, lan.Config{DataDir: dir, Clock: clock, Variant: "classic-2.0", Players: 8})
+	room := srv.Room()
+	b, err := srv.Seat(names(8)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := map[int]string{}
+	for seat, p := range b.Phones[1:] {
+		tokens[seat+1] = p.Token()
+	}
+	host := func(do string) {
+		t.Helper()
+		if err := srv.Host(lan.HostCommand{Do: do}); err != nil {
+			t.Fatalf("%s: %v", do, err)
+		}
+	}
+	ended := func() { // a game the host ends at once
+		t.Helper()
+		host(lan.HostStart)
+		clock.Advance(time.Minute)
+		host(lan.HostEnd)
+	}
+	// back checks the restarted server: the evening's room or a new one,
+	// the board's games, and (same room) seat 5's phone back in its seat
+	back := func(same bool, games int) {
+		t.Helper()
+		if got := srv.Room(); (got == room) != same {
+			t.Fatalf("the restart opened room %s (the evening's: %s; want the same: %v)", got, room, same)
+		}
+		if ev := srv.View().Evening; ev == nil || ev.Games != games {
+			t.Fatalf("the board after the restart: %+v, want %d games", ev, games)
+		}
+		if !same {
+			return
+		}
+		p, err := Dial(srv.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		if err := p.Hello(tokens[5], "en"); err != nil || p.Seat() != 5 {
+			t.Fatalf("seat 5's phone came back to seat %d (%v)", p.Seat(), err)
+		}
+	}
+
+	ended()
+	// the end screen saved the lobby "new game" opens, not one to resume
+	if data, err := os.ReadFile(filepath.Join(dir, lan.LobbyFile)); err != nil || !strings.Contains(string(data), `"after"`) {
+		t.Errorf("the end screen's lobby: %s (%v)", data, err)
+	}
+	crash(t, srv) // on the end screen
+	srv = start()
+	back(true, 1) // in the lobby "new game" would have opened
+
+	ended()
+	host(lan.HostNewGame)
+	crash(t, srv) // in the lobby between games: a lobby to resume, or not
+	if list, _ := lan.Resumable(dir); len(list) != 1 || !list[0].Lobby {
+		t.Errorf("after a crash in the lobby the data folder offers %+v", list)
+	}
+	srv = start()
+	back(true, 2)
+
+	host(lan.HostStart)
+	crash(t, srv) // in a game, which the host does not resume
+	srv = start()
+	back(true, 2)
+
+	// a game's log copied under another name is still one game
+	logs, _ := filepath.Glob(filepath.Join(dir, "games", "*.jsonl"))
+	data, err := os.ReadFile(logs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "games", "copy.jsonl"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv.Close()
+	srv = start()
+	back(true, 2)
+
+	// 12 hours later than the last game, the evening is over
+	clock.Advance(12 * time.Hour)
+	srv.Close()
+	srv = start()
+	back(false, 0)
+	room = srv.Room()
+	if err := srv.Host(lan.HostCommand{Do: lan.HostSetPlayers, Players: 8}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err = srv.Seat(names(8)...); err != nil {
+		t.Fatal(err)
+	}
+	for seat, p := range b.Phones[1:] {
+		tokens[seat+1] = p.Token()
+	}
+	ended()
+	srv.Close()
+	srv = start()
+	back(true, 1)
+
+	// the host begins a new evening: a restart keeps the room and its
+	// seats, with an empty board, for 12 hours
+	host(lan.HostNewEvening)
+	crash(t, srv)
+	srv = start()
+	back(true, 0)
+	clock.Advance(12 * time.Hour)
+	srv.Close()
+	srv = start()
+	back(false, 0)
 }

@@ -143,6 +143,42 @@ async function loadLang(lang) {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
 
+// The words no one reads before a game is on (the role cards, the ☰ Rules
+// sheet, the evening's scoreboard: assets.LateFamilies) come in a second
+// file, <lang>.late.json, the same for every phone of a language. It is
+// asked for once the first screen past the connection's is painted (the
+// join screen; a phone back mid-game, its game at once), so that the first
+// load is smaller (lan's TestPageGzip); until it is in, a screen that
+// reads it (render's lateWanted) is not drawn, so that nothing shows a
+// missing word: the screen stays as it was a moment longer. A failed fetch
+// is tried again a few seconds later, the screens drawn meanwhile.
+const late = {}; // language → { done } once in, { busy: promise } while asked, { retry: ms } after a failure
+const lateLang = () => (S.dicts[S.lang] ? S.lang : 'en'); // the dictionary S.T reads first
+function loadLate() {
+  const l = lateLang();
+  const x = late[l];
+  if (!S.dicts[l] || (x && (x.done || x.busy))) return (x && x.busy) || Promise.resolve();
+  const busy = (async () => {
+    try {
+      const r = await fetch(new URL(`i18n/${l}.late.json`, import.meta.url)); // beside app.js, as the first file
+      if (!r.ok) throw new Error(String(r.status));
+      Object.assign(S.dicts[l], await r.json()); // S.T reads the same object
+      late[l] = { done: true };
+    } catch {
+      late[l] = { retry: Date.now() + 3000 };
+    }
+  })();
+  late[l] = { busy };
+  return busy;
+}
+// lateMissing: the late words are not in and are worth waiting for (never
+// asked, on their way, or due again after a failure).
+function lateMissing() {
+  const x = late[lateLang()];
+  if (!S.dicts[lateLang()] || (x && x.done)) return false;
+  return !x || !!x.busy || Date.now() >= x.retry;
+}
+
 async function toggleLang() {
   const next = S.lang === 'zh' ? 'en' : 'zh';
   store.set('nightfall:lang', next);
@@ -457,6 +493,12 @@ function render() {
   renderWaiting = false;
   const T = S.T;
   const screen = V.screenOf(S);
+  // the screens before a game (the connection's and the join screen's,
+  // without the ☰ sheet) need only the first file's words; the others
+  // wait for the late ones, asked for once the join screen is painted
+  const lateWanted = S.menu || !['wait', 'noroom', 'join'].includes(screen);
+  if (lateWanted && lateMissing()) { loadLate().then(render); return; }
+  if (screen !== 'wait' && screen !== 'noroom' && !late[lateLang()]) afterPaint(loadLate);
   const bd = document.body.dataset;
   bd.screen = screen;
   bd.sync = V.syncSig(S.pv, S.table); // for tests and debugging: public-or-own data only
@@ -743,6 +785,7 @@ function setText(el, text) { if (el.textContent !== text) el.textContent = text;
 function renderPeek() {
   const body = $('peekBody');
   if (!S.pv) { clearPeek(); return; }
+  if (lateMissing()) { loadLate().then(() => { if (S.peeking) renderPeek(); }); return; } // the role texts
   body.replaceChildren(...cardParts());
   body.hidden = false;
   sizeCard(body);
@@ -776,12 +819,18 @@ function cardParts() {
     for (const r of c.you.roles) you.push(h('p', { class: 'role' }, r.card ? h('span', { class: 'card', text: r.card }) : null, r.role));
   }
   parts.push(part(c.you.cat ? 'c-you cat' : 'c-you', sh.cards, you));
-  if (c.camp) parts.push(part('c-camp', 1, h('p', { class: 'lead', text: c.camp.line || '\u00a0' }), h('p', { class: 'ctext', text: c.camp.text })));
+  // the camp: its text names it and says how it wins (roleinfo.<variant>.camp.<camp>); the
+  // line "Camp: …" only where the variant has no text for it
+  if (c.camp) parts.push(part('c-camp', 1, h('p', { class: 'ctext', text: c.camp.text || c.camp.line })));
   if (c.team) {
-    parts.push(part('c-team', sh.team, h('p', { class: 'dim', text: c.team.label }),
+    // more than four teammates' lines (the game's most, sh.team): two
+    // columns of half the rows, each line the seat and role, then the name
+    const cols = sh.team > 4;
+    const teamPart = part(cols ? 'c-team cols' : 'c-team', cols ? Math.ceil(sh.team / 2) : sh.team, h('p', { class: 'dim', text: c.team.label }),
       c.team.items.length
-        ? h('ul', { class: 'team' }, c.team.items.map((x) => h('li', {}, h('b', { text: x.target }), ' ', h('span', { class: 'nm', text: x.name }), ' · ', x.role)))
-        : h('p', { class: 'dim small', text: c.team.none })));
+        ? h('ul', { class: 'team' }, c.team.items.map((x) => h('li', {}, h('b', { text: x.target }), ' ', x.role, ' · ', h('span', { class: 'nm', text: x.name }))))
+        : h('p', { class: 'dim small', text: c.team.none }));
+    parts.push(teamPart);
   }
   if (c.results) {
     parts.push(part('c-results', sh.results, h('p', { class: 'dim', text: c.results.label }),
@@ -808,20 +857,23 @@ function cardParts() {
     }
     parts.push(part('c-acts', 1, kids));
   }
+  // A seat of several cards: each card's text begins with the card's name
+  // (roleinfo), so its slot has no heading; one card: the role's name heads it.
+  const heads = sh.cards === 1;
   parts.push(part('c-about', sh.cards, h('p', { class: 'dim', text: c.about.label }),
-    c.about.items.map((x) => h('div', { class: 'slot' }, x.role ? h('b', { text: x.role }) : null, h('p', { class: 'ctext', text: x.text })))));
-  cardMeasure = c.measure;
+    c.about.items.map((x) => h('div', { class: 'slot' }, heads ? h('b', { text: x.role || '\u00a0' }) : null, h('p', { class: 'ctext', text: x.text })))));
+  cardMeasure = { ...c.measure, heads };
   return parts;
 }
 
 // sizeCard gives the role texts' slots (and the camp's text) the height of
 // the tallest text of the variant at this width and language, measured in
 // the card itself: the same on every phone of the game whatever its roles.
-let cardMeasure = { about: [], camp: [] };
+let cardMeasure = { about: [], camp: [], heads: true };
 const cardSizes = new Map();
 function sizeCard(body) {
   const tallest = (texts, make) => {
-    const key = `${S.lang}|${body.clientWidth}|${texts.join('\u0001')}`;
+    const key = `${S.lang}|${body.clientWidth}|${cardMeasure.heads}|${texts.join('\u0001')}`;
     if (cardSizes.has(key)) return cardSizes.get(key);
     const probe = h('div', { class: 'cpart probe', 'aria-hidden': 'true' });
     body.append(probe);
@@ -834,7 +886,7 @@ function sizeCard(body) {
     cardSizes.set(key, most);
     return most;
   };
-  const slot = tallest(cardMeasure.about, (t) => h('div', { class: 'slot' }, h('b', { text: 'X' }), h('p', { class: 'ctext', text: t })));
+  const slot = tallest(cardMeasure.about, (t) => h('div', { class: 'slot' }, cardMeasure.heads ? h('b', { text: 'X' }) : null, h('p', { class: 'ctext', text: t })));
   for (const el of body.querySelectorAll('.c-about .slot')) el.style.height = `${slot}px`;
   const camp = tallest(cardMeasure.camp, (t) => h('p', { class: 'ctext', text: t }));
   for (const el of body.querySelectorAll('.c-camp .ctext')) el.style.height = `${camp}px`;
