@@ -52,7 +52,7 @@ func botMove(g *Game, r *rand.Rand) bool {
 				done := false
 				for try := 0; try < 4 && !done; try++ {
 					t := targets[r.IntN(len(targets))]
-					if s.variant.Legal(s, st, a, t) == nil {
+					if s.variant.Legal(s, st, a, t).Code == "" {
 						mustApply(g, Command{Seat: a.Seat, Do: st.Action, Target: at(tgt, t), Card: card})
 						done = true
 					}

@@ -190,10 +190,10 @@ func (catLives) Knows(_ *State, _ int, known []Known) []Known { return known }
 // NightSteps: none; the night is run by the variant (phaseRunner).
 func (catLives) NightSteps(_ *State, steps []NightStep) []NightStep { return steps }
 
-func (catLives) Legal(*State, *Step, Target, Target) *Rejection { return nil }
-func (catLives) Answer(*State, *Step) string                    { return "" }
-func (catLives) Resolve(*State, Emitter) DawnBody               { return DawnBody{Dead: []Target{}} }
-func (catLives) RunoffSpeakers(int) string                      { return "tied" }
+func (catLives) Legal(*State, *Step, Target, Target) Rejection { return Rejection{} }
+func (catLives) Answer(*State, *Step) string                   { return "" }
+func (catLives) Resolve(*State, Emitter) DawnBody              { return DawnBody{Dead: []Target{}} }
+func (catLives) RunoffSpeakers(int) string                     { return "tied" }
 
 // Camp is the seat's camp: "killers", "werewolves", "good" (the civilian
 // camp, whose win is "good") or "free-choice" (the stance is in the

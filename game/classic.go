@@ -50,11 +50,11 @@ func (classic) NightSteps(s *State, steps []NightStep) []NightStep {
 	)
 }
 
-func (classic) Legal(s *State, st *Step, actor, t Target) *Rejection {
+func (classic) Legal(s *State, st *Step, actor, t Target) Rejection {
 	if st.Action == "check" && s.Role(t.Seat) == "police" {
-		return refuse(RefusePoliceKnow)
+		return Rejection{Code: RefusePoliceKnow}
 	}
-	return nil
+	return Rejection{}
 }
 
 func (classic) Answer(s *State, st *Step) string { return killerAnswer(s, st.Final) }

@@ -104,7 +104,8 @@
 //   - the big screen's transcript of a game of it,
 //     app/ui/testdata/transcript_<id>-<seed>.txt (CGO_ENABLED=0 go test
 //     -tags ci ./app/ui -run TestTableTranscript -update), a golden like
-//     the scripts.
+//     the scripts, and its briefing's, app/ui/testdata/briefing_<id>.txt
+//     (-run TestBriefingTranscript -update).
 //
 // The list is complete because no other code holds a variant's rules or
 // words: the engine holds ids and codes only, and the lobby, the phones'
@@ -115,8 +116,10 @@
 // a name, app/ui's TestEveryCodeHasWords every winner, camp, answer,
 // reason and stage without words on a screen and every role and variant
 // without a clip of the voice, assets/fonts' test every
-// character the font lacks, TestGolden runs the scripts and
-// TestTableTranscript asks for the transcript. (A variant whose
+// character the font lacks, TestGolden runs the scripts,
+// TestEveryEndingCodeIsListed finds a Reason… constant left out of
+// Reasons, and TestTableTranscript and TestBriefingTranscript ask for the
+// transcripts. (A variant whose
 // teammates learn other than seed 000's rule — killers see the killers,
 // police the police, teamKnowledge — also gives the randomized tests'
 // oracle its rule: entitled in random_test.go.)

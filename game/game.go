@@ -502,13 +502,12 @@ func (g *Game) apply(cmd *Command) error {
 			return &Rejection{Code: RefuseNoSeat, Seat: cmd.Seat, N: s.Players}
 		}
 	}
-	if cmd.Target != nil {
-		t := *cmd.Target
+	if t := cmd.Target; t != nil {
 		if t.Seat < 1 || t.Seat > s.Players {
 			return &Rejection{Code: RefuseNoSeat, Seat: t.Seat, N: s.Players}
 		}
 		if t.Card > len(s.Seats[t.Seat-1].Cards) {
-			return &Rejection{Code: RefuseNoCard, Seat: t.Seat, Target: &t}
+			return refuseTarget(RefuseNoCard, *t) // a copy: the command stays the caller's
 		}
 	}
 	if pr := s.caps.runner; pr != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) {

@@ -192,13 +192,20 @@ func (g *Game) seatDone(st *Step, seat int) bool {
 	return st.Group
 }
 
-// targetProblem says why actor may not choose t, or "" if it may.
+// targetProblem says why actor may not choose t, or nil if it may. The
+// refusal names the target (the variant's Legal leaves it out).
 func (g *Game) targetProblem(st *Step, actor, t Target) *Rejection {
 	s := &g.s
 	if !s.Alive(t) {
 		return refuseTarget(RefuseDeadTarget, t)
 	}
-	return s.variant.Legal(s, st, actor, t)
+	if r := s.variant.Legal(s, st, actor, t); r.Code != "" {
+		// Copied inside the branch: only a refusal is allocated.
+		rej, target := r, t
+		rej.Target = &target
+		return &rej
+	}
+	return nil
 }
 
 func targetName(t Target) string {
@@ -220,14 +227,14 @@ func (g *Game) appendLegalTargets(out []Target, st *Step, actor Target) []Target
 	for seat := 1; seat <= s.Players; seat++ {
 		if cards <= 1 || cards > 2 {
 			t := SeatTarget(seat)
-			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == nil {
+			if s.Alive(t) && s.variant.Legal(s, st, actor, t).Code == "" {
 				out = append(out, t)
 			}
 			continue
 		}
 		for c := 1; c <= cards; c++ {
 			t := Target{Seat: seat, Card: c}
-			if s.Alive(t) && s.variant.Legal(s, st, actor, t) == nil {
+			if s.Alive(t) && s.variant.Legal(s, st, actor, t).Code == "" {
 				out = append(out, t)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -98,6 +99,11 @@ func TestOutcomeAgreesWithTheEnd(t *testing.T) {
 				case *VoteBody:
 					votes++
 				}
+			}
+			// Every ending's code is one the screens know: listed in
+			// Reasons (TestEveryCodeHasWords walks that list), with a sentence.
+			if !slices.Contains(Reasons(), over.Code) || sentences[over.Code] == "" {
+				t.Errorf("%s ended with code %q, not listed in Reasons() or without a sentence", in.ID, over.Code)
 			}
 			against := 0
 			for _, so := range out.Seats {

@@ -101,11 +101,11 @@ func (standard) NightSteps(s *State, steps []NightStep) []NightStep {
 
 // Legal: the killers may kill anyone alive, a killer or themselves included
 // (§5.3 匪自杀); the police may not check a police (§5.3 警不能查验警).
-func (standard) Legal(s *State, st *Step, actor, t Target) *Rejection {
+func (standard) Legal(s *State, st *Step, actor, t Target) Rejection {
 	if st.Action == "check" && s.Role(t.Seat) == "police" {
-		return refuse(RefusePoliceCheckPolice)
+		return Rejection{Code: RefusePoliceCheckPolice}
 	}
-	return nil
+	return Rejection{}
 }
 
 // Answer is §4.3.2's thumb: killer or not a killer.

@@ -50,7 +50,12 @@ func (t Target) MarshalJSON() ([]byte, error) {
 	if t.Card == 0 {
 		return strconv.AppendInt(nil, int64(t.Seat), 10), nil
 	}
-	return json.Marshal(t.String())
+	// The string form is digits, "-", "L", "R" or "#": nothing JSON escapes.
+	// Quoted by hand, not by json.Marshal: every view holds many targets.
+	b := make([]byte, 0, 8)
+	b = append(b, '"')
+	b = append(b, t.String()...)
+	return append(b, '"'), nil
 }
 
 // UnmarshalJSON reads 3, "3", "3L" or "3R".

@@ -277,14 +277,14 @@ func (twoHands) NightSteps(s *State, steps []NightStep) []NightStep {
 
 // Legal (§5, R11, R12): any living hand, own hands included; the bodyguard
 // may not protect a banned hand.
-func (twoHands) Legal(s *State, st *Step, actor, t Target) *Rejection {
+func (twoHands) Legal(s *State, st *Step, actor, t Target) Rejection {
 	if t.Card == 0 {
-		return refuse(RefuseChooseHand)
+		return Rejection{Code: RefuseChooseHand}
 	}
 	if st.Action == "protect" && s.Mark(t, thBanned) != 0 {
-		return refuseTarget(RefuseProtectBanned, t)
+		return Rejection{Code: RefuseProtectBanned} // the target: added by targetProblem
 	}
-	return nil
+	return Rejection{}
 }
 
 // thAssassinActed reports whether the assassin hand t has acted, tonight

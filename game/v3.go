@@ -102,18 +102,18 @@ func (v3) NightSteps(s *State, steps []NightStep) []NightStep {
 // Legal (§5): the killers may kill anyone alive; the police check anyone but
 // a police; the doctor may save anyone, themself included (R4); the special
 // police may shoot anyone but themself.
-func (v3) Legal(s *State, st *Step, actor, t Target) *Rejection {
+func (v3) Legal(s *State, st *Step, actor, t Target) Rejection {
 	switch st.Action {
 	case "check":
 		if s.Role(t.Seat) == "police" {
-			return refuse(RefusePoliceKnow)
+			return Rejection{Code: RefusePoliceKnow}
 		}
 	case "shoot":
 		if t.Seat == actor.Seat {
-			return refuse(RefuseSpecialShootSelf)
+			return Rejection{Code: RefuseSpecialShootSelf}
 		}
 	}
-	return nil
+	return Rejection{}
 }
 
 // Answer (R7): "killer" or "not-killer".

@@ -91,14 +91,14 @@ var v4CheckAfter = []string{"hug"}
 // with the role that takes them.
 var v4SelfTargets = map[string]string{"hug": "butterfly", "shoot": "sniper", "check": "police", "silence": "elder"}
 
-func (v4) Legal(s *State, st *Step, actor, t Target) *Rejection {
+func (v4) Legal(s *State, st *Step, actor, t Target) Rejection {
 	if t.Seat != actor.Seat {
-		return nil
+		return Rejection{}
 	}
 	if role, ok := v4SelfTargets[st.Action]; ok {
-		return &Rejection{Code: RefuseSelfTarget, Role: role, Action: st.Action}
+		return Rejection{Code: RefuseSelfTarget, Role: role, Action: st.Action}
 	}
-	return nil
+	return Rejection{}
 }
 
 // Answer (§5, R14): "none" when the butterfly hugged the police tonight,

@@ -269,22 +269,22 @@ func (v5) NightSteps(s *State, steps []NightStep) []NightStep {
 // Legal (§5): the butterfly may not hug its own card; checks and shots may
 // not target the actor's player's own cards; kills and saves may target any
 // living card.
-func (v5) Legal(s *State, st *Step, actor, t Target) *Rejection {
+func (v5) Legal(s *State, st *Step, actor, t Target) Rejection {
 	switch st.Action {
 	case "hug":
 		if t == actor {
-			return refuse(RefuseHugOwnCard)
+			return Rejection{Code: RefuseHugOwnCard}
 		}
 	case "check":
 		if t.Seat == actor.Seat {
-			return refuse(RefuseCheckOwnCards)
+			return Rejection{Code: RefuseCheckOwnCards}
 		}
 	case "shoot":
 		if t.Seat == actor.Seat {
-			return refuse(RefuseShootOwnCards)
+			return Rejection{Code: RefuseShootOwnCards}
 		}
 	}
-	return nil
+	return Rejection{}
 }
 
 // v5Hugged is tonight's hugged card, if any.

@@ -38,10 +38,12 @@ type Variant interface {
 	// night costs no allocation) and returns it. Called once at nightfall,
 	// from the state at the start of the night.
 	NightSteps(s *State, steps []NightStep) []NightStep
-	// Legal says why actor may not choose t in step st tonight, or nil
-	// when it may. t is a living target (a seat, or a card where the variant
-	// targets cards).
-	Legal(s *State, st *Step, actor, t Target) *Rejection
+	// Legal says why actor may not choose t in step st tonight: a
+	// Rejection whose Code is empty when it may. A value, not a pointer:
+	// the views ask it of every target of every step, and a pointer would
+	// allocate for each target refused (the caller that reports the
+	// refusal adds the target).
+	Legal(s *State, st *Step, actor, t Target) Rejection
 	// Answer computes a step's private result (for steps with Answers).
 	Answer(s *State, st *Step) string
 	// Resolve turns tonight's locked steps into marks and deaths. It may call

@@ -46,7 +46,7 @@ func closedBusy(t *testing.T, p *phone) {
 }
 
 func setLimits(h *harness, f func(l *limits)) {
-	h.do(func(s *session) { f(&s.limits) })
+	h.do(func(s *session) { f(&s.adm.limits) })
 }
 
 // TestHelloDeadline: a socket that does not say hello is closed after
@@ -186,7 +186,7 @@ func TestSpectatorsEphemeral(t *testing.T) {
 	}
 	w.sync()
 	var members int
-	h.do(func(s *session) { members = len(s.members) })
+	h.do(func(s *session) { members = len(s.adm.members) })
 	if members > 30 {
 		t.Errorf("%d members kept (limit 30)", members)
 	}
@@ -231,5 +231,177 @@ func TestContentSecurityPolicy(t *testing.T) {
 	}
 	if p := contentPolicy("evil.com; script-src *"); strings.Contains(p, "evil") {
 		t.Errorf("a Host header made it into the policy: %s", p)
+	}
+}
+
+// fakeAdmissionHost is the session as admission sees it: a set of open
+// sockets, and the refused ones closed and noted.
+type fakeAdmissionHost struct {
+	a       *admission
+	open    map[*client]bool
+	refused []*client
+}
+
+func (h *fakeAdmissionHost) sockets() map[*client]bool { return h.open }
+func (h *fakeAdmissionHost) refuse(c *client, reason string) {
+	h.refused = append(h.refused, c)
+	if h.open[c] {
+		delete(h.open, c)
+		h.a.closed(c)
+	}
+}
+
+func newTestAdmission(lim limits) (*admission, *fakeAdmissionHost) {
+	h := &fakeAdmissionHost{open: map[*client]bool{}}
+	h.a = newAdmission(h, lim)
+	return h.a, h
+}
+
+// connectFrom opens a socket from addr as the session does; nil when it
+// was refused.
+func (h *fakeAdmissionHost) connectFrom(addr string) *client {
+	c := &client{addr: addr}
+	if _, ok := h.a.admit(c); !ok {
+		return nil
+	}
+	h.open[c] = true
+	return c
+}
+
+// TestAdmissionPerAddress: an address with perAddr sockets gives way
+// oldest-first among those that have not said hello, then takes one more
+// waiting for its hello, then refuses; the host's own machine is not
+// capped unless the limits say so.
+func TestAdmissionPerAddress(t *testing.T) {
+	a, h := newTestAdmission(limits{clients: 100, spare: 10, perAddr: 2, members: 10, helloWait: time.Second})
+	first, second := h.connectFrom("10.0.0.5"), h.connectFrom("10.0.0.5")
+	if first == nil || second == nil {
+		t.Fatal("refused within the limit")
+	}
+	third := h.connectFrom("10.0.0.5")
+	if third == nil || len(h.refused) != 1 || h.refused[0] != first {
+		t.Fatalf("the third socket: refused %v, want the oldest silent one", h.refused)
+	}
+	second.m, third.m = &member{}, &member{} // both said hello
+	fourth := h.connectFrom("10.0.0.5")
+	if fourth == nil {
+		t.Fatal("one more socket may wait for its hello")
+	}
+	fourth.m = &member{}
+	if h.connectFrom("10.0.0.5") != nil {
+		t.Fatal("a fifth socket from one address was admitted")
+	}
+	if a.byAddr["10.0.0.5"] != 3 {
+		t.Errorf("%d sockets counted, want 3", a.byAddr["10.0.0.5"])
+	}
+	a.limits.loopbackFree = true
+	for range 5 {
+		if h.connectFrom("127.0.0.1") == nil {
+			t.Fatal("the host's own machine was capped")
+		}
+	}
+}
+
+// TestAdmissionSeatedFirst: when the table's sockets are full, a seated
+// phone's hello makes room (silent sockets first, then lobby visitors
+// before spectators); a phone without a seat only gets the room of
+// silent sockets.
+func TestAdmissionSeatedFirst(t *testing.T) {
+	a, h := newTestAdmission(limits{clients: 3, spare: 2, perAddr: 10, members: 10, helloWait: time.Second})
+	spectator, visitor, silent := h.connectFrom("10.0.0.1"), h.connectFrom("10.0.0.2"), h.connectFrom("10.0.0.3")
+	spectator.m, visitor.m = &member{spectator: true}, &member{}
+	guest := h.connectFrom("10.0.0.4")
+	guest.m = &member{}
+	if a.makeRoom(guest, nil, false) != true || len(h.refused) != 1 || h.refused[0] != silent {
+		t.Fatalf("a visitor's hello: refused %v, want the silent socket", h.refused)
+	}
+	extra := h.connectFrom("10.0.0.5")
+	extra.m = &member{}
+	if a.makeRoom(extra, nil, false) {
+		t.Fatal("a visitor took a place beyond the limit")
+	}
+	seated := h.connectFrom("10.0.0.6")
+	seated.m = &member{seat: 2}
+	if !a.makeRoom(seated, nil, true) {
+		t.Fatal("a seated phone stayed out")
+	}
+	if len(h.refused) != 3 || h.refused[1] != visitor || h.refused[2] != guest {
+		t.Errorf("refused %v, want the visitors oldest first, the spectator kept", h.refused)
+	}
+}
+
+// TestAdmissionMembers: a full member table forgets the phone without a
+// seat offline longest (and its request for a seat); when every phone is
+// online or seated there is no room; phone codes are unique.
+func TestAdmissionMembers(t *testing.T) {
+	a, _ := newTestAdmission(limits{clients: 10, members: 3, helloWait: time.Second})
+	seated, _ := a.newMember()
+	seated.seat = 1
+	early, _ := a.newMember()
+	late, _ := a.newMember()
+	a.conns = 5
+	a.left(early) // a visitor without a seat is forgotten at once
+	if a.members[early.hash] != nil {
+		t.Fatal("a visitor who left was kept")
+	}
+	early, _ = a.newMember()
+	early.spectator = true
+	a.left(early)
+	a.conns = 9
+	late.spectator = true
+	a.left(late)
+	a.ask(late, 1, "Lee")
+	if _, ok := a.members[early.hash]; !ok {
+		t.Fatal("a spectator's place was forgotten while room was left")
+	}
+	m, token := a.newMember()
+	if m == nil || token == "" || a.members[early.hash] != nil || a.members[late.hash] == nil {
+		t.Fatalf("new member %v: want the spectator offline longest forgotten", m)
+	}
+	m.conn = &client{}
+	m, _ = a.newMember()
+	if m == nil || a.members[late.hash] != nil || len(a.requests) != 0 {
+		t.Fatalf("want the last offline spectator and its request forgotten (requests %d)", len(a.requests))
+	}
+	m.conn = &client{}
+	if m, _ := a.newMember(); m != nil {
+		t.Error("a member admitted with every phone online or seated")
+	}
+	codes := map[string]bool{}
+	for _, m := range a.members {
+		codes[a.phoneCode(m)] = true
+	}
+	if len(codes) != len(a.members) {
+		t.Errorf("%d codes for %d phones", len(codes), len(a.members))
+	}
+}
+
+// TestAdmissionSeatRequests: requests queue per seat, the big screen sees
+// the oldest of each seat with how many wait behind it; a phone's new
+// request replaces its old one; a seat given answers the others for it.
+func TestAdmissionSeatRequests(t *testing.T) {
+	a, _ := newTestAdmission(defaultLimits)
+	p := make([]*member, 4)
+	for i := range p {
+		p[i], _ = a.newMember()
+	}
+	r0 := a.ask(p[0], 2, "A")
+	a.ask(p[1], 2, "B")
+	a.ask(p[2], 3, "C")
+	a.ask(p[3], 3, "D")
+	a.ask(p[3], 2, "D") // replaces its request for seat 3
+	got := a.seatRequests()
+	if len(got) != 2 || got[0].Seat != 2 || got[0].Name != "A" || got[0].Waiting != 2 || got[1].Name != "C" || got[1].Waiting != 0 {
+		t.Fatalf("%+v", got)
+	}
+	if a.request(r0.id) != r0 || a.request(r0.id+100) != nil {
+		t.Fatal("request by id")
+	}
+	others := a.granted(r0)
+	if len(others) != 2 || others[0].m != p[1] || others[1].m != p[3] {
+		t.Fatalf("the others for seat 2: %v", others)
+	}
+	if got := a.seatRequests(); len(got) != 1 || got[0].Name != "C" {
+		t.Errorf("left: %+v", got)
 	}
 }

@@ -147,7 +147,7 @@ func BenchmarkBroadcast(b *testing.B) {
 		want := make([]int, len(conns))
 		h.do(func(s *session) {
 			for i, c := range conns {
-				if m := s.members[hashToken(c.token)]; m != nil && m.conn != nil {
+				if m := s.adm.members[hashToken(c.token)]; m != nil && m.conn != nil {
 					want[i] = m.conn.sent
 				}
 			}
@@ -255,7 +255,7 @@ func BenchmarkBroadcast(b *testing.B) {
 		}
 		var d time.Duration
 		armed := false
-		h.do(func(s *session) { d, armed = s.untilWake() })
+		h.do(func(s *session) { d, armed = s.clk.untilWake() })
 		if armed {
 			h.clock.Advance(max(d, time.Millisecond))
 		} else {

@@ -4,20 +4,10 @@ package lan
 
 import (
 	"bytes"
-	"strconv"
+	"time"
 
 	"nightfall/game"
 )
-
-func (s *session) namesJSON() []byte {
-	m := map[string]string{}
-	for i, n := range s.names {
-		if n != "" {
-			m[strconv.Itoa(i+1)] = n
-		}
-	}
-	return mustJSON(m)
-}
 
 // zeroTableField is how an empty TableView field marshals inside a PlayerView.
 var zeroTableField = append([]byte(`"table":`), mustJSON(game.TableView{})...)
@@ -39,48 +29,35 @@ func (s *session) viewJSON(seat int, table []byte) []byte {
 	return append(out, b[i+len(zeroTableField):]...)
 }
 
-// broadcast pushes the views. When any seat's view changed, every seat gets
-// a view frame, all of the same size: which phones receive a frame, and how
-// large, tells nothing about roles (a killers' pick changes only the
-// killers' views, yet every phone hears from the host). Spectators get the
-// table when it changed (it is public, and so is its size). During a game's
-// cadence the broadcast waits for the tick (cadence.go), which sends the
-// views of then.
-func (s *session) broadcast() {
+// broadcast pushes the views (outbox.broadcast): at once, or during a
+// game's cadence at the tick, which sends the views of then.
+func (s *session) broadcast() { s.out.update() }
+
+// render is what a broadcast sends now: every seat's view, the table and
+// the names; false without a game, or when the log cannot be written
+// (views that depend on unsaved events are never sent).
+func (s *session) render() (views, bool) {
 	if s.g == nil || s.failed != nil {
-		return
+		return views{}, false
 	}
-	if s.cadenced() {
-		s.cad.dirty = true
-		return
-	}
-	names := s.namesJSON()
-	changed := !bytes.Equal(names, s.lastViewNames)
-	tab := mustJSON(s.g.TableView())
-	views := make([][]byte, len(s.seats))
-	size := 0
-	for i := range s.seats {
-		views[i] = s.viewJSON(i+1, tab)
-		if !bytes.Equal(views[i], s.lastView[i]) {
-			changed = true
-		}
-		size = max(size, viewFrameSize(views[i], names))
-	}
-	if changed {
-		s.lastView, s.lastViewNames, s.bucket = views, names, size
-		for i, m := range s.seats {
-			if m != nil && m.conn != nil {
-				s.send(m.conn, viewFrame(views[i], names, size))
-			}
+	v := views{names: s.lobby.namesJSON(), table: mustJSON(s.g.TableView()),
+		views: make([][]byte, len(s.lobby.seats)), seats: make([]*client, len(s.lobby.seats))}
+	for i, m := range s.lobby.seats {
+		v.views[i] = s.viewJSON(i+1, v.table)
+		if m != nil {
+			v.seats[i] = m.conn
 		}
 	}
-	if !bytes.Equal(tab, s.lastTab) || !bytes.Equal(names, s.lastTabNames) {
-		s.lastTab, s.lastTabNames = tab, names
-		frame := tableFrame(tab, names)
-		for c := range s.clients {
-			if c.m != nil && c.m.spectator {
-				s.send(c, frame)
-			}
-		}
-	}
+	return v, true
+}
+
+// afterTick runs the cadence's tick gen on the loop after d.
+func (s *session) afterTick(d time.Duration, gen int) func() bool {
+	return s.clock.AfterFunc(d, func() { s.srv.post(func() { s.out.tick(gen) }) })
+}
+
+// slow drops a phone whose queue is full: it reconnects to a fresh view.
+func (s *session) slow(c *client) {
+	s.logf("lan: dropping a slow phone (%s)", c.remote)
+	s.drop(c)
 }

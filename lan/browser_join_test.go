@@ -118,7 +118,7 @@ func TestBrowserInAppGuide(t *testing.T) {
 	joinURL := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
 	dicts := map[string]map[string]string{"zh": loadZh(t), "en": loadDict(t, "en")}
 	sockets := func() (n int) {
-		h.do(func(s *session) { n = len(s.clients) })
+		h.do(func(s *session) { n = len(s.out.clients) })
 		return n
 	}
 	for i, a := range inAppAgents {

@@ -258,8 +258,8 @@ func (g *browserGame) join(tryTaken bool) {
 	}
 	g.h.do(func(s *session) {
 		for i := 1; i <= g.n(); i++ {
-			if s.seats[i-1] == nil || s.names[i-1] != g.names[i] {
-				t.Errorf("seat %d: not taken by %q (%q)", i, g.names[i], s.names[i-1])
+			if s.lobby.seats[i-1] == nil || s.lobby.names[i-1] != g.names[i] {
+				t.Errorf("seat %d: not taken by %q (%q)", i, g.names[i], s.lobby.names[i-1])
 			}
 		}
 	})
@@ -569,7 +569,7 @@ func browserAdvance(t *testing.T, h *harness) {
 		d     time.Duration
 		armed bool
 	)
-	h.do(func(s *session) { d, armed = s.untilWake() })
+	h.do(func(s *session) { d, armed = s.clk.untilWake() })
 	if !armed {
 		h.host(HostCommand{Do: HostSkip})
 		return
@@ -605,14 +605,14 @@ func TestBrowserCadence(t *testing.T) {
 	defer func() { close(stop); <-done }()
 	g.join(false)
 	var ticks0 int
-	g.h.do(func(s *session) { ticks0 = s.cad.ticks })
+	g.h.do(func(s *session) { ticks0 = s.out.cadence.ticks })
 	timeouts := g.play(400, nil)
 	var ticks int
 	ins, pads := make([]int, n+1), make([]int, n+1)
 	g.h.do(func(s *session) {
-		ticks = s.cad.ticks - ticks0
+		ticks = s.out.cadence.ticks - ticks0
 		for seat := 1; seat <= n; seat++ {
-			if m := s.seats[seat-1]; m != nil && m.conn != nil {
+			if m := s.lobby.seats[seat-1]; m != nil && m.conn != nil {
 				ins[seat], pads[seat] = m.conn.in, m.conn.pads
 			}
 		}
@@ -642,7 +642,7 @@ func TestBrowserKey(t *testing.T) {
 	t.Cleanup(cancel)
 	p := &browserPhone{t: t, ctx: ctx}
 	sockets := func() (n int) {
-		h.do(func(s *session) { n = len(s.clients) })
+		h.do(func(s *session) { n = len(s.out.clients) })
 		return n
 	}
 	open := func(url string) {

@@ -24,9 +24,10 @@ const defaultCadence = 200 * time.Millisecond
 // that an ack, an error, a pong and a pad are one size on the air.
 const replyLimit = sealed.DownUnit
 
-// cadenceState is the session's tick.
+// cadenceState is the outbox's tick.
 type cadenceState struct {
 	every    time.Duration // 0: no cadence (Config.Cadence < 0)
+	running  bool          // a game runs: the tick is on
 	stop     func() bool   // the next tick (nil: none armed)
 	gen      int
 	dirty    bool // the views may have changed since the last tick
@@ -34,38 +35,75 @@ type cadenceState struct {
 	ticks    int  // ticks so far (tests)
 }
 
+// disarm stops the next tick.
+func (c *cadenceState) disarm() {
+	if c.stop != nil {
+		c.stop()
+		c.stop = nil
+	}
+}
+
 // cadenced reports whether frames to phones wait for the tick: while a
 // game runs.
-func (s *session) cadenced() bool { return s.cad.every > 0 && s.g != nil && !s.cad.flushing }
+func (o *outbox) cadenced() bool {
+	return o.cadence.every > 0 && o.cadence.running && !o.cadence.flushing
+}
 
 // cadenceMs is the cadence the phones are told (welcome.cadence).
-func (s *session) cadenceMs() int { return int(s.cad.every.Milliseconds()) }
+func (o *outbox) cadenceMs() int { return int(o.cadence.every.Milliseconds()) }
 
-// armCadence keeps the tick running while a game runs, and stops it
-// otherwise.
-func (s *session) armCadence() {
-	if s.cad.every <= 0 || s.g == nil {
-		if s.cad.stop != nil {
-			s.cad.stop()
-			s.cad.stop = nil
-		}
+// begin starts a game's cadence: from now on frames wait for the tick
+// (arm starts it). The last broadcast is forgotten: the game's first one
+// sends every seat its view.
+func (o *outbox) begin(seats int) {
+	o.cadence.running = true
+	o.lastView = make([][]byte, seats)
+	o.lastTab, o.lastTabNames, o.lastViewNames, o.bucket = nil, nil, nil, 0
+}
+
+// end ends a game's cadence, sending what waits for the tick first (with
+// the game's views: the session forgets the game after).
+func (o *outbox) end() {
+	o.flush()
+	o.cadence.running = false
+	o.arm()
+}
+
+// arm keeps the tick running while a game runs, and stops it otherwise.
+func (o *outbox) arm() {
+	c := &o.cadence
+	if c.every <= 0 || !c.running {
+		c.disarm()
 		return
 	}
-	if s.cad.stop != nil {
+	if c.stop != nil {
 		return
 	}
-	s.cad.gen++
-	gen := s.cad.gen
-	s.cad.stop = s.clock.AfterFunc(s.cad.every, func() {
-		s.srv.post(func() {
-			if s.cad.gen != gen || s.cad.stop == nil {
-				return
-			}
-			s.cad.stop = nil
-			s.flush()
-			s.armCadence()
-		})
-	})
+	c.gen++
+	c.stop = o.host.afterTick(c.every, c.gen)
+}
+
+// tick is the cadence's tick of generation gen, on the session loop: a
+// stale one (disarmed or re-armed since) does nothing.
+func (o *outbox) tick(gen int) {
+	if o.cadence.gen != gen || o.cadence.stop == nil {
+		return
+	}
+	o.cadence.stop = nil
+	o.flush()
+	o.arm()
+}
+
+// update sends the views of now, or, during a game's cadence, marks them
+// for the tick, which sends the views of then.
+func (o *outbox) update() {
+	if o.cadenced() {
+		o.cadence.dirty = true
+		return
+	}
+	if v, ok := o.host.render(); ok {
+		o.broadcast(v)
+	}
 }
 
 // flush is a tick: every phone gets the frames held for it (its own: a
@@ -75,33 +113,33 @@ func (s *session) armCadence() {
 // sent since the last tick (an ack or error for a command, "pad" for an
 // empty frame), all of one size. So every seat gets the same frames at the
 // same moment, and none of them tells whose command changed the views.
-func (s *session) flush() {
-	s.cad.flushing = true
-	s.cad.ticks++
-	defer func() { s.cad.flushing = false }()
-	for c := range s.clients {
+func (o *outbox) flush() {
+	o.cadence.flushing = true
+	o.cadence.ticks++
+	defer func() { o.cadence.flushing = false }()
+	for c := range o.clients {
 		held := c.held
 		c.held = nil
 		for _, f := range held {
-			s.send(c, f)
+			o.send(c, f)
 		}
 	}
-	if s.cad.dirty {
-		s.cad.dirty = false
-		s.broadcast()
+	if o.cadence.dirty {
+		o.cadence.dirty = false
+		o.update()
 	}
-	for c := range s.clients {
+	for c := range o.clients {
 		replies := c.replies
 		c.replies = nil
 		for _, f := range replies {
-			s.send(c, f)
+			o.send(c, f)
 		}
 	}
 }
 
 // hold keeps a frame for the next tick (replies apart); false when the
-// phone has too many waiting (it is dropped as too slow).
-func (s *session) hold(c *client, frame []byte, reply bool) bool {
+// phone has too many waiting (it is too slow).
+func (o *outbox) hold(c *client, frame []byte, reply bool) bool {
 	if len(c.held)+len(c.replies) >= sendBuffer {
 		return false
 	}

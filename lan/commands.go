@@ -42,7 +42,7 @@ func (s *session) command(c *client, f inFrame) {
 	case s.failed != nil:
 		reply(codeSaving, s.failedReason())
 		return
-	case s.paused:
+	case s.clk.paused:
 		// Nothing moves while the host pauses: no deadline passes and no
 		// phone acts (it may send the command again once the host goes on).
 		reply(codePaused, "the host paused the game; wait until it goes on")
@@ -122,7 +122,7 @@ func (s *session) save(rec any, evs []game.Event) bool {
 func (s *session) fail(err error) {
 	s.failed = err
 	s.logf("lan: %v", err)
-	s.stopTimer()
+	s.clk.stopTimer()
 	s.publish()
 }
 

@@ -244,12 +244,13 @@ func (s *session) continueEvening() bool {
 		}
 		if err := s.applyLobby(r, c.path); err != nil {
 			s.logf("lan: the evening of room %s does not go on: %v", r.Room, err)
-			s.members, s.seats, s.names, s.options = map[string]*member{}, nil, nil, map[string]json.RawMessage{}
+			s.adm.members = map[string]*member{}
+			s.lobby.seats, s.lobby.names, s.lobby.options = nil, nil, map[string]json.RawMessage{}
 			continue
 		}
-		if _, ok := s.variantInfo(); !ok {
-			s.variant = "" // a variant this build does not know: the default
-			clear(s.options)
+		if _, ok := s.lobby.variantInfo(); !ok {
+			s.lobby.variant = "" // a variant this build does not know: the default
+			clear(s.lobby.options)
 		}
 		return true
 	}
@@ -330,7 +331,7 @@ func (s *session) sendEvening() {
 		return
 	}
 	frame := mustJSON(eveningFrame{T: "evening", Evening: s.eveningView()})
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil {
 			s.send(c, frame)
 		}

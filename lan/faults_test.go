@@ -310,7 +310,7 @@ func TestClockSurvivesCrash(t *testing.T) {
 	}
 	total := time.Duration(tv.Timer.Seconds) * time.Second
 	var hold time.Duration
-	h.do(func(s *session) { _, hold = s.timer.remaining(s.clock.Now()) })
+	h.do(func(s *session) { _, hold = s.clk.timer.remaining(s.clock.Now()) })
 	h.clock.Advance(hold + 32*time.Second)
 	tb.syncAll()
 	cp := snapshot(t, h) // SIGKILL: the last clock record is from 30 s in
@@ -329,7 +329,7 @@ func TestClockSurvivesCrash(t *testing.T) {
 	h2.clock.Advance(3 * time.Second)
 	h2.host(HostCommand{Do: HostPause})
 	var want int64
-	h2.do(func(s *session) { c, _ := s.timer.remaining(s.clock.Now()); want = c.Milliseconds() })
+	h2.do(func(s *session) { c, _ := s.clk.timer.remaining(s.clock.Now()); want = c.Milliseconds() })
 	cp2 := snapshot(t, h2)
 	h2.close()
 	h3 := newHarness(t, Config{Resume: cp2})

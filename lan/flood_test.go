@@ -262,7 +262,7 @@ func TestFlood(t *testing.T) {
 	go func() { // the resident set and the server's sockets, every 200 ms
 		for !fl.done() {
 			peak.Store(max(peak.Load(), int64(rssKB())))
-			h.srv.call(func() { sockets.Store(max(sockets.Load(), int64(len(h.srv.sess.clients)))) })
+			h.srv.call(func() { sockets.Store(max(sockets.Load(), int64(len(h.srv.sess.out.clients)))) })
 			time.Sleep(200 * time.Millisecond)
 		}
 	}()

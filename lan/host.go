@@ -13,14 +13,14 @@ import (
 
 // hostView builds the big screen's view.
 func (s *session) hostView() HostView {
-	hv := HostView{Lobby: s.lobbyView(), Paused: s.paused, Room: s.room, Evening: s.eveningView()}
-	for c := range s.clients {
+	hv := HostView{Lobby: s.lobbyView(), Paused: s.clk.paused, Room: s.room, Evening: s.eveningView()}
+	for c := range s.out.clients {
 		if c.m != nil {
 			hv.Phones++
 		}
 	}
 	if s.g != nil && !s.g.Over() {
-		hv.Requests = s.seatRequests()
+		hv.Requests = s.adm.seatRequests()
 	}
 	s.srv.mu.Lock()
 	hv.JoinURL, hv.MDNSName = s.srv.joinURL, s.srv.mdnsName
@@ -40,16 +40,16 @@ func (s *session) hostView() HostView {
 		hv.HostActions = s.g.HostActions()
 		hv.LogPath = s.log.path
 		now := s.clock.Now()
-		count, hold := s.timer.remaining(now)
-		if s.timer.key != 0 && s.timer.total() > 0 {
+		count, hold := s.clk.timer.remaining(now)
+		if s.clk.timer.key != 0 && s.clk.timer.total() > 0 {
 			hv.Remaining = count
-			if !s.paused {
+			if !s.clk.paused {
 				hv.Deadline = now.Add(hold + count)
 			}
 		}
 		if hold > 0 {
 			hv.HoldLeft = hold
-			if !s.paused {
+			if !s.clk.paused {
 				hv.HoldUntil = now.Add(hold)
 			}
 		}
@@ -114,14 +114,14 @@ func (s *session) host(cmd HostCommand) error {
 		if _, ok := game.Lookup(cmd.Variant); !ok {
 			return fmt.Errorf("unknown variant %q (known: %s)", cmd.Variant, strings.Join(game.VariantIDs(), ", "))
 		}
-		s.variant = cmd.Variant
-		s.checkSetup()
+		s.lobby.variant = cmd.Variant
+		s.lobby.checkSetup()
 	case HostSetPlayers:
-		err = s.setPlayers(cmd.Players)
+		err = s.lobby.setPlayers(cmd.Players)
 	case HostSetOption:
-		err = s.setOption(cmd.Name, cmd.Value)
+		err = s.lobby.setOption(cmd.Name, cmd.Value)
 	case HostSetBriefing:
-		err = json.Unmarshal(cmd.Value, &s.briefing)
+		err = json.Unmarshal(cmd.Value, &s.lobby.briefing)
 	case HostMove:
 		err = s.move(cmd.From, cmd.To)
 	case HostRemove:
@@ -186,7 +186,7 @@ func (s *session) endGame() error {
 	}
 	failed := s.failed
 	s.failed = nil
-	s.stopTimer()
+	s.clk.stopTimer()
 	s.broadcast()
 	s.failed = failed
 	return nil

@@ -279,7 +279,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 		want := make([]int, len(phones))
 		h.do(func(s *session) {
 			for i, p := range phones {
-				if m := s.members[hashToken(p.token)]; m != nil && m.conn != nil {
+				if m := s.adm.members[hashToken(p.token)]; m != nil && m.conn != nil {
 					want[i] = m.conn.sent
 				}
 			}
@@ -302,10 +302,10 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 	settle := func() {
 		if paced > 0 {
 			var t0, t int
-			h.do(func(s *session) { t0 = s.cad.ticks })
+			h.do(func(s *session) { t0 = s.out.cadence.ticks })
 			for t <= t0 {
 				time.Sleep(time.Millisecond)
-				h.do(func(s *session) { t = s.cad.ticks })
+				h.do(func(s *session) { t = s.out.cadence.ticks })
 			}
 		}
 		barrier()
@@ -365,7 +365,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 			quiet = 0
 			var d time.Duration
 			armed := false
-			h.do(func(s *session) { d, armed = s.untilWake() })
+			h.do(func(s *session) { d, armed = s.clk.untilWake() })
 			if armed {
 				h.clock.Advance(max(d, time.Millisecond))
 			} else {

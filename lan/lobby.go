@@ -17,8 +17,73 @@ import (
 	"nightfall/game"
 )
 
-func (s *session) variantInfo() (game.VariantInfo, bool) {
-	v, ok := game.Lookup(s.variant)
+// lobby is the table the host sets: the variant, the seats and who sits
+// in them, the options, and what the engine makes of them. It knows
+// nothing of sockets or the game; the session tells the phones.
+type lobby struct {
+	seats []*member // seat-1 → member (nil: free)
+	names []string  // seat-1 → name (kept for a released seat during a game)
+
+	variant string // the number of players is len(seats)
+	// briefing: games start with the table's briefing (Config.Briefing)
+	briefing bool
+	seed     uint64
+	options  map[string]json.RawMessage
+	// recomputed by checkSetup on every change of the setup
+	optErr   string // why the options do not make a game ("" fine)
+	optViews []OptionView
+	deal     []game.RoleCount
+}
+
+func newLobby() *lobby { return &lobby{options: map[string]json.RawMessage{}} }
+
+// configure sets the table up as cfg says: a new one, or (continued) the
+// evening's table come back with its seats and setup, changed as the host
+// would change it in the lobby. The variant is cfg's (a new one clears
+// the options; none named: the table's, else the first one); the players
+// cfg's, else the continued table's, else 12 if the variant allows, else
+// the nearest count it does (a table that cannot shrink past its taken
+// seats keeps them); the seed cfg's (a continued table keeps its own
+// unless cfg names one); the briefing and the options cfg's.
+func (l *lobby) configure(cfg Config, continued bool) error {
+	if cfg.Variant != "" && cfg.Variant != l.variant {
+		l.variant = cfg.Variant
+		clear(l.options)
+	}
+	if l.variant == "" {
+		l.variant = game.Variants()[0].ID
+	}
+	in, ok := l.variantInfo()
+	if !ok {
+		return fmt.Errorf("unknown variant %q (known: %s)", l.variant, strings.Join(game.VariantIDs(), ", "))
+	}
+	players := cfg.Players
+	if players == 0 && continued {
+		players = len(l.seats)
+	} else if players == 0 {
+		players = min(max(12, in.MinPlayers), in.MaxPlayers)
+	}
+	if players < 1 || players > maxTablePlay {
+		return fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, players)
+	}
+	if err := l.setPlayers(players); err != nil {
+		cfg.Logf("lan: %v (the table keeps %d seats)", err, len(l.seats))
+	}
+	if cfg.Seed != 0 || !continued {
+		l.seed = cfg.Seed
+	}
+	l.briefing = cfg.Briefing
+	for k, v := range cfg.Options {
+		if err := l.setOption(k, v); err != nil {
+			return err
+		}
+	}
+	l.checkSetup()
+	return nil
+}
+
+func (l *lobby) variantInfo() (game.VariantInfo, bool) {
+	v, ok := game.Lookup(l.variant)
 	if !ok {
 		return game.VariantInfo{}, false
 	}
@@ -27,10 +92,10 @@ func (s *session) variantInfo() (game.VariantInfo, bool) {
 
 // setupOptions is the JSON object of the host's option choices that the
 // variant accepts.
-func (s *session) setupOptions() json.RawMessage {
-	in, _ := s.variantInfo()
+func (l *lobby) setupOptions() json.RawMessage {
+	in, _ := l.variantInfo()
 	m := map[string]json.RawMessage{}
-	for k, v := range s.options {
+	for k, v := range l.options {
 		if slices.Contains(in.OptionNames, k) {
 			m[k] = v
 		}
@@ -41,30 +106,30 @@ func (s *session) setupOptions() json.RawMessage {
 	return mustJSON(m)
 }
 
-func (s *session) setup() game.Setup {
-	return game.Setup{Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.setupOptions(), Briefing: s.briefing}
+func (l *lobby) setup() game.Setup {
+	return game.Setup{Variant: l.variant, Players: len(l.seats), Seed: l.seed, Options: l.setupOptions(), Briefing: l.briefing}
 }
 
 // checkSetup asks the engine what follows from the lobby's setup
 // (game.Configure): whether the options make a game (optErr), the options
 // as the lobby shows them, and the proposed deal. A player count out of
 // range is reported by problem alone.
-func (s *session) checkSetup() {
-	s.optErr, s.optViews, s.deal = "", nil, nil
-	c := game.Configure(s.setup())
+func (l *lobby) checkSetup() {
+	l.optErr, l.optViews, l.deal = "", nil, nil
+	c := game.Configure(l.setup())
 	if c.Variant.ID == "" {
 		return
 	}
-	s.deal = c.Deal
+	l.deal = c.Deal
 	if p := c.Problem; p != nil && p.Key == "options" {
-		s.optErr = p.Text
+		l.optErr = p.Text
 	}
 	for _, o := range c.Options {
 		ov := OptionView{Name: o.Name, Default: mustJSON(o.Default), Value: mustJSON(o.Value), Choices: o.Choices, Set: o.Set}
-		if v, ok := s.options[o.Name]; ok && s.optErr != "" {
+		if v, ok := l.options[o.Name]; ok && l.optErr != "" {
 			ov.Value = v
 		}
-		s.optViews = append(s.optViews, ov)
+		l.optViews = append(l.optViews, ov)
 	}
 }
 
@@ -82,20 +147,25 @@ func (s *session) problem() *StartProblem {
 	if s.g != nil {
 		return &StartProblem{Key: "started", Text: "the game has started"}
 	}
-	in, ok := s.variantInfo()
+	return s.lobby.problem()
+}
+
+// problem says why the setup and the seats make no game (nil if they do).
+func (l *lobby) problem() *StartProblem {
+	in, ok := l.variantInfo()
 	if !ok {
-		return &StartProblem{Key: "variant", Text: fmt.Sprintf("unknown variant %q", s.variant)}
+		return &StartProblem{Key: "variant", Text: fmt.Sprintf("unknown variant %q", l.variant)}
 	}
-	if n := len(s.seats); n < in.MinPlayers || n > in.MaxPlayers {
+	if n := len(l.seats); n < in.MinPlayers || n > in.MaxPlayers {
 		return &StartProblem{Key: "players", Min: in.MinPlayers, Max: in.MaxPlayers, N: n,
 			Text: fmt.Sprintf("%s is for %d to %d players, not %d", in.ID, in.MinPlayers, in.MaxPlayers, n)}
 	}
-	if s.optErr != "" {
-		return &StartProblem{Key: "options", Text: s.optErr}
+	if l.optErr != "" {
+		return &StartProblem{Key: "options", Text: l.optErr}
 	}
 	var free []int
 	var names []string
-	for i, m := range s.seats {
+	for i, m := range l.seats {
 		if m == nil {
 			free = append(free, i+1)
 			names = append(names, strconv.Itoa(i+1))
@@ -114,9 +184,9 @@ func (s *session) problem() *StartProblem {
 func (s *session) lobbyView() LobbyView {
 	lv := s.phoneLobby()
 	lv.Variants = game.Variants()
-	lv.Briefing = s.briefing
+	lv.Briefing = s.lobby.briefing
 	if s.g == nil {
-		lv.Options = s.optViews
+		lv.Options = s.lobby.optViews
 	}
 	return lv
 }
@@ -124,49 +194,79 @@ func (s *session) lobbyView() LobbyView {
 // phoneLobby is the lobby without the variants' descriptions and the
 // options, which only the host's screen shows.
 func (s *session) phoneLobby() LobbyView {
-	lv := LobbyView{Table: s.table, Variant: s.variant, Players: len(s.seats), Started: s.g != nil}
-	for i, m := range s.seats {
-		ls := LobbySeat{Seat: i + 1, Name: s.names[i]}
-		if m != nil {
-			ls.Taken, ls.Online = true, m.conn != nil
-		}
-		lv.Seats = append(lv.Seats, ls)
-	}
-	for _, m := range s.members {
+	lv := LobbyView{Table: s.table, Variant: s.lobby.variant, Players: len(s.lobby.seats), Started: s.g != nil,
+		Seats: s.lobby.seatViews()}
+	for _, m := range s.adm.members {
 		if m.spectator && m.conn != nil {
 			lv.Spectators++
 		}
 	}
 	if s.g == nil {
-		lv.Deal = s.deal
+		lv.Deal = s.lobby.deal
 	}
 	return lv
 }
 
-func (s *session) setPlayers(n int) error {
-	if n < 1 || n > maxTablePlay {
-		return fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, n)
-	}
-	for i := n; i < len(s.seats); i++ {
-		if s.seats[i] != nil {
-			return fmt.Errorf("seat %d is taken: move or remove that player first", i+1)
+// nameTaken refuses a name for seat that looks like another seated
+// player's.
+func (l *lobby) nameTaken(m *member, seat int, name string) error {
+	key := nameKey(name)
+	for i, o := range l.seats {
+		if o != nil && o != m && i+1 != seat && nameKey(l.names[i]) == key {
+			return alike(i + 1)
 		}
 	}
-	s.resizeSeats(n)
-	s.checkSetup()
 	return nil
 }
 
-func (s *session) resizeSeats(n int) {
-	for len(s.seats) < n {
-		s.seats = append(s.seats, nil)
-		s.names = append(s.names, "")
+// namesJSON is the names of the seats, by seat number (JSON).
+func (l *lobby) namesJSON() []byte {
+	m := map[string]string{}
+	for i, n := range l.names {
+		if n != "" {
+			m[strconv.Itoa(i+1)] = n
+		}
 	}
-	s.seats, s.names = s.seats[:n], s.names[:n]
+	return mustJSON(m)
 }
 
-func (s *session) setOption(name string, value json.RawMessage) error {
-	in, ok := s.variantInfo()
+// seatViews is the seats as the lobby shows them.
+func (l *lobby) seatViews() []LobbySeat {
+	var out []LobbySeat
+	for i, m := range l.seats {
+		ls := LobbySeat{Seat: i + 1, Name: l.names[i]}
+		if m != nil {
+			ls.Taken, ls.Online = true, m.conn != nil
+		}
+		out = append(out, ls)
+	}
+	return out
+}
+
+func (l *lobby) setPlayers(n int) error {
+	if n < 1 || n > maxTablePlay {
+		return fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, n)
+	}
+	for i := n; i < len(l.seats); i++ {
+		if l.seats[i] != nil {
+			return fmt.Errorf("seat %d is taken: move or remove that player first", i+1)
+		}
+	}
+	l.resizeSeats(n)
+	l.checkSetup()
+	return nil
+}
+
+func (l *lobby) resizeSeats(n int) {
+	for len(l.seats) < n {
+		l.seats = append(l.seats, nil)
+		l.names = append(l.names, "")
+	}
+	l.seats, l.names = l.seats[:n], l.names[:n]
+}
+
+func (l *lobby) setOption(name string, value json.RawMessage) error {
+	in, ok := l.variantInfo()
 	if !ok {
 		return fmt.Errorf("choose a variant first")
 	}
@@ -175,55 +275,69 @@ func (s *session) setOption(name string, value json.RawMessage) error {
 	}
 	v := bytes.TrimSpace(value)
 	if len(v) == 0 || string(v) == "null" {
-		delete(s.options, name)
-		s.checkSetup()
+		delete(l.options, name)
+		l.checkSetup()
 		return nil
 	}
 	if !json.Valid(v) {
 		return fmt.Errorf("option %q: the value is not JSON", name)
 	}
-	old, had := s.options[name]
-	s.options[name] = json.RawMessage(slices.Clone(v))
-	s.checkSetup()
-	if s.optErr != "" {
-		err := errors.New(s.optErr)
+	old, had := l.options[name]
+	l.options[name] = json.RawMessage(slices.Clone(v))
+	l.checkSetup()
+	if l.optErr != "" {
+		err := errors.New(l.optErr)
 		if had {
-			s.options[name] = old
+			l.options[name] = old
 		} else {
-			delete(s.options, name)
+			delete(l.options, name)
 		}
-		s.checkSetup()
+		l.checkSetup()
 		return err
 	}
 	return nil
 }
 
+// move moves the player of seat from to seat to (lobby.swap), and tells
+// the phones that moved.
 func (s *session) move(from, to int) error {
-	if from < 1 || from > len(s.seats) || to < 1 || to > len(s.seats) {
-		return fmt.Errorf("seats are numbered 1 to %d", len(s.seats))
+	a, b, err := s.lobby.swap(from, to)
+	if err != nil {
+		return err
 	}
-	a, b := s.seats[from-1], s.seats[to-1]
-	if a == nil {
-		return fmt.Errorf("seat %d is free", from)
-	}
-	s.seats[from-1], s.seats[to-1] = b, a
-	s.names[from-1], s.names[to-1] = s.names[to-1], s.names[from-1]
-	a.seat = to
 	s.welcome(a)
 	if b != nil {
-		b.seat = from
 		s.welcome(b)
 	}
 	return nil
 }
 
+// swap moves the player of seat from (a) to seat to, and the player of
+// seat to (b, nil if free) to seat from.
+func (l *lobby) swap(from, to int) (a, b *member, err error) {
+	if from < 1 || from > len(l.seats) || to < 1 || to > len(l.seats) {
+		return nil, nil, fmt.Errorf("seats are numbered 1 to %d", len(l.seats))
+	}
+	a, b = l.seats[from-1], l.seats[to-1]
+	if a == nil {
+		return nil, nil, fmt.Errorf("seat %d is free", from)
+	}
+	l.seats[from-1], l.seats[to-1] = b, a
+	l.names[from-1], l.names[to-1] = l.names[to-1], l.names[from-1]
+	a.seat = to
+	if b != nil {
+		b.seat = from
+	}
+	return a, b, nil
+}
+
 // remove unseats a player in the lobby; during a game it forgets the seat's
 // phone so that another phone can take the seat.
 func (s *session) remove(seat int) error {
-	if seat < 1 || seat > len(s.seats) {
-		return fmt.Errorf("seats are numbered 1 to %d", len(s.seats))
+	if seat < 1 || seat > len(s.lobby.seats) {
+		return fmt.Errorf("seats are numbered 1 to %d", len(s.lobby.seats))
 	}
-	m := s.seats[seat-1]
+	m := s.lobby.seats[seat-1]
 	if m == nil {
 		return fmt.Errorf("seat %d is free", seat)
 	}
@@ -231,16 +345,16 @@ func (s *session) remove(seat int) error {
 		if s.g.Over() {
 			return errors.New("the game is over")
 		}
-		if !s.save(logMember{Member: logSeat{Seat: seat, Name: s.names[seat-1]}}, nil) {
+		if !s.save(logMember{Member: logSeat{Seat: seat, Name: s.lobby.names[seat-1]}}, nil) {
 			return s.failed
 		}
 	} else {
-		s.names[seat-1] = ""
+		s.lobby.names[seat-1] = ""
 	}
-	s.seats[seat-1] = nil
+	s.lobby.seats[seat-1] = nil
 	m.seat = 0
 	if m.conn == nil {
-		s.forgetMember(m) // its phone comes back to the lobby, as a new one
+		s.adm.forget(m) // its phone comes back to the lobby, as a new one
 	} else {
 		s.sendErr(m.conn, "", codeRemoved, fmt.Sprintf("the host took seat %d from this phone", seat))
 		s.welcome(m)
@@ -253,7 +367,7 @@ func (s *session) start() error {
 	if p := s.startProblem(); p != "" {
 		return errors.New(p)
 	}
-	st := s.setup()
+	st := s.lobby.setup()
 	if st.Seed == 0 {
 		st.Seed = randomSeed()
 	}
@@ -266,8 +380,8 @@ func (s *session) start() error {
 	rand.Read(id[:])
 	h := logHeader{Nightfall: logVersion, ID: now.Format("20060102-150405") + "-" + hex.EncodeToString(id[:]),
 		Created: now, Table: s.table, Room: s.room, Addr: s.addr, Setup: st}
-	for i, m := range s.seats {
-		h.Seats = append(h.Seats, logSeat{Seat: i + 1, Name: s.names[i], Token: m.hash})
+	for i, m := range s.lobby.seats {
+		h.Seats = append(h.Seats, logSeat{Seat: i + 1, Name: s.lobby.names[i], Token: m.hash})
 	}
 	l, err := createLog(s.dataDir, h, g.Events())
 	if err != nil {
@@ -275,7 +389,7 @@ func (s *session) start() error {
 	}
 	s.dropLobby()
 	s.beginGame(g, l)
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil && c.m.mode() == "lobby" {
 			s.sendState(c)
 		}
@@ -286,42 +400,38 @@ func (s *session) start() error {
 // beginGame installs a game (new or resumed) and sends everyone its state.
 func (s *session) beginGame(g *game.Game, l *gameLog) {
 	s.g, s.log, s.failed = g, l, nil
-	s.lastView = make([][]byte, len(s.seats))
-	s.lastTab, s.lastTabNames, s.lastViewNames, s.bucket = nil, nil, nil, 0
-	s.timer = timerState{}
-	s.paused = s.restore != nil && s.restore.Paused
-	s.lastClock = nil
+	s.out.begin(len(s.lobby.seats))
+	s.clk.reset()
 	s.changed()
 	s.sendClock()
 	s.tickClock()
-	s.armCadence()
+	s.out.arm()
 }
 
 func (s *session) newGame() error {
 	if s.g == nil || !s.g.Over() {
 		return errors.New("the game is not over")
 	}
-	s.stopTimer()
+	s.clk.stopTimer()
 	s.log.close()
-	s.flush() // what waits for the tick goes first
+	s.out.end() // what waits for the tick goes first
 	s.g, s.log, s.failed = nil, nil, nil
-	s.armCadence()
 	s.tickClock()
-	s.timer, s.paused = timerState{}, false
-	s.seed = 0
-	s.requests = nil
+	s.clk.timer, s.clk.paused = timerState{}, false
+	s.lobby.seed = 0
+	s.adm.requests = nil
 	s.refreshEvening() // twelve hours may have passed since the last game
-	for i, m := range s.seats {
+	for i, m := range s.lobby.seats {
 		if m == nil {
-			s.names[i] = ""
+			s.lobby.names[i] = ""
 		}
 	}
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil {
 			s.sendState(c)
 		}
 	}
-	s.checkSetup()
+	s.lobby.checkSetup()
 	s.saveLobby() // a lobby between games now, no longer the end screen's
 	return nil
 }

@@ -52,7 +52,7 @@ func (s *session) saveLobby() {
 		return
 	}
 	r := lobbyRecord{Nightfall: logVersion, Lobby: true, Table: s.table, Room: s.room, Addr: s.addr,
-		Variant: s.variant, Players: len(s.seats), Seed: s.seed, Options: s.options}
+		Variant: s.lobby.variant, Players: len(s.lobby.seats), Seed: s.lobby.seed, Options: s.lobby.options}
 	if s.g != nil {
 		r.Seed = 0 // newGame deals afresh
 		if s.log != nil {
@@ -60,9 +60,9 @@ func (s *session) saveLobby() {
 		}
 	}
 	seated := false
-	for i, m := range s.seats {
+	for i, m := range s.lobby.seats {
 		if m != nil {
-			r.Seats = append(r.Seats, logSeat{Seat: i + 1, Name: s.names[i], Token: m.hash})
+			r.Seats = append(r.Seats, logSeat{Seat: i + 1, Name: s.lobby.names[i], Token: m.hash})
 			seated = true
 		}
 	}
@@ -185,10 +185,10 @@ func (s *session) applyLobby(r *lobbyRecord, path string) error {
 	if s.room == "" {
 		return errors.New(path + ": no room code")
 	}
-	s.variant, s.seed = r.Variant, r.Seed
-	s.resizeSeats(r.Players)
+	s.lobby.variant, s.lobby.seed = r.Variant, r.Seed
+	s.lobby.resizeSeats(r.Players)
 	for k, v := range r.Options {
-		s.options[k] = v
+		s.lobby.options[k] = v
 	}
 	for _, ls := range r.Seats {
 		if ls.Token == "" {
@@ -198,6 +198,6 @@ func (s *session) applyLobby(r *lobbyRecord, path string) error {
 			return fmt.Errorf("%s: %v", path, err)
 		}
 	}
-	s.checkSetup()
+	s.lobby.checkSetup()
 	return nil
 }

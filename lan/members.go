@@ -3,111 +3,43 @@
 package lan
 
 import (
-	"bytes"
-	"crypto/rand"
 	"errors"
 	"fmt"
-	"net"
 	"slices"
 	"time"
 )
 
-// connect admits a socket (PROTOCOL.md "Admission") and returns how long it
-// may take to say hello. A socket that has not said hello yet gives way to
-// a newer one: the oldest of its address when the address has perAddr
-// sockets, else the oldest anywhere when the table has its sockets. Past
-// those (every socket said hello), one more socket per address and spare
-// more in all may wait for their hello, which decides: a seated phone always
-// gets in, another only within the limits.
+// connect admits a socket (admission.admit) and returns how long it may
+// take to say hello.
 func (s *session) connect(c *client) time.Duration {
-	lim := s.limits
-	s.conns++
-	c.seq = s.conns
-	if ip := net.ParseIP(c.addr); lim.loopbackFree && ip != nil && ip.IsLoopback() {
-		c.addr = "" // the host's own machine: not capped per address
+	wait, ok := s.adm.admit(c)
+	if ok {
+		s.out.open(c)
 	}
-	if c.addr != "" && s.byAddr[c.addr] >= lim.perAddr {
-		if old := s.oldestWaiting(c.addr, nil); old != nil {
-			s.refuse(old, "too many connections from this phone")
-		} else if s.byAddr[c.addr] > lim.perAddr {
-			s.refuse(c, "too many connections from this phone")
-			return lim.helloWait
-		}
-	}
-	if len(s.clients) >= lim.clients {
-		if old := s.oldestWaiting("", nil); old != nil {
-			s.refuse(old, "the table has too many connections; try again later")
-		} else if len(s.clients) >= lim.clients+lim.spare {
-			s.refuse(c, "the table has too many connections; try again later")
-			return lim.helloWait
-		}
-	}
-	s.clients[c] = true
-	if c.addr != "" {
-		s.byAddr[c.addr]++
-	}
-	return lim.helloWait
+	return wait
 }
 
-// oldestWaiting is the oldest socket that has not said hello, of addr
-// (empty: of any address), other than skip.
-func (s *session) oldestWaiting(addr string, skip *client) *client {
-	var old *client
-	for c := range s.clients {
-		if c.m == nil && c != skip && (addr == "" || c.addr == addr) && (old == nil || c.seq < old.seq) {
-			old = c
-		}
-	}
-	return old
-}
-
-// oldestGuest is the oldest socket of a phone without a seat that said
-// hello (lobby visitors before spectators), of addr (empty: any), other
-// than keep.
-func (s *session) oldestGuest(addr string, keep *client) *client {
-	var old *client
-	rank := func(c *client) int {
-		if c.m.spectator {
-			return 1
-		}
-		return 0
-	}
-	for c := range s.clients {
-		if c == keep || c.m == nil || c.m.seat > 0 || (addr != "" && c.addr != addr) {
-			continue
-		}
-		if old == nil || rank(c) < rank(old) || (rank(c) == rank(old) && c.seq < old.seq) {
-			old = c
-		}
-	}
-	return old
-}
+// sockets is the open sockets (admissionHost).
+func (s *session) sockets() map[*client]bool { return s.out.clients }
 
 // refuse closes a socket with busy.
 func (s *session) refuse(c *client, reason string) {
 	c.queue(errFrame("", codeBusy, reason))
 	c.closeWith(closeBusy, "busy")
-	if s.clients[c] {
+	if s.out.isOpen(c) {
 		s.drop(c)
 	}
 }
 
 // forget removes a socket from the tables.
 func (s *session) forget(c *client) {
-	if !s.clients[c] {
-		return
-	}
-	delete(s.clients, c)
-	if c.addr == "" {
-		return
-	}
-	if s.byAddr[c.addr]--; s.byAddr[c.addr] <= 0 {
-		delete(s.byAddr, c.addr)
+	if s.out.close(c) {
+		s.adm.closed(c)
 	}
 }
 
 func (s *session) disconnect(c *client) {
-	if s.clients[c] {
+	if s.out.isOpen(c) {
 		s.drop(c)
 	}
 }
@@ -125,91 +57,18 @@ func (s *session) drop(c *client) {
 	if m == nil || m.conn != c {
 		return
 	}
-	m.conn = nil
-	m.left = s.conns
-	if m.seat == 0 && !m.spectator {
-		s.forgetMember(m)
-	}
+	s.adm.left(m)
 	s.lobbyChanged()
 }
 
-// forgetMember forgets a phone without a seat, and its request for one.
-func (s *session) forgetMember(m *member) {
-	delete(s.members, m.hash)
-	s.requests = slices.DeleteFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
-}
+// send queues a frame to a client (outbox.send).
+func (s *session) send(c *client, frame []byte) { s.out.send(c, frame) }
 
-// roomForMember makes room in the member table for one more phone: the
-// phone without a seat that has been offline longest is forgotten. False
-// when every phone known is online or seated.
-func (s *session) roomForMember() bool {
-	if len(s.members) < s.limits.members {
-		return true
-	}
-	var old *member
-	for _, m := range s.members {
-		if m.conn == nil && m.seat == 0 && (old == nil || m.left < old.left) {
-			old = m
-		}
-	}
-	if old == nil {
-		return false
-	}
-	s.forgetMember(old)
-	return true
-}
+// answer queues the reply to a frame the phone sent (outbox.answer).
+func (s *session) answer(c *client, frame []byte) { s.out.answer(c, frame) }
 
-// send queues a frame to a client; a client whose queue is full is too slow
-// and is dropped (it reconnects to a fresh view). During a game's cadence
-// the frame waits for the next tick (cadence.go).
-func (s *session) send(c *client, frame []byte) { s.put(c, frame, false) }
-
-// answer queues the reply to a frame the phone sent: during a game's
-// cadence, replies go out at the tick after everything else.
-func (s *session) answer(c *client, frame []byte) { s.put(c, frame, true) }
-
-// sendLobby queues a lobby frame to a client: a lobby frame still waiting
-// in its queue (or held for the tick) right before it is replaced, so a
-// stream of lobby changes (visitors saying hello and leaving) never fills a
-// phone's queue.
-func (s *session) sendLobby(c *client, frame []byte) {
-	if c == nil || !s.clients[c] {
-		return
-	}
-	var ok bool
-	if s.cadenced() {
-		if n := len(c.held); n > 0 && bytes.HasPrefix(c.held[n-1], lobbyPrefix) {
-			c.held[n-1] = frame
-			return
-		}
-		ok = s.hold(c, frame, false)
-	} else {
-		ok = c.queueLobby(frame)
-	}
-	if !ok {
-		s.logf("lan: dropping a slow phone (%s)", c.remote)
-		s.drop(c)
-	}
-}
-
-// lobbyPrefix starts every lobby frame.
-var lobbyPrefix = []byte(`{"t":"lobby",`)
-
-func (s *session) put(c *client, frame []byte, reply bool) {
-	if c == nil || !s.clients[c] {
-		return
-	}
-	var ok bool
-	if s.cadenced() {
-		ok = s.hold(c, frame, reply)
-	} else {
-		ok = c.queue(frame)
-	}
-	if !ok {
-		s.logf("lan: dropping a slow phone (%s)", c.remote)
-		s.drop(c)
-	}
-}
+// sendLobby queues a lobby frame to a client (outbox.sendLobby).
+func (s *session) sendLobby(c *client, frame []byte) { s.out.sendLobby(c, frame) }
 
 func (s *session) sendErr(c *client, id, code, reason string) {
 	s.send(c, errFrame(id, code, reason))
@@ -223,7 +82,7 @@ func (s *session) answerErr(c *client, id, code, reason string) {
 // refuseUnsealed closes a socket whose first frame is not sealed to the
 // room's key, in clear (it has no channel): error "sealed", close 4004.
 func (s *session) refuseUnsealed(c *client) {
-	if !s.clients[c] {
+	if !s.out.isOpen(c) {
 		return
 	}
 	c.queue(errFrame("", codeSealed, "this connection is not sealed with the key of the QR code: scan the QR code on the big screen again"))
@@ -235,7 +94,7 @@ func (s *session) refuseUnsealed(c *client) {
 // (wrong: error "code", close 4006) or that came while the host takes no
 // more codes for a while (error "code-wait", close 4007), in clear.
 func (s *session) refuseTyped(c *client, wrong bool) {
-	if !s.clients[c] {
+	if !s.out.isOpen(c) {
 		return
 	}
 	if wrong {
@@ -249,7 +108,7 @@ func (s *session) refuseTyped(c *client, wrong bool) {
 }
 
 func (s *session) frame(c *client, f inFrame, err error) {
-	if !s.clients[c] {
+	if !s.out.isOpen(c) {
 		return
 	}
 	c.in++
@@ -297,7 +156,7 @@ func (s *session) hello(c *client, f inFrame) {
 	token := f.Token
 	var m *member
 	if token != "" {
-		m = s.members[hashToken(token)]
+		m = s.adm.members[hashToken(token)]
 	}
 	old := (*client)(nil)
 	if m != nil && m.conn != nil && m.conn != c {
@@ -305,18 +164,15 @@ func (s *session) hello(c *client, f inFrame) {
 	}
 	// A seated phone always gets in (a phone without a seat gives way); a
 	// phone replacing its own socket too.
-	if !s.makeRoom(c, old, m != nil && m.seat > 0) && old == nil {
+	if !s.adm.makeRoom(c, old, m != nil && m.seat > 0) && old == nil {
 		s.refuse(c, "the table has too many connections; try again later")
 		return
 	}
 	if m == nil {
-		if !s.roomForMember() {
+		if m, token = s.adm.newMember(); m == nil {
 			s.refuse(c, "the table has too many phones")
 			return
 		}
-		token = newToken()
-		m = &member{hash: hashToken(token)}
-		s.members[m.hash] = m
 	}
 	if old != nil {
 		s.sendErr(old, "", "replaced", "this phone opened the game in another window")
@@ -326,39 +182,9 @@ func (s *session) hello(c *client, f inFrame) {
 	}
 	m.conn, c.m = c, m
 	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
-		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
+		Phone: s.adm.phoneCode(m), Cadence: s.out.cadenceMs()}))
 	s.sendState(c)
 	s.lobbyChanged()
-}
-
-// makeRoom brings the sockets back within the limits for socket c, which
-// just said hello (old: the socket it replaces): sockets that have not said
-// hello give way, of c's address first, and for a seated phone the phones
-// without a seat too. False when c stays over a limit.
-func (s *session) makeRoom(c, old *client, seated bool) bool {
-	n := 0
-	if old != nil {
-		n = 1
-	}
-	over := func(addr string) bool {
-		if addr != "" {
-			return s.byAddr[addr]-n > s.limits.perAddr
-		}
-		return len(s.clients)-n > s.limits.clients
-	}
-	for _, addr := range []string{c.addr, ""} { // c.addr "": not capped, the whole table twice
-		for over(addr) {
-			g := s.oldestWaiting(addr, c)
-			if g == nil && seated {
-				g = s.oldestGuest(addr, c)
-			}
-			if g == nil {
-				return false
-			}
-			s.refuse(g, "a player of this game needs the place")
-		}
-	}
-	return true
 }
 
 // welcome re-sends a member's seat and mode after a change. In the lobby
@@ -373,7 +199,7 @@ func (s *session) welcome(m *member) {
 	s.saveLobby()
 	// The token is not kept; the phone already has it, so it is left empty.
 	s.send(m.conn, mustJSON(welcomeFrame{T: "welcome", Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
-		Phone: s.phoneCode(m), Cadence: s.cadenceMs()}))
+		Phone: s.adm.phoneCode(m), Cadence: s.out.cadenceMs()}))
 }
 
 // sendState gives a (re)connected phone everything it should show now.
@@ -386,14 +212,14 @@ func (s *session) sendState(c *client) {
 		s.sendLobby(c, mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()}))
 		return
 	}
-	s.send(c, s.clockFrame())
+	s.send(c, s.clk.frame())
 	if m.seat > 0 {
 		v := s.viewJSON(m.seat, mustJSON(s.g.TableView()))
-		names := s.namesJSON()
-		s.send(c, viewFrame(v, names, max(s.bucket, viewFrameSize(v, names))))
+		names := s.lobby.namesJSON()
+		s.send(c, s.out.viewFrame(v, names))
 		return
 	}
-	s.send(c, tableFrame(mustJSON(s.g.TableView()), s.namesJSON()))
+	s.send(c, tableFrame(mustJSON(s.g.TableView()), s.lobby.namesJSON()))
 }
 
 func (s *session) join(c *client, f inFrame) {
@@ -403,8 +229,8 @@ func (s *session) join(c *client, f inFrame) {
 		return
 	}
 	seat := *f.Seat
-	if seat < 1 || seat > len(s.seats) {
-		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.seats)))
+	if seat < 1 || seat > len(s.lobby.seats) {
+		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.lobby.seats)))
 		return
 	}
 	name, err := s.checkName(m, seat, f.Name)
@@ -414,7 +240,7 @@ func (s *session) join(c *client, f inFrame) {
 	}
 	if m.seat == seat && s.g == nil {
 		m.name = name
-		s.names[seat-1] = name
+		s.lobby.names[seat-1] = name
 		s.welcome(m)
 		s.lobbyChanged()
 		return
@@ -423,7 +249,7 @@ func (s *session) join(c *client, f inFrame) {
 		switch {
 		case m.seat > 0:
 			s.answerErr(c, "", codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
-		case s.seats[seat-1] != nil:
+		case s.lobby.seats[seat-1] != nil:
 			s.answerErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
 		case s.g.Over():
 			s.answerErr(c, "", codeStarted, "the game is over")
@@ -432,8 +258,8 @@ func (s *session) join(c *client, f inFrame) {
 		}
 		return
 	}
-	if other := s.seats[seat-1]; other != nil && other != m {
-		if slices.Contains(s.seats, nil) {
+	if other := s.lobby.seats[seat-1]; other != nil && other != m {
+		if slices.Contains(s.lobby.seats, nil) {
 			s.answerErr(c, "", codeSeatTaken, fmt.Sprintf("seat %d is taken; tap the seat you are sitting in", seat))
 		} else {
 			s.answerErr(c, "", codeTableFull, "every seat is taken")
@@ -441,11 +267,11 @@ func (s *session) join(c *client, f inFrame) {
 		return
 	}
 	if m.seat > 0 {
-		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
+		s.lobby.seats[m.seat-1], s.lobby.names[m.seat-1] = nil, ""
 	}
 	m.spectator = false
 	m.name, m.seat = name, seat
-	s.seats[seat-1], s.names[seat-1] = m, name
+	s.lobby.seats[seat-1], s.lobby.names[seat-1] = m, name
 	s.welcome(m)
 	s.lobbyChanged()
 }
@@ -459,22 +285,10 @@ func (s *session) checkName(m *member, seat int, raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := s.nameTaken(m, seat, name); err != nil {
+	if err := s.lobby.nameTaken(m, seat, name); err != nil {
 		return "", err
 	}
 	return name, nil
-}
-
-// nameTaken refuses a name for seat that looks like another seated
-// player's.
-func (s *session) nameTaken(m *member, seat int, name string) error {
-	key := nameKey(name)
-	for i, o := range s.seats {
-		if o != nil && o != m && i+1 != seat && nameKey(s.names[i]) == key {
-			return alike(i + 1)
-		}
-	}
-	return nil
 }
 
 // askSeat puts a phone's request for a seat the host released during the
@@ -486,47 +300,19 @@ func (s *session) nameTaken(m *member, seat int, name string) error {
 // seat's, and none is turned away for the number waiting (each is a phone
 // of the member table, which is bounded).
 func (s *session) askSeat(m *member, seat int, name string) {
-	s.requests = slices.DeleteFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
-	s.nextReq++
-	r := &seatRequest{id: s.nextReq, m: m, seat: seat, name: name, code: s.phoneCode(m)}
-	if m.conn != nil {
-		r.device = m.conn.device
-	}
-	s.requests = append(s.requests, r)
+	r := s.adm.ask(m, seat, name)
 	s.sendErr(m.conn, "", codePending, fmt.Sprintf("waiting for the host to give you seat %d: show the host your phone code %s", seat, r.code))
 	s.publish()
 }
 
-// phoneCode is m's phone code, made the first time it is needed: four
-// digits, none the same as another phone's known now.
-func (s *session) phoneCode(m *member) string {
-	if m.code != "" {
-		return m.code
-	}
-	used := map[string]bool{}
-	for _, o := range s.members {
-		used[o.code] = true
-	}
-	for range 64 {
-		var b [2]byte
-		rand.Read(b[:])
-		m.code = fmt.Sprintf("%04d", (int(b[0])<<8|int(b[1]))%10000)
-		if !used[m.code] {
-			break
-		}
-	}
-	return m.code
-}
-
 // answerSeat is the host's answer to request id.
 func (s *session) answerSeat(id int, allow bool) error {
-	i := slices.IndexFunc(s.requests, func(r *seatRequest) bool { return r.id == id })
-	if i < 0 {
+	r := s.adm.request(id)
+	if r == nil {
 		return fmt.Errorf("no phone is asking for a seat under number %d (any more)", id)
 	}
-	r := s.requests[i]
 	if !allow {
-		s.requests = slices.Delete(s.requests, i, i+1)
+		s.adm.refused(r)
 		s.sendErr(r.m.conn, "", codeRefused, fmt.Sprintf("the host did not give you seat %d", r.seat))
 		return nil
 	}
@@ -536,29 +322,22 @@ func (s *session) answerSeat(id int, allow bool) error {
 	if s.failed != nil {
 		return s.failed
 	}
-	if s.seats[r.seat-1] != nil {
+	if s.lobby.seats[r.seat-1] != nil {
 		return fmt.Errorf("seat %d is taken", r.seat)
 	}
 	if r.m.seat > 0 {
 		return fmt.Errorf("this phone plays seat %d", r.m.seat)
 	}
-	if err := s.nameTaken(r.m, r.seat, r.name); err != nil {
+	if err := s.lobby.nameTaken(r.m, r.seat, r.name); err != nil {
 		return err
 	}
 	if err := s.bindReleased(r.m, r.seat, r.name); err != nil {
 		return err
 	}
 	// The others who asked for this seat, or were this phone, are told.
-	s.requests = slices.DeleteFunc(s.requests, func(o *seatRequest) bool {
-		if o.m == r.m {
-			return true
-		}
-		if o.seat == r.seat {
-			s.sendErr(o.m.conn, "", codeRefused, fmt.Sprintf("the host gave seat %d to another phone", o.seat))
-			return true
-		}
-		return false
-	})
+	for _, o := range s.adm.granted(r) {
+		s.sendErr(o.m.conn, "", codeRefused, fmt.Sprintf("the host gave seat %d to another phone", o.seat))
+	}
 	return nil
 }
 
@@ -570,7 +349,7 @@ func (s *session) bindReleased(m *member, seat int, name string) error {
 		return s.failed
 	}
 	m.name, m.seat, m.spectator, m.acks, m.ackOrder = name, seat, false, nil, nil
-	s.seats[seat-1], s.names[seat-1] = m, name
+	s.lobby.seats[seat-1], s.lobby.names[seat-1] = m, name
 	s.welcome(m)
 	if m.conn != nil {
 		s.sendState(m.conn)
@@ -580,34 +359,18 @@ func (s *session) bindReleased(m *member, seat int, name string) error {
 	return nil
 }
 
-// seatRequests is what the big screen shows of the requests: the oldest
-// of each seat (oldest first), with how many more wait for that seat.
-func (s *session) seatRequests() []SeatRequest {
-	var out []SeatRequest
-	at := map[int]int{} // seat → index in out
-	for _, r := range s.requests {
-		if i, ok := at[r.seat]; ok {
-			out[i].Waiting++
-			continue
-		}
-		at[r.seat] = len(out)
-		out = append(out, SeatRequest{ID: r.id, Seat: r.seat, Name: r.name, Online: r.m.conn != nil, Device: r.device, Code: r.code})
-	}
-	return out
-}
-
 // removeSpectators sends every spectator back to the lobby (they may watch
 // again; the host sees how many do).
 func (s *session) removeSpectators() int {
 	n := 0
-	for _, m := range s.members {
+	for _, m := range s.adm.members {
 		if !m.spectator {
 			continue
 		}
 		n++
 		m.spectator = false
 		if m.conn == nil {
-			s.forgetMember(m)
+			s.adm.forget(m)
 			continue
 		}
 		s.sendErr(m.conn, "", codeRemoved, "the host sent the spectators away")
@@ -629,12 +392,12 @@ func (s *session) spectate(c *client, f inFrame) {
 			s.answerErr(c, "", codeStarted, fmt.Sprintf("you play seat %d in this game", m.seat))
 			return
 		}
-		s.seats[m.seat-1], s.names[m.seat-1] = nil, ""
+		s.lobby.seats[m.seat-1], s.lobby.names[m.seat-1] = nil, ""
 		m.seat = 0
 	}
 	// Spectators are not written in the game log: a place to watch is
 	// kept in memory only (a resumed game starts without spectators).
-	s.requests = slices.DeleteFunc(s.requests, func(r *seatRequest) bool { return r.m == m })
+	s.adm.withdraw(m)
 	m.spectator, m.name = true, name
 	s.welcome(m)
 	s.sendState(c)
@@ -645,7 +408,7 @@ func (s *session) spectate(c *client, f inFrame) {
 func (s *session) lobbyChanged() {
 	s.saveLobby()
 	frame := mustJSON(lobbyFrame{T: "lobby", Lobby: s.phoneLobby()})
-	for c := range s.clients {
+	for c := range s.out.clients {
 		if c.m != nil && (s.g == nil || c.m.mode() == "lobby") {
 			s.sendLobby(c, frame)
 		}

@@ -105,7 +105,7 @@ func TestNameCheckEveryWay(t *testing.T) {
 		t.Fatalf("seat 4's phone moved to seat %d", four.seat)
 	}
 	var names []string
-	h.do(func(s *session) { names = slices.Clone(s.names) })
+	h.do(func(s *session) { names = slices.Clone(s.lobby.names) })
 	if names[3] != "Dan" || names[4] != "" || names[5] != "" {
 		t.Fatalf("names after the refused look-alikes: %q", names)
 	}
@@ -126,10 +126,10 @@ func TestNameCheckEveryWay(t *testing.T) {
 	// During a game: a phone asking for a freed seat.
 	h.do(func(s *session) {
 		for seat := 3; seat <= 8; seat++ {
-			if s.seats[seat-1] == nil {
+			if s.lobby.seats[seat-1] == nil {
 				m := &member{hash: hashToken(newToken()), seat: seat, name: fmt.Sprintf("P%d", seat)}
-				s.members[m.hash] = m
-				s.seats[seat-1], s.names[seat-1] = m, m.name
+				s.adm.members[m.hash] = m
+				s.lobby.seats[seat-1], s.lobby.names[seat-1] = m, m.name
 			}
 		}
 	})

@@ -80,7 +80,7 @@ func TestNightEndsAtItsMinimum(t *testing.T) {
 				for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Microsecond) {
 					got := 0
 					h.do(func(s *session) {
-						for c := range s.clients {
+						for c := range s.out.clients {
 							got += len(c.replies)
 						}
 					})

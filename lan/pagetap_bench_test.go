@@ -71,7 +71,7 @@ func BenchmarkPageTap(b *testing.B) {
 	}
 	pg.waitFor("seat 1 in the lobby", `document.body.dataset.screen === 'join' || document.body.dataset.screen === 'lobby' || document.body.dataset.screen === 'waiting'`)
 	for online, deadline := false, time.Now().Add(20*time.Second); !online; time.Sleep(10 * time.Millisecond) {
-		h.do(func(s *session) { online = s.seats[0].conn != nil && s.seats[0].conn.m != nil })
+		h.do(func(s *session) { online = s.lobby.seats[0].conn != nil && s.lobby.seats[0].conn.m != nil })
 		if time.Now().After(deadline) {
 			b.Fatal("the page did not take seat 1")
 		}

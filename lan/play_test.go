@@ -320,8 +320,8 @@ func (tb *table) advance() {
 		night bool
 	)
 	tb.h.do(func(s *session) {
-		d, armed = s.untilWake()
-		night = s.timer.plan.Kind == "night" && s.g.NightComplete()
+		d, armed = s.clk.untilWake()
+		night = s.clk.timer.plan.Kind == "night" && s.g.NightComplete()
 	})
 	if !armed {
 		tb.h.host(HostCommand{Do: HostSkip})

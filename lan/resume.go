@@ -42,8 +42,8 @@ func (s *session) load(path string) error {
 		}
 	}
 	s.room, s.table, s.addr = h.Room, h.Table, h.Addr
-	s.variant, s.seed = h.Setup.Variant, 0
-	s.resizeSeats(h.Setup.Players)
+	s.lobby.variant, s.lobby.seed = h.Setup.Variant, 0
+	s.lobby.resizeSeats(h.Setup.Players)
 	for _, ls := range h.Seats {
 		if err := s.restoreMember(ls); err != nil {
 			l.close()
@@ -59,9 +59,9 @@ func (s *session) load(path string) error {
 			}
 		case r.clock != nil:
 			c := *r.clock
-			s.restore = &c
+			s.clk.restore = &c
 		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.ID != "":
-			if m := s.seats[r.cmd.Seat-1]; m != nil {
+			if m := s.lobby.seats[r.cmd.Seat-1]; m != nil {
 				m.remember(r.cmd.ID, fingerprint(r.cmd.Command), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))
 			}
 		}
@@ -75,17 +75,17 @@ func (s *session) restoreMember(ls logSeat) error {
 	if ls.Spectator {
 		return nil // spectators are not kept (older logs hold them): they come back to the lobby
 	}
-	if ls.Seat < 1 || ls.Seat > len(s.seats) {
+	if ls.Seat < 1 || ls.Seat > len(s.lobby.seats) {
 		return fmt.Errorf("seat %d is not at this table", ls.Seat)
 	}
-	if old := s.seats[ls.Seat-1]; old != nil {
+	if old := s.lobby.seats[ls.Seat-1]; old != nil {
 		old.seat = 0 // released: the old phone keeps its token but no seat
 	}
-	s.seats[ls.Seat-1], s.names[ls.Seat-1] = nil, ls.Name
+	s.lobby.seats[ls.Seat-1], s.lobby.names[ls.Seat-1] = nil, ls.Name
 	if ls.Token != "" {
 		m := &member{hash: ls.Token, name: ls.Name, seat: ls.Seat}
-		s.members[ls.Token] = m
-		s.seats[ls.Seat-1] = m
+		s.adm.members[ls.Token] = m
+		s.lobby.seats[ls.Seat-1] = m
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package lan
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -15,7 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"nightfall/game"
 	"nightfall/lan/mdns"
 	"nightfall/lan/netaddr"
 	"nightfall/lan/qr"
@@ -90,16 +88,7 @@ func NewServer(cfg Config) (*Server, error) {
 	var err error
 	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: netaddr.List}
-	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
-		addr: cfg.Addr, members: map[string]*member{}, clients: map[*client]bool{}, byAddr: map[string]int{},
-		limits: defaultLimits, subs: map[int]chan HostView{},
-		options: map[string]json.RawMessage{}}
-	switch {
-	case cfg.Cadence == 0:
-		sess.cad.every = defaultCadence
-	case cfg.Cadence > 0:
-		sess.cad.every = cfg.Cadence
-	}
+	sess := newSession(s, cfg)
 	s.sess = sess
 	continued := false // the start continues the evening of a room (continueEvening)
 	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
@@ -109,8 +98,8 @@ func NewServer(cfg Config) (*Server, error) {
 		if err := sess.loadLobby(cfg.Resume); err != nil {
 			return nil, err
 		}
-		if _, ok := sess.variantInfo(); !ok {
-			return nil, fmt.Errorf("%s: unknown variant %q", cfg.Resume, sess.variant)
+		if _, ok := sess.lobby.variantInfo(); !ok {
+			return nil, fmt.Errorf("%s: unknown variant %q", cfg.Resume, sess.lobby.variant)
 		}
 		if s.cfg.Addr == "" {
 			s.cfg.Addr = sess.addr
@@ -122,51 +111,8 @@ func NewServer(cfg Config) (*Server, error) {
 		if s.cfg.Addr == "" {
 			s.cfg.Addr = sess.addr
 		}
-	} else {
-		// Within an evening a start comes back to its room, seats and
-		// setup (continueEvening); what the configuration names is then
-		// changed as the host would change it in the lobby.
-		continued = cfg.Room == "" && sess.continueEvening()
-		sess.table = cfg.TableName
-		if !continued {
-			sess.room = cfg.Room
-			if sess.room == "" {
-				sess.room = newRoom()
-			}
-		}
-		if cfg.Variant != "" && cfg.Variant != sess.variant {
-			sess.variant = cfg.Variant
-			clear(sess.options)
-		}
-		if sess.variant == "" {
-			sess.variant = game.Variants()[0].ID
-		}
-		in, ok := sess.variantInfo()
-		if !ok {
-			return nil, fmt.Errorf("unknown variant %q (known: %s)", sess.variant, strings.Join(game.VariantIDs(), ", "))
-		}
-		players := cfg.Players
-		if players == 0 && continued {
-			players = len(sess.seats)
-		} else if players == 0 {
-			players = min(max(12, in.MinPlayers), in.MaxPlayers)
-		}
-		if players < 1 || players > maxTablePlay {
-			return nil, fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, players)
-		}
-		if err := sess.setPlayers(players); err != nil {
-			cfg.Logf("lan: %v (the table keeps %d seats)", err, len(sess.seats))
-		}
-		if cfg.Seed != 0 || !continued {
-			sess.seed = cfg.Seed
-		}
-		sess.briefing = cfg.Briefing
-		for k, v := range cfg.Options {
-			if err := sess.setOption(k, v); err != nil {
-				return nil, err
-			}
-		}
-		sess.checkSetup()
+	} else if continued, err = sess.newTable(cfg); err != nil {
+		return nil, err
 	}
 	if s.cfg.Addr == "" {
 		s.cfg.Addr = ":8080"
@@ -196,6 +142,40 @@ func NewServer(cfg Config) (*Server, error) {
 		s.post(func() { sess.beginGame(sess.g, sess.log) })
 	}
 	return s, nil
+}
+
+// newTable sets the table of a start without a file to resume up: within
+// an evening it comes back to its room, seats and setup (continued:
+// continueEvening), and what the configuration names is then changed as
+// the host would change it in the lobby; otherwise a new room, or the one
+// cfg names.
+func (sess *session) newTable(cfg Config) (continued bool, err error) {
+	continued = cfg.Room == "" && sess.continueEvening()
+	sess.table = cfg.TableName
+	if !continued {
+		sess.room = cfg.Room
+		if sess.room == "" {
+			sess.room = newRoom()
+		}
+	}
+	return continued, sess.lobby.configure(cfg, continued)
+}
+
+// newSession is the session of a new server: an empty lobby, no phones.
+func newSession(s *Server, cfg Config) *session {
+	sess := &session{srv: s, clock: cfg.Clock, logf: cfg.Logf, table: cfg.TableName, dataDir: cfg.DataDir,
+		addr: cfg.Addr, subs: map[int]chan HostView{}, lobby: newLobby(),
+		clk: &matchClock{clock: cfg.Clock}}
+	var every time.Duration // 0: no cadence
+	switch {
+	case cfg.Cadence == 0:
+		every = defaultCadence
+	case cfg.Cadence > 0:
+		every = cfg.Cadence
+	}
+	sess.out = newOutbox(every, sess)
+	sess.adm = newAdmission(sess, defaultLimits)
+	return sess
 }
 
 func (s *Server) loop() {
@@ -440,23 +420,16 @@ func (s *Server) Close() error {
 // shutdown runs when the loop ends: every connection and subscription is
 // closed, the timer stopped, the log closed.
 func (sess *session) shutdown() {
-	for c := range sess.clients {
-		c.closeWith(closeGoingAway, "the host stopped")
-	}
-	sess.clients = map[*client]bool{}
-	if sess.cad.stop != nil {
-		sess.cad.stop()
-		sess.cad.stop = nil
-	}
+	sess.out.shutdown()
 	for id := range sess.subs {
 		sess.unsubscribe(id)
 	}
-	sess.stopTimer()
-	if sess.clockTick != nil {
-		sess.clockTick()
-		sess.clockTick = nil
+	sess.clk.stopTimer()
+	if sess.clk.clockTick != nil {
+		sess.clk.clockTick()
+		sess.clk.clockTick = nil
 	}
-	if !sess.paused {
+	if !sess.clk.paused {
 		sess.saveClock() // a clean stop resumes with the exact time left
 	}
 	sess.log.close()

@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"time"
 
 	"nightfall/game"
@@ -102,46 +101,18 @@ type session struct {
 	dataDir string
 	addr    string // the listen address, recorded in the log for a resume
 
-	members map[string]*member // by token hash
-	clients map[*client]bool
-	byAddr  map[string]int // open sockets per client address
-	conns   uint64         // connections so far: the age of sockets and offline members
-	limits  limits
+	adm *admission // who gets in: sockets, phones by token, requests for a freed seat
+	out *outbox    // the open sockets and what they are sent
 
-	requests []*seatRequest // phones asking for a released seat, oldest first (the big screen shows the first of each seat)
-	nextReq  int
-	seats    []*member // seat-1 → member (nil: free)
-	names    []string  // seat-1 → name (kept for a released seat during a game)
-
-	// lobby setup
-	variant string // the number of players is len(seats)
-	// briefing: games start with the table's briefing (Config.Briefing)
-	briefing bool
-	seed     uint64
-	options  map[string]json.RawMessage
-	// recomputed by checkSetup on every change of the setup
-	optErr   string // why the options do not make a game ("" fine)
-	optViews []OptionView
-	deal     []game.RoleCount
+	lobby *lobby // the setup and the seats
 
 	// game
-	g             *game.Game
-	log           *gameLog
-	failed        error
-	timer         timerState
-	paused        bool
-	restore       *clockRecord // a resumed game's last logged clock, until the clock takes it
-	lastClock     []byte       // the last clock record written
-	clockTick     func() bool  // stops the periodic clock record
-	lastLobby     []byte       // the lobby as last saved (nil: none saved)
-	lobbyErr      string       // the lobby cannot be saved
-	lastView      [][]byte     // seat-1 → last view sent (unpadded JSON)
-	bucket        int          // size of the last broadcast's view frames
-	lastTab       []byte
-	lastTabNames  []byte
-	lastViewNames []byte
-
-	cad cadenceState // cadence.go
+	g         *game.Game
+	log       *gameLog
+	failed    error
+	clk       *matchClock // the game's clock (timer.go)
+	lastLobby []byte      // the lobby as last saved (nil: none saved)
+	lobbyErr  string      // the lobby cannot be saved
 
 	evening eveningState // evening.go
 

@@ -282,7 +282,7 @@ func TestBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			before := h.eventCount()
 			var views [][]byte
-			h.do(func(s *session) { views = s.lastView })
+			h.do(func(s *session) { views = s.out.lastView })
 			tc.who.send(tc.frame)
 			f := tc.who.until(func(f frame) bool { return f.T == "error" })
 			if f.Code != tc.code || f.Reason == "" {
@@ -294,7 +294,7 @@ func TestBadInput(t *testing.T) {
 			}
 			h.do(func(s *session) {
 				for i := range views {
-					if !bytes.Equal(views[i], s.lastView[i]) {
+					if !bytes.Equal(views[i], s.out.lastView[i]) {
 						t.Errorf("seat %d's view changed", i+1)
 					}
 				}
@@ -387,7 +387,7 @@ func TestReconnect(t *testing.T) {
 	}
 	var online bool
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		h.do(func(s *session) { online = s.seats[2].conn != nil })
+		h.do(func(s *session) { online = s.lobby.seats[2].conn != nil })
 		if !online {
 			break
 		}
@@ -611,7 +611,7 @@ func TestReleaseSeat(t *testing.T) {
 		t.Fatalf("the host's requests: %+v", hv.Requests)
 	}
 	var otherID int
-	h.do(func(s *session) { otherID = s.requests[1].id })
+	h.do(func(s *session) { otherID = s.adm.requests[1].id })
 	h.host(HostCommand{Do: HostAllow, Request: hv.Requests[0].ID})
 	borrowed.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 6 })
 	borrowed.until(func(f frame) bool { return f.T == "view" })
@@ -688,16 +688,16 @@ func TestSlowPhoneDropped(t *testing.T) {
 	p := h.dial("")
 	h.do(func(s *session) {
 		var c *client
-		for x := range s.clients {
+		for x := range s.out.clients {
 			c = x
 		}
 		// A queue nobody drains.
 		stuck := &client{ws: c.ws, send: make(chan outMsg), m: c.m}
-		delete(s.clients, c)
-		s.clients[stuck] = true
+		delete(s.out.clients, c)
+		s.out.clients[stuck] = true
 		c.m.conn = stuck
 		s.send(stuck, []byte(`{"t":"pong"}`))
-		if s.clients[stuck] || c.m.conn != nil {
+		if s.out.clients[stuck] || c.m.conn != nil {
 			t.Errorf("the slow phone was not dropped")
 		}
 	})
@@ -750,7 +750,7 @@ func TestLogFileMode(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	for seat := 1; seat <= 8; seat++ {
 		var token string
-		h.do(func(s *session) { token = s.seats[seat-1].hash })
+		h.do(func(s *session) { token = s.lobby.seats[seat-1].hash })
 		if !bytes.Contains(data, []byte(token)) {
 			t.Errorf("seat %d's token hash is not in the log", seat)
 		}

@@ -95,30 +95,35 @@ func (realClock) AfterFunc(d time.Duration, f func()) func() bool {
 	return time.AfterFunc(d, f).Stop
 }
 
-// settle brings the clock up to date with the game: it follows the plan,
-// sends the engine the timeouts that are due, and arms the next wake-up.
-func (s *session) settle() {
-	for s.g != nil && s.failed == nil {
-		s.track(s.g.Clock())
-		if s.g.Over() || !s.due() {
-			break
-		}
-		if err := s.apply(game.Command{Do: "timeout"}, "clock", ""); err != nil {
-			break // a rejection cannot happen with a timer running; a log failure stops the game
-		}
-	}
-	s.arm()
+// matchClock is the game's clock: what it measured of the engine's plan,
+// whether the host paused it, the wake-up armed, and the record the log
+// last got. It decides nothing (the plan does) and sends nothing (the
+// session does).
+type matchClock struct {
+	clock     Clock
+	timer     timerState
+	paused    bool
+	restore   *clockRecord // a resumed game's last logged clock, until the clock takes it
+	lastClock []byte       // the last clock record written
+	clockTick func() bool  // stops the periodic clock record
+}
+
+// reset starts a game's clock: paused if the log's last record says so.
+func (c *matchClock) reset() {
+	c.timer = timerState{}
+	c.paused = c.restore != nil && c.restore.Paused
+	c.lastClock = nil
 }
 
 // track follows the plan: a new hold key starts a hold, a new timer key a
-// countdown (after the hold), a new wait key its own measurement.
-func (s *session) track(p game.ClockPlan) {
-	now := s.clock.Now()
-	t := &s.timer
-	changed := false
+// countdown (after the hold), a new wait key its own measurement. Changed:
+// a hold or a countdown began (the armed wake-up is stopped).
+func (c *matchClock) track(p game.ClockPlan) (changed bool) {
+	now := c.clock.Now()
+	t := &c.timer
 	if p.HoldKey != t.holdKey {
 		t.holdKey, t.hold, t.holdLen = p.HoldKey, stopwatch{}, time.Duration(p.Hold)*time.Second
-		if p.HoldKey != 0 && !s.paused {
+		if p.HoldKey != 0 && !c.paused {
 			t.hold.start(now)
 		}
 		changed = true
@@ -127,9 +132,9 @@ func (s *session) track(p game.ClockPlan) {
 		t.key, t.count, t.counting, t.extra = p.Key, stopwatch{}, false, 0
 		changed = true
 	}
-	if r := s.restore; r != nil { // a resumed game: the clock goes on where the log left it
-		s.restore = nil
-		s.restoreClock(r, now)
+	if r := c.restore; r != nil { // a resumed game: the clock goes on where the log left it
+		c.restore = nil
+		c.restoreClock(r, now)
 	}
 	if t.key != 0 && !t.counting && !t.holding(now) {
 		// The countdown starts when the hold ends (exactly then, if the
@@ -138,7 +143,7 @@ func (s *session) track(p game.ClockPlan) {
 		if t.holdKey != 0 && t.holdLen > 0 {
 			t.count.elapsed = max(0, t.hold.run(now)-t.holdLen)
 		}
-		if !s.paused {
+		if !c.paused {
 			t.count.start(now)
 		}
 		changed = true
@@ -149,7 +154,7 @@ func (s *session) track(p game.ClockPlan) {
 				t.seen = map[int]*stopwatch{}
 			}
 			sw := &stopwatch{}
-			if !s.paused {
+			if !c.paused {
 				sw.start(now)
 			}
 			t.seen[w.Seq] = sw
@@ -157,38 +162,16 @@ func (s *session) track(p game.ClockPlan) {
 	}
 	t.plan = p
 	if changed {
-		s.stopTimer()
-		s.sendClock()
+		c.stopTimer()
 	}
+	return changed
 }
 
-// clockRecord is the clock's measurement as the log keeps it (PROTOCOL.md
-// "Game log"), so that a resumed game's timer goes on with the time it had
-// left. Durations are in milliseconds of run time (paused time excluded).
-type clockRecord struct {
-	HoldKey  int           `json:"holdKey,omitempty"`
-	Hold     int64         `json:"hold,omitempty"`    // the hold's run time
-	HoldLen  int64         `json:"holdLen,omitempty"` // the hold's length (a host skip shortens it)
-	Key      int           `json:"key,omitempty"`
-	Counting bool          `json:"counting,omitempty"`
-	Run      int64         `json:"run,omitempty"`   // the countdown's run time
-	Extra    int64         `json:"extra,omitempty"` // time the host added
-	Seen     map[int]int64 `json:"seen,omitempty"`  // the early-end waits' run times, by event seq
-	Paused   bool          `json:"paused,omitempty"`
-}
-
-type logClock struct {
-	Clock clockRecord `json:"clock"`
-}
-
-// clockEvery is how often a running clock is written to the log.
-const clockEvery = 5 * time.Second
-
-// clockRecord measures the clock now.
-func (s *session) clockRecord() clockRecord {
-	now := s.clock.Now()
-	t := &s.timer
-	r := clockRecord{HoldKey: t.holdKey, Key: t.key, Counting: t.counting, Paused: s.paused,
+// record measures the clock now.
+func (c *matchClock) record() clockRecord {
+	now := c.clock.Now()
+	t := &c.timer
+	r := clockRecord{HoldKey: t.holdKey, Key: t.key, Counting: t.counting, Paused: c.paused,
 		Extra: t.extra.Milliseconds()}
 	if t.holdKey != 0 {
 		r.Hold, r.HoldLen = t.hold.run(now).Milliseconds(), t.holdLen.Milliseconds()
@@ -207,13 +190,13 @@ func (s *session) clockRecord() clockRecord {
 
 // restoreClock takes over a logged measurement for the keys it names that
 // the clock runs now.
-func (s *session) restoreClock(r *clockRecord, now time.Time) {
-	t := &s.timer
+func (c *matchClock) restoreClock(r *clockRecord, now time.Time) {
+	t := &c.timer
 	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
 	if r.HoldKey != 0 && r.HoldKey == t.holdKey {
 		t.hold = stopwatch{elapsed: ms(r.Hold)}
 		t.holdLen = min(t.holdLen, ms(r.HoldLen))
-		if !s.paused {
+		if !c.paused {
 			t.hold.start(now)
 		}
 	}
@@ -221,7 +204,7 @@ func (s *session) restoreClock(r *clockRecord, now time.Time) {
 		t.extra = ms(r.Extra)
 		if r.Counting {
 			t.counting, t.count = true, stopwatch{elapsed: ms(r.Run)}
-			if !s.paused {
+			if !c.paused {
 				t.count.start(now)
 			}
 		}
@@ -230,7 +213,7 @@ func (s *session) restoreClock(r *clockRecord, now time.Time) {
 				t.seen = map[int]*stopwatch{}
 			}
 			w := &stopwatch{elapsed: ms(run)}
-			if !s.paused {
+			if !c.paused {
 				w.start(now)
 			}
 			t.seen[seq] = w
@@ -238,52 +221,11 @@ func (s *session) restoreClock(r *clockRecord, now time.Time) {
 	}
 }
 
-// saveClock writes the clock to the log when it changed since the last
-// time (a log failure stops the game as any other).
-func (s *session) saveClock() {
-	if s.g == nil || s.log == nil || s.failed != nil || s.g.Over() {
-		return
-	}
-	r := s.clockRecord()
-	b := mustJSON(r)
-	if bytes.Equal(b, s.lastClock) {
-		return
-	}
-	if s.save(logClock{Clock: r}, nil) {
-		s.lastClock = b
-	}
-}
-
-// tickClock writes the running clock every clockEvery, so that a crash
-// loses at most that much of the current timer.
-func (s *session) tickClock() {
-	if s.clockTick != nil {
-		s.clockTick()
-		s.clockTick = nil
-	}
-	if s.g == nil || s.g.Over() || s.failed != nil {
-		return
-	}
-	g := s.g
-	s.clockTick = s.clock.AfterFunc(clockEvery, func() {
-		s.srv.post(func() {
-			if s.g != g {
-				return
-			}
-			s.clockTick = nil
-			if !s.paused {
-				s.saveClock()
-			}
-			s.tickClock()
-		})
-	})
-}
-
 // left is the time until the plan's stage is due (ok false: never, by the
 // clock), measured now.
-func (s *session) left() (d time.Duration, ok bool) {
-	t := &s.timer
-	now := s.clock.Now()
+func (c *matchClock) left() (d time.Duration, ok bool) {
+	t := &c.timer
+	now := c.clock.Now()
 	if t.holding(now) {
 		return t.holdLen - t.hold.run(now), true // the countdown starts then: wake to start it
 	}
@@ -311,60 +253,36 @@ func (s *session) left() (d time.Duration, ok bool) {
 }
 
 // due reports whether the engine should get a timeout now.
-func (s *session) due() bool {
-	if s.paused || s.timer.holding(s.clock.Now()) || !s.timer.counting {
+func (c *matchClock) due() bool {
+	if c.paused || c.timer.holding(c.clock.Now()) || !c.timer.counting {
 		return false
 	}
-	d, ok := s.left()
+	d, ok := c.left()
 	return ok && d <= 0
-}
-
-// arm schedules the next wake-up: the end of the hold, the deadline, or the
-// plan's early end.
-func (s *session) arm() {
-	s.stopTimer()
-	if s.g == nil || s.paused || s.failed != nil {
-		return
-	}
-	d, ok := s.left()
-	if !ok {
-		return
-	}
-	t := &s.timer
-	t.gen++
-	gen := t.gen
-	t.wake = d
-	t.stop = s.clock.AfterFunc(d, func() {
-		s.srv.post(func() {
-			if s.timer.gen == gen && s.timer.stop != nil {
-				s.timer.stop = nil
-				s.changed()
-			}
-		})
-	})
 }
 
 // untilWake is the time until the armed wake-up (tests drive the fake clock
 // with it); ok is false when nothing is armed.
-func (s *session) untilWake() (time.Duration, bool) {
-	if s.timer.stop == nil {
+func (c *matchClock) untilWake() (time.Duration, bool) {
+	if c.timer.stop == nil {
 		return 0, false
 	}
-	d, _ := s.left()
+	d, _ := c.left()
 	return d, true
 }
 
-func (s *session) stopTimer() {
-	if s.timer.stop != nil {
-		s.timer.stop()
-		s.timer.stop = nil
+// stopTimer stops the armed wake-up.
+func (c *matchClock) stopTimer() {
+	if c.timer.stop != nil {
+		c.timer.stop()
+		c.timer.stop = nil
 	}
-	s.timer.gen++
+	c.timer.gen++
 }
 
 // watches are every stopwatch the clock runs.
-func (s *session) watches() []*stopwatch {
-	t := &s.timer
+func (c *matchClock) watches() []*stopwatch {
+	t := &c.timer
 	out := []*stopwatch{&t.hold}
 	if t.counting {
 		out = append(out, &t.count)
@@ -375,33 +293,208 @@ func (s *session) watches() []*stopwatch {
 	return out
 }
 
-func (s *session) pause() error {
-	if s.paused {
+// pause stops every stopwatch and the wake-up.
+func (c *matchClock) pause() error {
+	if c.paused {
 		return errors.New("the game is already paused")
 	}
-	now := s.clock.Now()
-	for _, w := range s.watches() {
+	now := c.clock.Now()
+	for _, w := range c.watches() {
 		w.stop(now)
 	}
-	s.paused = true
-	s.stopTimer()
+	c.paused = true
+	c.stopTimer()
+	return nil
+}
+
+// resume starts the stopwatches again.
+func (c *matchClock) resume() error {
+	if !c.paused {
+		return errors.New("the game is not paused")
+	}
+	c.paused = false
+	now := c.clock.Now()
+	t := &c.timer
+	if t.holdKey != 0 {
+		t.hold.start(now)
+	}
+	for _, w := range c.watches()[1:] {
+		w.start(now)
+	}
+	return nil
+}
+
+// skipHold ends the announcements' hold now (the host's skip during a
+// hold); false when no hold runs.
+func (c *matchClock) skipHold() bool {
+	now := c.clock.Now()
+	if !c.timer.holding(now) {
+		return false
+	}
+	c.timer.holdLen = c.timer.hold.run(now)
+	return true
+}
+
+// addTime adds secs to the running countdown.
+func (c *matchClock) addTime(secs int) error {
+	if secs < 1 || secs > maxAddTime {
+		return fmt.Errorf("add 1 to %d seconds, not %d", maxAddTime, secs)
+	}
+	if c.timer.key == 0 || c.timer.total() == 0 {
+		return errors.New("no timer is running")
+	}
+	c.timer.extra += time.Duration(secs) * time.Second
+	return nil
+}
+
+// frame is the running timer for the phones: public, the same for all.
+func (c *matchClock) frame() []byte {
+	t := &c.timer
+	f := clockFrame{T: "clock", Key: t.key, Kind: t.plan.Kind, Seconds: t.plan.Seconds, Paused: c.paused}
+	count, hold := t.remaining(c.clock.Now())
+	if t.key != 0 && t.total() > 0 {
+		f.Remaining = count.Milliseconds()
+	}
+	f.Hold = hold.Milliseconds()
+	return mustJSON(f)
+}
+
+// settle brings the clock up to date with the game: it follows the plan,
+// sends the engine the timeouts that are due, and arms the next wake-up.
+func (s *session) settle() {
+	for s.g != nil && s.failed == nil {
+		s.track(s.g.Clock())
+		if s.g.Over() || !s.clk.due() {
+			break
+		}
+		if err := s.apply(game.Command{Do: "timeout"}, "clock", ""); err != nil {
+			break // a rejection cannot happen with a timer running; a log failure stops the game
+		}
+	}
+	s.arm()
+}
+
+// clockRecord is the clock's measurement as the log keeps it (PROTOCOL.md
+// "Game log"), so that a resumed game's timer goes on with the time it had
+// left. Durations are in milliseconds of run time (paused time excluded).
+type clockRecord struct {
+	HoldKey  int           `json:"holdKey,omitempty"`
+	Hold     int64         `json:"hold,omitempty"`    // the hold's run time
+	HoldLen  int64         `json:"holdLen,omitempty"` // the hold's length (a host skip shortens it)
+	Key      int           `json:"key,omitempty"`
+	Counting bool          `json:"counting,omitempty"`
+	Run      int64         `json:"run,omitempty"`   // the countdown's run time
+	Extra    int64         `json:"extra,omitempty"` // time the host added
+	Seen     map[int]int64 `json:"seen,omitempty"`  // the early-end waits' run times, by event seq
+	Paused   bool          `json:"paused,omitempty"`
+}
+
+type logClock struct {
+	Clock clockRecord `json:"clock"`
+}
+
+// clockEvery is how often a running clock is written to the log.
+const clockEvery = 5 * time.Second
+
+// saveClock writes the clock to the log when it changed since the last
+// time (a log failure stops the game as any other).
+func (s *session) saveClock() {
+	if s.g == nil || s.log == nil || s.failed != nil || s.g.Over() {
+		return
+	}
+	r := s.clk.record()
+	b := mustJSON(r)
+	if bytes.Equal(b, s.clk.lastClock) {
+		return
+	}
+	if s.save(logClock{Clock: r}, nil) {
+		s.clk.lastClock = b
+	}
+}
+
+// tickClock writes the running clock every clockEvery, so that a crash
+// loses at most that much of the current timer.
+func (s *session) tickClock() {
+	if s.clk.clockTick != nil {
+		s.clk.clockTick()
+		s.clk.clockTick = nil
+	}
+	if s.g == nil || s.g.Over() || s.failed != nil {
+		return
+	}
+	g := s.g
+	s.clk.clockTick = s.clock.AfterFunc(clockEvery, func() {
+		s.srv.post(func() {
+			if s.g != g {
+				return
+			}
+			s.clk.clockTick = nil
+			if !s.clk.paused {
+				s.saveClock()
+			}
+			s.tickClock()
+		})
+	})
+}
+
+// arm schedules the next wake-up: the end of the hold, the deadline, or the
+// plan's early end.
+func (s *session) arm() {
+	s.clk.stopTimer()
+	if s.g == nil || s.clk.paused || s.failed != nil {
+		return
+	}
+	d, ok := s.clk.left()
+	if !ok {
+		return
+	}
+	t := &s.clk.timer
+	t.gen++
+	gen := t.gen
+	t.wake = d
+	t.stop = s.clock.AfterFunc(d, func() {
+		s.srv.post(func() {
+			if s.clk.timer.gen == gen && s.clk.timer.stop != nil {
+				s.clk.timer.stop = nil
+				s.changed()
+			}
+		})
+	})
+}
+
+// sendClock tells every phone in the game about the timer.
+func (s *session) sendClock() {
+	if s.g == nil {
+		return
+	}
+	frame := s.clk.frame()
+	for c := range s.out.clients {
+		if c.m != nil && (c.m.seat > 0 || c.m.spectator) {
+			s.send(c, frame)
+		}
+	}
+}
+
+// track follows the plan (matchClock.track) and tells the phones when a
+// hold or a countdown began.
+func (s *session) track(p game.ClockPlan) {
+	if s.clk.track(p) {
+		s.sendClock()
+	}
+}
+
+func (s *session) pause() error {
+	if err := s.clk.pause(); err != nil {
+		return err
+	}
 	s.saveClock()
 	s.sendClock()
 	return nil
 }
 
 func (s *session) resume() error {
-	if !s.paused {
-		return errors.New("the game is not paused")
-	}
-	s.paused = false
-	now := s.clock.Now()
-	t := &s.timer
-	if t.holdKey != 0 {
-		t.hold.start(now)
-	}
-	for _, w := range s.watches()[1:] {
-		w.start(now)
+	if err := s.clk.resume(); err != nil {
+		return err
 	}
 	s.saveClock()
 	s.sendClock()
@@ -412,51 +505,20 @@ func (s *session) resume() error {
 // skipHold ends the announcements' hold now (the host's skip during a
 // hold); false when no hold runs.
 func (s *session) skipHold() bool {
-	now := s.clock.Now()
-	if !s.timer.holding(now) {
+	if !s.clk.skipHold() {
 		return false
 	}
-	s.timer.holdLen = s.timer.hold.run(now)
 	s.saveClock()
 	s.changed()
 	return true
 }
 
 func (s *session) addTime(secs int) error {
-	if secs < 1 || secs > maxAddTime {
-		return fmt.Errorf("add 1 to %d seconds, not %d", maxAddTime, secs)
+	if err := s.clk.addTime(secs); err != nil {
+		return err
 	}
-	if s.timer.key == 0 || s.timer.total() == 0 {
-		return errors.New("no timer is running")
-	}
-	s.timer.extra += time.Duration(secs) * time.Second
 	s.saveClock()
 	s.arm()
 	s.sendClock()
 	return nil
-}
-
-// clockFrame is the running timer for the phones: public, the same for all.
-func (s *session) clockFrame() []byte {
-	t := &s.timer
-	f := clockFrame{T: "clock", Key: t.key, Kind: t.plan.Kind, Seconds: t.plan.Seconds, Paused: s.paused}
-	count, hold := t.remaining(s.clock.Now())
-	if t.key != 0 && t.total() > 0 {
-		f.Remaining = count.Milliseconds()
-	}
-	f.Hold = hold.Milliseconds()
-	return mustJSON(f)
-}
-
-// sendClock tells every phone in the game about the timer.
-func (s *session) sendClock() {
-	if s.g == nil {
-		return
-	}
-	frame := s.clockFrame()
-	for c := range s.clients {
-		if c.m != nil && (c.m.seat > 0 || c.m.spectator) {
-			s.send(c, frame)
-		}
-	}
 }

@@ -261,7 +261,7 @@ func TestSealedTraffic(t *testing.T) {
 				for deadline := time.Now().Add(10 * time.Second); ; {
 					got := 0
 					h.do(func(s *session) {
-						for c := range s.clients {
+						for c := range s.out.clients {
 							got += len(c.replies)
 						}
 					})
@@ -283,7 +283,7 @@ func TestSealedTraffic(t *testing.T) {
 				if quiet >= 2 && over == 0 { // nobody has anything to do: on to the next deadline in one tick
 					var d time.Duration
 					armed := false
-					h.do(func(s *session) { d, armed = s.untilWake() })
+					h.do(func(s *session) { d, armed = s.clk.untilWake() })
 					if armed {
 						step = max(step, d)
 						skipped = d > time.Second
@@ -420,8 +420,8 @@ func TestSealedAttacks(t *testing.T) {
 	state := func() string {
 		var b strings.Builder
 		h.do(func(s *session) {
-			fmt.Fprintf(&b, "%d events, %d members;", len(s.g.Events()), len(s.members))
-			for _, v := range s.lastView {
+			fmt.Fprintf(&b, "%d events, %d members;", len(s.g.Events()), len(s.adm.members))
+			for _, v := range s.out.lastView {
 				b.Write(v)
 			}
 		})

@@ -25,11 +25,19 @@ var (
 	langOnce sync.Once
 	current  = "zh"
 	known    map[string]bool // the keys of the current language's strings
+	// loaded is the language whose file every locale holds now ("": none
+	// yet, or the last load failed): choosing it again changes nothing.
+	// Fyne parses the file again at each load, and keeps each load's locale
+	// in a list it searches at the next one.
+	loaded string
 )
 
 // SetLanguage makes code ("zh" or "en") the language of every string. Call it
 // on the UI goroutine (or before the app runs).
 func SetLanguage(code string) {
+	if code == loaded {
+		return
+	}
 	langOnce.Do(func() {
 		if err := lang.AddTranslationsFS(assets.Embedded(), "i18n"); err != nil {
 			fyne.LogError("translations", err)
@@ -59,9 +67,11 @@ func SetLanguage(code string) {
 		names = append(names, l)
 	}
 	sort.Strings(names)
+	loaded = code
 	for _, l := range names {
 		if err := lang.AddTranslationsForLocale(data, fyne.Locale(l)); err != nil {
 			fyne.LogError("translations for "+l, err)
+			loaded = ""
 		}
 	}
 }

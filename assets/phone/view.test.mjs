@@ -481,7 +481,8 @@ test('day: a sequential open ballot: one tap raises the hand for the called cand
   Object.assign(passed.tasks[0], { passed: true, optional: false });
   const mp = V.dayModel(T, passed.table, names, passed, {}).vote;
   assert.equal(mp.raise.enabled, false);
-  assert.equal(mp.letGo, null);
+  // "not this one" stays in its place, disabled (the row keeps its shape)
+  assert.deepEqual([mp.letGo.enabled, mp.letGo.cmd], [false, null]);
   assert.equal(mp.status, 'You let Seat 7 go. Wait for the next call.');
   // voted: the vote, nothing more to tap
   const voted = structuredClone(pv);

@@ -80,7 +80,7 @@ func (m *Random) Move(g *game.Game, r *rand.Rand) bool {
 				v := g.Variant()
 				for try := 0; try < 4 && !done; try++ {
 					t := targets[r.IntN(len(targets))]
-					if v.Legal(s, st, a, t) == nil {
+					if v.Legal(s, st, a, t).Code == "" {
 						mustApply(g, game.Command{Seat: a.Seat, Do: st.Action, Target: m.at(t), Card: card})
 						done = true
 					}

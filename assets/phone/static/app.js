@@ -1315,7 +1315,8 @@ function renderDay(main, watching) {
       h('button', { class: 'btn primary raise', type: 'button', 'data-ctl': 'call.raise', disabled: !v.raise.enabled, text: v.raise.label,
         onclick: tapped('call.raise', () => { if (v.raise.enabled) hostTap('call.raise', v.raise.cmd); }) }),
       v.letGo || v.secondary ? h('div', { class: 'buttons' },
-        v.letGo ? h('button', { class: 'btn second letgo', type: 'button', 'data-ctl': 'call.letgo', onclick: tapped('call.letgo', () => hostTap('call.letgo', v.letGo.cmd)), text: v.letGo.label }) : null,
+        v.letGo ? h('button', { class: 'btn second letgo', type: 'button', 'data-ctl': 'call.letgo', disabled: !v.letGo.enabled,
+          onclick: tapped('call.letgo', () => { if (v.letGo.enabled) hostTap('call.letgo', v.letGo.cmd); }), text: v.letGo.label }) : null,
         v.secondary ? h('button', { class: 'btn ghost abstain', type: 'button', 'data-ctl': 'call.abstain', onclick: tapped('call.abstain', () => hostTap('call.abstain', v.secondary.cmd)), text: v.secondary.label }) : null) : null));
   } else if (m.vote) {
     const v = m.vote;

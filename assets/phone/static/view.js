@@ -894,7 +894,12 @@ export function callModel(T, tv, names, vt) {
     call: T('narr.vote-call', { Target: target }), target, callName: nameOf(names, targetSeat(b.calling)),
     status, done: !!vt.done,
     raise: { label: T('vote.raise', { Target: target }), enabled: can, cmd: can ? cmd({ target: b.calling }) : null, target: b.calling },
-    letGo: !vt.done && vt.optional && !vt.passed ? { label: T('vote.letGo', { Target: target }), enabled: true, cmd: { do: 'skip', ...ballotOf(vt) } } : null,
+    // once let go, "not this one" stays in its place, disabled: the row
+    // beside it (不投) keeps its size instead of jumping under the finger
+    letGo: !vt.done && (vt.optional || vt.passed) ? {
+      label: T('vote.letGo', { Target: target }), enabled: !!vt.optional && !vt.passed,
+      cmd: vt.optional && !vt.passed ? { do: 'skip', ...ballotOf(vt) } : null,
+    } : null,
     secondary: vt.abstain && !vt.done ? { label: T('vote.abstain'), cmd: cmd({ do: 'abstain' }), enabled: true } : null,
   };
 }
