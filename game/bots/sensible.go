@@ -233,7 +233,7 @@ func (h *heard) hear(seat int, claims []Claim) {
 		if c.Role != "" && !slices.Contains(h.claimed, c.Seat) {
 			h.claimed = append(h.claimed, c.Seat)
 			if c.Seat >= 0 {
-				h.isClaimed = growBool(h.isClaimed, c.Seat+1)
+				h.isClaimed = grow(h.isClaimed, c.Seat+1)
 				h.isClaimed[c.Seat] = true
 			}
 		}
@@ -264,24 +264,19 @@ func (h *heard) hear(seat int, claims []Claim) {
 }
 
 // grow returns xs with at least n entries (new ones zero).
-func grow(xs []int, n int) []int {
+func grow[T any](xs []T, n int) []T {
+	var zero T
 	for len(xs) < n {
-		xs = append(xs, 0)
+		xs = append(xs, zero)
 	}
 	return xs
 }
 
-func growBool(xs []bool, n int) []bool {
-	for len(xs) < n {
-		xs = append(xs, false)
-	}
-	return xs
-}
-
-// falses returns xs with n entries, all false.
-func falses(xs []bool, n int) []bool {
+// zeroed returns xs with n zero entries, reusing its storage when it has
+// room.
+func zeroed[T any](xs []T, n int) []T {
 	if cap(xs) < n {
-		return make([]bool, n)
+		return make([]T, n)
 	}
 	xs = xs[:n]
 	clear(xs)
@@ -293,17 +288,17 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 	n := len(v.Table.Seats) + 1
 	h := &b.heard
 	h.hear(v.Seat, claims)
-	h.suspect, h.accused, h.isClaimed = grow(h.suspect, n), grow(h.accused, n), growBool(h.isClaimed, n)
+	h.suspect, h.accused, h.isClaimed = grow(h.suspect, n), grow(h.accused, n), grow(h.isClaimed, n)
 	accused := h.accused
 	if h.round != v.Table.Round { // nobody accused anybody today yet
-		b.zero = resize(b.zero, n)
+		b.zero = zeroed(b.zero, n)
 		accused = b.zero
 	}
 	// (field by field: a struct literal would be built aside and copied)
 	k.seat, k.hostile, k.police = v.Seat, false, false
 	k.friends, k.enemies, k.checked = k.friends[:0], k.enemies[:0], k.checked[:0]
 	k.claimed, k.isClaimed, k.suspect, k.accused, k.said = h.claimed, h.isClaimed, h.suspect, accused, h.said
-	k.isFriend = falses(k.isFriend, n)
+	k.isFriend = zeroed(k.isFriend, n)
 	if v.Seat >= 0 && v.Seat < n {
 		k.isFriend[v.Seat] = true
 	}
@@ -345,16 +340,6 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		k.checked = append(k.checked, r.Target.Seat)
 	}
 	return k
-}
-
-// resize returns xs with n zeros.
-func resize(xs []int, n int) []int {
-	if cap(xs) < n {
-		return make([]int, n)
-	}
-	xs = xs[:n]
-	clear(xs)
-	return xs
 }
 
 // friend: oneself or a known teammate.
