@@ -38,24 +38,7 @@ func useAccessible(t *testing.T, s *Shell) {
 }
 
 func TestGoldenAccessible(t *testing.T) {
-	for _, size := range screenSizes {
-		for _, c := range []struct {
-			lang  string
-			seats int
-		}{{"zh", 12}, {"en", 20}} {
-			name := fmt.Sprintf("hc_%s_table%d_%s.png", sizeName(size), c.seats, c.lang)
-			t.Run(name, func(t *testing.T) {
-				s, w := accessibleShellAt(t, c.lang, size)
-				s.Show(hostView(speechView(c.seats), testSeatNames(c.lang, c.seats)))
-				golden(t, name, w.Canvas().Capture())
-			})
-		}
-	}
-	t.Run("vote", func(t *testing.T) {
-		s, w := accessibleShellAt(t, "zh", screenSizes[0])
-		s.Show(hostView(voteView(16), testSeatNames("zh", 16)))
-		golden(t, "hc_1280_vote16_zh.png", w.Canvas().Capture())
-	})
+	goldenTables(t, "hc", accessibleShellAt, []tableCase{{"zh", 12}, {"en", 20}})
 	for _, c := range []struct {
 		lang string
 		size fyne.Size

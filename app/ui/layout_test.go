@@ -148,30 +148,39 @@ func shellAt(t *testing.T, lang string, size fyne.Size) (*Shell, fyne.Window) {
 func sizeName(s fyne.Size) string { return fmt.Sprintf("%.0f", s.Width) }
 
 func TestGoldenTableSizes(t *testing.T) {
-	type tc struct {
-		lang  string
-		seats int
-	}
-	var cases []tc
+	var cases []tableCase
 	for _, n := range []int{8, 12, 16, 20} {
-		cases = append(cases, tc{"zh", n})
+		cases = append(cases, tableCase{"zh", n})
 	}
-	cases = append(cases, tc{"en", 12}, tc{"en", 20})
+	cases = append(cases, tableCase{"en", 12}, tableCase{"en", 20})
+	goldenTables(t, "screen", shellAt, cases)
+}
+
+// tableCase is a table screen to render: its language and seats.
+type tableCase struct {
+	lang  string
+	seats int
+}
+
+// goldenTables compares the table screen mid-speeches at every size, for
+// each case, and a 16-seat ballot (a badge on every seat, the tally on the
+// table) with their golden images, prefix_<size>_table<seats>_<lang>.png
+// and prefix_1280_vote16_zh.png, on the shells shell opens.
+func goldenTables(t *testing.T, prefix string, shell func(*testing.T, string, fyne.Size) (*Shell, fyne.Window), cases []tableCase) {
 	for _, size := range screenSizes {
 		for _, c := range cases {
-			name := fmt.Sprintf("screen_%s_table%d_%s.png", sizeName(size), c.seats, c.lang)
+			name := fmt.Sprintf("%s_%s_table%d_%s.png", prefix, sizeName(size), c.seats, c.lang)
 			t.Run(name, func(t *testing.T) {
-				s, w := shellAt(t, c.lang, size)
+				s, w := shell(t, c.lang, size)
 				s.Show(hostView(speechView(c.seats), testSeatNames(c.lang, c.seats)))
 				golden(t, name, w.Canvas().Capture())
 			})
 		}
 	}
-	// A ballot: a badge on every seat, the tally on the table.
 	t.Run("vote", func(t *testing.T) {
-		s, w := shellAt(t, "zh", screenSizes[0])
+		s, w := shell(t, "zh", screenSizes[0])
 		s.Show(hostView(voteView(16), testSeatNames("zh", 16)))
-		golden(t, "screen_1280_vote16_zh.png", w.Canvas().Capture())
+		golden(t, prefix+"_1280_vote16_zh.png", w.Canvas().Capture())
 	})
 }
 
