@@ -39,23 +39,7 @@ func useAccessible(t *testing.T, s *Shell) {
 
 func TestGoldenAccessible(t *testing.T) {
 	goldenTables(t, "hc", accessibleShellAt, []tableCase{{"zh", 12}, {"en", 20}})
-	for _, c := range []struct {
-		lang string
-		size fyne.Size
-	}{{"en", screenSizes[0]}, {"zh", screenSizes[1]}} {
-		name := fmt.Sprintf("hc_%s_lobby_%s.png", sizeName(c.size), c.lang)
-		t.Run(name, func(t *testing.T) {
-			s, w := accessibleShellAt(t, c.lang, c.size)
-			srv := newTable(t, "classic-2.0", 16, 1)
-			for i, n := range longNames[c.lang][:16] {
-				if (i+1)%5 != 0 {
-					join(t, srv, i+1, n)
-				}
-			}
-			s.Show(pinned(srv.View()))
-			golden(t, name, w.Canvas().Capture())
-		})
-	}
+	goldenLobbies(t, "hc", accessibleShellAt)
 	t.Run("over", func(t *testing.T) {
 		s, w := accessibleShellAt(t, "zh", screenSizes[0])
 		s.Show(hostView(overView(t, 12), testSeatNames("zh", 12)))

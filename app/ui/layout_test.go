@@ -185,13 +185,20 @@ func goldenTables(t *testing.T, prefix string, shell func(*testing.T, string, fy
 }
 
 func TestGoldenLobbySizes(t *testing.T) {
+	goldenLobbies(t, "screen", shellAt)
+}
+
+// goldenLobbies compares a 16-seat lobby of long names with a few seats
+// still empty, in English at 1280 and Chinese at 1920, with its golden
+// images prefix_<size>_lobby_<lang>.png, on the shells shell opens.
+func goldenLobbies(t *testing.T, prefix string, shell func(*testing.T, string, fyne.Size) (*Shell, fyne.Window)) {
 	for _, c := range []struct {
 		lang string
 		size fyne.Size
 	}{{"en", screenSizes[0]}, {"zh", screenSizes[1]}} {
-		name := fmt.Sprintf("screen_%s_lobby_%s.png", sizeName(c.size), c.lang)
+		name := fmt.Sprintf("%s_%s_lobby_%s.png", prefix, sizeName(c.size), c.lang)
 		t.Run(name, func(t *testing.T) {
-			s, w := shellAt(t, c.lang, c.size)
+			s, w := shell(t, c.lang, c.size)
 			srv := newTable(t, "classic-2.0", 16, 1)
 			for i, n := range longNames[c.lang][:16] {
 				if (i+1)%5 != 0 { // a few seats still empty
