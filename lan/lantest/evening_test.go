@@ -458,6 +458,13 @@ func TestEveningRestarts(t *testing.T) {
 			t.Fatalf("seat 5's phone came back to seat %d (%v)", p.Seat(), err)
 		}
 	}
+	// restart: the host closes the app and opens it again.
+	restart := func(same bool, games int) {
+		t.Helper()
+		srv.Close()
+		srv = start()
+		back(same, games)
+	}
 
 	ended()
 	// the end screen saved the lobby "new game" opens, not one to resume
@@ -491,15 +498,11 @@ func TestEveningRestarts(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "games", "copy.jsonl"), data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	srv.Close()
-	srv = start()
-	back(true, 2)
+	restart(true, 2)
 
 	// 12 hours later than the last game, the evening is over
 	clock.Advance(12 * time.Hour)
-	srv.Close()
-	srv = start()
-	back(false, 0)
+	restart(false, 0)
 	room = srv.Room()
 	if err := srv.Host(lan.HostCommand{Do: lan.HostSetPlayers, Players: 8}); err != nil {
 		t.Fatal(err)
@@ -511,9 +514,7 @@ func TestEveningRestarts(t *testing.T) {
 		tokens[seat+1] = p.Token()
 	}
 	ended()
-	srv.Close()
-	srv = start()
-	back(true, 1)
+	restart(true, 1)
 
 	// the host begins a new evening: a restart keeps the room and its
 	// seats, with an empty board, for 12 hours
@@ -522,7 +523,5 @@ func TestEveningRestarts(t *testing.T) {
 	srv = start()
 	back(true, 0)
 	clock.Advance(12 * time.Hour)
-	srv.Close()
-	srv = start()
-	back(false, 0)
+	restart(false, 0)
 }
