@@ -194,17 +194,8 @@ func BenchmarkBroadcast(b *testing.B) {
 				continue
 			}
 			do := bc.do
-			m := map[string]any{"t": "cmd", "id": fmt.Sprintf("b%d", ids), "do": do}
+			m := cmdMap(fmt.Sprintf("b%d", ids), do, bc.target, bc.card, bc.text)
 			ids++
-			if bc.target != nil {
-				m["target"] = bc.target
-			}
-			if bc.card != nil {
-				m["card"] = bc.card
-			}
-			if bc.text != "" {
-				m["text"] = bc.text
-			}
 			before := make([]int, len(conns))
 			for k, o := range conns {
 				_, _, before[k] = o.state()

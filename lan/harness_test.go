@@ -327,17 +327,7 @@ func (p *phone) cmdID(id, do string, target, card *game.Target) frame {
 func (p *phone) cmdFull(id, do string, target, card *game.Target, text string) frame {
 	p.t.Helper()
 	p.last = sentCmd{id, do, target, card, text}
-	m := map[string]any{"t": "cmd", "id": id, "do": do}
-	if text != "" {
-		m["text"] = text
-	}
-	if target != nil {
-		m["target"] = target
-	}
-	if card != nil {
-		m["card"] = card
-	}
-	p.send(m)
+	p.send(cmdMap(id, do, target, card, text))
 	return p.until(func(f frame) bool { return (f.T == "ack" || f.T == "error") && f.ID == id })
 }
 

@@ -375,16 +375,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 			continue
 		}
 		quiet = 0
-		m := map[string]any{"t": "cmd", "id": fmt.Sprintf("b%d", taps), "do": bc.do}
-		if bc.target != nil {
-			m["target"] = bc.target
-		}
-		if bc.card != nil {
-			m["card"] = bc.card
-		}
-		if bc.text != "" {
-			m["text"] = bc.text
-		}
+		m := bc.frame(fmt.Sprintf("b%d", taps))
 		// The teammates who see this pick: the group task's team.
 		var team []int
 		for _, task := range v.Tasks {

@@ -196,6 +196,24 @@ type botCmd struct {
 	strict       bool
 }
 
+// frame is the command frame a phone sends for c, under id.
+func (c botCmd) frame(id string) map[string]any { return cmdMap(id, c.do, c.target, c.card, c.text) }
+
+// cmdMap is a command frame; the target, card and text only when set.
+func cmdMap(id, do string, target, card *game.Target, text string) map[string]any {
+	m := map[string]any{"t": "cmd", "id": id, "do": do}
+	if target != nil {
+		m["target"] = target
+	}
+	if card != nil {
+		m["card"] = card
+	}
+	if text != "" {
+		m["text"] = text
+	}
+	return m
+}
+
 // manifesto fills cat-lives-7's kill manifesto (100 characters per attack).
 var manifesto = strings.Repeat("猫", 120)
 

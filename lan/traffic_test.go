@@ -238,17 +238,7 @@ func TestSealedTraffic(t *testing.T) {
 					if p.mode == "player" && p.view != nil && !skipped {
 						if c, ok := tb.decide(p.playerView()); ok {
 							p.nextID++
-							m := map[string]any{"t": "cmd", "id": fmt.Sprintf("t%d-%d", p.seat, p.nextID), "do": c.do}
-							if c.target != nil {
-								m["target"] = c.target
-							}
-							if c.card != nil {
-								m["card"] = c.card
-							}
-							if c.text != "" {
-								m["text"] = c.text
-							}
-							p.send(m)
+							p.send(c.frame(fmt.Sprintf("t%d-%d", p.seat, p.nextID)))
 							sent[p.seat] = &c
 							acted = true
 							cmds++
