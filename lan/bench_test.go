@@ -104,6 +104,20 @@ func (c *loadConn) state() (view []byte, last time.Time, frames int) {
 	return c.view, c.last, c.frames
 }
 
+// queued is, for each of n connections (token(i): its member's token), how
+// many frames the host has queued for it so far (0: not connected).
+func (h *harness) queued(n int, token func(i int) string) []int {
+	want := make([]int, n)
+	h.do(func(s *session) {
+		for i := range want {
+			if m := s.adm.members[hashToken(token(i))]; m != nil && m.conn != nil {
+				want[i] = m.conn.sent
+			}
+		}
+	})
+	return want
+}
+
 // BenchmarkBroadcast: 20 players and 100 spectators on loopback play whole
 // games (bots, as in TestFullGames). Each iteration is one command; its
 // latency runs from sending it to the moment the last connection that gets
@@ -144,14 +158,7 @@ func BenchmarkBroadcast(b *testing.B) {
 	// queued for it so far (no traffic of its own, so it does not slow what
 	// it measures).
 	barrier := func() {
-		want := make([]int, len(conns))
-		h.do(func(s *session) {
-			for i, c := range conns {
-				if m := s.adm.members[hashToken(c.token)]; m != nil && m.conn != nil {
-					want[i] = m.conn.sent
-				}
-			}
-		})
+		want := h.queued(len(conns), func(i int) string { return conns[i].token })
 		for i, c := range conns {
 			for {
 				c.mu.Lock()

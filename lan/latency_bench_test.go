@@ -276,14 +276,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 		p.pace(b)
 	}
 	barrier := func() {
-		want := make([]int, len(phones))
-		h.do(func(s *session) {
-			for i, p := range phones {
-				if m := s.adm.members[hashToken(p.token)]; m != nil && m.conn != nil {
-					want[i] = m.conn.sent
-				}
-			}
-		})
+		want := h.queued(len(phones), func(i int) string { return phones[i].token })
 		for i, p := range phones {
 			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Microsecond) {
 				p.mu.Lock()
