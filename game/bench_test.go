@@ -7,7 +7,9 @@ import (
 )
 
 // botMove plays one random legal move for a table of random bots, reading
-// the state directly (cheap enough to measure the engine, not the bots).
+// the state directly (cheap enough to measure the engine, not the bots). Its
+// night loop looks like game/bots' Random.Move, which reads views: this
+// package cannot import game/bots, and the benchmark must not allocate.
 // Targets are seats, or cards and hands where the variant has two per seat;
 // a seat acting for two cards names the card (Command.Card). In the day the
 // bots sometimes nominate (two-hands), and cast all their votes (tokens,

@@ -12,7 +12,8 @@ import (
 // catCommands lists, for the randomized tests, cat-lives-7 commands a
 // player's view offers beyond its tasks: privileges with the manifesto text,
 // aimed positions and forms they need, discard orders, stances and
-// withdrawals.
+// withdrawals. game/bots has its copy (catCommands there): this package
+// cannot import it.
 func catCommands(pv PlayerView) []Command {
 	cp := pv.CatLives
 	if cp == nil || len(pv.Tasks) == 0 {
