@@ -96,6 +96,29 @@ func (h *harness) pacedDial(tb testing.TB, every time.Duration) *pacedPhone {
 	return p
 }
 
+// pacedPhones dials paced phones (every: their pace) that take seats from
+// to players, then spectators that watch, and starts their pacing.
+func (h *harness) pacedPhones(tb testing.TB, every time.Duration, from, players, spectators int) []*pacedPhone {
+	var phones []*pacedPhone
+	for seat := from; seat <= players; seat++ {
+		p := h.pacedDial(tb, every)
+		p.seat = seat
+		p.write(tb, fmt.Sprintf(`{"t":"join","name":"玩家%d","seat":%d}`, seat, seat))
+		<-p.welcome
+		phones = append(phones, p)
+	}
+	for i := range spectators {
+		p := h.pacedDial(tb, every)
+		p.write(tb, fmt.Sprintf(`{"t":"spectate","name":"观众%d"}`, i))
+		<-p.welcome
+		phones = append(phones, p)
+	}
+	for _, p := range phones {
+		p.pace(tb)
+	}
+	return phones
+}
+
 func (p *pacedPhone) write(tb testing.TB, s string) {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
@@ -258,23 +281,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 	// real); the driver skips it on to a deadline when nobody acts.
 	defer h.realTime()()
 
-	var phones []*pacedPhone
-	for seat := 1; seat <= players; seat++ {
-		p := h.pacedDial(b, paced)
-		p.seat = seat
-		p.write(b, fmt.Sprintf(`{"t":"join","name":"玩家%d","seat":%d}`, seat, seat))
-		<-p.welcome
-		phones = append(phones, p)
-	}
-	for i := range spectators {
-		p := h.pacedDial(b, paced)
-		p.write(b, fmt.Sprintf(`{"t":"spectate","name":"观众%d"}`, i))
-		<-p.welcome
-		phones = append(phones, p)
-	}
-	for _, p := range phones {
-		p.pace(b)
-	}
+	phones := h.pacedPhones(b, paced, 1, players, spectators)
 	barrier := func() {
 		want := h.queued(len(phones), func(i int) string { return phones[i].token })
 		for i, p := range phones {

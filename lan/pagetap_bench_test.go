@@ -2,7 +2,6 @@ package lan
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -41,23 +40,7 @@ func BenchmarkPageTap(b *testing.B) {
 	first.write(b, `{"t":"join","name":"玩家1","seat":1}`)
 	<-first.welcome
 	first.ws.Close()
-	var phones []*pacedPhone
-	for seat := 2; seat <= players; seat++ {
-		p := h.pacedDial(b, defaultCadence)
-		p.seat = seat
-		p.write(b, fmt.Sprintf(`{"t":"join","name":"玩家%d","seat":%d}`, seat, seat))
-		<-p.welcome
-		phones = append(phones, p)
-	}
-	for i := range 2 {
-		p := h.pacedDial(b, defaultCadence)
-		p.write(b, fmt.Sprintf(`{"t":"spectate","name":"观众%d"}`, i))
-		<-p.welcome
-		phones = append(phones, p)
-	}
-	for _, p := range phones {
-		p.pace(b)
-	}
+	h.pacedPhones(b, defaultCadence, 2, players, 2) // the other seats and two spectators, pacing themselves
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	b.Cleanup(cancel)
 	pg := &browserPhone{t: b, ctx: ctx, seat: 1}
