@@ -80,8 +80,10 @@ func (g *engineGame) waitFor(what, expr string) {
 // pageURL is the server's URL of the phone page (served beside the server
 // when lan does not serve it itself).
 func pageURL(t *testing.T, h *harness) string {
+	t.Helper()
 	base := h.ts.URL
 	if h.srv.page == nil {
+		t.Log("lan does not serve the phone page; serving assets.Phone() beside it")
 		mux := http.NewServeMux()
 		mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 			b, _ := fs.ReadFile(assets.Phone(), "index.html")

@@ -10,8 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
@@ -199,24 +197,7 @@ func newBrowserGame(t *testing.T, browser context.Context, cfg Config, names []s
 		cfg.TableName = "测试桌"
 	}
 	h := newHarness(t, cfg)
-	base := h.ts.URL
-	if h.srv.page == nil {
-		// The page is not wired into the server: serve it beside the
-		// server's own handler, the way the server is meant to.
-		mux := http.NewServeMux()
-		mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-			b, _ := fs.ReadFile(assets.Phone(), "index.html")
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(b)
-		})
-		mux.Handle("GET /static/", http.FileServerFS(assets.Phone()))
-		mux.Handle("/", h.srv.Handler())
-		ts := httptest.NewServer(mux)
-		t.Cleanup(ts.Close)
-		base = ts.URL
-		t.Log("lan does not serve the phone page; serving assets.Phone() beside it")
-	}
-	url := base + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String() // as the QR code gives it
+	url := pageURL(t, h)
 	g := &browserGame{t: t, h: h, names: names, phones: make([]*browserPhone, n+1)}
 	for seat := 1; seat <= n; seat++ {
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
