@@ -234,24 +234,7 @@ func playTapGame(t *testing.T, browser context.Context, cfg Config, n int, check
 	variant := cfg.Variant
 	g := newBrowserGame(t, browser, cfg, browserNames[:n+1])
 	var frozen atomic.Bool
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() { // the host's clock runs with real time, unless frozen
-		defer close(done)
-		tick := time.NewTicker(every / 5)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				if !frozen.Load() {
-					g.h.clock.Advance(every / 5)
-				}
-			}
-		}
-	}()
-	defer func() { close(stop); <-done }()
+	defer g.h.tickClock(every/5, &frozen)() // the host's clock runs with real time, unless frozen
 	g.join(false)
 	role := map[int]string{}
 	g.h.do(func(s *session) {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -187,6 +188,30 @@ type browserGame struct {
 	h      *harness
 	phones []*browserPhone
 	names  []string
+}
+
+// tickClock advances the harness's manual clock by step every step of real
+// time (not while frozen is set, when given) until the function it returns
+// is called; that call waits for it to stop.
+func (h *harness) tickClock(step time.Duration, frozen *atomic.Bool) (stop func()) {
+	stopClock := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(step)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stopClock:
+				return
+			case <-tick.C:
+				if frozen == nil || !frozen.Load() {
+					h.clock.Advance(step)
+				}
+			}
+		}
+	}()
+	return func() { close(stopClock); <-done }
 }
 
 func newBrowserGame(t *testing.T, browser context.Context, cfg Config, names []string) *browserGame {
@@ -568,22 +593,7 @@ func TestBrowserCadence(t *testing.T) {
 	const n = 8
 	const every = 250 * time.Millisecond
 	g := newBrowserGame(t, browser, Config{Variant: "classic-2.0", Seed: 12, Cadence: every}, browserNames[:n+1])
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(every / 5)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				g.h.clock.Advance(every / 5)
-			}
-		}
-	}()
-	defer func() { close(stop); <-done }()
+	defer g.h.tickClock(every/5, nil)()
 	g.join(false)
 	var ticks0 int
 	g.h.do(func(s *session) { ticks0 = s.out.cadence.ticks })
