@@ -120,28 +120,7 @@ func (g *engineGame) sync() {
 
 // setUsable: browserGame.setUsable for the one browser seat.
 func (g *engineGame) setUsable() {
-	var usable []string
-	g.h.do(func(s *session) {
-		pv := s.g.PlayerView(g.seat)
-		if pv.Table.Phase != "night" {
-			return
-		}
-		for _, t := range pv.Tasks {
-			if t.Done || t.Waiting != "" || t.Locked || t.Action == "explode" || t.Action == "suspect" {
-				continue
-			}
-			if t.Action == "sleep" {
-				return
-			}
-			usable = []string{}
-			for _, x := range t.Targets {
-				usable = append(usable, strings.ToUpper(x.String()))
-			}
-			return
-		}
-	})
-	b, _ := json.Marshal(usable)
-	g.eval(`(() => { window.__nfUsable = ` + string(b) + `; return ''; })()`)
+	g.eval(usableJS(g.h, g.seat))
 }
 
 // shot saves screenshots at 360 and 390 px (NIGHTFALL_SHOTS), then goes

@@ -278,8 +278,14 @@ func (g *browserGame) join(tryTaken bool) {
 // takes a pick of any living seat on every phone, and a seat the task cannot
 // use is a private pick that is never sent.
 func (g *browserGame) setUsable(seat int) {
+	g.phones[seat].eval(usableJS(g.h, seat))
+}
+
+// usableJS is the script that tells the page which seats seat's current
+// night task can use (setUsable).
+func usableJS(h *harness, seat int) string {
 	var usable []string
-	g.h.do(func(s *session) {
+	h.do(func(s *session) {
 		pv := s.g.PlayerView(seat)
 		if pv.Table.Phase != "night" {
 			return
@@ -299,7 +305,7 @@ func (g *browserGame) setUsable(seat int) {
 		}
 	})
 	b, _ := json.Marshal(usable)
-	g.phones[seat].eval(`(() => { window.__nfUsable = ` + string(b) + `; return ''; })()`)
+	return `(() => { window.__nfUsable = ` + string(b) + `; return ''; })()`
 }
 
 // sync waits until every page shows the engine's current view of its seat
