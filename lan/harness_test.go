@@ -18,7 +18,9 @@ import (
 	"nightfall/lan/sealed"
 )
 
-// fakeClock is a Clock the test moves by hand.
+// fakeClock is a Clock the test moves by hand. lantest.Clock is its twin
+// for the other packages' tests: lan's own tests cannot import lantest,
+// which imports lan.
 type fakeClock struct {
 	mu     sync.Mutex
 	now    time.Time

@@ -404,7 +404,8 @@ type tbotCmd struct {
 }
 
 // decide picks a bot's next command (lan's play_test bots, with a killer's
-// self-reveal now and then).
+// self-reveal now and then; a copy, as lan's internal tests are not
+// importable).
 func (tr *transcript) decide(v game.PlayerView) (c tbotCmd, ok bool) {
 	r := tr.rng
 	for _, task := range v.Tasks {
