@@ -1,6 +1,9 @@
 package lan
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // deviceLabel is what a phone's browser says it is, short enough for the
 // big screen beside a request for a freed seat: the kind of device and the
@@ -10,55 +13,7 @@ import "strings"
 // for.
 func deviceLabel(ua string) string {
 	has := func(s string) bool { return strings.Contains(ua, s) }
-	var dev string
-	switch {
-	case has("iPhone"):
-		dev = "iPhone"
-	case has("iPad"):
-		dev = "iPad"
-	case has("Android"):
-		dev = "Android"
-		if has("HarmonyOS") {
-			dev = "HarmonyOS"
-		}
-	case has("HarmonyOS"), has("OpenHarmony"):
-		dev = "HarmonyOS"
-	case has("Windows"):
-		dev = "Windows"
-	case has("Macintosh"), has("Mac OS X"):
-		dev = "Mac"
-	case has("CrOS"):
-		dev = "Chromebook"
-	case has("Linux"):
-		dev = "Linux"
-	}
-	// The browser's switch has the device's shape: two tables of the
-	// names user agents carry.
-	var browser string
-	switch {
-	case has("MicroMessenger"):
-		browser = "WeChat"
-	case has("QQBrowser"), has("MQQBrowser"):
-		browser = "QQ"
-	case has("UCBrowser"):
-		browser = "UC"
-	case has("HuaweiBrowser"):
-		browser = "Huawei"
-	case has("MiuiBrowser"):
-		browser = "Xiaomi"
-	case has("SamsungBrowser"):
-		browser = "Samsung"
-	case has("EdgiOS"), has("EdgA"), has("Edg/"):
-		browser = "Edge"
-	case has("OPR/"), has("OPiOS"):
-		browser = "Opera"
-	case has("FxiOS"), has("Firefox/"):
-		browser = "Firefox"
-	case has("CriOS"), has("Chrome/"), has("Chromium/"):
-		browser = "Chrome"
-	case has("Safari/"):
-		browser = "Safari"
-	}
+	dev, browser := uaName(devices, has), uaName(browsers, has)
 	switch {
 	case dev != "" && browser != "":
 		return dev + " · " + browser
@@ -66,4 +21,51 @@ func deviceLabel(ua string) string {
 		return dev
 	}
 	return browser
+}
+
+// uaMarks is a name and the marks a User-Agent carries for it.
+type uaMarks struct {
+	name  string
+	marks []string
+}
+
+// uaName is the name of the first entry of table one of whose marks the
+// User-Agent has ("": none).
+func uaName(table []uaMarks, has func(string) bool) string {
+	for _, e := range table {
+		if slices.ContainsFunc(e.marks, has) {
+			return e.name
+		}
+	}
+	return ""
+}
+
+// devices, in the order they are told apart: an Android that says
+// HarmonyOS is HarmonyOS, one that says only OpenHarmony is an Android.
+var devices = []uaMarks{
+	{"iPhone", []string{"iPhone"}},
+	{"iPad", []string{"iPad"}},
+	{"HarmonyOS", []string{"HarmonyOS"}},
+	{"Android", []string{"Android"}},
+	{"HarmonyOS", []string{"OpenHarmony"}},
+	{"Windows", []string{"Windows"}},
+	{"Mac", []string{"Macintosh", "Mac OS X"}},
+	{"Chromebook", []string{"CrOS"}},
+	{"Linux", []string{"Linux"}},
+}
+
+// browsers, in the order they are told apart: the in-app and vendor
+// browsers first, as their User-Agents also name Chrome or Safari.
+var browsers = []uaMarks{
+	{"WeChat", []string{"MicroMessenger"}},
+	{"QQ", []string{"QQBrowser", "MQQBrowser"}},
+	{"UC", []string{"UCBrowser"}},
+	{"Huawei", []string{"HuaweiBrowser"}},
+	{"Xiaomi", []string{"MiuiBrowser"}},
+	{"Samsung", []string{"SamsungBrowser"}},
+	{"Edge", []string{"EdgiOS", "EdgA", "Edg/"}},
+	{"Opera", []string{"OPR/", "OPiOS"}},
+	{"Firefox", []string{"FxiOS", "Firefox/"}},
+	{"Chrome", []string{"CriOS", "Chrome/", "Chromium/"}},
+	{"Safari", []string{"Safari/"}},
 }
