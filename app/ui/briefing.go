@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -27,6 +28,7 @@ type Briefing struct {
 	deal, round, win, opts      *widget.Label
 	roles                       *widget.Label
 	foot                        *widget.Label
+	cols                        [2]*container.Scroll
 	content                     fyne.CanvasObject
 }
 
@@ -54,8 +56,10 @@ func NewBriefing() *Briefing {
 	b.foot.Alignment = fyne.TextAlignCenter
 	left := container.NewVBox(b.dealTitle, b.deal, b.roundTitle, b.round, b.winTitle, b.win, b.optsTitle, b.opts)
 	right := container.NewVBox(b.rTitle, b.roles)
-	// (each column scrolls rather than run into the footer on a small window)
-	body := container.NewBorder(b.title, b.foot, nil, nil, container.NewGridWithColumns(2, container.NewVScroll(left), container.NewVScroll(right)))
+	// (each column scrolls rather than run into the footer on a small
+	// window, and scrolls by itself while the briefing lasts: ScrollTo)
+	b.cols = [2]*container.Scroll{container.NewVScroll(left), container.NewVScroll(right)}
+	body := container.NewBorder(b.title, b.foot, nil, nil, container.NewGridWithColumns(2, b.cols[0], b.cols[1]))
 	b.content = container.NewThemeOverride(body, briefTheme{fyne.CurrentApp().Settings().Theme()})
 	return b
 }
@@ -73,6 +77,46 @@ func (t briefTheme) Size(n fyne.ThemeSizeName) float32 {
 
 // Content is the screen's widget tree.
 func (b *Briefing) Content() fyne.CanvasObject { return b.content }
+
+// ScrollTo shows each column from frac (0: its top, 1: its end) of what
+// does not fit: nobody in the room can scroll the big screen, so a column
+// longer than the window (English, the longest deals, at 1280×720) moves
+// down by itself as the briefing goes on.
+func (b *Briefing) ScrollTo(frac float32) {
+	frac = min(max(frac, 0), 1)
+	for _, sc := range b.cols {
+		over := sc.Content.MinSize().Height - sc.Size().Height
+		off := float32(0)
+		if over > 0 {
+			off = frac * over
+		}
+		if d := sc.Offset.Y - off; d >= 1 || d <= -1 {
+			sc.Offset.Y = off
+			sc.Refresh()
+		}
+	}
+}
+
+// Offsets are the columns' scroll offsets and how far each can scroll (for
+// tests).
+func (b *Briefing) Offsets() (off, most [2]float32) {
+	for i, sc := range b.cols {
+		off[i] = sc.Offset.Y
+		most[i] = max(sc.Content.MinSize().Height-sc.Size().Height, 0)
+	}
+	return off, most
+}
+
+// briefScroll is how far down the briefing's columns are elapsed into a
+// briefing of total: at the top for its first quarter, at the end for its
+// last quarter, moving evenly between.
+func briefScroll(elapsed, total time.Duration) float32 {
+	if total <= 0 {
+		return 0
+	}
+	q := total / 4
+	return float32(elapsed-q) / float32(total-2*q)
+}
 
 // Text is everything the screen says, in order, for tests.
 func (b *Briefing) Text() string {

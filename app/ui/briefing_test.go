@@ -219,3 +219,38 @@ func TestBriefingHushed(t *testing.T) {
 		t.Errorf("after the host's Begin the voice did %v, want %v", got, want)
 	}
 }
+
+// TestBriefingScrollsItself: where a column of the briefing is longer than
+// the window (two-hands with 20 players, in English, at 1280×720), it
+// starts at its top, moves down as the briefing's time goes by and shows
+// its end before the time is up; nobody has to scroll the big screen.
+func TestBriefingScrollsItself(t *testing.T) {
+	now := fixed
+	s, _ := briefingShell(t, "en", &now)
+	hv := hostView(briefingView(t, "two-hands", 20, ""), testSeatNames("en", 20))
+	hv.HostActions = []string{"skip", "end"}
+	hv.Deadline = fixed.Add(game.BriefingSeconds * time.Second)
+	s.Show(hv)
+	s.Tick(now)
+	off, most := s.brief.Offsets()
+	if most[0] <= 0 && most[1] <= 0 {
+		t.Fatalf("nothing to scroll (%v): the case no longer tests anything", most)
+	}
+	if off != [2]float32{} {
+		t.Fatalf("the briefing begins scrolled: %v", off)
+	}
+	now = fixed.Add(game.BriefingSeconds * time.Second / 2)
+	s.Tick(now)
+	mid, _ := s.brief.Offsets()
+	for i := range mid {
+		if most[i] > 0 && (mid[i] <= 0 || mid[i] >= most[i]) {
+			t.Errorf("column %d half-way: offset %v of %v", i, mid[i], most[i])
+		}
+	}
+	now = fixed.Add(game.BriefingSeconds*time.Second - time.Second)
+	s.Tick(now)
+	end, _ := s.brief.Offsets()
+	if end != most {
+		t.Errorf("a second before the end: offsets %v, the ends are at %v", end, most)
+	}
+}

@@ -232,6 +232,10 @@ func (s *Shell) Tick(now time.Time) {
 	}
 	s.briefTick(now)
 	rem := s.remaining(now)
+	if s.hv.Table.Stage == "briefing" && (!s.hv.Deadline.IsZero() || s.hv.Paused) {
+		total := game.BriefingSeconds * time.Second
+		s.brief.ScrollTo(briefScroll(total-rem, total))
+	}
 	s.table.SetRemaining(rem)
 	s.say(now, s.narr.Tick(s.hv.Table, rem, s.hv.Paused), func() string { return tr("caption.warn", "N", int(voice.WarnAt/time.Second)) })
 }
