@@ -37,58 +37,69 @@ type loadConn struct {
 
 func (h *harness) loadDial(tb testing.TB) *loadConn {
 	d := websocket.Dialer{ReadBufferSize: 32 << 10}
-	ws, _, err := sealed.Dial(h.wsURL(h.srv.Room()), h.srv.PublicKey(), &d, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c := &loadConn{ws: ws, pong: make(chan struct{}, 1), ack: make(chan frame, 1), welcome: make(chan frame, 4)}
-	go c.read()
+	c := &loadConn{ws: h.loadSocket(tb, &d), pong: make(chan struct{}, 1), ack: make(chan frame, 1), welcome: make(chan frame, 4)}
+	go readStamped(c.ws, c.got)
 	c.send(tb, `{"t":"hello"}`)
 	c.token = (<-c.welcome).Token
 	return c
 }
 
-func (c *loadConn) read() {
+// loadSocket dials the harness's room through d (a load client's dialer).
+func (h *harness) loadSocket(tb testing.TB, d *websocket.Dialer) *sealed.Conn {
+	ws, _, err := sealed.Dial(h.wsURL(h.srv.Room()), h.srv.PublicKey(), d, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ws
+}
+
+// readStamped hands got each frame ws receives with the moment it arrived,
+// until the socket closes.
+func readStamped(ws *sealed.Conn, got func(data []byte, now time.Time)) {
 	for {
-		_, data, err := c.ws.ReadMessage()
+		_, data, err := ws.ReadMessage()
 		now := time.Now()
 		if err != nil {
 			return
 		}
+		got(data, now)
+	}
+}
+
+func (c *loadConn) got(data []byte, now time.Time) {
+	c.mu.Lock()
+	c.total++
+	c.mu.Unlock()
+	if v, ok := viewOf(data); ok {
 		c.mu.Lock()
-		c.total++
+		c.view, c.last = v, now
+		c.frames++
+		c.bytes += int64(len(data))
 		c.mu.Unlock()
-		if v, ok := viewOf(data); ok {
-			c.mu.Lock()
-			c.view, c.last = v, now
-			c.frames++
-			c.bytes += int64(len(data))
-			c.mu.Unlock()
-			continue
+		return
+	}
+	if bytes.HasPrefix(data, []byte(`{"t":"table"`)) {
+		c.mu.Lock()
+		c.last = now
+		c.frames++
+		c.bytes += int64(len(data))
+		c.mu.Unlock()
+		return
+	}
+	var f frame
+	json.Unmarshal(data, &f)
+	f.raw = data
+	switch f.T {
+	case "pong":
+		c.pong <- struct{}{}
+	case "ack", "error":
+		if f.ID != "" {
+			c.ack <- f
+		} else if f.Code != codeRate {
+			panic(fmt.Sprintf("load: error %s", data))
 		}
-		if bytes.HasPrefix(data, []byte(`{"t":"table"`)) {
-			c.mu.Lock()
-			c.last = now
-			c.frames++
-			c.bytes += int64(len(data))
-			c.mu.Unlock()
-			continue
-		}
-		var f frame
-		json.Unmarshal(data, &f)
-		f.raw = data
-		switch f.T {
-		case "pong":
-			c.pong <- struct{}{}
-		case "ack", "error":
-			if f.ID != "" {
-				c.ack <- f
-			} else if f.Code != codeRate {
-				panic(fmt.Sprintf("load: error %s", data))
-			}
-		case "welcome":
-			c.welcome <- f
-		}
+	case "welcome":
+		c.welcome <- f
 	}
 }
 
@@ -96,6 +107,46 @@ func (c *loadConn) send(tb testing.TB, s string) {
 	if err := c.ws.WriteMessage(websocket.TextMessage, []byte(s)); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+func (c *loadConn) welcomed() { <-c.welcome }
+
+// loadClient is what seatLoad needs of a load test's connection (loadConn,
+// pacedPhone).
+type loadClient interface {
+	send(tb testing.TB, s string)
+	welcomed() // waits for the host's welcome
+}
+
+// seatLoad dials (dial; seat 0: a spectator) a connection that joins each
+// seat from..players as 玩家N, then spectators that watch as 观众N, each
+// after the host has welcomed the one before.
+func seatLoad[C loadClient](tb testing.TB, from, players, spectators int, dial func(seat int) C) []C {
+	var out []C
+	for seat := from; seat <= players; seat++ {
+		c := dial(seat)
+		c.send(tb, fmt.Sprintf(`{"t":"join","name":"玩家%d","seat":%d}`, seat, seat))
+		c.welcomed()
+		out = append(out, c)
+	}
+	for i := range spectators {
+		c := dial(0)
+		c.send(tb, fmt.Sprintf(`{"t":"spectate","name":"观众%d"}`, i))
+		c.welcomed()
+		out = append(out, c)
+	}
+	return out
+}
+
+// msAt is the q-quantile of ds in milliseconds (q 1: the largest; 0 when
+// ds is empty).
+func msAt(ds []time.Duration, q float64) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	return float64(ds[min(len(ds)-1, int(q*float64(len(ds))))].Microseconds()) / 1000
 }
 
 func (c *loadConn) state() (view []byte, last time.Time, frames int) {
@@ -118,6 +169,25 @@ func (h *harness) queued(n int, token func(i int) string) []int {
 	return want
 }
 
+// newGame has the host deal the next game, runs start (the benchmark's
+// start and barrier) and lets the bots act afresh.
+func (tb *table) newGame(start func()) {
+	tb.h.host(HostCommand{Do: HostNewGame})
+	start()
+	tb.idle = map[string]bool{}
+}
+
+// variantFor is the first variant (game.Variants' order) that takes
+// players, or "".
+func variantFor(players int) string {
+	for _, in := range game.Variants() {
+		if in.MinPlayers <= players && players <= in.MaxPlayers {
+			return in.ID
+		}
+	}
+	return ""
+}
+
 // BenchmarkBroadcast: 20 players and 100 spectators on loopback play whole
 // games (bots, as in TestFullGames). Each iteration is one command; its
 // latency runs from sending it to the moment the last connection that gets
@@ -126,13 +196,7 @@ func (h *harness) queued(n int, token func(i int) string) []int {
 // test process holds both the host and the 120 clients).
 func BenchmarkBroadcast(b *testing.B) {
 	const players, spectators = 20, 100
-	var variant string
-	for _, in := range game.Variants() {
-		if in.MinPlayers <= players && players <= in.MaxPlayers {
-			variant = in.ID
-			break
-		}
-	}
+	variant := variantFor(players)
 	if variant == "" {
 		b.Skip("no variant takes 20 players")
 	}
@@ -140,20 +204,11 @@ func BenchmarkBroadcast(b *testing.B) {
 	var before runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	conns := make([]*loadConn, 0, players+spectators)
-	for seat := 1; seat <= players; seat++ {
+	conns := seatLoad(b, 1, players, spectators, func(seat int) *loadConn {
 		c := h.loadDial(b)
 		c.seat = seat
-		c.send(b, fmt.Sprintf(`{"t":"join","name":"玩家%d","seat":%d}`, seat, seat))
-		<-c.welcome
-		conns = append(conns, c)
-	}
-	for i := range spectators {
-		c := h.loadDial(b)
-		c.send(b, fmt.Sprintf(`{"t":"spectate","name":"观众%d"}`, i))
-		<-c.welcome
-		conns = append(conns, c)
-	}
+		return c
+	})
 	// barrier waits until every connection holds every frame the host has
 	// queued for it so far (no traffic of its own, so it does not slow what
 	// it measures).
@@ -246,38 +301,24 @@ func BenchmarkBroadcast(b *testing.B) {
 		json.Unmarshal(raw, &v)
 		if v.Table.Phase == "over" {
 			games++
-			h.host(HostCommand{Do: HostNewGame})
-			start()
-			tb.idle = map[string]bool{}
+			tb.newGame(start)
 			continue
 		}
-		var d time.Duration
-		armed := false
-		h.do(func(s *session) { d, armed = s.clk.untilWake() })
-		if armed {
-			h.clock.Advance(max(d, time.Millisecond))
-		} else {
-			h.host(HostCommand{Do: HostSkip})
-		}
+		browserAdvance(b, h)
 		barrier()
 	}
 	b.StopTimer()
-	slices.Sort(lat)
-	slices.Sort(acks)
-	pctOf := func(ds []time.Duration, p float64) float64 {
-		return float64(ds[min(len(ds)-1, int(p*float64(len(ds))))].Microseconds()) / 1000
-	}
-	pct := func(p float64) float64 { return pctOf(lat, p) }
+	pct := func(p float64) float64 { return msAt(lat, p) }
 	b.ReportMetric(pct(0.50), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
-	b.ReportMetric(pctOf(acks, 0.99), "ack-p99-ms")
+	b.ReportMetric(msAt(acks, 0.99), "ack-p99-ms")
 	b.ReportMetric(float64(frames)/float64(len(lat)), "frames/cmd")
 	b.ReportMetric(float64(after.HeapInuse)/(1<<20), "heap-MB")
 	b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/(1<<20), "conns-heap-MB")
 	b.ReportMetric(0, "ns/op")
 	b.Logf("%s, %d players + %d spectators: %d commands over %d finished games; every connection holds the result: p50 %.2f ms, p99 %.2f ms, max %.2f ms; "+
 		"the ack (sent after the last frame is queued): p50 %.2f ms, p99 %.2f ms; heap %.1f MB (%.1f MB for the connections), %d goroutines",
-		variant, players, spectators, len(lat), games, pct(0.5), pct(0.99), float64(lat[len(lat)-1].Microseconds())/1000,
-		pctOf(acks, 0.5), pctOf(acks, 0.99),
+		variant, players, spectators, len(lat), games, pct(0.5), pct(0.99), pct(1),
+		msAt(acks, 0.5), msAt(acks, 0.99),
 		float64(after.HeapInuse)/(1<<20), float64(after.HeapInuse-before.HeapInuse)/(1<<20), runtime.NumGoroutine())
 }

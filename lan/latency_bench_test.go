@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -84,14 +83,11 @@ func (h *harness) pacedDial(tb testing.TB, every time.Duration) *pacedPhone {
 		}
 		return countingConn{Conn: c, read: &p.down, written: &p.up}, nil
 	}}
-	ws, _, err := sealed.Dial(h.wsURL(h.srv.Room()), h.srv.PublicKey(), &d, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	ws := h.loadSocket(tb, &d)
 	p.ws = ws
 	tb.Cleanup(func() { close(p.stop); ws.Close() })
-	go p.read()
-	p.write(tb, `{"t":"hello"}`)
+	go readStamped(ws, p.got)
+	p.send(tb, `{"t":"hello"}`)
 	p.token = (<-p.welcome).Token
 	return p
 }
@@ -99,27 +95,20 @@ func (h *harness) pacedDial(tb testing.TB, every time.Duration) *pacedPhone {
 // pacedPhones dials paced phones (every: their pace) that take seats from
 // to players, then spectators that watch, and starts their pacing.
 func (h *harness) pacedPhones(tb testing.TB, every time.Duration, from, players, spectators int) []*pacedPhone {
-	var phones []*pacedPhone
-	for seat := from; seat <= players; seat++ {
+	phones := seatLoad(tb, from, players, spectators, func(seat int) *pacedPhone {
 		p := h.pacedDial(tb, every)
 		p.seat = seat
-		p.write(tb, fmt.Sprintf(`{"t":"join","name":"玩家%d","seat":%d}`, seat, seat))
-		<-p.welcome
-		phones = append(phones, p)
-	}
-	for i := range spectators {
-		p := h.pacedDial(tb, every)
-		p.write(tb, fmt.Sprintf(`{"t":"spectate","name":"观众%d"}`, i))
-		<-p.welcome
-		phones = append(phones, p)
-	}
+		return p
+	})
 	for _, p := range phones {
 		p.pace(tb)
 	}
 	return phones
 }
 
-func (p *pacedPhone) write(tb testing.TB, s string) {
+func (p *pacedPhone) welcomed() { <-p.welcome }
+
+func (p *pacedPhone) send(tb testing.TB, s string) {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	if err := p.ws.WriteMessage(websocket.TextMessage, []byte(s)); err != nil {
@@ -131,36 +120,29 @@ func (p *pacedPhone) write(tb testing.TB, s string) {
 	}
 }
 
-func (p *pacedPhone) read() {
-	for {
-		_, data, err := p.ws.ReadMessage()
-		now := time.Now()
-		if err != nil {
-			return
+func (p *pacedPhone) got(data []byte, now time.Time) {
+	p.mu.Lock()
+	p.total++
+	if v, ok := viewOf(data); ok {
+		p.view = v
+		p.views = append(p.views, stamped{now, v})
+	} else if bytes.HasPrefix(data, []byte(`{"t":"table"`)) {
+		p.views = append(p.views, stamped{now, data})
+	}
+	p.mu.Unlock()
+	var f frame
+	json.Unmarshal(data, &f)
+	f.raw = data
+	switch f.T {
+	case "welcome":
+		p.welcome <- f
+	case "ack", "error", "pad", "pong":
+		if f.T == "ack" || (f.T == "error" && f.ID != "") {
+			p.acks <- f
 		}
-		p.mu.Lock()
-		p.total++
-		if v, ok := viewOf(data); ok {
-			p.view = v
-			p.views = append(p.views, stamped{now, v})
-		} else if bytes.HasPrefix(data, []byte(`{"t":"table"`)) {
-			p.views = append(p.views, stamped{now, data})
-		}
-		p.mu.Unlock()
-		var f frame
-		json.Unmarshal(data, &f)
-		f.raw = data
-		switch f.T {
-		case "welcome":
-			p.welcome <- f
-		case "ack", "error", "pad", "pong":
-			if f.T == "ack" || (f.T == "error" && f.ID != "") {
-				p.acks <- f
-			}
-			select {
-			case p.replied <- struct{}{}:
-			default:
-			}
+		select {
+		case p.replied <- struct{}{}:
+		default:
 		}
 	}
 }
@@ -186,7 +168,7 @@ func (p *pacedPhone) pace(tb testing.TB) {
 					f, p.queue = p.queue[0], p.queue[1:]
 				}
 				p.mu.Unlock()
-				p.write(tb, f)
+				p.send(tb, f)
 				t.Reset(2 * p.every)
 			}
 		}
@@ -197,7 +179,7 @@ func (p *pacedPhone) pace(tb testing.TB) {
 // at the phone's next frame with it.
 func (p *pacedPhone) tap(tb testing.TB, cmd string) {
 	if p.every <= 0 {
-		p.write(tb, cmd)
+		p.send(tb, cmd)
 		return
 	}
 	p.mu.Lock()
@@ -236,13 +218,7 @@ func (p *pacedPhone) first(ok func(raw []byte) bool) (time.Time, bool) {
 // busier table than a real one).
 func BenchmarkTapLatency(b *testing.B) {
 	const players, spectators = 12, 2
-	var variant string
-	for _, in := range game.Variants() {
-		if in.MinPlayers <= players && players <= in.MaxPlayers {
-			variant = in.ID
-			break
-		}
-	}
+	variant := variantFor(players)
 	for _, c := range []struct {
 		name  string
 		every time.Duration
@@ -353,9 +329,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 		if p == nil {
 			if v.Table.Phase == "over" {
 				games++
-				h.host(HostCommand{Do: HostNewGame})
-				start()
-				tb.idle = map[string]bool{}
+				tb.newGame(start)
 				continue
 			}
 			if quiet++; quiet < 2 {
@@ -363,14 +337,7 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 				continue
 			}
 			quiet = 0
-			var d time.Duration
-			armed := false
-			h.do(func(s *session) { d, armed = s.clk.untilWake() })
-			if armed {
-				h.clock.Advance(max(d, time.Millisecond))
-			} else {
-				h.host(HostCommand{Do: HostSkip})
-			}
+			browserAdvance(b, h)
 			settle()
 			continue
 		}
@@ -443,26 +410,18 @@ func benchTaps(b *testing.B, variant string, players, spectators int, every time
 		up += p.up.Load()
 		down += p.down.Load()
 	}
-	ms := func(ds []time.Duration, q float64) float64 {
-		if len(ds) == 0 {
-			return 0
-		}
-		ds = slices.Clone(ds)
-		slices.Sort(ds)
-		return float64(ds[min(len(ds)-1, int(q*float64(len(ds))))].Microseconds()) / 1000
-	}
-	b.ReportMetric(ms(own, 0.5), "own-p50-ms")
-	b.ReportMetric(ms(own, 0.99), "own-p99-ms")
-	b.ReportMetric(ms(mate, 0.5), "mate-p50-ms")
-	b.ReportMetric(ms(mate, 0.99), "mate-p99-ms")
-	b.ReportMetric(ms(tab, 0.5), "table-p50-ms")
-	b.ReportMetric(ms(tab, 0.99), "table-p99-ms")
+	b.ReportMetric(msAt(own, 0.5), "own-p50-ms")
+	b.ReportMetric(msAt(own, 0.99), "own-p99-ms")
+	b.ReportMetric(msAt(mate, 0.5), "mate-p50-ms")
+	b.ReportMetric(msAt(mate, 0.99), "mate-p99-ms")
+	b.ReportMetric(msAt(tab, 0.5), "table-p50-ms")
+	b.ReportMetric(msAt(tab, 0.99), "table-p99-ms")
 	b.ReportMetric(float64(up-up0)/float64(players)/secs, "up-B/s")
 	b.ReportMetric(float64(down-down0)/float64(players)/secs, "down-B/s")
 	b.ReportMetric(0, "ns/op")
 	b.Logf("%s, %d players + %d spectators, tick %v: %d taps (%d teammate, %d table samples) over %d finished games in %.0f s; "+
 		"own p50 %.0f p99 %.0f max %.0f ms; teammate p50 %.0f p99 %.0f ms; table p50 %.0f p99 %.0f ms; a seated phone's socket %.0f B/s up, %.0f B/s down",
 		variant, players, spectators, every, len(own), len(mate), len(tab), games, secs,
-		ms(own, 0.5), ms(own, 0.99), ms(own, 1), ms(mate, 0.5), ms(mate, 0.99), ms(tab, 0.5), ms(tab, 0.99),
+		msAt(own, 0.5), msAt(own, 0.99), msAt(own, 1), msAt(mate, 0.5), msAt(mate, 0.99), msAt(tab, 0.5), msAt(tab, 0.99),
 		float64(up-up0)/float64(players)/secs, float64(down-down0)/float64(players)/secs)
 }

@@ -37,7 +37,7 @@ func BenchmarkPageTap(b *testing.B) {
 	defer h.realTime()()
 	// Seat 1's token goes to the page, which says hello with it.
 	first := h.pacedDial(b, 0)
-	first.write(b, `{"t":"join","name":"玩家1","seat":1}`)
+	first.send(b, `{"t":"join","name":"玩家1","seat":1}`)
 	<-first.welcome
 	first.ws.Close()
 	h.pacedPhones(b, defaultCadence, 2, players, 2) // the other seats and two spectators, pacing themselves
