@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"nightfall/game"
+	"nightfall/game/bots"
 )
 
 // table drives a whole game through real phones: bots read their
@@ -218,60 +219,10 @@ func cmdMap(id, do string, target, card *game.Target, text string) map[string]an
 var manifesto = strings.Repeat("猫", 120)
 
 // decide picks a bot's next command from its tasks, or ok false.
-func (tb *table) decide(v game.PlayerView) (c botCmd, ok bool) {
-	r := tb.rng
-	for _, task := range v.Tasks {
-		if task.Done || task.Waiting != "" || task.Locked || task.Action == "explode" || task.Action == "suspect" {
-			continue
-		}
-		key := fmt.Sprintf("%d/%d/%d/%s/%d", v.Seat, v.Table.Round, v.Table.Version, task.Action, task.Step)
-		if tb.idle[key] {
-			continue
-		}
-		if r.Float64() < 0.12 { // this one lets the clock run out
-			tb.idle[key] = true
-			continue
-		}
-		pick := func() *game.Target {
-			if len(task.Targets) == 0 {
-				return nil
-			}
-			x := task.Targets[r.IntN(len(task.Targets))]
-			return &x
-		}
-		c = botCmd{do: task.Action, card: task.Card, strict: !task.Optional}
-		switch {
-		case task.Action == "vote":
-			c.strict = true
-			if task.Abstain && (r.Float64() < 0.1 || len(task.Targets) == 0) {
-				c.do, c.card = "abstain", nil
-				return c, true
-			}
-			if c.target = pick(); c.target == nil {
-				tb.idle[key] = true
-				continue
-			}
-			return c, true
-		case task.NoTarget || len(task.Targets) == 0:
-			if task.Optional {
-				tb.idle[key] = true // a bot leaves the target-less privileges alone
-				continue
-			}
-			return c, true
-		case task.Optional && r.Float64() < 0.3:
-			c.do, c.target = "skip", nil
-			if task.Decline != "" {
-				c.do = task.Decline
-			}
-			return c, true
-		}
-		c.target = pick()
-		if task.Optional {
-			c.text = manifesto
-		}
-		return c, true
-	}
-	return botCmd{}, false
+func (tb *table) decide(v game.PlayerView) (botCmd, bool) {
+	b := bots.Tasker{Rng: tb.rng, Idle: tb.idle, NoExplode: true, Text: manifesto}
+	c, ok := b.Decide(v)
+	return botCmd{do: c.Do, target: c.Target, card: c.Card, text: c.Text, strict: c.Strict}, ok
 }
 
 // refuse notes a refused optional command: the bot leaves that task alone.

@@ -17,6 +17,7 @@ import (
 
 	"nightfall/app/voice"
 	"nightfall/game"
+	"nightfall/game/bots"
 	"nightfall/lan"
 	"nightfall/lan/lantest"
 )
@@ -403,69 +404,12 @@ type tbotCmd struct {
 	text         string
 }
 
-// decide picks a bot's next command (lan's play_test bots, with a killer's
-// self-reveal now and then; a copy, as lan's internal tests are not
-// importable).
-func (tr *transcript) decide(v game.PlayerView) (c tbotCmd, ok bool) {
-	r := tr.rng
-	for _, task := range v.Tasks {
-		if task.Done || task.Waiting != "" || task.Locked || task.Action == "suspect" {
-			continue
-		}
-		key := fmt.Sprintf("%d/%d/%d/%s/%d", v.Seat, v.Table.Round, v.Table.Version, task.Action, task.Step)
-		if tr.idle[key] {
-			continue
-		}
-		if task.Action == "explode" {
-			if r.Float64() < tr.explode {
-				return tbotCmd{do: "explode"}, true
-			}
-			tr.idle[key] = true
-			continue
-		}
-		if r.Float64() < 0.12 { // this one lets the clock run out
-			tr.idle[key] = true
-			continue
-		}
-		pick := func() *game.Target {
-			if len(task.Targets) == 0 {
-				return nil
-			}
-			x := task.Targets[r.IntN(len(task.Targets))]
-			return &x
-		}
-		c = tbotCmd{do: task.Action, card: task.Card}
-		switch {
-		case task.Action == "vote":
-			if task.Abstain && (r.Float64() < 0.1 || len(task.Targets) == 0) {
-				c.do, c.card = "abstain", nil
-				return c, true
-			}
-			if c.target = pick(); c.target == nil {
-				tr.idle[key] = true
-				continue
-			}
-			return c, true
-		case task.NoTarget || len(task.Targets) == 0:
-			if task.Optional {
-				tr.idle[key] = true
-				continue
-			}
-			return c, true
-		case task.Optional && r.Float64() < 0.3:
-			c.do, c.target = "skip", nil
-			if task.Decline != "" {
-				c.do = task.Decline
-			}
-			return c, true
-		}
-		c.target = pick()
-		if task.Optional {
-			c.text = strings.Repeat("猫", 40)
-		}
-		return c, true
-	}
-	return tbotCmd{}, false
+// decide picks a bot's next command as lan's game tests do (bots.Tasker),
+// with a killer's self-reveal now and then.
+func (tr *transcript) decide(v game.PlayerView) (tbotCmd, bool) {
+	b := bots.Tasker{Rng: tr.rng, Idle: tr.idle, Explode: tr.explode, Text: strings.Repeat("猫", 40)}
+	c, ok := b.Decide(v)
+	return tbotCmd{do: c.Do, target: c.Target, card: c.Card, text: c.Text}, ok
 }
 
 func (tr *transcript) refuse(v game.PlayerView, c tbotCmd) {
