@@ -92,10 +92,17 @@ func (c *client) queue(frame []byte) bool {
 	if c.closed {
 		return true
 	}
+	return c.put(outMsg{data: frame}, nil)
+}
+
+// put queues m without blocking, slot being the lobby frame's that a
+// later lobby frame may replace (nil: m is not a lobby frame); false means
+// the queue is full.
+func (c *client) put(m outMsg, slot *atomic.Pointer[[]byte]) bool {
 	select {
-	case c.send <- outMsg{data: frame}:
+	case c.send <- m:
 		c.sent++
-		c.lobbySlot = nil
+		c.lobbySlot = slot
 		return true
 	default:
 		return false
@@ -118,14 +125,7 @@ func (c *client) queueLobby(frame []byte) bool {
 	}
 	slot := new(atomic.Pointer[[]byte])
 	slot.Store(&frame)
-	select {
-	case c.send <- outMsg{lobby: slot}:
-		c.sent++
-		c.lobbySlot = slot
-		return true
-	default:
-		return false
-	}
+	return c.put(outMsg{lobby: slot}, slot)
 }
 
 // closeWith ends the connection after the frames already queued.
