@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"nightfall/game"
+	"nightfall/internal/proctest"
 )
 
 // The tests run the real command, built once per test binary with this test
@@ -246,15 +247,7 @@ func TestServeAddr(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stdin.Close()
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	out, stderr := proctest.Start(t, cmd)
 	defer func() {
 		_ = cmd.Process.Signal(os.Interrupt)
 		if err := cmd.Wait(); err != nil {

@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -15,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"nightfall/internal/proctest"
 )
 
 // TestSmokeXvfb starts the real binary in the X display of xvfb-run (make
@@ -38,7 +39,7 @@ func TestSmokeXvfb(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	port := freePort(t)
+	port := proctest.FreePort(t)
 	shots := os.Getenv("NIGHTFALL_SHOT_DIR")
 	if shots == "" {
 		shots = dir
@@ -54,16 +55,8 @@ func TestSmokeXvfb(t *testing.T) {
 		// Loopback, and a join host given: the app advertises nothing on the machine's networks.
 		"NIGHTFALL_HOST=127.0.0.1",
 		"NIGHTFALL_AUDIO=off", "LANG=C")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdout, stderr := proctest.Start(t, cmd)
 	defer func() {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
@@ -186,16 +179,6 @@ func TestSmokeXvfb(t *testing.T) {
 	t.Logf("cold start: URL on stdout after %v, QR decoded on screen after %v (process CPU time by then %v; "+
 		"screenshots every 100 ms); RSS %s; screenshot %s",
 		toURL.Round(time.Millisecond), toQR.Round(time.Millisecond), cpuAtQR, rss, shot)
-}
-
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", ":0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }
 
 func readRSS(pid int) string {

@@ -32,6 +32,7 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/gorilla/websocket"
+	"nightfall/internal/proctest"
 )
 
 // engine is one browser page.
@@ -264,7 +265,7 @@ func startWebKit(t *testing.T) engine {
 	if err != nil || mb == "" {
 		t.Skip("WebKitWebDriver or MiniBrowser not installed (apt-get install webkit2gtk-driver)")
 	}
-	port := freePort(t)
+	port := proctest.FreePort(t)
 	cmd := exec.Command(drv, fmt.Sprintf("--port=%d", port))
 	cmd.Env = append(os.Environ(), "DISPLAY="+xDisplay(t), "WEBKIT_DISABLE_COMPOSITING_MODE=1")
 	var logb syncBuffer

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"nightfall/internal/proctest"
 	"nightfall/lan/sealed"
 )
 
@@ -71,7 +72,7 @@ func TestCrashAtWelcome(t *testing.T) {
 	var restartMax time.Duration
 	for run := 1; run <= runs; run++ {
 		dir := t.TempDir()
-		port := freePort(t)
+		port := proctest.FreePort(t)
 		outPath := filepath.Join(dir, "host.out")
 		common := []string{"--data", dir, "--host", "127.0.0.1", "--no-mdns", "--autostart", "-1s"}
 		h := startHost(t, bin, outPath, append(common, "--room", room, "--variant", "classic-2.0",

@@ -33,6 +33,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"nightfall/game"
+	"nightfall/internal/proctest"
 	"nightfall/lan/sealed"
 )
 
@@ -311,7 +312,7 @@ func crashRun(t *testing.T, bin string, players, spectators int, seed uint64, ki
 func crashRunWith(t *testing.T, bin, display string, players, spectators int, seed uint64, kills []crashPoint) crashResult {
 	t.Helper()
 	dir := t.TempDir()
-	port := freePort(t)
+	port := proctest.FreePort(t)
 	outPath := filepath.Join(dir, "host.out")
 	args := []string{"--data", dir, "--host", "127.0.0.1", "--no-mdns", "--autostart", "0s", "--room", "CRASH2",
 		"--variant", "classic-2.0", "--players", strconv.Itoa(players), "--seed", strconv.FormatUint(seed, 10),
@@ -587,15 +588,6 @@ func roomPublicKey(t *testing.T, dataDir, room string) sealed.Key {
 		t.Fatal(err)
 	}
 	return sealed.Public(priv)
-}
-
-func freePort(t *testing.T) int {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
 }
 
 func waitListening(t *testing.T, port int, outPath string) {

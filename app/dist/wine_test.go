@@ -9,7 +9,6 @@ import (
 	"image/color"
 	"image/png"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -20,6 +19,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+
+	"nightfall/internal/proctest"
 )
 
 // The smoke test of `make dist`'s output (make test-dist; it expects dist/ built): the Windows
@@ -311,7 +312,7 @@ func (w *wine) run(t *testing.T, args ...string) (stdout, stderr string, code in
 // serve starts `nightfall.exe serve` on a free loopback port (no mDNS, the join URL on
 // 127.0.0.1: nothing leaves the machine) and asks /healthz.
 func (w *wine) serve(t *testing.T) {
-	port := freePort(t)
+	port := proctest.FreePort(t)
 	cmd := w.command("serve", "--port", strconv.Itoa(port), "--host", "127.0.0.1", "--no-mdns",
 		"--autostart", "-1s", "--data", filepath.Join(t.TempDir(), "games"))
 	stdin, err := cmd.StdinPipe() // held open: EOF on stdin is not a reason to stop
@@ -319,16 +320,8 @@ func (w *wine) serve(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stdin.Close()
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdout, stderr := proctest.Start(t, cmd)
 	defer func() {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
@@ -382,7 +375,7 @@ func (w *wine) gui(t *testing.T) {
 	if _, err := exec.LookPath("xvfb-run"); err != nil {
 		t.Fatal("xvfb-run not found (make deps installs xvfb)")
 	}
-	port := freePort(t)
+	port := proctest.FreePort(t)
 	dir := t.TempDir()
 	shot := os.Getenv("NIGHTFALL_WINE_SHOT")
 	if shot == "" {
@@ -438,13 +431,4 @@ kill $pid; wait $pid || true
 		t.Errorf("screenshot %s: %d colours: the window drew nothing", shot, len(colours))
 	}
 	t.Logf("wine nightfall.exe (the host app) in Xvfb: /healthz answered, screenshot %s (%d colours), %v", shot, len(colours), time.Since(start).Round(time.Millisecond))
-}
-
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }
