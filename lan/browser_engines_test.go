@@ -355,7 +355,7 @@ func playEngineGame(t *testing.T, e engine, variant string, seed uint64, n int) 
 	g.eval(`(() => { document.documentElement.style.fontSize = ''; window.dispatchEvent(new Event('resize')); return ''; })()`)
 
 	reopened := false
-	idle := 0
+	var idle stillness
 	for step := 0; ; step++ {
 		if step > 3000 {
 			t.Fatalf("the game did not end in 3000 steps")
@@ -383,14 +383,9 @@ func playEngineGame(t *testing.T, e engine, variant string, seed uint64, n int) 
 			acted = true
 		}
 		g.sync()
-		if acted {
-			idle = 0
+		if !idle.settled(acted) {
 			continue
 		}
-		if idle++; idle < 2 {
-			continue
-		}
-		idle = 0
 		if !reopened && tv.Phase == "day" {
 			// the phone's page is closed and opened again: same seat, the game at once
 			g.shot("day")

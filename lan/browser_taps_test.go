@@ -246,7 +246,7 @@ func playTapGame(t *testing.T, browser context.Context, cfg Config, n int, check
 		g.phones[seat].eval(tapProbeJS)
 	}
 	late := false
-	idle := 0
+	var idle stillness
 	for step := 0; g.table().Phase != "over"; step++ {
 		if step > 600 || (os.Getenv("NIGHTFALL_TAPS_DEBUG") != "" && step > 8) {
 			t.Fatalf("the game did not end in 600 steps")
@@ -286,14 +286,9 @@ func playTapGame(t *testing.T, browser context.Context, cfg Config, n int, check
 			}
 		}
 		g.sync()
-		if acted {
-			idle = 0
+		if !idle.settled(acted) {
 			continue
 		}
-		if idle++; idle < 2 {
-			continue
-		}
-		idle = 0
 		browserAdvance(t, g.h)
 		g.sync()
 	}

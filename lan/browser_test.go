@@ -342,7 +342,7 @@ func (g *browserGame) table() game.TableView {
 func (g *browserGame) play(maxSteps int, midDay func()) (timeouts int) {
 	t := g.t
 	t.Helper()
-	idle := 0
+	var idle stillness
 	for step := 0; ; step++ {
 		if step > maxSteps {
 			t.Fatalf("the game did not end in %d steps (now %s, round %d)", maxSteps, g.table().Stage, g.table().Round)
@@ -362,14 +362,9 @@ func (g *browserGame) play(maxSteps int, midDay func()) (timeouts int) {
 			}
 		}
 		g.sync()
-		if acted {
-			idle = 0
+		if !idle.settled(acted) {
 			continue
 		}
-		if idle++; idle < 2 {
-			continue // one more look after the sync
-		}
-		idle = 0
 		if midDay != nil && tv.Phase == "day" {
 			midDay()
 			midDay = nil
@@ -571,6 +566,25 @@ func TestBrowserVariants(t *testing.T) {
 			g.checkOver(zh)
 		})
 	}
+}
+
+// stillness counts a browser game's rounds in which no phone acted.
+type stillness int
+
+// settled notes a round (acted: a phone did something) and reports whether
+// the table is still enough to advance the clock: two quiet rounds in a row,
+// so that one more look after the sync lets a page still drawing act. It
+// then counts afresh.
+func (s *stillness) settled(acted bool) bool {
+	if acted {
+		*s = 0
+		return false
+	}
+	if *s++; *s < 2 {
+		return false
+	}
+	*s = 0
+	return true
 }
 
 // browserAdvance runs the fake clock to the session's next wake-up, or
