@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"nightfall/game"
-	"nightfall/internal/proctest"
+	"nightfall/lan/proctest"
 )
 
 // The tests run the real command, built once per test binary with this test

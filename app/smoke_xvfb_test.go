@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"nightfall/internal/proctest"
+	"nightfall/lan/proctest"
 )
 
 // TestSmokeXvfb starts the real binary in the X display of xvfb-run (make

@@ -32,7 +32,7 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/gorilla/websocket"
-	"nightfall/internal/proctest"
+	"nightfall/lan/proctest"
 )
 
 // engine is one browser page.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"nightfall/internal/proctest"
+	"nightfall/lan/proctest"
 	"nightfall/lan/sealed"
 )
 

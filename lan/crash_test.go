@@ -33,7 +33,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"nightfall/game"
-	"nightfall/internal/proctest"
+	"nightfall/lan/proctest"
 	"nightfall/lan/sealed"
 )
 

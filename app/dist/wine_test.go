@@ -20,7 +20,7 @@ import (
 	"time"
 	"unicode/utf16"
 
-	"nightfall/internal/proctest"
+	"nightfall/lan/proctest"
 )
 
 // The smoke test of `make dist`'s output (make test-dist; it expects dist/ built): the Windows
