@@ -4,6 +4,7 @@ package lan
 
 import (
 	"encoding/json"
+	"errors"
 
 	"nightfall/game"
 )
@@ -52,9 +53,13 @@ func (s *session) hostView() HostView {
 		}
 	}
 	if s.failed != nil {
-		hv.Err = s.failed.Error()
+		hv.Failure = &HostError{Code: HostErrLog, Err: s.failed}
+		errors.As(s.failed, &hv.Failure)
 	} else if s.g == nil && s.lobbyErr != "" {
-		hv.Err = "cannot save the lobby: " + s.lobbyErr
+		hv.Failure = &HostError{Code: HostErrLobbySave, Text: s.lobbyErr}
+	}
+	if hv.Failure != nil {
+		hv.Err = hv.Failure.Error()
 	}
 	return hv
 }

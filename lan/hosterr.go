@@ -24,6 +24,7 @@ const (
 	HostErrSeatFree       = "seatFree"       // Seat has nobody to move or remove
 	HostErrCannotStart    = "cannotStart"    // start refused: Problem says why
 	HostErrLog            = "log"            // the game log cannot be written: Err
+	HostErrLobbySave      = "lobbySave"      // the lobby cannot be saved: Text, why
 	HostErrPaused         = "paused"         // pause while paused
 	HostErrNotPaused      = "notPaused"      // resume while not paused
 	HostErrAddTime        = "addTime"        // add N seconds, not 1..Max
@@ -43,7 +44,7 @@ func HostErrors() []string {
 	return []string{HostErrStarted, HostErrNoGame, HostErrOver, HostErrNotOver,
 		HostErrUnknownVariant, HostErrPlayers, HostErrShrinkTaken, HostErrNoVariant,
 		HostErrNoOption, HostErrOptionJSON, HostErrOptions, HostErrSeatRange,
-		HostErrSeatFree, HostErrCannotStart, HostErrLog, HostErrPaused,
+		HostErrSeatFree, HostErrCannotStart, HostErrLog, HostErrLobbySave, HostErrPaused,
 		HostErrNotPaused, HostErrAddTime, HostErrNoTimer, HostErrNoRequest,
 		HostErrSeatTaken, HostErrPhoneSeated, HostErrNotIPv4, HostErrNotOurAddress,
 		HostErrNotListening, HostErrListensOnly, HostErrUnknownCommand}
@@ -105,6 +106,8 @@ func (e *HostError) Error() string {
 			return e.Err.Error()
 		}
 		return "cannot write the game log"
+	case HostErrLobbySave:
+		return "cannot save the lobby: " + e.Text
 	case HostErrPaused:
 		return "the game is already paused"
 	case HostErrNotPaused:

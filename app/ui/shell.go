@@ -256,6 +256,9 @@ func (s *Shell) remaining(now time.Time) time.Duration {
 func (s *Shell) render() {
 	hv := s.hv
 	s.banner.Text = hv.Err
+	if hv.Failure != nil {
+		s.banner.Text = HostErrorText(hv.Failure)
+	}
 	if hv.Err != "" {
 		s.bannerBox.Show()
 	} else {

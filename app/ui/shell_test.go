@@ -133,6 +133,14 @@ func TestHostControls(t *testing.T) {
 	if s.Status() != HostErrorText(he) || s.Status() == he.Error() || !strings.Contains(s.Status(), "100000") {
 		t.Errorf("adding too much time on a Chinese screen shows %q", s.Status())
 	}
+	// the failure the host must see, in the banner
+	hv := srv.View()
+	hv.Failure = &lan.HostError{Code: lan.HostErrLog, Err: errors.New("disk full")}
+	hv.Err = hv.Failure.Error()
+	s.Show(hv)
+	if want := Tr("host."+lan.HostErrLog, "Err", "disk full"); s.banner.Text != want || want == hv.Err {
+		t.Errorf("the log's failure on a Chinese screen reads %q, want %q", s.banner.Text, want)
+	}
 }
 
 func TestFullScreenButtonAndF11(t *testing.T) {
