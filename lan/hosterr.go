@@ -13,6 +13,8 @@ const (
 	HostErrNoGame         = "noGame"         // a game command with no game running
 	HostErrOver           = "over"           // a game command once the game is over
 	HostErrNotOver        = "notOver"        // a new game before the game is over
+	HostErrGameRunning    = "gameRunning"    // a new evening while a game runs
+	HostErrEveningSave    = "eveningSave"    // the new evening cannot be saved: Err
 	HostErrUnknownVariant = "unknownVariant" // Name: the variant asked for; Known: the variants
 	HostErrPlayers        = "players"        // N players asked for, Max the most a table has
 	HostErrShrinkTaken    = "shrinkTaken"    // fewer seats, but Seat (beyond them) is taken
@@ -42,6 +44,7 @@ const (
 // HostErrors are every code a HostError can have.
 func HostErrors() []string {
 	return []string{HostErrStarted, HostErrNoGame, HostErrOver, HostErrNotOver,
+		HostErrGameRunning, HostErrEveningSave,
 		HostErrUnknownVariant, HostErrPlayers, HostErrShrinkTaken, HostErrNoVariant,
 		HostErrNoOption, HostErrOptionJSON, HostErrOptions, HostErrSeatRange,
 		HostErrSeatFree, HostErrCannotStart, HostErrLog, HostErrLobbySave, HostErrPaused,
@@ -78,6 +81,10 @@ func (e *HostError) Error() string {
 		return "the game is over"
 	case HostErrNotOver:
 		return "the game is not over"
+	case HostErrGameRunning:
+		return "a game is running"
+	case HostErrEveningSave:
+		return fmt.Sprintf("cannot save the new evening: %v", e.Err)
 	case HostErrUnknownVariant:
 		return fmt.Sprintf("unknown variant %q (known: %s)", e.Name, strings.Join(e.Known, ", "))
 	case HostErrPlayers:
