@@ -53,7 +53,7 @@ func (s *session) render() (views, bool) {
 
 // afterTick runs the cadence's tick gen on the loop after d.
 func (s *session) afterTick(d time.Duration, gen int) func() bool {
-	return s.clock.AfterFunc(d, func() { s.srv.post(func() { s.out.tick(gen) }) })
+	return s.clock.AfterFunc(d, func() { s.srv.post(msgCadence{gen}) })
 }
 
 // slow drops a phone whose queue is full: it reconnects to a fresh view.

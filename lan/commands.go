@@ -5,7 +5,6 @@ package lan
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"nightfall/game"
 )
@@ -80,41 +79,21 @@ func fingerprint(c game.Command) string {
 // then nothing changed either: what is not stored is never seen, so the
 // game is rebuilt from the events the log holds before anyone is told.
 func (s *session) apply(cmd game.Command, by, id string) error {
-	before := len(s.g.Events())
-	evs, err := s.g.Apply(cmd)
-	if err != nil {
-		return err
-	}
-	rec := logCmd{Cmd: cmdRecord{By: by, ID: id, Command: cmd}, N: len(evs)}
-	if err := s.log.append(rec, evs); err != nil {
-		s.rollback(before)
+	refused, err := s.match.play(cmd, by, id)
+	if err != nil && !refused {
 		s.fail(err)
-		return err
 	}
-	return nil
-}
-
-// rollback rebuilds the game from its first n events (those the log holds).
-func (s *session) rollback(n int) {
-	stored := slices.Clone(s.g.Events()[:n])
-	g, err := game.Replay(s.g.Setup(), stored)
-	if err != nil { // cannot happen: these events came from this game
-		panic("lan: the stored events do not replay: " + err.Error())
-	}
-	s.g = g
+	return err
 }
 
 // save appends a record to the log. On failure the session stops taking
 // commands: views that depend on unsaved events are never sent.
 func (s *session) save(rec any, evs []game.Event) bool {
-	if s.failed != nil {
-		return false
-	}
-	if err := s.log.append(rec, evs); err != nil {
+	stored, err := s.match.record(rec, evs)
+	if err != nil {
 		s.fail(err)
-		return false
 	}
-	return true
+	return stored
 }
 
 // fail stops the session taking commands: the log cannot be written. The

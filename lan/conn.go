@@ -182,8 +182,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr),
 		device: deviceLabel(r.UserAgent()), challenge: challenge, typedOnly: room == ""}
-	var wait time.Duration
-	if !s.call(func() { wait = s.sess.connect(c) }) {
+	reply := make(chan time.Duration, 1)
+	wait, ok := await(s, s.post(msgConnect{c, reply}), reply)
+	if !ok {
 		ws.Close()
 		return
 	}
@@ -204,7 +205,7 @@ func clientAddr(remote string) string {
 // else it sends (pings, pongs): an idle socket cannot hold a place.
 func (s *Server) readPump(c *client, helloWait time.Duration) {
 	defer func() {
-		s.post(func() { s.sess.disconnect(c) })
+		s.post(msgDisconnect{c})
 		c.ws.Close()
 	}()
 	var greeted atomic.Bool
@@ -228,7 +229,7 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 		if !limit.AllowN(now, 1) {
 			if now.Sub(warned) >= time.Second {
 				warned = now
-				s.post(func() { s.sess.sendErr(c, "", codeRate, "too many messages; slow down") })
+				s.post(msgSlowDown{c})
 			}
 			continue
 		}
@@ -244,7 +245,7 @@ func (s *Server) readPump(c *client, helloWait time.Duration) {
 			greeted.Store(true)
 			c.ws.SetReadDeadline(now.Add(pongWait))
 		}
-		if !s.post(func() { s.sess.frame(c, f, err) }) {
+		if !s.post(msgFrame{c, f, err}) {
 			return
 		}
 	}
@@ -275,7 +276,7 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 			if !s.codes.open(time.Now()) {
 				*warned = true
 				s.cfg.Logf("lan: refused a typed join from %s: too many wrong codes lately", c.remote)
-				s.post(func() { s.sess.refuseTyped(c, false) })
+				s.post(msgRefuse{c, refuseCodeWait})
 				return nil, false
 			}
 			b, plain, err = sealed.OpenTypedHello(s.typedPriv, c.challenge, s.code, data)
@@ -283,7 +284,7 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 				s.codes.wrong()
 				*warned = true
 				s.cfg.Logf("lan: refused a typed join from %s: a wrong code", c.remote)
-				s.post(func() { s.sess.refuseTyped(c, true) })
+				s.post(msgRefuse{c, refuseWrongCode})
 				return nil, false
 			}
 			c.typed = err == nil
@@ -291,7 +292,7 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 		if err != nil {
 			*warned = true
 			s.cfg.Logf("lan: refused a socket from %s whose first frame is not sealed to the room's key (%v)", c.remote, err)
-			s.post(func() { s.sess.refuseUnsealed(c) })
+			s.post(msgRefuse{c, refuseUnsealed})
 			return nil, false
 		}
 		c.box.Store(b)

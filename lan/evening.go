@@ -403,6 +403,21 @@ func (s *session) sendReplay(c *client, f inFrame) {
 	s.answer(c, mustJSON(replayFrame{T: "replay", ID: f.ID, Game: id, HTML: b.String()}))
 }
 
+// eveningCopy is the evening as ExportEvening writes it, with each game's
+// replay built here, on the loop, which owns the games.
+func (s *session) eveningCopy() eveningCopy {
+	ev := eveningCopy{during: !s.between(), board: s.evening.board, where: s.table}
+	for _, p := range ev.board.Played {
+		var rg *replay.Game
+		if fg := s.evening.cache[s.evening.paths[p.ID]]; fg != nil {
+			g := fg.Replay()
+			rg = &g
+		}
+		ev.games = append(ev.games, rg)
+	}
+	return ev
+}
+
 // ExportEvening writes the room's evening to dir, in lang: evening.html
 // (the scoreboard, linking each game) and game-1.html, game-2.html … (each
 // game's replay). It returns the files written. Between games only.
@@ -410,26 +425,12 @@ func (s *Server) ExportEvening(dir, lang string) ([]string, error) {
 	if !slices.Contains(replay.Langs, lang) {
 		return nil, fmt.Errorf("no language %q", lang)
 	}
-	var (
-		board  Evening
-		games  []*replay.Game // built in the session loop, which owns the games
-		where  string
-		during bool
-	)
-	if !s.call(func() {
-		during = !s.sess.between()
-		board, where = s.sess.evening.board, s.sess.table
-		for _, p := range board.Played {
-			var rg *replay.Game
-			if fg := s.sess.evening.cache[s.sess.evening.paths[p.ID]]; fg != nil {
-				g := fg.Replay()
-				rg = &g
-			}
-			games = append(games, rg)
-		}
-	}) {
+	reply := make(chan eveningCopy, 1)
+	ev, ok := await(s, s.post(msgEvening{reply}), reply)
+	if !ok {
 		return nil, ErrClosed
 	}
+	board, where, games, during := ev.board, ev.where, ev.games, ev.during
 	if during {
 		return nil, errors.New("a game is running: export the evening between games")
 	}

@@ -406,3 +406,11 @@ func dialerFrom(ip string) *websocket.Dialer {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
 	return &websocket.Dialer{NetDialContext: d.DialContext, HandshakeTimeout: 5 * time.Second}
 }
+
+// call runs f on the session loop and waits for it; false if the server
+// is closed.
+func (s *Server) call(f func()) bool {
+	reply := make(chan struct{}, 1)
+	_, ok := await(s, s.post(msgInspect{func(*session) { f() }, reply}), reply)
+	return ok
+}

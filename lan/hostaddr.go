@@ -91,5 +91,5 @@ func (s *Server) advertise(gen int, iface *net.Interface, ip net.IP) {
 		adv.Shutdown()
 		return
 	}
-	s.post(func() { s.sess.publish() })
+	s.post(msgPublish{})
 }

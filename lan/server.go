@@ -29,7 +29,7 @@ type Server struct {
 	cfg   Config
 	room  string
 	sess  *session
-	inbox chan func()
+	inbox chan msg // the session loop's messages (loop.go)
 	done  chan struct{}
 	ended chan struct{} // the loop has returned
 	once  sync.Once
@@ -86,7 +86,7 @@ func NewServer(cfg Config) (*Server, error) {
 		cfg.DataDir = d
 	}
 	var err error
-	s := &Server{cfg: cfg, inbox: make(chan func(), 256), done: make(chan struct{}), ended: make(chan struct{}),
+	s := &Server{cfg: cfg, inbox: make(chan msg, 256), done: make(chan struct{}), ended: make(chan struct{}),
 		page: phonePage(), rateBurst: rateBurst, ratePerSec: ratePerSecond, listAddrs: netaddr.List}
 	sess := newSession(s, cfg)
 	s.sess = sess
@@ -139,7 +139,7 @@ func NewServer(cfg Config) (*Server, error) {
 	s.typedPriv, s.typedPub, s.code = typedPriv, sealed.Public(typedPriv), code
 	go s.loop()
 	if sess.g != nil {
-		s.post(func() { sess.beginGame(sess.g, sess.log) })
+		s.post(msgResume{})
 	}
 	return s, nil
 }
@@ -176,48 +176,6 @@ func newSession(s *Server, cfg Config) *session {
 	sess.out = newOutbox(every, sess)
 	sess.adm = newAdmission(sess, defaultLimits)
 	return sess
-}
-
-func (s *Server) loop() {
-	defer close(s.ended)
-	defer s.sess.shutdown()
-	for {
-		select {
-		case f := <-s.inbox:
-			f()
-		case <-s.done:
-			return
-		}
-	}
-}
-
-// post runs f on the session loop; false if the server is closed.
-func (s *Server) post(f func()) bool {
-	select {
-	case <-s.done:
-		return false
-	default:
-	}
-	select {
-	case s.inbox <- f:
-		return true
-	case <-s.done:
-		return false
-	}
-}
-
-// call runs f on the session loop and waits for it.
-func (s *Server) call(f func()) bool {
-	ran := make(chan struct{})
-	if !s.post(func() { f(); close(ran) }) {
-		return false
-	}
-	select {
-	case <-ran:
-		return true
-	case <-s.ended:
-		return false
-	}
 }
 
 // Handler is the HTTP handler: the phone page, /qr.png, /healthz, /ws.
@@ -301,7 +259,7 @@ func (s *Server) Start(ctx context.Context) error {
 	s.mu.Lock()
 	s.stopCtx = stop
 	s.mu.Unlock()
-	s.post(func() { s.sess.publish() })
+	s.post(msgPublish{})
 	return nil
 }
 
@@ -371,24 +329,23 @@ func (s *Server) MDNSName() string {
 // function that ends the subscription. The channel is closed when the
 // subscription ends or the server closes.
 func (s *Server) Subscribe() (<-chan HostView, func()) {
-	var (
-		id int
-		ch chan HostView
-	)
-	if !s.call(func() { id, ch = s.sess.subscribe() }) {
-		ch = make(chan HostView)
+	reply := make(chan subscription, 1)
+	sub, ok := await(s, s.post(msgSubscribe{reply}), reply)
+	if !ok {
+		ch := make(chan HostView)
 		close(ch)
 		return ch, func() {}
 	}
 	var once sync.Once
-	return ch, func() { once.Do(func() { s.post(func() { s.sess.unsubscribe(id) }) }) }
+	return sub.ch, func() { once.Do(func() { s.post(msgUnsubscribe{sub.id}) }) }
 }
 
 // Host runs a host command. The error is a sentence for the host; nothing
 // changes then.
 func (s *Server) Host(cmd HostCommand) error {
-	var err error
-	if !s.call(func() { err = s.sess.host(cmd) }) {
+	reply := make(chan error, 1)
+	err, ok := await(s, s.post(msgHost{cmd, reply}), reply)
+	if !ok {
 		return ErrClosed
 	}
 	return err

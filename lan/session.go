@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"time"
-
-	"nightfall/game"
 )
 
 // Limits of a session (PROTOCOL.md "Admission").
@@ -106,10 +104,7 @@ type session struct {
 
 	lobby *lobby // the setup and the seats
 
-	// game
-	g         *game.Game
-	log       *gameLog
-	failed    error
+	match                 // the game, its log and whether the log failed (match.go)
 	clk       *matchClock // the game's clock (timer.go)
 	lastLobby []byte      // the lobby as last saved (nil: none saved)
 	lobbyErr  string      // the lobby cannot be saved

@@ -421,18 +421,20 @@ func (s *session) tickClock() {
 		return
 	}
 	g := s.g
-	s.clk.clockTick = s.clock.AfterFunc(clockEvery, func() {
-		s.srv.post(func() {
-			if s.g != g {
-				return
-			}
-			s.clk.clockTick = nil
-			if !s.clk.paused {
-				s.saveClock()
-			}
-			s.tickClock()
-		})
-	})
+	s.clk.clockTick = s.clock.AfterFunc(clockEvery, func() { s.srv.post(msgTick{g}) })
+}
+
+// clockTick writes game g's running clock and arms the next tick (msgTick);
+// a tick of another game does nothing.
+func (s *session) clockTick(g *game.Game) {
+	if s.g != g {
+		return
+	}
+	s.clk.clockTick = nil
+	if !s.clk.paused {
+		s.saveClock()
+	}
+	s.tickClock()
 }
 
 // arm schedules the next wake-up: the end of the hold, the deadline, or the
@@ -450,14 +452,16 @@ func (s *session) arm() {
 	t.gen++
 	gen := t.gen
 	t.wake = d
-	t.stop = s.clock.AfterFunc(d, func() {
-		s.srv.post(func() {
-			if s.clk.timer.gen == gen && s.clk.timer.stop != nil {
-				s.clk.timer.stop = nil
-				s.changed()
-			}
-		})
-	})
+	t.stop = s.clock.AfterFunc(d, func() { s.srv.post(msgDeadline{gen}) })
+}
+
+// timeUp is the wake-up of generation gen (msgDeadline): the game moves on
+// unless the timer was stopped or re-armed since.
+func (s *session) timeUp(gen int) {
+	if s.clk.timer.gen == gen && s.clk.timer.stop != nil {
+		s.clk.timer.stop = nil
+		s.changed()
+	}
 }
 
 // sendClock tells every phone in the game about the timer.
