@@ -49,6 +49,7 @@ var ScreenFamilies = []string{
 	"caption", // captions the voice has no clip for
 	"ctl",     // the host's controls
 	"help",    // the lobby's checklist when phones cannot get in
+	"host",    // the server's refusals of the host's commands (lan.HostError)
 	"lobby",   // the lobby screen
 	"moment",  // the replay's lines
 	"quit",    // the quit dialog

@@ -178,9 +178,12 @@ type HostView struct {
 	// between games only (nil while a game runs): it holds nothing of a
 	// game in progress.
 	Evening *Evening
-	// Err is a failure the host must see: the log cannot be written. The
-	// game stops accepting commands until the host ends it.
-	Err string
+	// Err is a failure the host must see: the log cannot be written (the
+	// game stops accepting commands until the host ends it), or the lobby
+	// cannot be saved. Failure is the same as a code and its figures, for
+	// the screen's language (nil when Err is "").
+	Err     string
+	Failure *HostError
 }
 
 // LobbyView is the lobby as the big screen sees it. Phones get it in "lobby"

@@ -99,7 +99,7 @@ func (s *session) save(rec any, evs []game.Event) bool {
 // fail stops the session taking commands: the log cannot be written. The
 // big screen says so (HostView.Err).
 func (s *session) fail(err error) {
-	s.failed = err
+	s.failed = &HostError{Code: HostErrLog, Err: err}
 	s.logf("lan: %v", err)
 	s.clk.stopTimer()
 	s.publish()

@@ -315,10 +315,10 @@ func (s *session) eveningView() *Evening {
 // newEvening begins a new evening: the games so far leave the board.
 func (s *session) newEvening() error {
 	if !s.between() {
-		return errors.New("a game is running")
+		return &HostError{Code: HostErrGameRunning}
 	}
 	if err := setEveningSince(s.dataDir, s.room, s.clock.Now()); err != nil {
-		return fmt.Errorf("cannot save the new evening: %v", err)
+		return &HostError{Code: HostErrEveningSave, Err: err}
 	}
 	s.refreshEvening()
 	s.sendEvening()

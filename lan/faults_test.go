@@ -75,8 +75,8 @@ func TestDiskFullNothingSeen(t *testing.T) {
 		}
 	}
 	hv := h.hostView()
-	if hv.Err == "" || !strings.Contains(hv.Err, "no space") {
-		t.Errorf("the big screen does not say the log cannot be written: %q", hv.Err)
+	if hv.Err == "" || !strings.Contains(hv.Err, "no space") || hv.Failure == nil || hv.Failure.Code != HostErrLog {
+		t.Errorf("the big screen does not say the log cannot be written: %q %+v", hv.Err, hv.Failure)
 	}
 	if !jsonEqual(hv.Table, hvBefore.Table) {
 		t.Errorf("the big screen's table changed")
@@ -438,7 +438,7 @@ func TestDataFolderUnwritable(t *testing.T) {
 	os.WriteFile(bad, []byte("x"), 0o600)
 	h := newHarness(t, Config{DataDir: bad, Variant: "classic-2.0", Players: 8})
 	h.seatAll(8)
-	if hv := h.hostView(); !strings.Contains(hv.Err, "cannot save the lobby") {
+	if hv := h.hostView(); !strings.Contains(hv.Err, "cannot save the lobby") || hv.Failure == nil || hv.Failure.Code != HostErrLobbySave {
 		t.Errorf("the big screen does not say the lobby cannot be saved: %q", hv.Err)
 	}
 	if err := h.srv.Host(HostCommand{Do: HostStart}); err == nil || !strings.Contains(err.Error(), "game") {

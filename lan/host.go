@@ -5,8 +5,6 @@ package lan
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 
 	"nightfall/game"
 )
@@ -55,9 +53,13 @@ func (s *session) hostView() HostView {
 		}
 	}
 	if s.failed != nil {
-		hv.Err = s.failed.Error()
+		hv.Failure = &HostError{Code: HostErrLog, Err: s.failed}
+		errors.As(s.failed, &hv.Failure)
 	} else if s.g == nil && s.lobbyErr != "" {
-		hv.Err = "cannot save the lobby: " + s.lobbyErr
+		hv.Failure = &HostError{Code: HostErrLobbySave, Text: s.lobbyErr}
+	}
+	if hv.Failure != nil {
+		hv.Err = hv.Failure.Error()
 	}
 	return hv
 }
@@ -95,14 +97,14 @@ func (s *session) host(cmd HostCommand) error {
 	switch cmd.Do {
 	case HostSetVariant, HostSetPlayers, HostSetOption, HostMove, HostStart, HostSetBriefing:
 		if s.g != nil {
-			return errors.New("the game has started")
+			return &HostError{Code: HostErrStarted}
 		}
 	case HostPause, HostResume, HostAddTime, HostSkip, HostEnd:
 		if s.g == nil {
-			return errors.New("no game is running")
+			return &HostError{Code: HostErrNoGame}
 		}
 		if s.g.Over() {
-			return errors.New("the game is over")
+			return &HostError{Code: HostErrOver}
 		}
 		if s.failed != nil && cmd.Do != HostEnd {
 			return s.failed
@@ -112,7 +114,7 @@ func (s *session) host(cmd HostCommand) error {
 	switch cmd.Do {
 	case HostSetVariant:
 		if _, ok := game.Lookup(cmd.Variant); !ok {
-			return fmt.Errorf("unknown variant %q (known: %s)", cmd.Variant, strings.Join(game.VariantIDs(), ", "))
+			return &HostError{Code: HostErrUnknownVariant, Name: cmd.Variant, Known: game.VariantIDs()}
 		}
 		s.lobby.variant = cmd.Variant
 		s.lobby.checkSetup()
@@ -154,7 +156,7 @@ func (s *session) host(cmd HostCommand) error {
 	case HostAllow, HostRefuse:
 		err = s.answerSeat(cmd.Request, cmd.Do == HostAllow)
 	default:
-		return fmt.Errorf("unknown host command %q", cmd.Do)
+		return &HostError{Code: HostErrUnknownCommand, Name: cmd.Do}
 	}
 	if err != nil {
 		return err

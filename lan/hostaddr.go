@@ -7,7 +7,6 @@ package lan
 // (netaddr.Remember), in <data dir>/addresses.json.
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"slices"
@@ -28,22 +27,22 @@ func (s *Server) Addresses() []netaddr.IfaceAddr { return s.listAddrs() }
 func (s *Server) setAddress(ip string) error {
 	want := net.ParseIP(ip).To4()
 	if want == nil {
-		return fmt.Errorf("%q is not an IPv4 address", ip)
+		return &HostError{Code: HostErrNotIPv4, Name: ip}
 	}
 	list := s.listAddrs()
 	i := slices.IndexFunc(list, func(a netaddr.IfaceAddr) bool { return a.IP.Equal(want) })
 	if i < 0 {
-		return fmt.Errorf("%s is not an address of this computer now", ip)
+		return &HostError{Code: HostErrNotOurAddress, Name: ip}
 	}
 	a := list[i]
 	s.mu.Lock()
 	if s.joinURL == "" {
 		s.mu.Unlock()
-		return errors.New("the server is not listening yet")
+		return &HostError{Code: HostErrNotListening}
 	}
 	if !s.listenAll && !a.IP.Equal(s.listenIP) {
 		s.mu.Unlock()
-		return fmt.Errorf("the server listens on %s only", s.listenIP)
+		return &HostError{Code: HostErrListensOnly, Name: s.listenIP.String()}
 	}
 	s.joinURL = s.joinURLFor(a.IP)
 	old := s.adv

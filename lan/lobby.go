@@ -8,7 +8,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -55,7 +54,7 @@ func (l *lobby) configure(cfg Config, continued bool) error {
 	}
 	in, ok := l.variantInfo()
 	if !ok {
-		return fmt.Errorf("unknown variant %q (known: %s)", l.variant, strings.Join(game.VariantIDs(), ", "))
+		return &HostError{Code: HostErrUnknownVariant, Name: l.variant, Known: game.VariantIDs()}
 	}
 	players := cfg.Players
 	if players == 0 && continued {
@@ -64,7 +63,7 @@ func (l *lobby) configure(cfg Config, continued bool) error {
 		players = min(max(12, in.MinPlayers), in.MaxPlayers)
 	}
 	if players < 1 || players > maxTablePlay {
-		return fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, players)
+		return &HostError{Code: HostErrPlayers, N: players, Max: maxTablePlay}
 	}
 	if err := l.setPlayers(players); err != nil {
 		cfg.Logf("lan: %v (the table keeps %d seats)", err, len(l.seats))
@@ -131,14 +130,6 @@ func (l *lobby) checkSetup() {
 		}
 		l.optViews = append(l.optViews, ov)
 	}
-}
-
-// startProblem says why the game cannot start now ("" if it can).
-func (s *session) startProblem() string {
-	if p := s.problem(); p != nil {
-		return p.Text
-	}
-	return ""
 }
 
 // problem says why the game cannot start now (nil if it can), with the
@@ -245,11 +236,11 @@ func (l *lobby) seatViews() []LobbySeat {
 
 func (l *lobby) setPlayers(n int) error {
 	if n < 1 || n > maxTablePlay {
-		return fmt.Errorf("a table has 1 to %d players, not %d", maxTablePlay, n)
+		return &HostError{Code: HostErrPlayers, N: n, Max: maxTablePlay}
 	}
 	for i := n; i < len(l.seats); i++ {
 		if l.seats[i] != nil {
-			return fmt.Errorf("seat %d is taken: move or remove that player first", i+1)
+			return &HostError{Code: HostErrShrinkTaken, Seat: i + 1}
 		}
 	}
 	l.resizeSeats(n)
@@ -268,10 +259,10 @@ func (l *lobby) resizeSeats(n int) {
 func (l *lobby) setOption(name string, value json.RawMessage) error {
 	in, ok := l.variantInfo()
 	if !ok {
-		return fmt.Errorf("choose a variant first")
+		return &HostError{Code: HostErrNoVariant}
 	}
 	if !slices.Contains(in.OptionNames, name) {
-		return fmt.Errorf("%s has no option %q (options: %s)", in.ID, name, strings.Join(in.OptionNames, ", "))
+		return &HostError{Code: HostErrNoOption, Name: name, Text: in.ID, Known: in.OptionNames}
 	}
 	v := bytes.TrimSpace(value)
 	if len(v) == 0 || string(v) == "null" {
@@ -280,13 +271,13 @@ func (l *lobby) setOption(name string, value json.RawMessage) error {
 		return nil
 	}
 	if !json.Valid(v) {
-		return fmt.Errorf("option %q: the value is not JSON", name)
+		return &HostError{Code: HostErrOptionJSON, Name: name}
 	}
 	old, had := l.options[name]
 	l.options[name] = json.RawMessage(slices.Clone(v))
 	l.checkSetup()
 	if l.optErr != "" {
-		err := errors.New(l.optErr)
+		err := &HostError{Code: HostErrOptions, Text: l.optErr}
 		if had {
 			l.options[name] = old
 		} else {
@@ -316,11 +307,11 @@ func (s *session) move(from, to int) error {
 // seat to (b, nil if free) to seat from.
 func (l *lobby) swap(from, to int) (a, b *member, err error) {
 	if from < 1 || from > len(l.seats) || to < 1 || to > len(l.seats) {
-		return nil, nil, fmt.Errorf("seats are numbered 1 to %d", len(l.seats))
+		return nil, nil, &HostError{Code: HostErrSeatRange, Max: len(l.seats)}
 	}
 	a, b = l.seats[from-1], l.seats[to-1]
 	if a == nil {
-		return nil, nil, fmt.Errorf("seat %d is free", from)
+		return nil, nil, &HostError{Code: HostErrSeatFree, Seat: from}
 	}
 	l.seats[from-1], l.seats[to-1] = b, a
 	l.names[from-1], l.names[to-1] = l.names[to-1], l.names[from-1]
@@ -335,15 +326,15 @@ func (l *lobby) swap(from, to int) (a, b *member, err error) {
 // phone so that another phone can take the seat.
 func (s *session) remove(seat int) error {
 	if seat < 1 || seat > len(s.lobby.seats) {
-		return fmt.Errorf("seats are numbered 1 to %d", len(s.lobby.seats))
+		return &HostError{Code: HostErrSeatRange, Max: len(s.lobby.seats)}
 	}
 	m := s.lobby.seats[seat-1]
 	if m == nil {
-		return fmt.Errorf("seat %d is free", seat)
+		return &HostError{Code: HostErrSeatFree, Seat: seat}
 	}
 	if s.g != nil {
 		if s.g.Over() {
-			return errors.New("the game is over")
+			return &HostError{Code: HostErrOver}
 		}
 		if !s.save(logMember{Member: logSeat{Seat: seat, Name: s.lobby.names[seat-1]}}, nil) {
 			return s.failed
@@ -364,8 +355,8 @@ func (s *session) remove(seat int) error {
 }
 
 func (s *session) start() error {
-	if p := s.startProblem(); p != "" {
-		return errors.New(p)
+	if p := s.problem(); p != nil {
+		return &HostError{Code: HostErrCannotStart, Problem: p}
 	}
 	st := s.lobby.setup()
 	if st.Seed == 0 {
@@ -385,7 +376,7 @@ func (s *session) start() error {
 	}
 	l, err := createLog(s.dataDir, h, g.Events())
 	if err != nil {
-		return err
+		return &HostError{Code: HostErrLog, Err: err}
 	}
 	s.dropLobby()
 	s.beginGame(g, l)
@@ -410,7 +401,7 @@ func (s *session) beginGame(g *game.Game, l *gameLog) {
 
 func (s *session) newGame() error {
 	if s.g == nil || !s.g.Over() {
-		return errors.New("the game is not over")
+		return &HostError{Code: HostErrNotOver}
 	}
 	s.clk.stopTimer()
 	s.log.close()

@@ -3,7 +3,6 @@
 package lan
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -309,7 +308,7 @@ func (s *session) askSeat(m *member, seat int, name string) {
 func (s *session) answerSeat(id int, allow bool) error {
 	r := s.adm.request(id)
 	if r == nil {
-		return fmt.Errorf("no phone is asking for a seat under number %d (any more)", id)
+		return &HostError{Code: HostErrNoRequest, N: id}
 	}
 	if !allow {
 		s.adm.refused(r)
@@ -317,16 +316,16 @@ func (s *session) answerSeat(id int, allow bool) error {
 		return nil
 	}
 	if s.g == nil || s.g.Over() {
-		return errors.New("no game is running")
+		return &HostError{Code: HostErrNoGame}
 	}
 	if s.failed != nil {
 		return s.failed
 	}
 	if s.lobby.seats[r.seat-1] != nil {
-		return fmt.Errorf("seat %d is taken", r.seat)
+		return &HostError{Code: HostErrSeatTaken, Seat: r.seat}
 	}
 	if r.m.seat > 0 {
-		return fmt.Errorf("this phone plays seat %d", r.m.seat)
+		return &HostError{Code: HostErrPhoneSeated, Seat: r.m.seat}
 	}
 	if err := s.lobby.nameTaken(r.m, r.seat, r.name); err != nil {
 		return err

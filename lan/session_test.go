@@ -131,8 +131,9 @@ func TestLobbyJoin(t *testing.T) {
 	// The host moves and removes.
 	h.host(HostCommand{Do: HostMove, From: 5, To: 2})
 	a2.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 2 })
-	if err := h.srv.Host(HostCommand{Do: HostMove, From: 4, To: 1}); err == nil {
-		t.Errorf("moving a free seat worked")
+	var he *HostError
+	if err := h.srv.Host(HostCommand{Do: HostMove, From: 4, To: 1}); !errors.As(err, &he) || he.Code != HostErrSeatFree || he.Seat != 4 {
+		t.Errorf("moving a free seat: %v", err)
 	}
 	if f := b.join("B", 1); f.Seat != 1 {
 		t.Fatalf("join 1: %s", f.raw)
@@ -140,7 +141,8 @@ func TestLobbyJoin(t *testing.T) {
 	h.host(HostCommand{Do: HostMove, From: 1, To: 2}) // swap
 	a2.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 1 })
 	b.until(func(f frame) bool { return f.T == "welcome" && f.Seat == 2 })
-	if err := h.srv.Host(HostCommand{Do: HostSetPlayers, Players: 1}); err == nil || !strings.Contains(err.Error(), "seat 2 is taken") {
+	if err := h.srv.Host(HostCommand{Do: HostSetPlayers, Players: 1}); !errors.As(err, &he) || he.Code != HostErrShrinkTaken || he.Seat != 2 ||
+		!strings.Contains(err.Error(), "seat 2 is taken") {
 		t.Errorf("shrinking over a seated player: %v", err)
 	}
 	h.host(HostCommand{Do: HostRemove, Seat: 2})

@@ -2,8 +2,6 @@ package lan
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"time"
 
 	"nightfall/game"
@@ -296,7 +294,7 @@ func (c *matchClock) watches() []*stopwatch {
 // pause stops every stopwatch and the wake-up.
 func (c *matchClock) pause() error {
 	if c.paused {
-		return errors.New("the game is already paused")
+		return &HostError{Code: HostErrPaused}
 	}
 	now := c.clock.Now()
 	for _, w := range c.watches() {
@@ -310,7 +308,7 @@ func (c *matchClock) pause() error {
 // resume starts the stopwatches again.
 func (c *matchClock) resume() error {
 	if !c.paused {
-		return errors.New("the game is not paused")
+		return &HostError{Code: HostErrNotPaused}
 	}
 	c.paused = false
 	now := c.clock.Now()
@@ -338,10 +336,10 @@ func (c *matchClock) skipHold() bool {
 // addTime adds secs to the running countdown.
 func (c *matchClock) addTime(secs int) error {
 	if secs < 1 || secs > maxAddTime {
-		return fmt.Errorf("add 1 to %d seconds, not %d", maxAddTime, secs)
+		return &HostError{Code: HostErrAddTime, N: secs, Max: maxAddTime}
 	}
 	if c.timer.key == 0 || c.timer.total() == 0 {
-		return errors.New("no timer is running")
+		return &HostError{Code: HostErrNoTimer}
 	}
 	c.timer.extra += time.Duration(secs) * time.Second
 	return nil

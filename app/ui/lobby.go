@@ -614,10 +614,14 @@ func (qrColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // whyNot is why Start is disabled, in the screen's language: the server's
 // figures where it gives them, its English sentence otherwise.
 func whyNot(hv lan.HostView) string {
-	p := hv.Problem
-	if p == nil {
+	if hv.Problem == nil {
 		return hv.Invalid
 	}
+	return problemText(hv.Problem)
+}
+
+// problemText is why the game cannot start, in the screen's language.
+func problemText(p *lan.StartProblem) string {
 	switch p.Key {
 	case "free":
 		switch n := len(p.Seats); {

@@ -179,11 +179,14 @@ func (s *Shell) host(cmd lan.HostCommand) {
 		return
 	}
 	if err := s.be.Host(cmd); err != nil {
-		// the engine's refusal in the screen's language (the host's skip
-		// when nobody speaks); the server's own errors as they are
+		// the engine's refusal and the server's in the screen's language
+		// (the host's skip when nobody speaks); other errors as they are
 		var rej *game.Rejection
+		var he *lan.HostError
 		if errors.As(err, &rej) {
 			s.status.SetText(RefusalText(rej))
+		} else if errors.As(err, &he) {
+			s.status.SetText(HostErrorText(he))
 		} else {
 			s.status.SetText(err.Error())
 		}
@@ -253,6 +256,9 @@ func (s *Shell) remaining(now time.Time) time.Duration {
 func (s *Shell) render() {
 	hv := s.hv
 	s.banner.Text = hv.Err
+	if hv.Failure != nil {
+		s.banner.Text = HostErrorText(hv.Failure)
+	}
 	if hv.Err != "" {
 		s.bannerBox.Show()
 	} else {

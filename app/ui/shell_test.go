@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -116,6 +118,28 @@ func TestHostControls(t *testing.T) {
 	s.host(lan.HostCommand{Do: lan.HostSkip})
 	if s.Status() != Tr("refuse."+game.RefuseNobodySpeaks) || s.Status() == (&game.Rejection{Code: game.RefuseNobodySpeaks}).Error() {
 		t.Errorf("a refused command on a Chinese screen shows %q", s.Status())
+	}
+	// the server's own refusals too, with their figures
+	s.host(lan.HostCommand{Do: lan.HostResume}) // not paused
+	if want := Tr("host." + lan.HostErrNotPaused); s.Status() != want || want == (&lan.HostError{Code: lan.HostErrNotPaused}).Error() {
+		t.Errorf("the server's refusal on a Chinese screen shows %q, want %q", s.Status(), want)
+	}
+	tooMuch := lan.HostCommand{Do: lan.HostAddTime, Seconds: 100000}
+	var he *lan.HostError
+	if err := srv.Host(tooMuch); !errors.As(err, &he) || he.Code != lan.HostErrAddTime {
+		t.Fatalf("adding too much time: %v", err)
+	}
+	s.host(tooMuch)
+	if s.Status() != HostErrorText(he) || s.Status() == he.Error() || !strings.Contains(s.Status(), "100000") {
+		t.Errorf("adding too much time on a Chinese screen shows %q", s.Status())
+	}
+	// the failure the host must see, in the banner
+	hv := srv.View()
+	hv.Failure = &lan.HostError{Code: lan.HostErrLog, Err: errors.New("disk full")}
+	hv.Err = hv.Failure.Error()
+	s.Show(hv)
+	if want := Tr("host."+lan.HostErrLog, "Err", "disk full"); s.banner.Text != want || want == hv.Err {
+		t.Errorf("the log's failure on a Chinese screen reads %q, want %q", s.banner.Text, want)
 	}
 }
 

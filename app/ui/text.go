@@ -7,6 +7,7 @@ import (
 
 	"nightfall/app/voice"
 	"nightfall/game"
+	"nightfall/lan"
 )
 
 // StageHeadline is the big screen's headline for the stage of tv: what the
@@ -169,6 +170,24 @@ func RefusalText(r *game.Rejection) string {
 		return s
 	}
 	return r.Error() // a code without words: TestEveryCodeHasWords fails
+}
+
+// HostErrorText is why the server refused a host command (a code of
+// lan.HostErrors and its figures) in the current language: the
+// dictionary's "host.<code>", seats named as the screens name them.
+func HostErrorText(e *lan.HostError) string {
+	why, err := "", ""
+	if e.Problem != nil {
+		why = problemText(e.Problem)
+	}
+	if e.Err != nil {
+		err = e.Err.Error()
+	}
+	if s, ok := trIf("host."+e.Code, "Seat", seatName(e.Seat), "N", e.N, "Max", e.Max, "Name", e.Name,
+		"Text", e.Text, "Why", why, "Err", err); ok {
+		return s
+	}
+	return e.Error() // a code without words: TestEveryCodeHasWords fails
 }
 
 func actionName(a string) string {

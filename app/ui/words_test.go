@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"slices"
 	"strings"
@@ -12,10 +13,12 @@ import (
 	"nightfall/assets"
 	"nightfall/assets/sounds"
 	"nightfall/game"
+	"nightfall/lan"
 )
 
 // TestEveryCodeHasWords: every winner, camp, answer, reason, refusal and
-// stage the engine can report (its exported lists) has words in every
+// stage the engine can report (its exported lists), and every refusal of a
+// host command the server can report (lan.HostErrors), has words in every
 // language on every surface that shows it:
 //
 //   - the big screen: all of them, and the redeal reasons (the functions
@@ -41,6 +44,7 @@ func TestEveryCodeHasWords(t *testing.T) {
 		"stage":  stages,
 		"redeal": game.RedealReasons(),
 		"refuse": game.Refusals(),
+		"host":   lan.HostErrors(),
 	}
 	phoneShows := []string{"winner", "camp", "answer", "reason", "refuse"}
 	for _, lang := range assets.Languages {
@@ -87,6 +91,13 @@ func TestEveryCodeHasWords(t *testing.T) {
 				Roles: []string{"killer", "police"}, Text: "fly", N: 2, Have: 1, Need: 5, Each: 5, Position: 2, Round: 1, Ballot: 1, Now: 2, Open: 2}
 			if s := RefusalText(rej); s == "" || strings.Contains(s, "refuse.") || strings.Contains(s, "no value") || (lang == "zh" && s == rej.Error()) {
 				t.Errorf("big screen, %s: refusal %s reads %q", lang, code, s)
+			}
+		}
+		for _, code := range lan.HostErrors() {
+			he := &lan.HostError{Code: code, Seat: 3, N: 40, Max: 30, Name: "x", Text: "fly",
+				Problem: &lan.StartProblem{Key: "free", Seats: []int{2}, Text: "seat 2 is free"}, Err: errors.New("disk full")}
+			if s := HostErrorText(he); s == "" || strings.Contains(s, "host.") || strings.Contains(s, "no value") || (lang == "zh" && s == he.Error()) {
+				t.Errorf("big screen, %s: host error %s reads %q", lang, code, s)
 			}
 		}
 		for _, w := range append(game.Winners(), "7") {
