@@ -135,15 +135,18 @@ type PrivilegeBody struct {
 // WithdrawBody: a pending privilege withdrawn, its AP freed.
 type WithdrawBody struct {
 	Seat   int    `json:"seat"`
-	ID     int    `json:"id"`
-	Action string `json:"action"`
+	ID     int    `json:"id,omitempty"`     // cat-lives-7: the privilege withdrawn (ids start at 1)
+	Action string `json:"action,omitempty"` // cat-lives-7: its action
 }
 
 // OrderBody: a discard order submitted (§5): card ids, first lost first,
 // without a card pending from an execution. Private.
 type OrderBody struct {
 	Seat  int      `json:"seat"`
-	Order []string `json:"order"`
+	Order []string `json:"order,omitempty"` // cat-lives-7's discard order (never empty there)
+	// Side is werewolf-12's speaking order (§10.1): "left" or "right",
+	// drawn by the event when the turn timed out (Side empty when emitted).
+	Side string `json:"side,omitempty"`
 }
 
 // OrdersBody: the submitted orders take effect (end of night 1, end of a

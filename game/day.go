@@ -335,11 +335,11 @@ func (g *Game) openBallot() {
 			voters = living
 		}
 	}
-	var weights []int
+	var weights []float64
 	if bl != nil {
-		weights = make([]int, len(voters))
+		weights = make([]float64, len(voters))
 		for i, v := range voters {
-			weights[i] = bl.VoteWeight(s, v)
+			weights[i] = float64(bl.VoteWeight(s, v))
 		}
 	}
 	g.emit(g.mem.ballot.put(BallotBody{Round: s.Round, Index: index, Mode: s.Opts.VoteMode, Candidates: cands, Voters: voters, Weights: weights}), nil)
@@ -564,7 +564,7 @@ func (g *Game) closeBallot() {
 			}
 		}
 	}
-	best := 0
+	best := 0.0
 	for _, c := range counts {
 		best = max(best, c.Votes)
 	}

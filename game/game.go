@@ -50,6 +50,9 @@ type Command struct {
 	Order    []string `json:"order,omitempty"`
 	Action   string   `json:"action,omitempty"`
 	Via      string   `json:"via,omitempty"`
+	// Side is a side of the table, "left" or "right" (werewolf-12's
+	// speaking order, action "order").
+	Side string `json:"side,omitempty"`
 	// Round and Ballot say which view a phone's command was made from: the
 	// round its table showed, and the ballot (BallotView.Index) it voted in.
 	// 0 means "now" (scripts, the host). A command made from an older view
@@ -253,15 +256,23 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i, k := 0, in.CardsPerSeat; i < len(s.Seats); i++ {
 		s.Seats[i].Cards = all[i*k : (i+1)*k : (i+1)*k]
 	}
-	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
+	shared, own, err := splitOptions(v, setup.Options)
+	if err != nil {
 		return nil, &SetupError{"options", err.Error()}
+	}
+	s.Opts = defaults(v, s)
+	if err := s.Opts.applyOverrides(shared, in.OptionNames, choicesFor(v)); err != nil {
+		return nil, &SetupError{"options", err.Error()}
+	}
+	if oo, ok := v.(ownOptioner); ok {
+		if err := oo.setOptions(s, own); err != nil {
+			return nil, &SetupError{"options", err.Error()}
+		}
 	}
 
 	var hands [][]string
 	var void []Why
 	var after []Body // a dealer's hidden bookkeeping, emitted after the deal
-	var err error
 	if d, ok := v.(dealer); ok {
 		hands, after, err = d.dealHands(s, setup, rand.New(s.RNG))
 	} else {
@@ -274,7 +285,7 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 		s.Seats[i].Cards = mem.cardsOf(hands[i])
 	}
 	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
+	if err := s.Opts.applyOverrides(shared, in.OptionNames, choicesFor(v)); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
 	// The seats are filled again by the deal events, so that the log alone

@@ -211,3 +211,39 @@ func (o Options) OptionValues(names []string) map[string]any {
 	}
 	return out
 }
+
+// ownOptioner is a variant with options of its own, kept outside Options
+// (werewolf-12's board, witch and sheriff rules): it names them, and reads
+// a script's or the lobby's overrides of them (by name, raw JSON) into its
+// own state, with its defaults for the others.
+type ownOptioner interface {
+	ownOptions() []string
+	setOptions(s *State, raw map[string]json.RawMessage) error
+}
+
+// splitOptions splits a setup's option overrides into the shared ones (a
+// JSON object for Options.applyOverrides) and those v owns (ownOptioner).
+func splitOptions(v Variant, raw json.RawMessage) (shared json.RawMessage, own map[string]json.RawMessage, err error) {
+	oo, ok := v.(ownOptioner)
+	if !ok {
+		return raw, nil, nil
+	}
+	own = map[string]json.RawMessage{}
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return raw, own, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, nil, &OptionError{Name: "options", Msg: "must be a JSON object"}
+	}
+	names := oo.ownOptions()
+	for k, val := range m {
+		if slices.Contains(names, k) {
+			own[k] = val
+			delete(m, k)
+		}
+	}
+	shared, _ = json.Marshal(m)
+	return shared, own, nil
+}

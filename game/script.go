@@ -101,12 +101,13 @@ func parseStep(i int, rs json.RawMessage, in VariantInfo, n int) (Command, error
 		Order    []string `json:"order"`
 		Action   string   `json:"action"`
 		Via      string   `json:"via"`
+		Side     string   `json:"side"`
 	}
 	if err := json.Unmarshal(rs, &more); err != nil {
-		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), "text, into, camp, action and via are strings, position a number, cowin true or false, order a list of card ids: " + err.Error()}
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), "text, into, camp, action, via and side are strings, position a number, cowin true or false, order a list of card ids: " + err.Error()}
 	}
 	cmd.Text, cmd.Position, cmd.Into, cmd.Camp, cmd.Cowin = more.Text, more.Position, more.Into, more.Camp, more.Cowin
-	cmd.Order, cmd.Action, cmd.Via = more.Order, more.Action, more.Via
+	cmd.Order, cmd.Action, cmd.Via, cmd.Side = more.Order, more.Action, more.Via, more.Side
 	if !slices.Contains(in.Actions, cmd.Do) && !slices.Contains(commonActions, cmd.Do) {
 		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
 	}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -302,17 +303,19 @@ type BallotState struct {
 	Mode       string
 	Candidates []Target // in call order
 	Voters     []int
-	Weights    []int // parallel to Voters; nil: one vote each
-	Call       int   // sequential-open: the candidate being called
-	Passed     []int // sequential-open: voters who let the current call go
+	Weights    []float64 // parallel to Voters; nil: one vote each
+	Purpose    string    // BallotBody.Purpose
+	Call       int       // sequential-open: the candidate being called
+	Passed     []int     // sequential-open: voters who let the current call go
 	Votes      []VoteBody
 	Abstained  []int
 	Closed     bool
 	Tally      *TallyBody
 }
 
-// Weight is how many votes seat casts in this ballot (0: not a voter).
-func (b *BallotState) Weight(seat int) int {
+// Weight is how many votes seat casts in this ballot (0: not a voter); a
+// fractional weight is one vote of that weight (werewolf-12's sheriff).
+func (b *BallotState) Weight(seat int) float64 {
 	for i, v := range b.Voters {
 		if v == seat {
 			if b.Weights == nil {
@@ -349,7 +352,11 @@ func (b *BallotState) Voted(seat int) bool {
 		}
 		return false
 	}
-	return b.Cast(seat) >= b.Weight(seat)
+	w := b.Weight(seat)
+	if w > 0 && w < 1 || w != math.Floor(w) {
+		w = max(1, math.Floor(w)) // one vote of a fractional weight
+	}
+	return float64(b.Cast(seat)) >= w
 }
 
 // AllVoted reports whether every voter has voted or abstained.
@@ -573,7 +580,7 @@ func (s *State) applyBallot(e *BallotBody) {
 	d.Stage = StageVote
 	d.Ballots = e.Index
 	d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-		Weights: e.Weights, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+		Weights: e.Weights, Purpose: e.Purpose, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
 }
 
 // applyVote records a vote, drawing it where it is random.

@@ -205,7 +205,7 @@ type BallotView struct {
 	Mode       string     `json:"mode"`
 	Candidates []Target   `json:"candidates"`
 	Voters     []int      `json:"voters"`
-	Weights    []int      `json:"weights,omitempty"` // votes (tokens, hands) per voter, parallel to Voters
+	Weights    []float64  `json:"weights,omitempty"` // votes (tokens, hands) per voter, or one vote's weight (1.5), parallel to Voters
 	Calling    *Target    `json:"calling,omitempty"`
 	Votes      []VoteBody `json:"votes,omitempty"` // open modes: live; simultaneous-open: at the close
 	Abstained  []int      `json:"abstained,omitempty"`
@@ -914,7 +914,7 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 		t.Choice = m.target(*choice)
 	}
 	if b.Weights != nil && !t.Done {
-		t.Count = b.Weight(seat) - b.Cast(seat)
+		t.Count = max(1, int(b.Weight(seat))-b.Cast(seat))
 	}
 	if !t.Done {
 		t.Targets = targets
