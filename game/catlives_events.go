@@ -251,13 +251,18 @@ func (*CampsBody) Type() string     { return "camps" }
 func (*PointsBody) Type() string    { return "points" }
 func (*PrivilegeBody) Type() string { return "privilege" }
 func (*WithdrawBody) Type() string  { return "withdraw" }
-func (*OrderBody) Type() string     { return "order" }
-func (*OrdersBody) Type() string    { return "orders" }
-func (*StanceBody) Type() string    { return "stance" }
-func (*NoticeBody) Type() string    { return "notice" }
-func (*DoneBody) Type() string      { return "done" }
-func (*ResolveBody) Type() string   { return "resolve" }
-func (*AnnounceBody) Type() string  { return "announce" }
+
+// werewolf-12's withdraw (退水) and order (the sheriff's side) are public:
+// live parts of the running stage. cat-lives-7's are private.
+func (*WithdrawBody) tableRole() TableRole { return TableLive }
+func (*OrderBody) tableRole() TableRole    { return TableLive }
+func (*OrderBody) Type() string            { return "order" }
+func (*OrdersBody) Type() string           { return "orders" }
+func (*StanceBody) Type() string           { return "stance" }
+func (*NoticeBody) Type() string           { return "notice" }
+func (*DoneBody) Type() string             { return "done" }
+func (*ResolveBody) Type() string          { return "resolve" }
+func (*AnnounceBody) Type() string         { return "announce" }
 
 func init() {
 	bodyTypes["camps"] = func() Body { return &CampsBody{} }

@@ -40,6 +40,7 @@ type State struct {
 	Why           Why    // why the game ended (a code of Reasons)
 
 	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
+	ww  *wwState  // werewolf-12 (werewolf_night.go); nil in other variants
 	mem *store    // the game's storage (store.go); not part of the game's facts
 }
 
