@@ -18,7 +18,9 @@ func (g *Game) wwDay(cmd Command) error {
 	case ActExplode:
 		return g.wwExplode(cmd)
 	}
-	if !s.Seat(cmd.Seat).Alive() {
+	// The dead act in the turns their death gives them: skill, badge, last
+	// words.
+	if !s.Seat(cmd.Seat).Alive() && cmd.Seat != d.Speaker {
 		return refuseSeat(RefuseSeatDead, cmd.Seat)
 	}
 	switch cmd.Do {
@@ -32,7 +34,7 @@ func (g *Game) wwDay(cmd Command) error {
 			if cmd.Seat != d.Speaker {
 				return refuse(RefuseNoSkillTurn)
 			}
-			g.wwEndTurn("pass")
+			g.wwEndTurn("skip")
 			return nil
 		}
 		return refuse(RefuseNothingNow)
