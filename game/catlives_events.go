@@ -145,8 +145,9 @@ type OrderBody struct {
 	Seat  int      `json:"seat"`
 	Order []string `json:"order,omitempty"` // cat-lives-7's discard order (never empty there)
 	// Side is werewolf-12's speaking order (§10.1): "left" or "right",
-	// drawn by the event when the turn timed out (Side empty when emitted).
+	// drawn by the event when By is "random" (the turn timed out).
 	Side string `json:"side,omitempty"`
+	By   string `json:"by,omitempty"`
 }
 
 // OrdersBody: the submitted orders take effect (end of night 1, end of a

@@ -119,6 +119,10 @@ type SpeechesBody struct {
 	Round int   `json:"round"`
 	Kind  Stage `json:"kind"`
 	Order []int `json:"order"`
+	// By is "random" when the first speaker is a seeded pick among the
+	// living, drawn by the event (werewolf-12 §10.1 after a peaceful
+	// night without a sheriff).
+	By string `json:"by,omitempty"`
 }
 
 // TurnBody: Seat now has the floor.

@@ -83,7 +83,7 @@ func (g *Game) wwTimeout() error {
 		case StageBadge: // R19: silence tears the badge
 			g.emit(&BadgeLostBody{Round: s.Round, Why: "torn"}, nil)
 		case StageOrder: // §10.1: a seeded pick of the side
-			g.emit(&OrderBody{Seat: seat}, nil)
+			g.emit(&OrderBody{Seat: seat, By: "random"}, nil)
 			g.wwSpeeches()
 			return nil
 		}
@@ -467,9 +467,29 @@ func (g *Game) wwSpeeches() {
 			}
 		}
 		order = wwRound(s, first, s.Opts.SpeechDirection == "cw", 0)
-	} // else: a seeded random first speaker, drawn by the event
-	g.emit(&SpeechesBody{Round: s.Round, Kind: StageSpeech, Order: order}, nil)
+	}
+	b := SpeechesBody{Round: s.Round, Kind: StageSpeech, Order: order}
+	if order == nil {
+		b.By = "random" // a seeded random first speaker, drawn by the event
+	}
+	g.emit(&b, nil)
 	g.wwAdvance()
+}
+
+// wwMayExplode reports whether seat may explode now (§11): a living
+// werewolf, during the debate parts of the day.
+func (g *Game) wwMayExplode(seat int) bool {
+	s := &g.s
+	w := s.ww
+	d := s.Day
+	if !s.Opts.SelfReveal || s.Phase != PhaseDay || !s.Seat(seat).Alive() || s.Role(seat) != "werewolf" || w.dayOver {
+		return false
+	}
+	if d.Speaker != 0 && (d.Kind == StageSkill || d.Kind == StageBadge || d.Kind == StageOrder || d.Kind == StageLastWords) {
+		return false
+	}
+	// the election, or the day speeches, the exile ballot and its PK
+	return w.electing || w.dawnDone && !w.deathsOwed() && !w.exileDone && w.spoke
 }
 
 // wwExplode is 自爆 (§11).
@@ -480,17 +500,7 @@ func (g *Game) wwExplode(cmd Command) error {
 	if !s.Opts.SelfReveal {
 		return refuse(RefuseNoReveal)
 	}
-	if !s.Seat(cmd.Seat).Alive() || s.Role(cmd.Seat) != "werewolf" || w.dayOver {
-		return refuse(RefuseExplodeWhen)
-	}
-	debate := w.electing
-	if !debate && w.dawnDone && !w.deathsOwed() && !w.exileDone && w.spoke {
-		debate = true // the day speeches, the exile ballot and its PK
-	}
-	if d.Speaker != 0 && (d.Kind == StageSkill || d.Kind == StageBadge || d.Kind == StageOrder || d.Kind == StageLastWords) {
-		debate = false
-	}
-	if !debate {
+	if !g.wwMayExplode(cmd.Seat) {
 		return refuse(RefuseExplodeWhen)
 	}
 	electing := w.electing

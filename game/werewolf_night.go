@@ -110,12 +110,12 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 		}
 		return b, true
 	case *CandidatesBody:
-		if len(e.Candidates) > 1 && len(e.Order) == 0 {
+		if len(e.Candidates) > 1 {
 			c := *e // the draw is written into a copy (G17)
 			first := int(s.RNG.Uint64() % uint64(len(c.Candidates)))
 			c.Order = append(slices.Clone(c.Candidates[first:]), c.Candidates[:first]...)
 			e = &c
-		} else if len(e.Order) == 0 {
+		} else {
 			c := *e
 			c.Order = slices.Clone(c.Candidates)
 			e = &c
@@ -160,7 +160,7 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 		case StageSpeech:
 			w.spoke = true
 		}
-		if e.Kind == StageSpeech && len(e.Order) == 0 {
+		if e.Kind == StageSpeech && e.By == "random" {
 			// A peaceful night without a sheriff: a seeded random living
 			// player speaks first (§10.1), drawn here (G17).
 			c := *e
@@ -176,7 +176,7 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 		}
 	case *OrderBody:
 		c := *e
-		if c.Side == "" {
+		if c.By == "random" {
 			c.Side = "left"
 			if s.RNG.Uint64()%2 == 1 {
 				c.Side = "right"

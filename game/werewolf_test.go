@@ -1,0 +1,102 @@
+package game
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// wwBotMove is botMove for werewolf-12, which runs its own phases: a random
+// seat sends one random command its view offers and has not done yet (a
+// werewolf's re-pick of an agreed-on knife excluded), with a side for the
+// sheriff's order; a self-explosion now and then; when nobody has anything
+// to do, the deadline passes.
+func wwBotMove(g *Game, r *rand.Rand) bool {
+	if g.Over() {
+		return false
+	}
+	for _, i := range r.Perm(g.s.Players) {
+		var cmds []Command
+		for _, c := range legalCommands(g.PlayerView(i + 1)) {
+			switch c.Do {
+			case ActExplode:
+				if r.IntN(40) != 0 {
+					continue
+				}
+			case "order":
+				c.Side = []string{"left", "right"}[r.IntN(2)]
+			}
+			cmds = append(cmds, c)
+		}
+		pv := g.PlayerView(i + 1)
+		for _, t := range pv.Tasks {
+			if t.Group && t.Done { // the knife: one pick each, then the deadline
+				cmds = nil
+			}
+		}
+		if len(cmds) > 0 {
+			_, _ = g.Apply(cmds[r.IntN(len(cmds))])
+			return !g.Over()
+		}
+	}
+	_, _ = g.Apply(Command{Do: ActTimeout})
+	return !g.Over()
+}
+
+// TestWerewolfOptions: every option of §13 is accepted with its values and
+// refused with a value outside them.
+func TestWerewolfOptions(t *testing.T) {
+	for _, tc := range []struct {
+		opts string
+		ok   bool
+	}{
+		{`{"board":"seer-witch-hunter-guard","sheriff":false,"emptyKnife":false,"witchSelfSave":"never","witchTwoPotions":true,"guardAndSave":"survives","nightLastWords":"every-night","shotLastWords":true,"explodeLastWords":true,"electionExplode":"lost","sheriffVote":2,"revealedIdiotGod":false,"revealedIdiotBadge":"keep","simultaneousWin":"draw","wolfWin":"all","voteMode":"secret","selfVote":true,"abstain":false,"tieRounds":1,"tieVoters":"all","tieFinal":"lots","selfReveal":false,"speechStart":"right","speechDirection":"ccw","deadSeeAll":true,"knifeSeconds":30,"witchWindowSeconds":10,"standSeconds":10,"campaignSeconds":60,"skillSeconds":5,"badgeSeconds":20,"orderSeconds":10}`, true},
+		{`{"board":"seer-witch-hunter"}`, false},
+		{`{"sheriffVote":3}`, false},
+		{`{"witchSelfSave":"sometimes"}`, false},
+		{`{"lastWords":3}`, false},
+		{`{"voteMode":"sequential-open"}`, false},
+		{`{"emptyKnife":"yes"}`, false},
+	} {
+		_, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 1, Options: []byte(tc.opts)})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: got %v, want ok %v", tc.opts, err, tc.ok)
+		}
+	}
+}
+
+// TestWerewolfGuardBoard: board seer-witch-hunter-guard deals a guard
+// instead of the idiot.
+func TestWerewolfGuardBoard(t *testing.T) {
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 7, Options: []byte(`{"board":"seer-witch-hunter-guard"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.s.CountRole("guard", false) != 1 || g.s.CountRole("idiot", false) != 0 || g.s.CountRole("werewolf", false) != 4 {
+		t.Fatalf("the guard board's deal: %+v", g.s.Seats)
+	}
+	if g.s.Night.StepByAction("protect") == nil {
+		t.Fatal("no protect step on night 1")
+	}
+}
+
+// TestWerewolfNoSheriff: with sheriff false, day 1 opens with its dawn.
+func TestWerewolfNoSheriff(t *testing.T) {
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 3, Options: []byte(`{"sheriff":false}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustApply(g, Command{Do: ActTimeout})
+	mustApply(g, Command{Do: ActTimeout})
+	next := ""
+	for i, e := range g.Events() {
+		if e.Type() == "deaths" {
+			next = g.Events()[i+1].Type()
+			if next == "result" { // the hunter's status
+				next = g.Events()[i+2].Type()
+			}
+		}
+	}
+	if next != "dawn" {
+		t.Fatalf("day 1 opens with %q, not its dawn", next)
+	}
+}
