@@ -80,6 +80,10 @@ var snaps = []snap{
 	{name: "hands-nominate", script: "two-hands/ex4-nominations-immunity", after: 8, seat: 1},
 	{name: "hands-vote", script: "two-hands/ex4-nominations-immunity", after: 24, seat: 2},
 	{name: "hands-over", script: "two-hands/ex6-three-ties-killers-win", after: 1 << 30, seat: 2},
+	// two-hands' night 0: seat 2 holds two police hands and is asked
+	// whether to redeal; seat 8 has nothing to answer
+	{name: "hands-setup-double", script: "two-hands/ex1g-double-police-redeal", after: -1, seat: 2},
+	{name: "hands-setup-villager", script: "two-hands/ex1g-double-police-redeal", after: -1, seat: 8},
 	{name: "dual-setup-night", script: "v5.0-dual/ex1-hugged-killer-checks", after: -1, seat: 1},
 	{name: "dual-night-two-tasks", script: "v5.0-dual/ex1-hugged-killer-checks", after: 0, seat: 2},
 	{name: "dual-night-killer", script: "v5.0-dual/ex1-hugged-killer-checks", after: 1, seat: 5},

@@ -242,6 +242,7 @@ test('night screens of real views of one table are identical but for the own sea
   // v5.0-dual's setup night: the narration, for everyone
   const s = viewOf('dual-setup-night');
   assert.match(V.nightModel(T, s.pv, s.names, {}).hint, /Nobody acts/);
+  assert.equal(V.nightModel(T, s.pv, s.names, {}).primary.label, 'Pick a card');
 });
 
 test('night: the neutral task takes a guess, which is never sent', () => {
@@ -369,7 +370,28 @@ test('night: a question without a target (redeal) is the same screen: tap your o
   const m2 = V.nightModel(T, q, names, { sel: { [m.wire.taskKey]: '8L' } });
   assert.equal(m2.primary.label, 'Confirm 8L');
   assert.deepEqual(V.nightCommand(q.tasks[0], m2.wire.primary.do, m2.wire.primary.target), { do: 'redeal' });
-  assert.ok(m.peek.lines.some((l) => /own seat/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
+  assert.ok(m.peek.lines.some((l) => /your own hands/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
+});
+
+test('two-hands\' night 0: one screen for the asked and the others, that says what the night is and names hands, not seats', () => {
+  const asked = viewOf('hands-setup-double'), other = viewOf('hands-setup-villager');
+  assert.ok(asked.pv.tasks.some((t) => t.action === 'redeal'));
+  assert.ok(!other.pv.tasks.some((t) => t.action === 'redeal'));
+  for (const t of [T, TZ]) {
+    const a = V.nightModel(t, asked.pv, asked.names, {}), b = V.nightModel(t, other.pv, other.names, {});
+    assert.deepEqual(anon(a), anon(b));
+    const words = [a.title, a.hint, a.primary.label, a.secondary.label, a.status, V.firstNightHint(t, '', 'R:0:setup-night', 'two-hands').line];
+    assert.equal(a.title, t === T ? 'Night 0 · your cards' : '第 0 夜 · 看牌');
+    if (t === T) {
+      for (const w of words) assert.ok(!/\bseats?\b|your move|Nobody acts/i.test(w), w);
+      assert.equal(a.primary.label, 'Pick a hand');
+    } else {
+      for (const w of words) assert.ok(!/座位|请行动|无人行动/.test(w), w);
+    }
+  }
+  // the asked seat's card: the question, on its own hands
+  const peek = V.nightModel(T, asked.pv, asked.names, {}).peek;
+  assert.ok(peek.lines.some((l) => /your own hands/.test(l)), peek.lines.join('\n'));
 });
 
 test('nightTask order: first undone, else the group task the engine says is open', () => {
@@ -533,6 +555,19 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.equal(z.reason, zh['reason.killers-dead']);
   assert.equal(V.reasonText(TZ, { code: 'stall', n: 3 }), zh['reason.stall'].replace('{{.N}}', '3'));
   assert.equal(V.overModel(T, { ...pv.table, winner: 'none', why: { code: 'host' } }, names).reason, '', 'the winner says it');
+});
+
+test('game over: the player is told whether they won, as the engine says', () => {
+  const good = viewOf('over'); // standard-003, the good side won; seat 1 is good
+  assert.equal(good.pv.outcome, 'won');
+  const m = V.overModel(T, good.pv.table, good.names, good.pv.outcome);
+  assert.equal(m.you, 'You won!');
+  assert.ok(m.won);
+  const hands = viewOf('hands-over'); // two-hands, the killer camp won
+  const camp = hands.pv.camp;
+  assert.equal(hands.pv.outcome, camp === hands.pv.table.winner ? 'won' : 'lost');
+  assert.equal(V.overModel(TZ, hands.pv.table, hands.names, 'lost').you, '你输了。');
+  assert.equal(V.overModel(T, hands.pv.table, hands.names, '').you, '', 'a spectator, a draw');
 });
 
 test('narration covers every key, in both languages', () => {
@@ -948,6 +983,16 @@ test('the held card has the same parts and rows for every seat of a game', () =>
   const { pv, names } = viewOf('hands-night-killer');
   const c = V.cardModel(T, pv, names, null);
   assert.equal(c.about.items.length, 2);
+  // what the night told a seat: a part every card has, named alike for
+  // every role (no "your checks" on a card that checks nobody)
+  for (const n of ['night-civilian-16', 'night-doctor-16', 'night-killer', 'night-police-answer', 'hands-night-villager']) {
+    const v = viewOf(n);
+    const r = V.cardModel(T, v.pv, v.names, null).results;
+    assert.equal(r.label, 'What you learned at night', n);
+    assert.equal(r.none, 'Nothing yet.', n);
+    const rz = V.cardModel(TZ, v.pv, v.names, null).results;
+    assert.ok(!/验/.test(rz.label + rz.none), rz.label);
+  }
   assert.ok(c.camp && c.camp.text === en[`roleinfo.two-hands.camp.${pv.camp}`]);
 });
 

@@ -1079,7 +1079,7 @@ function renderBriefing(main) {
 function firstNightLine() {
   const tv = S.pv && S.pv.table;
   const night = tv && tv.phase === 'night' ? `${S.room || 'mock'}:${tv.round}:${tv.narration ? tv.narration.key : ''}` : '';
-  const x = V.firstNightHint(S.T, store.get('nightfall:firstNight') || '', night);
+  const x = V.firstNightHint(S.T, store.get('nightfall:firstNight') || '', night, (tv && tv.variant) || '');
   if (x.seen) store.set('nightfall:firstNight', x.seen);
   return x.line ? h('p', { class: 'firsthint', text: x.line }) : null;
 }
@@ -1377,8 +1377,9 @@ function renderBallot(b, compact) {
 
 function renderOver(main) {
   const T = S.T;
-  const m = V.overModel(T, currentTable(), S.names);
+  const m = V.overModel(T, currentTable(), S.names, S.pv ? S.pv.outcome : '');
   fresh(main, 'over', h('div', { class: 'over' },
+    m.you ? h('p', { class: 'you ' + (m.won ? 'won' : 'lost'), text: m.you }) : null,
     h('h1', { class: 'winner', text: m.winner }),
     m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
     h('button', { class: 'btn second', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),
