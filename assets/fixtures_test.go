@@ -226,6 +226,15 @@ func handmade() map[string][]frame {
 		"lobby-started": {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 0, true)},
 			{"t": "error", "code": "started", "reason": "the game has already started"}},
 	}
+	// a 16-seat v4.0 table (its deal names six roles): the seats must fit a 360×740 screen
+	l16 := lobby(16, some, 0, false)
+	l16["variant"] = "v4.0"
+	var deal16 []map[string]any
+	for _, rc := range game.Configure(game.Setup{Variant: "v4.0", Players: 16}).Deal {
+		deal16 = append(deal16, map[string]any{"role": rc.Role, "count": rc.Count})
+	}
+	l16["deal"] = deal16
+	out["lobby-16"] = []frame{welcome(0, "lobby"), {"t": "lobby", "lobby": l16}}
 	out["room-wrong"] = []frame{{"t": "error", "code": "room", "reason": "wrong room code: scan the QR code on the big screen again"}}
 	out["night-cards-killer"] = cardsNight(4, true)
 	out["night-cards-sleep"] = cardsNight(2, false)

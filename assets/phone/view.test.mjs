@@ -105,6 +105,24 @@ test('table box keeps touch targets at least 48 px and fits 360 px', () => {
   }
 });
 
+test('the join screen\'s table flattens to the height left, every seat in sight, neighbours apart', () => {
+  for (let n = 4; n <= 20; n++) {
+    for (const maxH of [300, 360, 420]) {
+      const b = V.tableBox(n, 336, maxH);
+      assert.ok(b.size >= 48, `n=${n}`);
+      const p = V.seatPositions(n, b.w, b.h, b.size);
+      for (let i = 0; i < n; i++) {
+        const a = p[i], c = p[(i + 1) % n];
+        assert.ok(Math.hypot(a.x - c.x, a.y - c.y) >= b.size * 0.95, `n=${n} maxH=${maxH}: neighbours ${i + 1} and ${((i + 1) % n) + 1} overlap`);
+      }
+    }
+  }
+  // a 16-seat table on a 360×740 screen has about 360 px under the join form
+  assert.ok(V.tableBox(16, 336, 360).h <= 360);
+  assert.ok(V.tableBox(20, 336, 380).h <= 380);
+  assert.deepEqual(V.tableBox(12, 336, 1000), V.tableBox(12, 336), 'room enough: the usual box');
+});
+
 // The heart of the night's fairness: every role's night screen is the same.
 // `visible` is what the page draws from a night model: everything but the
 // card's content (`peek`, drawn only while the card is held) and the wiring

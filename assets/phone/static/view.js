@@ -105,11 +105,35 @@ export function seatPositions(n, w, h, size) {
 // seatSize is the button size for n seats: never under 48 px (touch target).
 export function seatSize(n) { return n <= 10 ? 64 : n <= 14 ? 58 : n <= 17 ? 54 : 50; }
 
-// tableBox is the drawing box for n seats in a column `width` wide.
-export function tableBox(n, width) {
+// tableBox is the drawing box for n seats in a column `width` wide. With
+// maxH (the height left on the screen, where every seat should be seen
+// without scrolling: the join screen), the oval is flattened, and then the
+// seats made smaller down to 48 px, as far as neighbours stay apart; past
+// that it keeps the flattest box that works and the page scrolls.
+export function tableBox(n, width, maxH = 0) {
   const w = Math.max(250, Math.min(width, 470));
   const ratio = n <= 12 ? 1.0 : n <= 16 ? 1.12 : 1.3;
-  return { w, h: Math.round(w * ratio), size: seatSize(n) };
+  const box = { w, h: Math.round(w * ratio), size: seatSize(n) };
+  if (!(maxH > 0) || box.h <= maxH) return box;
+  const apart = (h, size) => {
+    const p = seatPositions(n, w, h, size);
+    for (let i = 0; i < n; i++) {
+      const a = p[i], c = p[(i + 1) % n];
+      if (Math.hypot(a.x - c.x, a.y - c.y) < size * 0.95) return false;
+    }
+    return true;
+  };
+  const floor = Math.max(maxH, Math.round(w * 0.7));
+  let best = box;
+  for (let size = box.size; size >= 48; size -= 2) {
+    for (let h = best.h; ; h = Math.max(h - 4, floor)) {
+      if (!apart(h, size)) break;
+      best = { w, h, size };
+      if (h === floor) break;
+    }
+    if (best.h <= maxH) return best;
+  }
+  return best;
 }
 
 // ---- screens -------------------------------------------------------------------------------
