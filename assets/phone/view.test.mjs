@@ -401,10 +401,10 @@ test('two-hands\' night 0: one screen for the asked and the others, that says wh
     const words = [a.title, a.hint, a.primary.label, a.secondary.label, a.status, V.firstNightHint(t, '', 'R:0:setup-night', 'two-hands').line];
     assert.equal(a.title, t === T ? 'Night 0 · your cards' : '第 0 夜 · 看牌');
     if (t === T) {
-      for (const w of words) assert.ok(!/\bseats?\b|your move|Nobody acts/i.test(w), w);
+      for (const w of words) assert.ok(!/\bseats?\b|your move|Nobody acts|First night/i.test(w), w);
       assert.equal(a.primary.label, 'Pick a hand');
     } else {
-      for (const w of words) assert.ok(!/座位|请行动|无人行动/.test(w), w);
+      for (const w of words) assert.ok(!/座位|请行动|无人行动|第一夜/.test(w), w);
     }
   }
   // the asked seat's card: the question, on its own hands
