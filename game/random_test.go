@@ -393,7 +393,7 @@ func checkViews(t *testing.T, g *Game) {
 				t.Fatalf("seat %d's %s task names ballot %d; the table: %+v", seat, task.Action, task.Ballot, tv.Ballot)
 			}
 		}
-		if s.Phase == PhaseNight && pv.Alive && s.caps.viewer == nil {
+		if s.Phase == PhaseNight && pv.Alive && (s.caps.viewer == nil || s.VariantID == "werewolf-12") {
 			if nightScreens == 0 {
 				nightScreens = screens
 			}

@@ -9,6 +9,17 @@ import "slices"
 
 func (werewolf) tableView(*Game, *TableView) {}
 
+// wwNightScreens is how many night screens every living phone shows: the
+// witch's antidote and poison questions.
+const wwNightScreens = 2
+
+// wwMaySave reports whether the witch at seat may save the knifed seat k
+// tonight (§5, R4: herself only as witchSelfSave allows).
+func (g *Game) wwMaySave(seat, k int) bool {
+	o := g.s.ww.o
+	return k != seat || o.WitchSelfSave == "always" || o.WitchSelfSave == "first-night" && g.s.Round == 1
+}
+
 // playerView fills in pv's tasks.
 func (werewolf) playerView(g *Game, pv *PlayerView) {
 	s := &g.s
@@ -19,11 +30,32 @@ func (werewolf) playerView(g *Game, pv *PlayerView) {
 		}
 		g.nightTasks(pv, nil)
 		kill := s.Night.StepByAction("kill")
+		acts := 0
 		for i := range pv.Tasks {
-			if t := &pv.Tasks[i]; t.Action == "save" && !t.Done && (kill == nil || !kill.Locked) {
+			t := &pv.Tasks[i]
+			if t.Action != ActExplode {
+				acts++
+			}
+			if t.Action != "save" || t.Done {
+				continue
+			}
+			if kill == nil || !kill.Locked {
 				t.Waiting = "kill" // §5: the antidote question opens when the knife closes
+				continue
+			}
+			// The antidote's one legal target is the knifed seat, when the
+			// witch may save it (a knife on herself she may not save, 空刀:
+			// none): the phone offers it as it offers any target.
+			t.NoTarget = false
+			if k := wwKnifed(s); k != 0 && g.wwMaySave(pv.Seat, k) {
+				t.Targets = []Target{SeatTarget(k)}
 			}
 		}
+		// Every living phone goes through as many night screens as the
+		// witch's two questions (antidote, then poison): the others get
+		// private guesses after their own task (PlayerView.Pads), so a
+		// neighbour cannot tell the witch by a second screen.
+		pv.Pads = max(0, wwNightScreens-acts)
 	case PhaseDay:
 		g.wwDayTasks(pv)
 	}
