@@ -93,6 +93,21 @@ var snaps = []snap{
 	{name: "cat-night-free", setup: catSetup, after: -1, seat: 7},
 	{name: "cat-day", setup: catSetup, steps: []game.Command{{Do: "timeout"}}, after: 0, seat: 2},
 	{name: "night-watch", script: "standard-003/ex3-explode-ends-day", after: 1 << 30, seat: 0},
+	// werewolf-12: the witch told the knife (seat 7), a villager's night,
+	// the stand window, a candidate while another speaks, a 警下 voter, the
+	// skill turns of a hunter who can shoot, of the poisoned hunter and of a
+	// villager (alike but for the card), the badge and the order turns
+	{name: "ww-night-villager", script: "werewolf-12/ex4-hunter-shoots-order-left", after: -1, seat: 1},
+	{name: "ww-night-witch-waiting", script: "werewolf-12/ex4-hunter-shoots-order-left", after: -1, seat: 6},
+	{name: "ww-night-witch", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 4, seat: 6},
+	{name: "ww-stand", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 13, seat: 3},
+	{name: "ww-campaign-candidate", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 26, seat: 3},
+	{name: "ww-election-vote", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 34, seat: 9},
+	{name: "ww-skill-hunter", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 63, seat: 8},
+	{name: "ww-skill-poisoned", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 26, seat: 8},
+	{name: "ww-skill-villager", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 25, seat: 1},
+	{name: "ww-badge", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 28, seat: 1},
+	{name: "ww-order", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 32, seat: 4},
 }
 
 func TestFixtures(t *testing.T) {

@@ -830,7 +830,7 @@ function press(pv, local, which, target) {
   if (which === 'tap') { l.sel[w.taskKey] = target; return { pv: v, local: l }; }
   assert.notEqual(b.do, 'refuse', `${w.action}: ${which} answers with a message`);
   switch (b.do) {
-    case 'local-skip': l.skipped = { ...(l.skipped || {}), [w.taskKey]: true }; delete l.sel[w.taskKey]; break;
+    case 'local-skip': l.skipped = { ...(l.skipped || {}), [w.taskKey]: b.wait ? 'wait' : true }; delete l.sel[w.taskKey]; break;
     case 'sleep-skip': task.done = true; l.guess = null; delete l.sel[w.taskKey]; break;
     case 'sleep': task.done = true; l.guess = b.target; break;
     case 'guess': l.guess = b.target; break;
@@ -861,7 +861,10 @@ const TABLES = [
 // 4R) shows a second screen once the first is done; a phone with one task
 // (or none) gets a second screen too, a private guess
 const TWO_STEPS = [['night-cards-killer', 'night-cards-sleep'], ['dual-night-two-tasks', 'dual-night-killer'],
-  ['hands-night-killer', 'hands-night-villager']];
+  ['hands-night-killer', 'hands-night-villager'],
+  // werewolf-12: the witch's antidote and poison questions, before and
+  // after the knife; a villager's ready and the padding guess
+  ['ww-night-witch', 'ww-night-witch-waiting', 'ww-night-villager']];
 
 test('fairness: the closed night screen of every role of every variant looks alike, in every state', () => {
   for (const group of [...TABLES, ...TWO_STEPS]) {
@@ -1080,4 +1083,126 @@ test('every tally on the phone reads like the big screen\'s: "8号 3票、2号 3
     counts: [{ target: 8, votes: 3 }, { target: 2, votes: 1 }], votes: [{ seat: 1, target: 8 }, { seat: 3, target: 8 }, { seat: 4, target: 8 }, { seat: 2, target: 2 }], cast: 4 } };
   const b = V.ballotModel(TZ, tv, {});
   assert.deepEqual(b.rows.map((r) => [r.target, r.count, r.voters]), [['8号', '3票', '1、3、4'], ['2号', '1票', '2']]);
+});
+
+// ---- werewolf-12 ---------------------------------------------------------------------------
+
+test('werewolf-12: the witch is told the knife behind the card and saves by tapping that seat; every phone has two night screens', () => {
+  const w = viewOf('ww-night-witch');
+  for (const t of [T, TZ]) {
+    const m = V.nightModel(t, w.pv, w.names, {});
+    assert.equal(m.wire.action, 'save');
+    assert.deepEqual(m.wire.usable, ['7'], 'the antidote takes the knifed seat only');
+    // the knife is on the card, never on the screen
+    const card = V.peekModel(t, w.pv, w.names);
+    assert.ok(card.results.some((r) => r.includes(V.targetLabel(t, 7))), card.results.join());
+    assert.ok(!JSON.stringify(visible(m)).includes(t('answer.knifed')));
+  }
+  let x = press(w.pv, {}, 'tap', 7);
+  assert.deepEqual(V.nightModel(T, x.pv, {}, x.local).wire.primary, { do: 'confirm', target: 7 });
+  assert.deepEqual(V.nightCommand(w.pv.tasks[0], 'confirm', 7), { do: 'save', target: 7 });
+  // another seat: nothing sent, the card says why in the antidote's words
+  x = press(press(w.pv, {}, 'tap', 3).pv, press(w.pv, {}, 'tap', 3).local, 'confirm');
+  assert.ok(V.nightModel(T, x.pv, {}, x.local).peek.lines.includes(T('peek.notUsable.save', { Target: 'Seat 3' })));
+  // the villager's screens: ready, then one padding guess
+  const v = viewOf('ww-night-villager');
+  assert.equal(v.pv.pads, 1);
+  assert.equal(w.pv.pads || 0, 0);
+  let y = press(v.pv, {}, 'skip');
+  assert.equal(V.nightModel(T, y.pv, {}, y.local).wire.action, 'pad');
+});
+
+test('werewolf-12: a Skip before the knife closes holds only while the antidote question waits', () => {
+  const w = viewOf('ww-night-witch-waiting');
+  const m = V.nightModel(T, w.pv, w.names, {});
+  assert.equal(m.wire.action, 'save');
+  assert.deepEqual(m.wire.secondary, { do: 'local-skip', wait: true });
+  const x = press(w.pv, {}, 'skip');
+  assert.notEqual(V.nightModel(T, x.pv, {}, x.local).wire.action, 'save', 'skipped while waiting: the next screen');
+  // the knife closes: the question is asked again
+  const open = structuredClone(x.pv);
+  delete open.tasks[0].waiting;
+  open.tasks[0].open = true;
+  open.tasks[0].targets = [7];
+  const again = V.nightModel(T, open, {}, x.local);
+  assert.equal(again.wire.action, 'save');
+  assert.equal(again.secondary.enabled, true);
+});
+
+test("werewolf-12: the guard is told in his refusal's words why the seat of last night was not sent", () => {
+  const pv = structuredClone(viewOf('ww-night-villager').pv);
+  pv.tasks = [{ action: 'protect', step: 0, role: 'guard', optional: true, targets: [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12], done: false, open: true }];
+  let x = press(pv, {}, 'tap', 7);
+  x = press(x.pv, x.local, 'confirm');
+  assert.ok(V.nightModel(TZ, x.pv, {}, x.local).peek.lines.includes('昨晚你守了7号，今晚不能再守：没有发出。请点另一个座位再确认。'));
+});
+
+test('werewolf-12: the stand window on every phone at once; candidates may withdraw, in two taps', () => {
+  const s = viewOf('ww-stand');
+  const m = V.turnModel(TZ, s.pv.table, s.names, s.pv, {});
+  assert.equal(m.kind, 'stand');
+  assert.deepEqual(m.buttons.map((b) => [b.label, b.cmd]), [['不上警', { do: 'skip' }], ['上警', { do: 'stand' }]]);
+  const done = structuredClone(s.pv);
+  done.tasks[0].done = true;
+  done.tasks[0].skipped = true;
+  const d = V.turnModel(TZ, done.table, s.names, done, {});
+  assert.equal(d.status, '你没有上警');
+  assert.ok(d.buttons.every((b) => !b.enabled));
+  const c = viewOf('ww-campaign-candidate');
+  assert.equal(V.turnModel(T, c.pv.table, c.names, c.pv, {}), null);
+  assert.deepEqual(V.withdrawModel(TZ, c.pv, false).buttons.map((b) => b.label), ['退水']);
+  assert.deepEqual(V.withdrawModel(TZ, c.pv, true).buttons.map((b) => b.cmd || null), [null, { do: 'withdraw' }]);
+  assert.equal(V.withdrawModel(T, viewOf('ww-election-vote').pv, false), null, 'a voter has no withdrawal');
+  // the election ballot: the voter's usual vote panel
+  const e = viewOf('ww-election-vote');
+  const dm = V.dayModel(T, e.pv.table, e.names, e.pv, {});
+  assert.equal(dm.vote.title, T('action.vote'));
+  assert.ok(dm.vote.secondary, 'abstain');
+});
+
+test('werewolf-12: a skill turn looks the same for the hunter, the poisoned hunter and a villager; only the command of Confirm and the card differ', () => {
+  const seen = ['ww-skill-hunter', 'ww-skill-poisoned', 'ww-skill-villager'].map((n) => {
+    const { pv, names } = viewOf(n);
+    assert.equal(pv.alive, false, `${n}: the dead act in their skill turn`);
+    const tasks = V.dayTasks(pv);
+    assert.deepEqual(tasks.map((t) => t.action), ['shoot'], n);
+    const me = { ...pv, tasks };
+    const fresh = V.turnModel(T, pv.table, names, me, {});
+    const picked = V.turnModel(T, pv.table, names, me, { turn: 5 });
+    return { n, fresh, picked, day: V.dayModel(T, pv.table, names, me, {}) };
+  });
+  const look = (m) => JSON.parse(JSON.stringify({ ...m, peek: undefined, buttons: m.buttons.map(({ cmd, ...b }) => b) }, (k, v) => (k === 'me' || k === 'dead' || k === 'name' ? undefined : v)));
+  const strip = (m) => ({ ...look(m), cells: m.cells.filter((c) => !c.dead && !c.me).map((c) => ({ id: c.id, enabled: c.enabled, selected: c.selected })) });
+  for (const x of seen.slice(1)) {
+    assert.deepEqual(strip(x.fresh).buttons, strip(seen[0].fresh).buttons, x.n);
+    assert.deepEqual(strip(x.picked).buttons, strip(seen[0].picked).buttons, x.n);
+    assert.equal(x.picked.status, seen[0].picked.status);
+    assert.equal(x.day.vote, null);
+    assert.equal(x.day.speaker, null, 'a skill turn is no speech');
+  }
+  assert.deepEqual(seen[0].picked.buttons[1].cmd, { do: 'shoot', target: 5 });
+  assert.deepEqual(seen[1].picked.buttons[1].cmd, { do: 'skip' }, 'the poisoned hunter cannot shoot');
+  assert.deepEqual(seen[2].picked.buttons[1].cmd, { do: 'skip' });
+  assert.deepEqual(seen.map((x) => x.fresh.peek.lines[0]), [T('ww.skill.can'), T('ww.skill.cannot'), T('ww.skill.cannot')]);
+});
+
+test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right', () => {
+  const b = viewOf('ww-badge');
+  assert.deepEqual(V.dayTasks(b.pv).map((t) => t.action), ['badge', 'tear']);
+  const me = { ...b.pv, tasks: V.dayTasks(b.pv) };
+  const m = V.turnModel(TZ, b.pv.table, b.names, me, { turn: 4 });
+  assert.equal(m.kind, 'badge');
+  assert.deepEqual(m.buttons.map((x) => [x.label, x.cmd]), [['撕警徽', { do: 'tear' }], ['交给4号', { do: 'badge', target: 4 }]]);
+  assert.ok(!m.cells.find((c) => c.id === '8').enabled, 'a dead seat takes no badge');
+  const o = viewOf('ww-order');
+  const om = V.turnModel(TZ, o.pv.table, o.names, o.pv, {});
+  assert.deepEqual(om.buttons.map((x) => x.cmd), [{ do: 'order', side: 'right' }, { do: 'order', side: 'left' }]);
+  assert.equal(V.narrationText(TZ, o.pv.table), '请警长4号选择发言顺序');
+});
+
+test('werewolf-12: answers about nobody read without a seat', () => {
+  const pv = { roles: ['hunter'], table: { seats: [] }, results: [{ round: 1, action: 'shoot', answer: 'can-shoot' }, { round: 2, action: 'kill', target: 0, answer: 'none' }], known: [], alive: true };
+  assert.deepEqual(V.peekModel(TZ, pv, {}).results, ['第 1 夜：可以开枪', '第 2 夜：没有人被刀（空刀）']);
+  assert.equal(V.momentText(TZ, { kind: 'result', action: 'shoot', answer: 'cannot-shoot', target: 0 }), '结果：不能开枪');
+  assert.equal(V.momentText(TZ, { kind: 'action', role: 'witch', action: 'save', by: 'submitted' }), '女巫 ：救人：已使用（已提交）');
 });

@@ -435,6 +435,9 @@ function onViewChanged() {
   if (k !== S.localKey) { S.localKey = k; S.local = freshLocal(); S.refusal = ''; if (tv.phase === 'night') loadNight(k); }
   const vk = tv.ballot ? `${tv.round}:${tv.ballot.index}` : '';
   if (vk !== S.voteKey) { S.voteKey = vk; S.local.vote = null; }
+  // a day turn's pick (werewolf-12's skill and badge turns) lives for the turn
+  const tk = `${tv.round}:${tv.stage}:${tv.speaker || 0}`;
+  if (tk !== S.turnKey) { S.turnKey = tk; S.local.turn = null; S.withdrawArmed = 0; }
   const bk = V.buzzKey(pv);
   if (bk && bk !== S.lastBuzz && S.lastBuzz !== null && navigator.vibrate) {
     try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
@@ -814,7 +817,7 @@ function renderPeek() {
 // each part is given the rows the table view says (--n), empty or not.
 function cardParts() {
   const T = S.T;
-  const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : null;
+  const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : turnShown();
   const c = V.cardModel(T, S.pv, S.names, nm && nm.peek);
   const sh = c.shape;
   // The parts that scroll when their words outgrow their rows (style.css:
@@ -907,6 +910,16 @@ function sizeCard(body) {
   const camp = tallest(cardMeasure.camp, (t) => h('p', { class: 'ctext', text: t }));
   for (const el of body.querySelectorAll('.c-camp .ctext')) el.style.height = `${camp}px`;
   body.dataset.sized = String(body.clientWidth); // the width it was sized at (lan's card tests wait for it)
+}
+
+// turnShown is the day turn panel (V.turnModel) on the screen, for the held
+// card's "tonight" part, where it has words for this role only (the skill
+// turn); else null.
+function turnShown() {
+  const sc = V.screenOf(S);
+  if (!S.pv || (sc !== 'day' && sc !== 'watch')) return null;
+  const m = V.turnModel(S.T, S.pv.table, S.names, { ...S.pv, tasks: V.dayTasks(S.pv) }, S.local);
+  return m && m.peek ? m : null;
 }
 
 // nightShown: the night screen of a classic-style game is on (its seats
@@ -1051,7 +1064,7 @@ function renderNight(main) {
       saveNight();
     };
     switch (b.do) {
-      case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = true; delete l.sel[key]; })); break; // nothing sent: the card says so
+      case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = b.wait ? 'wait' : true; delete l.sel[key]; })); break; // nothing sent: the card says so
       case 'local-pick': hostTap(ctl, null, apply(() => { l.refused[key] = b.target; })); break; // a seat the task cannot use: nothing sent
       case 'pad': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = b.target; })); break; // a step's guess: nothing sent
       case 'pad-skip': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = null; delete l.sel[key]; })); break;
@@ -1317,6 +1330,41 @@ function renderDay(main, watching) {
     if (m.next) kids.push(h('p', { class: 'speaker next dim' }, m.next.label, ' ', h('span', { class: 'nm', text: m.next.name })));
   }
   if (m.lastWords) kids.push(h('p', { class: 'dim small', text: m.lastWords }));
+  // werewolf-12's decisions: 上警, a skill turn, the badge, the speaking order
+  const turn = V.turnModel(T, tv, S.names, S.pv ? { ...S.pv, tasks: V.dayTasks(S.pv) } : null, S.local);
+  if (turn) {
+    const ok = new Map((turn.cells || []).map((c) => [c.id, c]));
+    kids.push(h('section', { class: `panel turn ${turn.kind}` },
+      h('h2', { class: 'task-title', text: turn.title }),
+      h('p', { class: 'hint', text: turn.hint }),
+      turn.cells ? drawTable(turn.cells, turn.layout, {
+        kind: 'turn', inPanel: true,
+        onTap: (cell) => {
+          const c = ok.get(cell.id);
+          if (!c || !c.enabled) return;
+          S.local.turn = V.sameTarget(S.local.turn, cell.seat) ? null : cell.seat; // a second tap takes the pick back
+          render();
+        },
+      }) : null,
+      turn.status ? h('p', { class: 'status', text: turn.status }) : null,
+      h('div', { class: 'buttons' }, turn.buttons.map((b) => h('button', {
+        class: `btn ${b.cls}`, type: 'button', 'data-ctl': b.ctl, disabled: !b.enabled, text: b.label,
+        onclick: tapped(b.ctl, () => { if (b.enabled && b.cmd) hostTap(b.ctl, b.cmd, () => { S.local.turn = null; }); }),
+      })))));
+  }
+  const wd = watching ? null : V.withdrawModel(T, S.pv, S.withdrawArmed > Date.now());
+  if (wd) {
+    kids.push(h('section', { class: 'panel withdraw' },
+      h('p', { class: 'dim small', text: wd.hint }),
+      h('div', { class: 'buttons' }, wd.buttons.map((b) => h('button', {
+        class: `btn ${b.cls}`, type: 'button', 'data-ctl': b.ctl, text: b.label,
+        onclick: tapped(b.ctl, () => {
+          if (b.arm) { S.withdrawArmed = Date.now() + 15000; render(); return; }
+          if (b.cancel) { S.withdrawArmed = 0; render(); return; }
+          hostTap(b.ctl, b.cmd, () => { S.withdrawArmed = 0; });
+        }),
+      })))));
+  }
   if (m.tied) kids.push(h('p', { class: 'warn', text: m.tied }));
   if (m.suspects) kids.push(h('p', { class: 'warn center', text: m.suspects }));
   if (m.vote && m.vote.kind === 'call') {
@@ -1367,7 +1415,7 @@ function renderDay(main, watching) {
   }
   if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
   if (!watching && S.pv && S.pv.catLives && S.pv.alive) kids.push(h('section', { class: 'panel cat' }, catSection()));
-  if (m.table) {
+  if (m.table && !(turn && turn.cells)) {
     kids.push(drawTable(m.table.cells, m.table.layout, {
       kind: 'view',
       center: h('div', { class: 'center-label' }, h('div', { text: V.narrationText(T, tv) && tv.speaker ? V.seatLabel(T, tv.speaker) : '' })),
@@ -1557,6 +1605,7 @@ async function startMock() {
       if (task) S.local.sel[V.taskKey(task)] = /^\d+$/.test(tap) ? Number(tap) : tap.toUpperCase();
     } else if (pv) {
       S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
+      S.local.turn = S.local.vote; // a day turn's pick (werewolf-12's skill and badge turns)
     }
   }
   if (hash.get('skip') === '1' && S.pv && S.pv.table.phase === 'night') { // Skip on a task that cannot be skipped

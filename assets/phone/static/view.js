@@ -12,7 +12,7 @@
 // checks them.
 export const ANSWER_IDS = ['killer', 'not-killer', 'secret-police', 'not-secret-police', 'none'];
 export const NARRATION_KEYS = ['night', 'setup-night', 'day', 'last-words', 'speech', 'pk-speech', 'defence', 'nomination',
-  'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over'];
+  'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over', 'campaign', 'campaign-pk', 'skill', 'badge', 'order'];
 export const CAMP_IDS = ['good', 'killers', 'werewolves', 'free-choice'];
 export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // error codes of lan/frame.go the page translates (err.<code>); the others
@@ -314,10 +314,21 @@ export function peekModel(T, pv, names) {
       // labels number a group ("police #2"): keep the number, translate the role
       role: tId(T, 'role', k.role) + (k.label ? (/#\d+$/.test(k.label) ? ` ${k.label.match(/#\d+$/)[0]}` : ` · ${k.label}`) : ''),
     }));
-  const results = (pv.results || []).map((r) => T('peek.result', {
-    Round: r.round, Target: targetLabel(T, r.target), Answer: tId(T, 'answer', r.answer),
+  // an answer about nobody (werewolf-12's hunter status, the witch told of
+  // 空刀) has no seat
+  const results = (pv.results || []).map((r) => T(r.target ? 'peek.result' : 'peek.resultNobody', {
+    Round: r.round, Target: r.target ? targetLabel(T, r.target) : '', Answer: answerText(T, r.action, r.answer),
   }));
   return { roles, team, results, dead: !pv.alive, camp: pv.camp ? T('peek.camp', { Camp: tId(T, 'camp', pv.camp) }) : '' };
+}
+
+// answerText is a private answer in the words of its action where the
+// dictionary has them (answer.<action>.<answer>: the witch's "nobody was
+// knifed"), else the answer's own (answer.<answer>).
+export function answerText(T, action, answer) {
+  const key = `answer.${action}.${answer}`;
+  const s = action ? T(key) : key;
+  return s !== key ? s : tId(T, 'answer', answer);
 }
 
 // ---- night -------------------------------------------------------------------------------
@@ -338,7 +349,7 @@ export function nightTask(tasks, focus, behind = (t) => !!t.done) {
   if (f) return f;
   const groups = ts.filter((t) => t.group && t.open);
   if (groups.length) return groups[groups.length - 1];
-  const waiting = ts.find((t) => t.waiting && !t.done);
+  const waiting = ts.find((t) => t.waiting && !behind(t)) || ts.find((t) => t.waiting && !t.done);
   if (waiting) return waiting;
   return ts.length ? ts[ts.length - 1] : null;
 }
@@ -401,8 +412,15 @@ export function variantT(T, variant, key, data) {
 export function nightModel(T, pv, names, local = {}) {
   const tv = pv.table;
   // a task is behind this phone once done, or skipped or refused without
-  // sending (it keeps the finished look; see below)
-  const behind = (t) => !!t.done || !!(local.skipped && local.skipped[taskKey(t)]) || (local.refused && local.refused[taskKey(t)] != null);
+  // sending (it keeps the finished look; see below). A Skip on a task that
+  // waits for an earlier one (the witch's antidote before the knife closes)
+  // holds only while it waits: once open, the question is asked again.
+  const skippedNow = (t) => { const x = local.skipped && local.skipped[taskKey(t)]; return !!x && !(x === 'wait' && !t.waiting); };
+  // A seat the task could not use keeps the screen while the engine would
+  // still take a pick (task.open): the next screen would leave the task
+  // unanswered for the night (the guard's seat of last night, the witch's
+  // antidote on another seat); the player picks again or skips.
+  const behind = (t) => !!t.done || skippedNow(t) || (local.refused && local.refused[taskKey(t)] != null && !t.open);
   const task = nightTask(pv.tasks, local.focus, behind);
   const sel = local.sel || {};
   const c = cellsFor(tv, names, pv.seat, null);
@@ -473,7 +491,7 @@ export function nightModel(T, pv, names, local = {}) {
   // earlier one) sends nothing, but the screen takes the finished look a
   // sleeper's Skip gets ("Skipped", "Done ✓", no message): the player may
   // still tap a seat and confirm, and the card says that nothing was sent.
-  const localSkip = !done && !isSleep && !isSuspect && !!(local.skipped && local.skipped[key]);
+  const localSkip = !done && !isSleep && !isSuspect && skippedNow(task);
   if (isSleep) {
     choice = done && local.guess != null ? local.guess : null;
   } else if (isSuspect) {
@@ -549,10 +567,12 @@ export function nightModel(T, pv, names, local = {}) {
   } else if (shownDone) {
     m.primary = { label: T('night.doneShort'), enabled: false };
   }
+  // (after a seat the task could not use the screen has the finished look
+  // of any confirm; the player may still pick another seat: see behind)
   m.secondary.enabled = !shownDone;
   if (!shownDone) {
     if (isSleep) m.wire.secondary = { do: 'sleep-skip' }; // ready without a guess
-    else if (task.waiting || task.locked) m.wire.secondary = { do: 'local-skip' };
+    else if (task.waiting || task.locked) m.wire.secondary = { do: 'local-skip', wait: !!task.waiting };
     else if (task.decline) m.wire.secondary = { do: 'decline' };
     else if (task.optional) m.wire.secondary = { do: 'skip' };
     else m.wire.secondary = { do: 'local-skip' }; // mandatory: nothing sent, told only behind the card
@@ -577,8 +597,10 @@ export function nightModel(T, pv, names, local = {}) {
     else if (!isSuspect && task.optional) lines.push(T('peek.optional'));
     else if (!isSuspect) lines.push(vt('peek.mandatory'));
     if (task.answers) lines.push(T('night.answerHint'));
+    const howto = `peek.howto.${task.action}`; // how this action is given on the screen, where it is not plain
+    if (T(howto) !== howto) lines.push(T(howto));
     if (localSkip) lines.push(vt('peek.notSent'));
-    if (refused != null) lines.push(vt('peek.notUsable', { Target: targetLabel(T, refused) }));
+    if (refused != null) lines.push(notUsableText(T, variant, task.action, refused));
     if (final && task.choice != null) lines.push(T('peek.final', { Target: targetLabel(T, task.choice) }));
     else if (final) lines.push(T('peek.finalNone'));
   }
@@ -604,6 +626,16 @@ export function nightModel(T, pv, names, local = {}) {
   }
   m.peek = { title, lines, marks };
   return m;
+}
+
+// notUsableText says behind the card that a picked seat was not sent: in
+// the words of the engine's refusal where a task's one reason is known
+// (peek.notUsable.<action>: the guard's seat of last night, the antidote's
+// knifed seat), else the variant's or the common words.
+function notUsableText(T, variant, action, target) {
+  const key = `peek.notUsable.${action}`;
+  const s = T(key, { Target: targetLabel(T, target) });
+  return s !== key ? s : variantT(T, variant, 'peek.notUsable', { Target: targetLabel(T, target) });
 }
 
 // nightCommand is the cmd frame body for a night button's wire.do.
@@ -836,12 +868,15 @@ export function taskCommand(task, extra) {
 }
 
 // dayTasks are the tasks the day screen offers: all of a living player's;
-// of a dead one (the watch screen), only the floor's pass: whoever holds the
-// floor ends it, alive or not (last words).
+// of a dead one (the watch screen), those of the turn the floor gives them:
+// whoever holds the floor ends it, alive or not (last words; werewolf-12's
+// skill and badge turns).
 export function dayTasks(pv) {
   if (!pv) return [];
   const tasks = pv.tasks || [];
-  return pv.alive && !pv.spectator ? tasks : tasks.filter((t) => t.action === 'pass');
+  if (pv.alive && !pv.spectator) return tasks;
+  const mine = pv.table && pv.table.speaker === pv.seat;
+  return tasks.filter((t) => t.action === 'pass' || (mine && TURN_ACTIONS.includes(t.action)) || (mine && t.action === 'tear'));
 }
 
 // dayModel: the day screen (also the dead players' and spectators' screen,
@@ -851,7 +886,9 @@ export function dayModel(T, tv, names, pv, local = {}) {
   const m = {
     kind: 'day',
     narration: narrationText(T, tv),
-    speaker: tv.speaker ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
+    // (werewolf-12's skill, badge and order turns are no speech: the
+    // narration names the seat)
+    speaker: tv.speaker && !DECISION_STAGES.includes(tv.stage) ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
     next: tv.next ? { label: T('day.next', { Seat: seatLabel(T, tv.next) }), name: nameOf(names, tv.next) } : null,
     pass: tasks.some((t) => t.action === 'pass'),
     dawn: tv.dawn && tv.dawn.round === tv.round ? dawnText(T, tv.dawn) : '',
@@ -865,7 +902,8 @@ export function dayModel(T, tv, names, pv, local = {}) {
   // The day task with targets shown on the table: a vote (one per hand or
   // card in two-card variants: the first not yet cast), or another targeted
   // day action such as two-hands' nomination.
-  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && (t.action === 'vote' || (!pv.catLives && t.targets && t.targets.length)));
+  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && !TURN_ACTIONS.includes(t.action)
+    && (t.action === 'vote' || (!pv.catLives && t.targets && t.targets.length)));
   const vt = targeted.find((t) => !t.done) || targeted[0];
   if (vt) {
     const isVote = vt.action === 'vote';
@@ -908,6 +946,103 @@ export function dayModel(T, tv, names, pv, local = {}) {
     m.table = { layout: c.layout, cells: c.cells };
   }
   return m;
+}
+
+// ---- werewolf-12's day decisions -------------------------------------------------------------
+
+// TURN_ACTIONS are the day decisions the day screen draws in a panel of
+// their own (turnModel): werewolf-12's stand window, skill turn, badge turn
+// and the sheriff's order turn.
+export const TURN_ACTIONS = ['stand', 'shoot', 'badge', 'order'];
+// DECISION_STAGES are the day turns that hold the floor without a speech.
+export const DECISION_STAGES = ['skill', 'badge', 'order'];
+
+// turnModel is that panel, or null when none of its tasks is open:
+//
+//   - stand (上警 / 不上警): every living phone at once, two buttons, the
+//     same for everyone; the choice stays on the phone's screen only;
+//   - a skill turn (是否发动技能): the same for every role, whatever the
+//     engine offers: every living seat but one's own takes a pick and
+//     "Confirm", beside "no skill". Where the engine lists the seat as a
+//     target (the hunter who can shoot), Confirm shoots it; elsewhere it
+//     ends the turn as "skip", as the no-skill button does, and only the
+//     held card (peek) says which it was;
+//   - the badge turn: hand the badge to a seat the engine lists, or tear it;
+//   - the order turn: the speeches start to the anchor's left or right
+//     (field side).
+//
+// The phone decides no rule: the tasks and their targets are the engine's.
+export function turnModel(T, tv, names, pv, local = {}) {
+  const tasks = (pv && pv.tasks) || [];
+  const find = (a) => tasks.find((t) => t.action === a);
+  const btn = (ctl, cls, label, enabled, cmd) => ({ ctl, cls, label, enabled: !!enabled, cmd: enabled ? cmd : null });
+  const stand = find('stand');
+  if (stand) {
+    const done = !!stand.done;
+    return {
+      kind: 'stand', title: T('ww.stand.title'), hint: T('ww.stand.hint'),
+      status: done ? T(stand.skipped ? 'ww.stand.no' : 'ww.stand.yes') : T('ww.stand.ask'),
+      cells: null, peek: null,
+      buttons: [btn('turn.second', 'second', T('ww.stand.skip'), !done, { do: 'skip' }), btn('turn.primary', 'primary', T('ww.stand.stand'), !done, { do: 'stand' })],
+    };
+  }
+  const order = find('order');
+  if (order) {
+    return {
+      kind: 'order', title: T('ww.order.title'), hint: T('ww.order.hint'), status: '', cells: null, peek: null,
+      buttons: [btn('turn.right', 'second', T('ww.order.right'), !order.done, { do: 'order', side: 'right' }),
+        btn('turn.left', 'primary', T('ww.order.left'), !order.done, { do: 'order', side: 'left' })],
+    };
+  }
+  const pickOf = (cells) => {
+    const p = local.turn;
+    const cell = p != null && cells.find((x) => x.enabled && x.id === targetKey(p).toUpperCase());
+    if (cell) cell.selected = true;
+    return cell ? p : null;
+  };
+  const shoot = find('shoot');
+  if (shoot) {
+    const c = cellsFor(tv, names, pv.seat, null);
+    for (const x of c.cells) x.enabled = !x.dead && !x.me; // the same seats on every phone
+    const picked = pickOf(c.cells);
+    const usable = picked != null && (shoot.targets || []).some((t) => sameTarget(t, picked));
+    return {
+      kind: 'skill', title: T('ww.skill.title'), hint: T('ww.skill.hint'),
+      status: picked != null ? T('night.chosen', { Target: targetLabel(T, picked) }) : T('night.noPick'),
+      layout: c.layout, cells: c.cells,
+      buttons: [btn('turn.second', 'second', T('ww.skill.skip'), true, { do: 'skip' }),
+        btn('turn.primary', 'primary', picked != null ? T('night.confirm', { Target: targetLabel(T, picked) }) : T('night.pickFirst'), picked != null,
+          usable ? { do: 'shoot', target: picked } : { do: 'skip' })],
+      peek: { title: T('peek.task', { Action: tId(T, 'action', 'shoot') }), lines: [T((shoot.targets || []).length ? 'ww.skill.can' : 'ww.skill.cannot')], marks: [] },
+    };
+  }
+  const badge = find('badge');
+  if (badge) {
+    const ok = new Set((badge.targets || []).map((t) => targetKey(t).toUpperCase()));
+    const c = cellsFor(tv, names, pv.seat, ok);
+    const picked = pickOf(c.cells);
+    return {
+      kind: 'badge', title: T('ww.badge.title'), hint: T('ww.badge.hint'),
+      status: picked != null ? T('night.chosen', { Target: targetLabel(T, picked) }) : T('night.noPick'),
+      layout: c.layout, cells: c.cells, peek: null,
+      buttons: [btn('turn.second', 'second', T('ww.badge.tear'), !!find('tear'), { do: 'tear' }),
+        btn('turn.primary', 'primary', picked != null ? T('ww.badge.give', { Target: targetLabel(T, picked) }) : T('night.pickFirst'), picked != null,
+          { do: 'badge', target: picked })],
+    };
+  }
+  return null;
+}
+
+// withdrawModel is a candidate's 退水 while the engine offers it: one tap
+// arms it, a second confirms (armed: the phone's local state).
+export function withdrawModel(T, pv, armed) {
+  if (!pv || !(pv.tasks || []).some((t) => t.action === 'withdraw')) return null;
+  if (!armed) return { hint: T('ww.withdraw.hint'), buttons: [{ ctl: 'withdraw', cls: 'second', label: T('ww.withdraw.button'), arm: true }] };
+  return {
+    hint: T('ww.withdraw.confirm'),
+    buttons: [{ ctl: 'withdraw.cancel', cls: 'ghost', label: T('cancel'), cancel: true },
+      { ctl: 'withdraw.yes', cls: 'danger', label: T('ww.withdraw.yes'), cmd: { do: 'withdraw' } }],
+  };
 }
 
 // callModel: a sequential open ballot calls the candidates one by one ("hands
@@ -1029,10 +1164,14 @@ export function momentText(T, mo) {
   const by = mo.by ? tId(T, 'by', mo.by) : '';
   switch (mo.kind) {
     case 'action':
+      // a question without a target answered yes (werewolf-12's antidote)
+      if (!mo.skip && mo.target == null && mo.by === 'submitted') return who + T('tl.used', { Action: tId(T, 'action', mo.action), By: by });
       if (mo.skip || mo.target == null) return who + T('tl.skip', { Action: tId(T, 'action', mo.action), By: by });
       return who + T('tl.action', { Action: tId(T, 'action', mo.action), Target: targetLabel(T, mo.target), By: by });
     case 'result':
-      return T('tl.result', { Target: targetLabel(T, mo.target), Answer: tId(T, 'answer', mo.answer) });
+      // an answer about nobody (the hunter's status, 空刀 told to the witch)
+      if (!mo.target || !targetSeat(mo.target)) return T('tl.resultNobody', { Answer: answerText(T, mo.action, mo.answer) });
+      return T('tl.result', { Target: targetLabel(T, mo.target), Answer: answerText(T, mo.action, mo.answer) });
     case 'dawn':
       return dawnText(T, { dead: mo.dead || [] });
     case 'tally': {
