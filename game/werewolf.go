@@ -260,6 +260,9 @@ func (werewolf) setOptions(s *State, raw map[string]json.RawMessage) error {
 			return &OptionError{Name: "options", Msg: "durations must not be negative"}
 		}
 	}
+	if o.KnifeSeconds >= s.Opts.NightMaxSeconds-o.WitchWindowSeconds {
+		return &OptionError{Name: "knifeSeconds", Msg: fmt.Sprintf("must be smaller than nightMaxSeconds − witchWindowSeconds (%d)", s.Opts.NightMaxSeconds-o.WitchWindowSeconds)}
+	}
 	s.ww = &wwState{o: o, electionDue: o.Sheriff}
 	return nil
 }

@@ -7,7 +7,68 @@ import "slices"
 // (the stand window, withdrawal, skill, badge and order turns, the
 // ballots, 自爆).
 
-func (werewolf) tableView(*Game, *TableView) {}
+// tableView sets the timers of the variant's own stages (§13).
+func (werewolf) tableView(g *Game, tv *TableView) {
+	s := &g.s
+	d := s.Day
+	o := s.ww.o
+	if s.Phase != PhaseDay || d == nil {
+		return
+	}
+	if d.Stage == StageStand {
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: string(StageStand), Seconds: o.StandSeconds}
+		return
+	}
+	if d.Speaker == 0 || tv.Timer == nil {
+		return
+	}
+	t := *tv.Timer // a copy: the view's storage is shared
+	switch d.Kind {
+	case StageCampaign:
+		t.Seconds = o.CampaignSeconds
+	case StageCampaignPK:
+		t.Seconds = s.Opts.PKSpeechSeconds
+	case StageSkill:
+		t.Seconds = o.SkillSeconds
+	case StageBadge:
+		t.Seconds = o.BadgeSeconds
+	case StageOrder:
+		t.Seconds = o.OrderSeconds
+	default:
+		return
+	}
+	tv.Timer = &t
+}
+
+// clock: while the knife is open the night is due at the knife's deadline
+// (knifeSeconds after nightfall: the timeout closes the knife only); once
+// it has closed, a night whose inputs are all in ends early only when both
+// nightMinSeconds have passed since nightfall and witchWindowSeconds since
+// the knife closed, whether a witch lives or not (§5, R2).
+func (werewolf) clock(g *Game, p *ClockPlan) {
+	s := &g.s
+	if s.Phase != PhaseNight || p.Key == 0 {
+		return
+	}
+	kill := s.Night.StepByAction("kill")
+	if kill == nil {
+		return
+	}
+	if !kill.Locked {
+		p.Seconds = min(p.Seconds, s.ww.o.KnifeSeconds)
+		p.Early = nil
+		return
+	}
+	if p.Early == nil {
+		return
+	}
+	for i := len(g.log) - 1; i >= 0; i-- {
+		if l, ok := g.log[i].Body.(*LockBody); ok && l.Step == kill.Index {
+			p.Early = append(p.Early, Wait{Seq: g.log[i].Seq, Seconds: s.ww.o.WitchWindowSeconds})
+			break
+		}
+	}
+}
 
 // playerView fills in pv's tasks.
 func (werewolf) playerView(g *Game, pv *PlayerView) {
