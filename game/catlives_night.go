@@ -262,13 +262,14 @@ func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) *Re
 
 // catPrivilege submits a privilege (§7 spending, §8).
 func (v catLives) privilege(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
 	c := s.cat
 	m, ok := catModeOf(cmd.Do)
 	if !ok {
 		return &Rejection{Code: RefuseUnknownAction, Text: cmd.Do}
 	}
-	card, why := catModeProblem(s, cmd.Seat, m, cmd.Via)
+	card, why := catModeProblem(s, cmd.Seat, m, arg.Via)
 	if why != nil {
 		return why
 	}
@@ -294,7 +295,7 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 	}
 	switch m.ID {
 	case "aimed-snipe":
-		k := cmd.Position
+		k := arg.Position
 		n := catPublicCards(s, cmd.Target.Seat)
 		switch {
 		case k < 1:
@@ -308,23 +309,23 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 	case "transform":
 		choices := catIntoChoices(s, cmd.Seat)
 		switch {
-		case cmd.Into == "":
+		case arg.Into == "":
 			return &Rejection{Code: RefuseIntoNeeded, Roles: choices}
-		case !slices.Contains(catForms, cmd.Into):
-			return &Rejection{Code: RefuseIntoUnknown, Roles: slices.Clone(catForms), Text: cmd.Into}
-		case !slices.Contains(choices, cmd.Into):
-			return &Rejection{Code: RefuseIntoForbidden, Role: cmd.Into, Roles: choices}
+		case !slices.Contains(catForms, arg.Into):
+			return &Rejection{Code: RefuseIntoUnknown, Roles: slices.Clone(catForms), Text: arg.Into}
+		case !slices.Contains(choices, arg.Into):
+			return &Rejection{Code: RefuseIntoForbidden, Role: arg.Into, Roles: choices}
 		}
-		body.Into = cmd.Into
+		body.Into = arg.Into
 	}
 	if m.Attack {
 		chars, attacks := catManifesto(c, cmd.Seat, 0)
-		chars += catChars(cmd.Text)
+		chars += catChars(arg.Text)
 		attacks++
 		if need := s.Opts.ManifestoMinChars * attacks; chars < need {
 			return &Rejection{Code: RefuseManifestoShort, Have: chars, N: attacks, Need: need, Each: s.Opts.ManifestoMinChars}
 		}
-		body.Text = cmd.Text
+		body.Text = arg.Text
 	}
 	g.emit(&body, g.only(cmd.Seat))
 	return nil
@@ -359,14 +360,15 @@ func catPublicCards(s *State, seat int) int {
 // withdraw cancels the player's most recent pending privilege with the
 // action (and target) and frees its AP (§7).
 func (v catLives) withdraw(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
 	c := s.cat
-	if cmd.Action == "" {
+	if arg.Action == "" {
 		return refuse(RefuseWithdrawNeedsAction)
 	}
 	for i := len(c.Acts) - 1; i >= 0; i-- {
 		a := c.Acts[i]
-		if a.Seat != cmd.Seat || a.Action != cmd.Action || (cmd.Target != nil && (a.Target == nil || a.Target.Seat != cmd.Target.Seat)) {
+		if a.Seat != cmd.Seat || a.Action != arg.Action || (cmd.Target != nil && (a.Target == nil || a.Target.Seat != cmd.Target.Seat)) {
 			continue
 		}
 		if m, _ := catModeOf(a.Action); m.Attack {
@@ -379,13 +381,14 @@ func (v catLives) withdraw(g *Game, cmd Command) error {
 		return nil
 	}
 	if cmd.Target != nil {
-		return &Rejection{Code: RefuseNoPendingOn, Action: cmd.Action, Seat: cmd.Target.Seat}
+		return &Rejection{Code: RefuseNoPendingOn, Action: arg.Action, Seat: cmd.Target.Seat}
 	}
-	return refuseAction(RefuseNoPending, cmd.Action)
+	return refuseAction(RefuseNoPending, arg.Action)
 }
 
 // stance is the free-choice player's choice (§2), until night 1 ends.
 func (v catLives) stance(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
 	c := s.cat
 	switch {
@@ -393,12 +396,12 @@ func (v catLives) stance(g *Game, cmd Command) error {
 		return refuse(RefuseStanceFreeOnly)
 	case s.Phase != PhaseNight || s.Round != 1:
 		return refuse(RefuseStanceNight1)
-	case cmd.Camp == "civilians" || cmd.Camp == "good":
+	case arg.Camp == "civilians" || arg.Camp == "good":
 		return refuse(RefuseStanceNoCivilians)
-	case cmd.Camp != "killers" && cmd.Camp != "werewolves":
+	case arg.Camp != "killers" && arg.Camp != "werewolves":
 		return refuse(RefuseStanceNeedsCamp)
 	}
-	if cmd.Cowin {
+	if arg.Cowin {
 		for _, a := range c.Acts {
 			if a.Seat != cmd.Seat {
 				continue
@@ -409,7 +412,7 @@ func (v catLives) stance(g *Game, cmd Command) error {
 			}
 		}
 	}
-	g.emit(&StanceBody{Seat: cmd.Seat, Camp: cmd.Camp, Cowin: cmd.Cowin}, g.only(cmd.Seat))
+	g.emit(&StanceBody{Seat: cmd.Seat, Camp: arg.Camp, Cowin: arg.Cowin}, g.only(cmd.Seat))
 	return nil
 }
 
@@ -422,6 +425,7 @@ func catOrderOpen(s *State) bool {
 
 // order submits a discard order (§5).
 func (v catLives) order(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
 	c := s.cat
 	st := &c.Seats[cmd.Seat-1]
@@ -434,7 +438,7 @@ func (v catLives) order(g *Game, cmd Command) error {
 			held = append(held, s.Seats[cmd.Seat-1].Cards[x].Role)
 		}
 	}
-	order := slices.Clone(cmd.Order)
+	order := slices.Clone(arg.Order)
 	if st.Pending >= 0 && len(order) == len(held)+1 {
 		// The pending card may be listed too: it stays the front card.
 		if i := slices.Index(order, s.Seats[cmd.Seat-1].Cards[st.Pending].Role); i >= 0 {

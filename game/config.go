@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Config is what a lobby needs to know about a setup before the game
@@ -131,31 +129,3 @@ func (g *Game) HostActions() []string {
 // IsHostAction reports whether do is a command only the host or its clock
 // gives ("timeout", "end"): a seat that sends it is refused.
 func IsHostAction(do string) bool { return do == "timeout" || do == "end" }
-
-// MaxTextRunes bounds a command's free text (a cat-lives-7 kill manifesto)
-// and MaxOrderCards a discard order: the engine refuses longer ones, so the
-// network layer needs no rule of its own about them.
-const (
-	MaxTextRunes  = 2000
-	MaxOrderCards = 8
-)
-
-// checkFreeText refuses free text and lists no rule could accept: too long,
-// or text with an invisible control character.
-func checkFreeText(cmd *Command) error {
-	if cmd.Text == "" && len(cmd.Order) <= MaxOrderCards {
-		return nil // nearly every command
-	}
-	if n := utf8.RuneCountInString(cmd.Text); n > MaxTextRunes {
-		return &Rejection{Code: RefuseTextLong, N: MaxTextRunes, Have: n}
-	}
-	for _, r := range cmd.Text {
-		if (unicode.IsControl(r) && r != '\n' && r != '\t') || unicode.Is(unicode.Bidi_Control, r) {
-			return refuse(RefuseTextControl)
-		}
-	}
-	if len(cmd.Order) > MaxOrderCards {
-		return &Rejection{Code: RefuseOrderLong, N: MaxOrderCards}
-	}
-	return nil
-}

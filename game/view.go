@@ -42,8 +42,10 @@ type TableView struct {
 	// headline; the stage's timer starts after Hold.
 	Announce []Announcement `json:"announce,omitempty"`
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
-	// CatLives is cat-lives-7's public part (catlives_view.go).
-	CatLives *CatTableView `json:"catLives,omitempty"`
+	// Ext is the variant's own public part (viewext.go; cat-lives-7's
+	// *CatTableView), nil for most variants. In JSON it stands beside
+	// these fields under its own key.
+	Ext ViewExt `json:"-"`
 	// Briefing is the table's briefing before the first night (stage
 	// "briefing", Setup.Briefing): the deal and the options this table
 	// plays with that differ from the variant's defaults.
@@ -269,15 +271,17 @@ type PlayerView struct {
 	Huddle  []Pick       `json:"huddle,omitempty"`
 	Reveal  []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
 	Table   TableView    `json:"table"`
-	// CatLives is cat-lives-7's private part (catlives_view.go).
-	CatLives *CatPlayerView `json:"catLives,omitempty"`
+	// Ext is the variant's own private part (viewext.go; cat-lives-7's
+	// *CatPlayerView), nil for most variants. In JSON it stands beside
+	// these fields under its own key.
+	Ext ViewExt `json:"-"`
 }
 
 // clearMine zeroes every field of pv but Table (TestClearMine checks that
 // none is forgotten).
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
-	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, 0, nil, nil, nil, nil
+	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.Ext = nil, 0, nil, nil, nil, nil
 }
 
 // Task is one thing the seat can do now, with its legal targets.
