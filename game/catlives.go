@@ -22,7 +22,7 @@ import (
 // turns, ballot, vote, tally, executed, game_over); the variant's own events
 // (camps, points, privilege, withdraw, order, orders, stance, notice,
 // resolve, announce, done) are in catlives_events.go. Its state is
-// State.cat, written only by applyEvent.
+// State.ext, written only by applyEvent.
 //
 // Cards are the five entries of SeatState.Cards in dealt order; a card is
 // lost when its Alive flag falls. Which card is where in the discard order
@@ -199,10 +199,10 @@ func (catLives) RunoffSpeakers(int) string                     { return "tied" }
 // camp, whose win is "good") or "free-choice" (the stance is in the
 // cat-lives views).
 func (catLives) Camp(s *State, seat int) string {
-	if s.cat == nil {
+	if catOf(s) == nil {
 		return ""
 	}
-	return s.cat.Camps[seat-1]
+	return catOf(s).Camps[seat-1]
 }
 
 // dealHands is §4 (R2, R3). A scripted deal: five known card ids per seat,
@@ -378,7 +378,7 @@ func (catLives) checkDeal(s *State, setup Setup) ([][]string, []Body, error) {
 // the killer camp) → killers; likewise werewolves; only a solo or
 // independent free-choice player → that seat.
 func (catLives) Win(s *State) (string, Why) {
-	c := s.cat
+	c := catOf(s)
 	if c == nil {
 		return "", Why{}
 	}
@@ -417,7 +417,7 @@ func (catLives) Win(s *State) (string, Why) {
 // free-choice seat.
 func (catLives) gameOver(g *Game, w string, why Why) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	e := GameOverBody{Winner: w, Reason: why.Sentence(), Why: why}
 	for seat := 1; seat <= s.Players; seat++ {
 		if c.Camps[seat-1] == w || (seat == c.Free && ((c.Cowin && c.Stance == w) || strconv.Itoa(seat) == w)) {
@@ -430,7 +430,7 @@ func (catLives) gameOver(g *Game, w string, why Why) {
 // RoundEnd is the stalemate (§14, R26): the stalemateRounds-th round in a
 // row without a card lost ends in a draw.
 func (catLives) RoundEnd(s *State) (string, Why) {
-	c := s.cat
+	c := catOf(s)
 	if c == nil || s.Opts.StalemateRounds == 0 || c.RoundLost > 0 {
 		return "", Why{}
 	}

@@ -100,7 +100,7 @@ type catCard struct {
 // (R13); an amoeba in a form offering it (or the amoeba itself for
 // transform). Real cards first.
 func catCardsFor(s *State, seat int, m catMode) []catCard {
-	st := &s.cat.Seats[seat-1]
+	st := &catOf(s).Seats[seat-1]
 	var out, forms []catCard
 	for j, card := range s.Seats[seat-1].Cards {
 		if !card.Alive || j == st.Pending {
@@ -120,7 +120,7 @@ func catCardsFor(s *State, seat int, m catMode) []catCard {
 // or nil with the acting card. via names the card (its id, or "amoeba") when
 // two cards offer the mode.
 func catModeProblem(s *State, seat int, m catMode, via string) (catCard, *Rejection) {
-	c := s.cat
+	c := catOf(s)
 	st := &c.Seats[seat-1]
 	cards := catCardsFor(s, seat, m)
 	if len(cards) == 0 {
@@ -204,7 +204,7 @@ func catModeProblem(s *State, seat int, m catMode, via string) (catCard, *Reject
 // type dealt to the player, not one it has been, not killer or werewolf for
 // a co-winning free-choice player.
 func catIntoChoices(s *State, seat int) []string {
-	c := s.cat
+	c := catOf(s)
 	st := &c.Seats[seat-1]
 	var out []string
 	for _, f := range catForms {
@@ -227,7 +227,7 @@ func catIntoChoices(s *State, seat int) []string {
 
 // catTargetProblem says why seat may not aim mode m at t, or nil.
 func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) *Rejection {
-	c := s.cat
+	c := catOf(s)
 	if !s.Alive(t) {
 		return refuseTarget(RefuseDeadTarget, SeatTarget(t.Seat))
 	}
@@ -264,7 +264,7 @@ func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) *Re
 func (v catLives) privilege(g *Game, cmd Command) error {
 	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	m, ok := catModeOf(cmd.Do)
 	if !ok {
 		return &Rejection{Code: RefuseUnknownAction, Text: cmd.Do}
@@ -362,7 +362,7 @@ func catPublicCards(s *State, seat int) int {
 func (v catLives) withdraw(g *Game, cmd Command) error {
 	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	if arg.Action == "" {
 		return refuse(RefuseWithdrawNeedsAction)
 	}
@@ -390,7 +390,7 @@ func (v catLives) withdraw(g *Game, cmd Command) error {
 func (v catLives) stance(g *Game, cmd Command) error {
 	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	switch {
 	case cmd.Seat != c.Free:
 		return refuse(RefuseStanceFreeOnly)
@@ -419,7 +419,7 @@ func (v catLives) stance(g *Game, cmd Command) error {
 // catOrderOpen reports whether seat may submit a discard order now: night 1
 // (§5) or a reorder window's phase.
 func catOrderOpen(s *State) bool {
-	c := s.cat
+	c := catOf(s)
 	return (s.Phase == PhaseNight && s.Round == 1) || (c.Window != 0 && c.Window == catPhase(s) && !c.DayOver)
 }
 
@@ -427,7 +427,7 @@ func catOrderOpen(s *State) bool {
 func (v catLives) order(g *Game, cmd Command) error {
 	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	st := &c.Seats[cmd.Seat-1]
 	if !catOrderOpen(s) {
 		return refuse(RefuseOrderClosed)
@@ -513,7 +513,7 @@ func (v catLives) command(g *Game, cmd Command) error {
 // the player (halve, rounding down), in declaration order (R14).
 func (v catLives) nightFell(g *Game) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	var out []PointsBody
 	for _, seat := range s.Living() {
 		st := &c.Seats[seat-1]
@@ -682,7 +682,7 @@ type catNightOutcome struct {
 // resolveNight is §10 steps 2–10, computed from the state at the end of the
 // night (after the orders of step 1 took effect).
 func (v catLives) resolveNight(s *State) catNightOutcome {
-	n := &catNight{s: s, c: s.cat, void: map[int]bool{}, kind: map[int]string{}}
+	n := &catNight{s: s, c: catOf(s), void: map[int]bool{}, kind: map[int]string{}}
 	n.out.Resolve = ResolveBody{Round: s.Round, When: "night"}
 	n.r = &n.out.Resolve
 	n.imprison()
@@ -925,7 +925,7 @@ func (n *catNight) losses() {
 // and the day.
 func (v catLives) endNight(g *Game) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	if s.Round == 1 || c.Window == catPhase(s) {
 		ob := OrdersBody{Round: s.Round}
 		if s.Round == 1 {
@@ -1035,7 +1035,7 @@ func catDied(s *State, before []int) []int {
 // announcement passes both) to an announcement of n lost cards.
 func (v catLives) finishAnnounce(g *Game, a *AnnounceBody, n int) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	for seat := 1; seat <= s.Players; seat++ {
 		a.Cards = append(a.Cards, catPublicCards(s, seat))
 	}

@@ -97,7 +97,7 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 	case "over":
 		return false
 	case "night", "day":
-		if s.Phase == PhaseDay && (s.Day.Speaker != 0 || s.cat.DayOver) {
+		if s.Phase == PhaseDay && (s.Day.Speaker != 0 || catOf(s).DayOver) {
 			if s.Day.Speaker != 0 {
 				mustApply(g, Command{Seat: s.Day.Speaker, Do: "pass"})
 			} else {
@@ -432,7 +432,7 @@ func TestCatAmoeba(t *testing.T) {
 	}
 	must(t, do(Command{Do: "timeout"})) // night 2 ends: the amoeba is a sniper
 	endDay()
-	st := &g.s.cat.Seats[0]
+	st := &catOf(&g.s).Seats[0]
 	if st.Form != "sniper" || st.Spent != 0 {
 		t.Fatalf("form %q spent %d, want sniper 0", st.Form, st.Spent)
 	}

@@ -190,10 +190,13 @@ type CatManifesto struct {
 // runs differently: the timer, the narration, the ballot (viewer).
 func (v catLives) tableView(g *Game, tv *TableView) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	if c == nil {
 		return
 	}
+	// Privileges bring no answers, and the hand, not the card, holds the
+	// night.
+	tv.Card.Results, tv.Card.Tonight = 0, 0
 	ct := &CatTableView{Lost: c.Lost, Dawn: c.Dawn, Dusk: c.Dusk}
 	over := s.Phase == PhaseOver
 	for seat := 1; seat <= s.Players; seat++ {
@@ -299,7 +302,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 // playerView fills PlayerView.Ext and the player's tasks (viewer).
 func (v catLives) playerView(g *Game, pv *PlayerView) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	seat := pv.Seat
 	if c == nil || seat < 1 || seat > s.Players {
 		return
@@ -430,7 +433,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 // pass and vote.
 func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	out := []Task{}
 	if s.Phase == PhaseDay {
 		d := s.Day

@@ -38,8 +38,10 @@ type State struct {
 	Reason        string // Why in one English sentence
 	Why           Why    // why the game ended (a code of Reasons)
 
-	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
-	mem *store    // the game's storage (store.go); not part of the game's facts
+	// ext is the variant's own state, written only by its eventApplier
+	// (cat-lives-7's *catState, catlives_events.go); nil in most variants.
+	ext any
+	mem *store // the game's storage (store.go); not part of the game's facts
 }
 
 // caps are the optional interfaces a variant implements (variant.go,

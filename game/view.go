@@ -387,16 +387,13 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 			tv.Order = s.Day.Order
 		}
 	}
+	tv.Roles = roleIDs[s.VariantID]
+	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
+		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
 	if vw := s.caps.viewer; vw != nil {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
-	tv.Roles = roleIDs[s.VariantID]
-	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
-		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
-	if s.cat != nil { // privileges bring no answers, and the hand, not the card, holds the night
-		tv.Card.Results, tv.Card.Tonight = 0, 0
-	}
 }
 
 // teamLines is the longest teammate list of any seat now (entries about the
