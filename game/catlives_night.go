@@ -322,8 +322,8 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 		chars, attacks := catManifesto(c, cmd.Seat, 0)
 		chars += catChars(arg.Text)
 		attacks++
-		if need := s.Opts.ManifestoMinChars * attacks; chars < need {
-			return &Rejection{Code: RefuseManifestoShort, Have: chars, N: attacks, Need: need, Each: s.Opts.ManifestoMinChars}
+		if need := s.OptInt("manifestoMinChars") * attacks; chars < need {
+			return &Rejection{Code: RefuseManifestoShort, Have: chars, N: attacks, Need: need, Each: s.OptInt("manifestoMinChars")}
 		}
 		body.Text = arg.Text
 	}
@@ -373,7 +373,7 @@ func (v catLives) withdraw(g *Game, cmd Command) error {
 		}
 		if m, _ := catModeOf(a.Action); m.Attack {
 			chars, attacks := catManifesto(c, cmd.Seat, a.ID)
-			if need := s.Opts.ManifestoMinChars * attacks; chars < need {
+			if need := s.OptInt("manifestoMinChars") * attacks; chars < need {
 				return &Rejection{Code: RefuseWithdrawManifesto, N: attacks, Have: chars, Need: need}
 			}
 		}

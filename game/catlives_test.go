@@ -106,7 +106,7 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 			return true
 		}
 		living := s.Living()
-		text := strings.Repeat("猫", s.Opts.ManifestoMinChars)
+		text := strings.Repeat("猫", s.OptInt("manifestoMinChars"))
 		for _, seat := range living {
 			for k := 0; k < 2; k++ {
 				m := catModes[r.IntN(len(catModes))]

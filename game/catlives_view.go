@@ -226,10 +226,10 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 		ct.History = c.History
 		ct.Voided = c.Voided
 	}
-	warn := min(60, s.Opts.NightSeconds/5)
+	warn := min(60, s.OptInt("nightSeconds")/5)
 	switch s.Phase {
 	case PhaseNight:
-		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightSeconds, Warn: warn}
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.OptInt("nightSeconds"), Warn: warn}
 	case PhaseDay:
 		d := s.Day
 		tv.Timer = nil
@@ -246,7 +246,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 			tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: s.Opts.DiscussionSeconds}
 			tv.Narration = Narration{Key: "discussion", Round: s.Round}
 		case d.Stage == StageClosing:
-			tv.Timer = &Timer{Key: g.stageKey(), Kind: "closing", Seconds: s.Opts.ClosingSeconds}
+			tv.Timer = &Timer{Key: g.stageKey(), Kind: "closing", Seconds: s.OptInt("closingSeconds")}
 			tv.Narration = Narration{Key: "closing", Round: s.Round}
 			ct.Closing = true
 		}
@@ -308,7 +308,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 		return
 	}
 	st := &c.Seats[seat-1]
-	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.Opts.ManifestoMinChars, Blank: CatBlank}, Privileges: []CatPrivilegeView{}}
+	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.OptInt("manifestoMinChars"), Blank: CatBlank}, Privileges: []CatPrivilegeView{}}
 	if seat == c.Free {
 		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != PhaseNight, Camps: []string{"killers", "werewolves"}}
 	}

@@ -17,13 +17,17 @@ type Config struct {
 	Problem *Problem    // nil: a game can start from this setup
 }
 
-// OptionInfo is one option of a setup.
+// OptionInfo is one option of a setup, from its spec (OptionSpec).
 type OptionInfo struct {
 	Name    string
 	Default any      // the variant's default for this player count
 	Value   any      // the value the game would play with
 	Set     bool     // the setup overrides it
 	Choices []string // the legal values of an enumerated option
+	Kind    OptionKind
+	Min     int    // an int's or seconds' least value
+	Max     int    // and its greatest (0: no bound)
+	Words   string // the dictionary key of its name (OptionSpec.WordsKey)
 }
 
 // Problem is why a setup cannot start, with the figures a screen needs to
@@ -70,19 +74,20 @@ func Configure(setup Setup) Config {
 			s.Seats[i].Cards = append(s.Seats[i].Cards, CardState{Role: r, Alive: true})
 		}
 	}
-	def := defaults(v, s)
-	val := def
+	def, defOwn := defaults(v, s), ownDefaults(s.caps.own)
+	val, valOwn := def, defOwn
 	var set map[string]json.RawMessage
 	_ = json.Unmarshal(setup.Options, &set)
-	err := val.applyOverrides(setup.Options, in.OptionNames, choicesFor(v))
+	err := applyOptions(&val, &valOwn, setup.Options, in.Options)
 	if err != nil {
-		val = def
+		val, valOwn = def, defOwn
 	}
-	defs, vals := def.OptionValues(in.OptionNames), val.OptionValues(in.OptionNames)
-	for _, name := range in.OptionNames {
-		_, isSet := set[name]
-		c.Options = append(c.Options, OptionInfo{Name: name, Default: defs[name], Value: vals[name], Set: isSet,
-			Choices: choicesFor(v)[name]})
+	defs := optionValues(def, defOwn, s.caps.own, in.OptionNames)
+	vals := optionValues(val, valOwn, s.caps.own, in.OptionNames)
+	for _, sp := range in.Options {
+		_, isSet := set[sp.ID]
+		c.Options = append(c.Options, OptionInfo{Name: sp.ID, Default: defs[sp.ID], Value: vals[sp.ID], Set: isSet,
+			Choices: sp.Values, Kind: sp.Kind, Min: sp.Min, Max: sp.Max, Words: sp.WordsKey()})
 	}
 	if c.Problem != nil {
 		return c

@@ -539,7 +539,7 @@ func TestConfigure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := g.State().Opts.OptionValues(in.OptionNames)
+			want := g.State().OptionValues(in.OptionNames)
 			for _, o := range c.Options {
 				if o.Default != want[o.Name] || o.Value != want[o.Name] || o.Set {
 					t.Errorf("%s/%d %s: default %v value %v set %v, a dealt game plays %v", in.ID, n, o.Name, o.Default, o.Value, o.Set, want[o.Name])

@@ -245,8 +245,8 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i, k := 0, in.CardsPerSeat; i < len(s.Seats); i++ {
 		s.Seats[i].Cards = all[i*k : (i+1)*k : (i+1)*k]
 	}
-	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
+	s.Opts, s.ownOpts = defaults(v, s), ownDefaults(s.caps.own)
+	if err := applyOptions(&s.Opts, &s.ownOpts, setup.Options, in.Options); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
 
@@ -265,8 +265,8 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i := range hands {
 		s.Seats[i].Cards = mem.cardsOf(hands[i])
 	}
-	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
+	s.Opts, s.ownOpts = defaults(v, s), ownDefaults(s.caps.own)
+	if err := applyOptions(&s.Opts, &s.ownOpts, setup.Options, in.Options); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
 	// The seats are filled again by the deal events, so that the log alone

@@ -20,8 +20,11 @@ type State struct {
 	Players   int
 	Seed      uint64
 	Opts      Options
-	Seats     []SeatState // index seat-1
-	RNG       *rand.PCG   // G17: the one seeded generator; advanced only in apply
+	// ownOpts are the values of the variant's own options (OptBool,
+	// OptInt, OptChoice).
+	ownOpts ownOptions
+	Seats   []SeatState // index seat-1
+	RNG     *rand.PCG   // G17: the one seeded generator; advanced only in apply
 
 	Version int // number of events applied
 	Round   int // current round (night n + day n); 0 before night 1
@@ -55,7 +58,8 @@ type caps struct {
 	roundEnder   RoundEnder
 	setupNighter SetupNighter
 	viewer       viewer
-	cards        int // Info().CardsPerSeat
+	cards        int          // Info().CardsPerSeat
+	own          []OptionSpec // the variant's own options (ownOptions' order)
 }
 
 // setVariant makes v the state's variant.
@@ -71,6 +75,7 @@ func (s *State) setVariant(v Variant) {
 	c.setupNighter, _ = v.(SetupNighter)
 	c.viewer, _ = v.(viewer)
 	c.cards = v.Info().CardsPerSeat
+	c.own = ownOf[v.Info().ID]
 }
 
 // SeatState is one seat's cards.

@@ -71,6 +71,17 @@ type OptionChange struct {
 	Name    string `json:"name"`
 	Value   any    `json:"value"`
 	Default any    `json:"default"`
+	// Words is the dictionary key of the option's name where its spec
+	// names one other than "opt.<name>" (OptionSpec.Words).
+	Words string `json:"words,omitempty"`
+}
+
+// WordsKey is the dictionary key of the option's name.
+func (o OptionChange) WordsKey() string {
+	if o.Words != "" {
+		return o.Words
+	}
+	return "opt." + o.Name
 }
 
 // briefingView is the table view of the briefing: public, the same for
@@ -96,7 +107,11 @@ func (g *Game) briefingView(tv *TableView) {
 	}
 	for _, o := range Configure(Setup{Variant: s.VariantID, Players: s.Players, Seed: s.Seed, Options: g.setup.Options}).Options {
 		if o.Set && fmt.Sprint(o.Value) != fmt.Sprint(o.Default) {
-			b.Options = append(b.Options, OptionChange{Name: o.Name, Value: o.Value, Default: o.Default})
+			oc := OptionChange{Name: o.Name, Value: o.Value, Default: o.Default}
+			if o.Words != "opt."+o.Name {
+				oc.Words = o.Words
+			}
+			b.Options = append(b.Options, oc)
 		}
 	}
 	tv.Briefing = b
