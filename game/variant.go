@@ -21,7 +21,8 @@ type Variant interface {
 	// Deck is the list of role ids dealt for n players (n within the range).
 	// Its length is n × Info().CardsPerSeat.
 	Deck(n int) []string
-	// Defaults are the options for this deal (some defaults depend on it).
+	// Defaults are the shared options' defaults for this deal (some
+	// depend on it); its own options' defaults are in their OptionSpecs.
 	Defaults(s *State) Options
 	// DealOK reports whether a dealt hand set is acceptable (an error → the
 	// engine shuffles again, G17): nil means fine, a *VoidDeal says why.
