@@ -23,7 +23,7 @@ func wwBotMove(g *Game, r *rand.Rand) bool {
 					continue
 				}
 			case "order":
-				c.Side = []string{"left", "right"}[r.IntN(2)]
+				c.Args = wwArgs{Side: []string{"left", "right"}[r.IntN(2)]}
 			}
 			cmds = append(cmds, c)
 		}

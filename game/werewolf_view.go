@@ -11,7 +11,7 @@ import "slices"
 func (werewolf) tableView(g *Game, tv *TableView) {
 	s := &g.s
 	d := s.Day
-	o := s.ww.o
+	o := wwOf(s).o
 	if s.Phase != PhaseDay || d == nil {
 		return
 	}
@@ -55,7 +55,7 @@ func (werewolf) clock(g *Game, p *ClockPlan) {
 		return
 	}
 	if !kill.Locked {
-		p.Seconds = min(p.Seconds, s.ww.o.KnifeSeconds)
+		p.Seconds = min(p.Seconds, wwOf(s).o.KnifeSeconds)
 		p.Early = nil
 		return
 	}
@@ -64,7 +64,7 @@ func (werewolf) clock(g *Game, p *ClockPlan) {
 	}
 	for i := len(g.log) - 1; i >= 0; i-- {
 		if l, ok := g.log[i].Body.(*LockBody); ok && l.Step == kill.Index {
-			p.Early = append(p.Early, Wait{Seq: g.log[i].Seq, Seconds: s.ww.o.WitchWindowSeconds})
+			p.Early = append(p.Early, Wait{Seq: g.log[i].Seq, Seconds: wwOf(s).o.WitchWindowSeconds})
 			break
 		}
 	}
@@ -93,7 +93,7 @@ func (werewolf) playerView(g *Game, pv *PlayerView) {
 // wwDayTasks lists what pv's seat can do in the day now.
 func (g *Game) wwDayTasks(pv *PlayerView) {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	d := s.Day
 	seat := pv.Seat
 	if d.Stage == StageStand && pv.Alive {
