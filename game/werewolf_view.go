@@ -7,11 +7,40 @@ import "slices"
 // (the stand window, withdrawal, skill, badge and order turns, the
 // ballots, 自爆).
 
-// tableView sets the timers of the variant's own stages (§13).
+func init() {
+	registerView(wwViewKey, func() ViewExt { return new(WWTableView) }, func() ViewExt { return new(WWTableView) }) // no player part yet
+}
+
+// wwViewKey is the JSON key of werewolf-12's part of the table view.
+const wwViewKey = "werewolf"
+
+// WWTableView is werewolf-12's public part of the table view
+// (TableView.Ext): the badge and the election, the revealed idiot.
+type WWTableView struct {
+	Sheriff    int    `json:"sheriff,omitempty"`    // the badge holder (0: none)
+	BadgeGone  bool   `json:"badgeGone,omitempty"`  // the badge is lost for the game
+	Electing   bool   `json:"electing,omitempty"`   // an election is in progress
+	Candidates []int  `json:"candidates,omitempty"` // its candidates still in the race (警上)
+	Withdrawn  []int  `json:"withdrawn,omitempty"`  // who withdrew (退水)
+	Revealed   int    `json:"revealed,omitempty"`   // the revealed idiot (no vote)
+	Side       string `json:"side,omitempty"`       // the sheriff's order today
+}
+
+// ViewKey implements ViewExt.
+func (*WWTableView) ViewKey() string { return wwViewKey }
+
+// tableView fills TableView.Ext and sets the timers of the variant's own
+// stages (§13).
 func (werewolf) tableView(g *Game, tv *TableView) {
 	s := &g.s
 	d := s.Day
-	o := wwOf(s).o
+	w := wwOf(s)
+	if w == nil {
+		return
+	}
+	o := w.o
+	tv.Ext = &WWTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Electing: w.electing,
+		Candidates: slices.Clone(w.cands), Withdrawn: slices.Clone(w.withdrawn), Revealed: w.revealed, Side: w.side}
 	if s.Phase != PhaseDay || d == nil {
 		return
 	}
