@@ -161,7 +161,7 @@ func (g *Game) wwVoters(purpose string, tied []int) (voters []int, weights []flo
 		switch {
 		case purpose == "election" && (slices.Contains(w.stood, x)):
 			continue
-		case purpose == "exile" && x == w.revealed:
+		case x == w.revealed: // §10.4: no vote in any ballot
 			continue
 		case purpose == "exile" && slices.Contains(tied, x) && s.Opts.TieVoters == "non-tied":
 			continue
