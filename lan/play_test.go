@@ -33,7 +33,11 @@ type table struct {
 	acts     int
 	refused  int                       // optional commands the rules refused
 	onCmd    func(seat int, do string) // optional hook (the benchmark)
-	after    func()                    // optional hook after each command's barrier
+	// script, when set, decides first for a bot (a scripted election):
+	// act, send c; it may take tasks out of v for the usual bots to
+	// leave alone.
+	script func(v *game.PlayerView) (c botCmd, act bool)
+	after  func() // optional hook after each command's barrier
 }
 
 func newTable(t testing.TB, h *harness, n int, seed uint64) *table {
@@ -227,6 +231,12 @@ var manifesto = strings.Repeat("猫", 120)
 
 // decide picks a bot's next command from its tasks, or ok false.
 func (tb *table) decide(v game.PlayerView) (botCmd, bool) {
+	if tb.script != nil {
+		v.Tasks = slices.Clone(v.Tasks)
+		if c, act := tb.script(&v); act {
+			return c, true
+		}
+	}
 	if c, ok, tasks := tb.decideWerewolf(v); ok {
 		return c, true
 	} else if tasks != nil {

@@ -834,7 +834,7 @@ function press(pv, local, which, target) {
     case 'sleep-skip': task.done = true; l.guess = null; delete l.sel[w.taskKey]; break;
     case 'sleep': task.done = true; l.guess = b.target; break;
     case 'guess': l.guess = b.target; break;
-    case 'local-pick': l.refused = { ...(l.refused || {}), [w.taskKey]: b.target }; break;
+    case 'local-pick': l.refused = { ...(l.refused || {}), [w.taskKey]: b.target }; l.refusedWait = { ...(l.refusedWait || {}), [w.taskKey]: !!b.wait }; break;
     case 'skip': case 'decline': task.done = true; task.skipped = true; delete l.sel[w.taskKey]; break;
     case 'confirm':
       if (task.action === 'suspect') { v.huddle = [...(v.huddle || []).filter((p) => p.seat !== pv.seat), { seat: pv.seat, target: b.target }]; break; }
@@ -1119,14 +1119,19 @@ test('werewolf-12: a Skip before the knife closes holds only while the antidote 
   assert.deepEqual(m.wire.secondary, { do: 'local-skip', wait: true });
   const x = press(w.pv, {}, 'skip');
   assert.notEqual(V.nightModel(T, x.pv, {}, x.local).wire.action, 'save', 'skipped while waiting: the next screen');
+  // a seat picked and confirmed while waiting: not sent, forgotten as well
+  const y = press(press(x.pv, x.local, 'tap', 3).pv, press(x.pv, x.local, 'tap', 3).local, 'confirm');
   // the knife closes: the question is asked again
-  const open = structuredClone(x.pv);
+  const open = structuredClone(y.pv);
   delete open.tasks[0].waiting;
   open.tasks[0].open = true;
   open.tasks[0].targets = [7];
-  const again = V.nightModel(T, open, {}, x.local);
-  assert.equal(again.wire.action, 'save');
-  assert.equal(again.secondary.enabled, true);
+  for (const l of [x.local, y.local]) {
+    const again = V.nightModel(T, open, {}, l);
+    assert.equal(again.wire.action, 'save');
+    assert.equal(again.secondary.enabled, true);
+    assert.equal(again.status, T('night.noPick'));
+  }
 });
 
 test("werewolf-12: the guard is told in his refusal's words why the seat of last night was not sent", () => {

@@ -112,12 +112,12 @@ const nightKey = () => `nightfall:night:${S.room || 'mock'}`;
 function saveNight() {
   if (S.mock) return;
   const l = S.local;
-  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, pads: l.pads, padPick: l.padPick }));
+  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, refusedWait: l.refusedWait, pads: l.pads, padPick: l.padPick }));
 }
 function loadNight(k) {
   try {
     const x = JSON.parse(store.get(nightKey()) || 'null');
-    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
+    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.refusedWait = x.refusedWait || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
   } catch { /* a bad entry: start afresh */ }
 }
 const outbox = new Outbox(randomId());
@@ -1065,7 +1065,7 @@ function renderNight(main) {
     };
     switch (b.do) {
       case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = b.wait ? 'wait' : true; delete l.sel[key]; })); break; // nothing sent: the card says so
-      case 'local-pick': hostTap(ctl, null, apply(() => { l.refused[key] = b.target; })); break; // a seat the task cannot use: nothing sent
+      case 'local-pick': hostTap(ctl, null, apply(() => { l.refused[key] = b.target; l.refusedWait = { ...(l.refusedWait || {}), [key]: !!b.wait }; })); break; // a seat the task cannot use: nothing sent
       case 'pad': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = b.target; })); break; // a step's guess: nothing sent
       case 'pad-skip': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = null; delete l.sel[key]; })); break;
       case 'guess': hostTap(ctl, null, apply(() => { l.guess = b.target; })); break; // a new guess after "ready": nothing to send

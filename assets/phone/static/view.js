@@ -420,7 +420,14 @@ export function nightModel(T, pv, names, local = {}) {
   // still take a pick (task.open): the next screen would leave the task
   // unanswered for the night (the guard's seat of last night, the witch's
   // antidote on another seat); the player picks again or skips.
-  const behind = (t) => !!t.done || skippedNow(t) || (local.refused && local.refused[taskKey(t)] != null && !t.open);
+  // A pick refused while the task waited (the antidote before the knife)
+  // is forgotten once it opens, like such a Skip.
+  const refusedOf = (t) => {
+    const k = taskKey(t);
+    const r = local.refused ? local.refused[k] : null;
+    return r == null || (local.refusedWait && local.refusedWait[k] && !t.waiting) ? null : r;
+  };
+  const behind = (t) => !!t.done || skippedNow(t) || (refusedOf(t) != null && !t.open);
   const task = nightTask(pv.tasks, local.focus, behind);
   const sel = local.sel || {};
   const c = cellsFor(tv, names, pv.seat, null);
@@ -533,7 +540,7 @@ export function nightModel(T, pv, names, local = {}) {
   // cannot use, or a tap once the action is final, becomes a private pick
   // that is never sent ("refused" / a guess); the card tells which it was.
   const final = done && !changeable && !isSleep && !isSuspect;
-  const refused = !done && local.refused && local.refused[key] != null ? local.refused[key] : null;
+  const refused = !done ? refusedOf(task) : null;
   if (final && local.guess != null) choice = local.guess;
   if (refused != null) choice = refused;
   const shownDone = done || localSkip || refused != null;
@@ -561,7 +568,7 @@ export function nightModel(T, pv, names, local = {}) {
     m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
     if (isSleep) m.wire.primary = { do: done ? 'guess' : 'sleep', target: picked };
     else if (final) m.wire.primary = { do: 'guess', target: picked };
-    else if (!usable.includes(upper(picked))) m.wire.primary = { do: 'local-pick', target: picked };
+    else if (!usable.includes(upper(picked))) m.wire.primary = { do: 'local-pick', target: picked, ...(task.waiting ? { wait: true } : {}) };
     else if (task.noTarget) m.wire.primary = { do: 'use', target: picked };
     else m.wire.primary = { do: 'confirm', target };
   } else if (shownDone) {
