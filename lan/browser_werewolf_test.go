@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -312,3 +313,117 @@ func TestBrowserWerewolf(t *testing.T) {
 	}
 	t.Logf("game over in round %d: %s (%s)", tv.Round, tv.Winner, tv.Reason)
 }
+
+// TestBrowserWerewolfParity: twelve werewolf-12 pages in Chromium at 360
+// px. The stand window is byte-identical on every phone, before and after
+// 不上警 (while it is open); and the skill turns of one dawn — the knifed hunter, who can
+// shoot, then a poisoned villager, who cannot — look byte-identical (but
+// for seat numbers) on the dead player's phone, fresh and with a seat
+// picked: a neighbour cannot tell the hunter before he shoots.
+func TestBrowserWerewolfParity(t *testing.T) {
+	browser := startChromium(t)
+	const n = 12
+	g := newBrowserGame(t, browser, Config{Variant: "werewolf-12", Seed: 5}, browserNames[:n+1])
+	for seat := 1; seat <= n; seat++ {
+		if err := chromedp.Do(g.phones[seat].ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.join(false)
+	roles := make([]string, n+1)
+	seats := []int{}
+	g.h.do(func(s *session) {
+		for i, st := range s.g.State().Seats {
+			roles[i+1] = st.Cards[0].Role
+			seats = append(seats, i+1)
+		}
+	})
+	of := func(r string) (out []int) {
+		for s := 1; s <= n; s++ {
+			if roles[s] == r {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	hunter, witch, victim := of("hunter")[0], of("witch")[0], of("villager")[0]
+	t.Logf("roles %v: the werewolves knife the hunter %d, the witch %d poisons the villager %d", roles[1:], hunter, witch, victim)
+	// night 1: the werewolves knife the hunter; the others skip twice
+	for _, w := range of("werewolf") {
+		g.click(w, fmt.Sprintf(`.night .seat[data-id="%d"]`, hunter))
+		g.click(w, ".night .btn.primary")
+	}
+	g.sync()
+	for _, seat := range seats {
+		if roles[seat] == "werewolf" || seat == witch {
+			continue
+		}
+		g.click(seat, ".night .btn.second")
+		g.sync()
+		g.click(seat, ".night .btn.second")
+	}
+	g.sync()
+	// the witch: the knife is known; no antidote, then the poison
+	g.phones[witch].waitFor("the antidote question", `!document.querySelector('.night .btn.second').disabled`)
+	g.click(witch, ".night .btn.second")
+	g.sync()
+	g.click(witch, fmt.Sprintf(`.night .seat[data-id="%d"]`, victim))
+	g.click(witch, ".night .btn.primary")
+	g.sync()
+	for step := 0; g.table().Stage != "stand"; step++ {
+		if step > 20 {
+			t.Fatalf("no stand window: %s", g.table().Stage)
+		}
+		browserAdvance(t, g.h)
+		g.sync()
+	}
+	g.sameClosed("the stand window", roles, seats)
+	// all but the last choose 不上警: the window is still open (it closes
+	// when everyone has chosen)
+	for _, seat := range seats[:n-1] {
+		g.click(seat, ".turn .btn.second") // 不上警
+	}
+	g.sync()
+	g.sameClosed("after 不上警", roles, seats[:n-1])
+	g.click(seats[n-1], ".turn .btn.second")
+	g.sync()
+	// the skill turns of the dawn: the hunter's, then the villager's
+	masked := func(seat int) string {
+		return regexpDigits.ReplaceAllString(g.phones[seat].eval(closedJS), "#")
+	}
+	turn := func(seat int) (fresh, picked string) {
+		t.Helper()
+		for step := 0; g.table().Stage != "skill" || g.table().Speaker != seat; step++ {
+			if step > 20 {
+				t.Fatalf("no skill turn for seat %d: %s, speaker %d", seat, g.table().Stage, g.table().Speaker)
+			}
+			browserAdvance(t, g.h)
+			g.sync()
+		}
+		if got := g.phones[seat].eval(cutJS); got != "" {
+			t.Errorf("seat %d's skill turn: cut-off button labels: %s", seat, got)
+		}
+		fresh = masked(seat)
+		g.phones[seat].eval(`(() => { const c = [...document.querySelectorAll('.turn .seat')].find((c) => !c.classList.contains('dead') && !c.classList.contains('me') && c.getAttribute('aria-disabled') !== 'true'); c.click(); return ''; })()`)
+		picked = masked(seat)
+		g.click(seat, ".turn .btn.second") // 不发动
+		g.sync()
+		return fresh, picked
+	}
+	order := []int{hunter, victim}
+	slices.Sort(order)
+	f1, p1 := turn(order[0])
+	f2, p2 := turn(order[1])
+	if f1 != f2 {
+		t.Errorf("the skill turns differ: seat %d (%s):\n%s\nvs seat %d (%s):\n%s", order[0], roles[order[0]], f1, order[1], roles[order[1]], f2)
+	}
+	if p1 != p2 {
+		t.Errorf("the skill turns with a seat picked differ: seat %d (%s):\n%s\nvs seat %d (%s):\n%s", order[0], roles[order[0]], p1, order[1], roles[order[1]], p2)
+	}
+	if !strings.Contains(f1, "不发动") {
+		t.Errorf("no 不发动 on the skill turn:\n%s", f1)
+	}
+}
+
+// regexpDigits are the numbers a screen differs by from seat to seat.
+var regexpDigits = regexp.MustCompile(`[0-9]+`)

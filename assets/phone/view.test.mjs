@@ -1112,26 +1112,32 @@ test('werewolf-12: the witch is told the knife behind the card and saves by tapp
   assert.equal(V.nightModel(T, y.pv, {}, y.local).wire.action, 'pad');
 });
 
-test('werewolf-12: a Skip before the knife closes holds only while the antidote question waits', () => {
+test('werewolf-12: a Skip before the knife closes is sent once the antidote question opens; a pick then is forgotten', () => {
   const w = viewOf('ww-night-witch-waiting');
   const m = V.nightModel(T, w.pv, w.names, {});
   assert.equal(m.wire.action, 'save');
   assert.deepEqual(m.wire.secondary, { do: 'local-skip', wait: true });
   const x = press(w.pv, {}, 'skip');
   assert.notEqual(V.nightModel(T, x.pv, {}, x.local).wire.action, 'save', 'skipped while waiting: the next screen');
-  // a seat picked and confirmed while waiting: not sent, forgotten as well
-  const y = press(press(x.pv, x.local, 'tap', 3).pv, press(x.pv, x.local, 'tap', 3).local, 'confirm');
-  // the knife closes: the question is asked again
-  const open = structuredClone(y.pv);
+  assert.deepEqual(V.deferredSkips(x.pv, x.local), [], 'nothing to send while the question waits');
+  // the knife closes: the skip goes, once; the screen stays finished
+  const open = structuredClone(x.pv);
   delete open.tasks[0].waiting;
   open.tasks[0].open = true;
   open.tasks[0].targets = [7];
-  for (const l of [x.local, y.local]) {
-    const again = V.nightModel(T, open, {}, l);
-    assert.equal(again.wire.action, 'save');
-    assert.equal(again.secondary.enabled, true);
-    assert.equal(again.status, T('night.noPick'));
-  }
+  assert.deepEqual(V.deferredSkips(open, x.local).map((t) => t.action), ['save']);
+  assert.deepEqual(V.nightCommand(open.tasks[0], 'skip'), { do: 'skip' });
+  assert.deepEqual(V.deferredSkips(open, { ...x.local, deferSent: { [V.taskKey(open.tasks[0])]: true } }), []);
+  assert.notEqual(V.nightModel(T, open, {}, x.local).wire.action, 'save');
+  // a seat picked and confirmed while waiting: not sent, and forgotten once the question opens
+  const y = press(press(w.pv, {}, 'tap', 3).pv, press(w.pv, {}, 'tap', 3).local, 'confirm');
+  const open2 = structuredClone(y.pv);
+  delete open2.tasks[0].waiting;
+  open2.tasks[0].open = true;
+  open2.tasks[0].targets = [7];
+  const again = V.nightModel(T, open2, {}, y.local);
+  assert.equal(again.wire.action, 'save');
+  assert.equal(again.secondary.enabled, true);
 });
 
 test("werewolf-12: the guard is told in his refusal's words why the seat of last night was not sent", () => {

@@ -112,12 +112,12 @@ const nightKey = () => `nightfall:night:${S.room || 'mock'}`;
 function saveNight() {
   if (S.mock) return;
   const l = S.local;
-  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, refusedWait: l.refusedWait, pads: l.pads, padPick: l.padPick }));
+  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, refusedWait: l.refusedWait, deferSent: l.deferSent, pads: l.pads, padPick: l.padPick }));
 }
 function loadNight(k) {
   try {
     const x = JSON.parse(store.get(nightKey()) || 'null');
-    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.refusedWait = x.refusedWait || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
+    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.refusedWait = x.refusedWait || {}; S.local.deferSent = x.deferSent || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
   } catch { /* a bad entry: start afresh */ }
 }
 const outbox = new Outbox(randomId());
@@ -438,11 +438,24 @@ function onViewChanged() {
   // a day turn's pick (werewolf-12's skill and badge turns) lives for the turn
   const tk = `${tv.round}:${tv.stage}:${tv.speaker || 0}`;
   if (tk !== S.turnKey) { S.turnKey = tk; S.local.turn = null; S.withdrawArmed = 0; }
+  sendDeferred();
   const bk = V.buzzKey(pv);
   if (bk && bk !== S.lastBuzz && S.lastBuzz !== null && navigator.vibrate) {
     try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
   }
   S.lastBuzz = bk;
+}
+
+// sendDeferred sends the skips the player gave while their tasks waited
+// (V.deferredSkips: the witch's antidote before the knife closed), once
+// each, as soon as the engine opens them.
+function sendDeferred() {
+  const l = S.local;
+  for (const t of V.deferredSkips(S.pv, l)) {
+    const k = V.taskKey(t);
+    l.deferSent = { ...(l.deferSent || {}), [k]: true };
+    hostTap(`defer:${k}`, V.nightCommand(t, 'skip'), saveNight);
+  }
 }
 
 function noteTimer(tv) {
@@ -1064,7 +1077,7 @@ function renderNight(main) {
       saveNight();
     };
     switch (b.do) {
-      case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = b.wait ? 'wait' : true; delete l.sel[key]; })); break; // nothing sent: the card says so
+      case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = b.wait ? 'wait' : true; delete l.sel[key]; sendDeferred(); })); break; // nothing sent now (a waiting task's: once it opens)
       case 'local-pick': hostTap(ctl, null, apply(() => { l.refused[key] = b.target; l.refusedWait = { ...(l.refusedWait || {}), [key]: !!b.wait }; })); break; // a seat the task cannot use: nothing sent
       case 'pad': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = b.target; })); break; // a step's guess: nothing sent
       case 'pad-skip': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = null; delete l.sel[key]; })); break;

@@ -414,8 +414,9 @@ export function nightModel(T, pv, names, local = {}) {
   // a task is behind this phone once done, or skipped or refused without
   // sending (it keeps the finished look; see below). A Skip on a task that
   // waits for an earlier one (the witch's antidote before the knife closes)
-  // holds only while it waits: once open, the question is asked again.
-  const skippedNow = (t) => { const x = local.skipped && local.skipped[taskKey(t)]; return !!x && !(x === 'wait' && !t.waiting); };
+  // is sent once the task opens (deferredSkips): the screen does not open
+  // again when the knife closes.
+  const skippedNow = (t) => !!(local.skipped && local.skipped[taskKey(t)]);
   // A seat the task could not use keeps the screen while the engine would
   // still take a pick (task.open): the next screen would leave the task
   // unanswered for the night (the guard's seat of last night, the witch's
@@ -606,7 +607,7 @@ export function nightModel(T, pv, names, local = {}) {
     if (task.answers) lines.push(T('night.answerHint'));
     const howto = `peek.howto.${task.action}`; // how this action is given on the screen, where it is not plain
     if (T(howto) !== howto) lines.push(T(howto));
-    if (localSkip) lines.push(vt('peek.notSent'));
+    if (localSkip) lines.push(local.skipped[key] === 'wait' && task.optional ? T('peek.skipLater') : vt('peek.notSent'));
     if (refused != null) lines.push(notUsableText(T, variant, task.action, refused));
     if (final && task.choice != null) lines.push(T('peek.final', { Target: targetLabel(T, task.choice) }));
     else if (final) lines.push(T('peek.finalNone'));
@@ -643,6 +644,18 @@ function notUsableText(T, variant, action, target) {
   const key = `peek.notUsable.${action}`;
   const s = T(key, { Target: targetLabel(T, target) });
   return s !== key ? s : variantT(T, variant, 'peek.notUsable', { Target: targetLabel(T, target) });
+}
+
+// deferredSkips are the tasks whose Skip the player gave while they waited
+// for an earlier one (local.skipped[key] 'wait') and that are open now:
+// the page sends their skip (nightCommand(task, 'skip')), once each
+// (local.deferSent).
+export function deferredSkips(pv, local = {}) {
+  if (!pv || !pv.table || pv.table.phase !== 'night') return [];
+  return (pv.tasks || []).filter((t) => {
+    const k = taskKey(t);
+    return local.skipped && local.skipped[k] === 'wait' && t.open && !t.done && t.optional && !(local.deferSent && local.deferSent[k]);
+  });
 }
 
 // nightCommand is the cmd frame body for a night button's wire.do.
