@@ -201,7 +201,7 @@ func (g *Game) wwBallot(purpose string, cands []int, tied []int) {
 	if voters == nil {
 		voters = []int{}
 	}
-	g.emit(&BallotBody{Round: s.Round, Index: s.Day.Ballots + 1, Mode: s.Opts.VoteMode, Candidates: ts, Voters: voters, Weights: weights, Purpose: purpose}, nil)
+	g.emit(&BallotBody{Round: s.Round, Index: s.Day.Ballots + 1, Mode: s.Opts.VoteMode, Candidates: ts, Voters: voters, Weights: weights, OneVote: weights != nil, Purpose: purpose}, nil)
 }
 
 // wwVote is a vote or an abstention (§9.3, §10.2).
@@ -264,7 +264,7 @@ func (g *Game) wwCloseBallot() {
 	for _, v := range b.Votes {
 		for i := range counts {
 			if counts[i].Target == v.Target {
-				counts[i].Votes += b.Weight(v.Seat)
+				counts[i].Votes += b.Value(v.Seat)
 			}
 		}
 	}
