@@ -1103,7 +1103,7 @@ test('werewolf-12: the witch is told the knife behind the card and saves by tapp
   assert.deepEqual(V.nightCommand(w.pv.tasks[0], 'confirm', 7), { do: 'save', target: 7 });
   // another seat: nothing sent, the card says why in the antidote's words
   x = press(press(w.pv, {}, 'tap', 3).pv, press(w.pv, {}, 'tap', 3).local, 'confirm');
-  assert.ok(V.nightModel(T, x.pv, {}, x.local).peek.lines.includes(T('peek.notUsable.save', { Target: 'Seat 3' })));
+  assert.ok(V.nightModel(T, x.pv, {}, x.local).peek.lines.includes(T('peek.notUsable.save.werewolf-12', { Target: 'Seat 3' })));
   // the villager's screens: ready, then one padding guess
   const v = viewOf('ww-night-villager');
   assert.equal(v.pv.pads, 1);

@@ -600,13 +600,16 @@ export function nightModel(T, pv, names, local = {}) {
     else if (task.noTarget) lines.push(vt('peek.noTarget'));
     else if (task.group) lines.push(T('peek.group'));
     else lines.push(T('peek.solo'));
+    // how this action is given on the screen, where it is not plain (the
+    // witch's potions); it says how to decline it too
+    const howto = `peek.howto.${task.action}.${variant}`;
+    const how = variant && T(howto) !== howto ? T(howto) : '';
     if (task.locked) lines.push(T('peek.locked'));
+    else if (how) lines.push(how);
     else if (!isSuspect && task.decline) lines.push(T('peek.decline', { Action: tId(T, 'action', task.decline) }));
     else if (!isSuspect && task.optional) lines.push(T('peek.optional'));
     else if (!isSuspect) lines.push(vt('peek.mandatory'));
     if (task.answers) lines.push(T('night.answerHint'));
-    const howto = `peek.howto.${task.action}`; // how this action is given on the screen, where it is not plain
-    if (T(howto) !== howto) lines.push(T(howto));
     if (localSkip) lines.push(local.skipped[key] === 'wait' && task.optional ? T('peek.skipLater') : vt('peek.notSent'));
     if (refused != null) lines.push(notUsableText(T, variant, task.action, refused));
     if (final && task.choice != null) lines.push(T('peek.final', { Target: targetLabel(T, task.choice) }));
@@ -638,12 +641,16 @@ export function nightModel(T, pv, names, local = {}) {
 
 // notUsableText says behind the card that a picked seat was not sent: in
 // the words of the engine's refusal where a task's one reason is known
-// (peek.notUsable.<action>: the guard's seat of last night, the antidote's
-// knifed seat), else the variant's or the common words.
+// (peek.notUsable.<action>[.<variant>]: the guard's seat of last night,
+// werewolf-12's antidote on another seat), else the variant's or the
+// common words.
 function notUsableText(T, variant, action, target) {
-  const key = `peek.notUsable.${action}`;
-  const s = T(key, { Target: targetLabel(T, target) });
-  return s !== key ? s : variantT(T, variant, 'peek.notUsable', { Target: targetLabel(T, target) });
+  const data = { Target: targetLabel(T, target) };
+  for (const key of [`peek.notUsable.${action}.${variant}`, `peek.notUsable.${action}`]) {
+    const s = T(key, data);
+    if (s !== key) return s;
+  }
+  return variantT(T, variant, 'peek.notUsable', data);
 }
 
 // deferredSkips are the tasks whose Skip the player gave while they waited
