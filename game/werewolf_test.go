@@ -2,6 +2,7 @@ package game
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -116,14 +117,15 @@ func TestWerewolfClock(t *testing.T) {
 	for _, x := range []int{2, 5, 9, 12} {
 		mustApply(g, Command{Seat: x, Do: "kill", Target: &Target{Seat: 7}})
 	}
-	if p := g.Clock(); p.Seconds != 120 || p.Early != nil {
-		t.Fatalf("closed knife, inputs missing: plan %+v", p)
-	}
 	lock := 0
 	for _, e := range g.Events() {
 		if l, ok := e.Body.(*LockBody); ok && l.Action == "kill" {
 			lock = e.Seq
 		}
+	}
+	// no early end yet, but the witch's window is measured from the lock
+	if p := g.Clock(); p.Seconds != 120 || !slices.Equal(p.Early, []Wait{{Seconds: 120}, {Seq: lock, Seconds: 15}}) {
+		t.Fatalf("closed knife, inputs missing: plan %+v", p)
 	}
 	mustApply(g, Command{Seat: 3, Do: "check", Target: &Target{Seat: 5}})
 	mustApply(g, Command{Seat: 6, Do: "skip"})
