@@ -30,10 +30,11 @@ import (
 // Readings of the rules file where it leaves room (each also noted where it
 // is implemented):
 //
-//   - The stand window closes as soon as every living player has chosen
-//     (§9.1), so a script whose twelve players all chose needs no timeout
-//     there (§17 Example 1 lists one after everybody skipped: it would
-//     reach the next stage instead).
+//   - The stand window closes with a timeout (§17 Example 1: everybody
+//     chose, then timeout): as at night (G3.6) a script has no clock, and
+//     the host's clock sends the timeout as soon as every living player
+//     has chosen (§9.1 "closes when all have chosen or at timeout"), so the
+//     table waits no longer than the last tap.
 //   - A step after the game's end is not played (SCRIPT.md: game_over is
 //     the last line), so Example 10's "seat 8's shoot → rejected (the game
 //     is over)" prints nothing; a phone sending it is refused with

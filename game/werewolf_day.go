@@ -96,7 +96,10 @@ func (g *Game) wwTimeout() error {
 	return nil
 }
 
-// wwStand is a stand choice (§9.1), final when sent.
+// wwStand is a stand choice (§9.1), final when sent. The window closes
+// with a timeout, which the host's clock sends at standSeconds or as soon
+// as every living player has chosen (werewolf.clock): in a script, as at
+// night (G3.6), only a timeout closes it (§17 Example 1).
 func (g *Game) wwStand(cmd Command, stand bool) error {
 	s := &g.s
 	w := wwOf(s)
@@ -107,10 +110,7 @@ func (g *Game) wwStand(cmd Command, stand bool) error {
 		return refuse(RefuseStoodAlready)
 	}
 	g.emit(&StandBody{Seat: cmd.Seat, Stand: stand}, g.only(cmd.Seat))
-	if len(w.chose) == s.CountLiving() {
-		g.wwCloseStand()
-	}
-	return nil
+	return nil // the window closes at its timeout: the host's clock sends it as soon as all have chosen (clock)
 }
 
 // wwCloseStand closes the stand window (§9.1).
