@@ -101,13 +101,13 @@ var snaps = []snap{
 	{name: "ww-night-witch-waiting", script: "werewolf-12/ex4-hunter-shoots-order-left", after: -1, seat: 6},
 	{name: "ww-night-witch", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 4, seat: 6},
 	{name: "ww-stand", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 13, seat: 3},
-	{name: "ww-campaign-candidate", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 26, seat: 3},
-	{name: "ww-election-vote", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 34, seat: 9},
-	{name: "ww-skill-hunter", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 63, seat: 8},
-	{name: "ww-skill-poisoned", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 26, seat: 8},
-	{name: "ww-skill-villager", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 25, seat: 1},
-	{name: "ww-badge", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 28, seat: 1},
-	{name: "ww-order", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 32, seat: 4},
+	{name: "ww-campaign-candidate", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 27, seat: 3},
+	{name: "ww-election-vote", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 35, seat: 9},
+	{name: "ww-skill-hunter", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 64, seat: 8},
+	{name: "ww-skill-poisoned", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 27, seat: 8},
+	{name: "ww-skill-villager", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 26, seat: 1},
+	{name: "ww-badge", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 29, seat: 1},
+	{name: "ww-order", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 33, seat: 4},
 }
 
 func TestFixtures(t *testing.T) {
