@@ -1217,3 +1217,9 @@ test('werewolf-12: answers about nobody read without a seat', () => {
   assert.equal(V.momentText(TZ, { kind: 'result', action: 'shoot', answer: 'cannot-shoot', target: 0 }), '结果：不能开枪');
   assert.equal(V.momentText(TZ, { kind: 'action', role: 'witch', action: 'save', by: 'submitted' }), '女巫 ：救人：已使用（已提交）');
 });
+
+test('werewolf-12: the idiot is revealed, in the variant\'s words', () => {
+  const tv = { variant: 'werewolf-12', narration: { key: 'immune', round: 2, seat: 10, seats: [10] } };
+  assert.equal(V.narrationText(TZ, tv), '白痴翻牌：10号不出局，今天无人被放逐');
+  assert.equal(V.narrationText(TZ, { ...tv, variant: 'two-hands' }), zh['narr.immune'].replace('{{.Target}}', '10号'));
+});

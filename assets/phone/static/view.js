@@ -177,7 +177,7 @@ export function narrationText(T, tv) {
   if (n.seats && n.seats.length) data.Target = targetLabel(T, n.seats[0]);
   else if (n.seat) data.Target = seatLabel(T, n.seat);
   if (n.key === 'over') return winnerText(T, n.winner || tv.winner);
-  return T(`narr.${n.key}`, data);
+  return variantT(T, tv.variant || '', `narr.${n.key}`, data); // werewolf-12's idiot is revealed, not immune
 }
 
 export function winnerText(T, w) {
