@@ -450,7 +450,7 @@ func (s *State) apply(b Body) Body {
 		bs := s.Day.Ballot
 		bs.Closed = true
 		bs.Tally = e
-		if e.Outcome == "tie" {
+		if e.Outcome == VerdictTie {
 			s.Day.Tied = s.mem.target.clone(e.Top)
 		}
 

@@ -498,12 +498,12 @@ type SavedGame struct {
 	Over    bool     // the log holds the end of the game
 
 	// Filled by Resumable:
-	Updated time.Time // when the file was last written
-	Lobby   bool      // a saved lobby (LobbyFile), not a game
-	Round   int       // the game's round (0: before night 1)
-	Phase   string    // "night", "day"
-	Seated  int       // seats with a player
-	Problem string    // why it cannot be resumed ("" if it can)
+	Updated time.Time  // when the file was last written
+	Lobby   bool       // a saved lobby (LobbyFile), not a game
+	Round   int        // the game's round (0: before night 1)
+	Phase   game.Phase // PhaseNight, PhaseDay
+	Seated  int        // seats with a player
+	Problem string     // why it cannot be resumed ("" if it can)
 }
 
 // seatNames is the name of each seat (by seat-1) the header lists.
