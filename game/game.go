@@ -467,7 +467,7 @@ func (g *Game) apply(cmd *Command) error {
 	if cmd.Do == ActEnd && cmd.Seat == 0 {
 		g.emit(&HostBody{Action: ActEnd}, nil)
 		why := Why{Code: ReasonHost}
-		g.emit(&GameOverBody{Winner: "none", Reason: why.Sentence(), Why: why}, nil)
+		g.emit(&GameOverBody{Winner: WinnerNone, Reason: why.Sentence(), Why: why}, nil)
 		return nil
 	}
 	if cmd.Do == ActTimeout && cmd.Seat != 0 {

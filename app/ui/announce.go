@@ -366,7 +366,7 @@ func announceText(a game.Announcement, next *game.Announcement, after *game.Tabl
 		if r := ReasonText(b.Why); r != "" && !strings.EqualFold(r, WinnerText(b.Winner)) {
 			d = append(d, r)
 		}
-		if len(b.Winners) > 0 && b.Winner != "none" {
+		if len(b.Winners) > 0 && b.Winner != game.WinnerNone {
 			d = append(d, tr(plural("ann.over.winners", len(b.Winners)), "Seats", seatsText(b.Winners)))
 		}
 		return h, strings.Join(d, "\n")

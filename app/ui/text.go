@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,10 +69,10 @@ func NarrationText(tv *game.TableView) string {
 
 // WinnerText names the winner of a finished game.
 func WinnerText(w string) string {
-	switch w {
-	case "good", "killers", "werewolves", "draw", "none":
+	switch {
+	case slices.Contains(game.Winners(), w):
 		return tr("winner." + w)
-	case "":
+	case w == "":
 		return tr("narr.over")
 	}
 	return tr("winner.seat", "Seat", w)

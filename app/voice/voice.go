@@ -8,6 +8,7 @@
 package voice
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -119,8 +120,8 @@ func (l Line) phrases(lang string) [][]string {
 		return deal(lang, l.Deal)
 	case "over":
 		out := [][]string{{"over"}}
-		switch l.Text {
-		case "good", "killers", "werewolves", "draw":
+		switch {
+		case l.Text != game.WinnerNone && slices.Contains(game.Winners(), l.Text):
 			out = append(out, []string{"win-" + l.Text})
 		default:
 			if n, err := strconv.Atoi(l.Text); err == nil {

@@ -91,7 +91,7 @@ func build(d *words, g Game) page {
 		p.Title = d.t("evening.game", "N", g.Number) + " · " + p.Title
 	}
 	p.Heading = winnerText(d, tv.Winner)
-	if tv.Winner == "none" {
+	if tv.Winner == game.WinnerNone {
 		p.Reason = tv.Reason
 	}
 	meta := []string{d.t("saved.players", "N", tv.Players)}
