@@ -151,8 +151,14 @@ func declare(in VariantInfo) VariantInfo {
 	for i, sp := range in.Options {
 		in.OptionNames[i] = sp.ID
 	}
-	if len(ownSpecs(in.Options)) > maxOwnOptions {
+	own := ownSpecs(in.Options)
+	if len(own) > maxOwnOptions {
 		panic("game: " + in.ID + " has more than maxOwnOptions options of its own")
+	}
+	for _, sp := range own {
+		if err := sp.check(); err != nil {
+			panic("game: " + in.ID + ": " + err.Error())
+		}
 	}
 	return in
 }

@@ -163,7 +163,9 @@ const (
 // Winners lists the winners a game can end with (GameOverBody.Winner), but
 // a lone winner's seat id ("winner.seat"): WinnerNone is a game the host
 // ended.
-func Winners() []string { return []string{CampGood, CampKillers, CampWerewolves, WinnerDraw, WinnerNone} }
+func Winners() []string {
+	return []string{CampGood, CampKillers, CampWerewolves, WinnerDraw, WinnerNone}
+}
 
 // Camps lists the camps a role, a card or a player can be in (RoleInfo.Camp,
 // Camper, cat-lives-7's camps).
