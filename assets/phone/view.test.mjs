@@ -1223,3 +1223,14 @@ test('werewolf-12: the idiot is revealed, in the variant\'s words', () => {
   assert.equal(V.narrationText(TZ, tv), '白痴翻牌：10号不出局，今天无人被放逐');
   assert.equal(V.narrationText(TZ, { ...tv, variant: 'two-hands' }), zh['narr.immune'].replace('{{.Target}}', '10号'));
 });
+
+test('werewolf-12: the day screen says who runs, who withdrew, who holds the badge; the election ballot is named', () => {
+  const e = viewOf('ww-election-vote');
+  const m = V.dayModel(TZ, e.pv.table, e.names, e.pv, {});
+  assert.equal(m.sheriff, '警上：3号、8号、11号 · 退水：5号');
+  assert.equal(m.ballot.title, '警长竞选投票');
+  const o = viewOf('ww-order');
+  assert.equal(V.dayModel(TZ, o.pv.table, o.names, o.pv, {}).sheriff, '警长：4号');
+  assert.equal(V.sheriffText(TZ, { werewolf: { badgeGone: true } }), '警徽已流失');
+  assert.equal(V.sheriffText(TZ, viewOf('speech-me').pv.table), '', 'other variants: nothing');
+});

@@ -1338,6 +1338,7 @@ function renderDay(main, watching) {
   }
   kids.push(h('h2', { class: 'narr', text: tv.phase === 'night' ? T('narr.night') : m.narration }));
   if (m.dawn) kids.push(h('p', { class: 'dawn', text: m.dawn }));
+  if (m.sheriff) kids.push(h('p', { class: 'dim small center sheriff', text: m.sheriff }));
   if (m.speaker) {
     kids.push(h('p', { class: 'speaker' }, m.speaker.label, ' ', h('span', { class: 'nm', text: m.speaker.name })));
     if (m.next) kids.push(h('p', { class: 'speaker next dim' }, m.next.label, ' ', h('span', { class: 'nm', text: m.next.name })));

@@ -872,8 +872,9 @@ export function ballotModel(T, tv, names) {
     else if (b.outcome === 'tie') outcome = T('ballot.tie', { Seats: targetsLabel(T, b.top || []) });
     else if (b.outcome === 'none') outcome = T('ballot.none');
   }
+  const ww = tv.werewolf; // werewolf-12's public part: the election's ballots are the sheriff's
   return {
-    title: T('ballot.title', { Index: b.index }),
+    title: ww && ww.electing ? T('ww.ballot.election') : T('ballot.title', { Index: b.index }),
     // the same wording as the narration (and the big screen): narr.vote-call
     calling: !b.closed && b.calling != null ? T('narr.vote-call', { Target: targetLabel(T, b.calling) }) : '',
     callingName: !b.closed && b.calling != null ? nameOf(names, targetSeat(b.calling)) : '',
@@ -926,6 +927,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
     ballot: ballotModel(T, tv, names),
     vote: null,
     table: null,
+    sheriff: sheriffText(T, tv),
   };
   // The day task with targets shown on the table: a vote (one per hand or
   // card in two-card variants: the first not yet cast), or another targeted
@@ -1071,6 +1073,22 @@ export function withdrawModel(T, pv, armed) {
     buttons: [{ ctl: 'withdraw.cancel', cls: 'ghost', label: T('cancel'), cancel: true },
       { ctl: 'withdraw.yes', cls: 'danger', label: T('ww.withdraw.yes'), cmd: { do: 'withdraw' } }],
   };
+}
+
+// sheriffText is werewolf-12's public state of the badge for the day
+// screen, the same on every phone: the candidates (警上) and who withdrew
+// while an election runs, else the sheriff or the lost badge; '' elsewhere.
+export function sheriffText(T, tv) {
+  const ww = tv && tv.werewolf;
+  if (!ww) return '';
+  if (ww.electing) {
+    let s = T('ww.candidates', { Seats: targetsLabel(T, ww.candidates || []) || '—' });
+    if (ww.withdrawn && ww.withdrawn.length) s += ' · ' + T('ww.withdrawn', { Seats: targetsLabel(T, ww.withdrawn) });
+    return s;
+  }
+  if (ww.sheriff) return T('ww.sheriff', { Seat: seatLabel(T, ww.sheriff) });
+  if (ww.badgeGone) return T('ww.badgeGone');
+  return '';
 }
 
 // callModel: a sequential open ballot calls the candidates one by one ("hands
