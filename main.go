@@ -9,7 +9,7 @@
 // The host app is reached through a build-tagged file: main_app.go links it
 // (Fyne, cgo); with -tags headless, main_headless.go takes its place, so
 // `CGO_ENABLED=0 go build -tags headless` gives a pure-Go binary with script,
-// serve and sim only (make headless).
+// serve, sim and replay only (make headless).
 package main
 
 import (

@@ -17,7 +17,7 @@ import (
 func botMove(g *Game, r *rand.Rand) bool {
 	tgt := botScratch // the engine copies the target; bots never run in parallel
 	s := &g.s
-	if s.cat != nil {
+	if catOf(s) != nil {
 		return catBotMove(g, r) // cat-lives-7 runs its own phases
 	}
 	switch s.Phase {

@@ -55,6 +55,29 @@ type cmdRecord struct {
 	By string `json:"by"`
 	ID string `json:"id,omitempty"`
 	game.Command
+	raw []byte // the record as read from the log, for the variant's arguments (game.DecodeArgs)
+}
+
+// MarshalJSON writes the command's variant arguments flat beside its
+// shared fields, as a phone sends them.
+func (r cmdRecord) MarshalJSON() ([]byte, error) {
+	type plain cmdRecord
+	b, err := json.Marshal(plain(r))
+	if err != nil {
+		return nil, err
+	}
+	return game.AppendArgs(b, r.Args)
+}
+
+// UnmarshalJSON reads the shared fields and keeps the record for the
+// variant's arguments, which only the game's variant can read.
+func (r *cmdRecord) UnmarshalJSON(b []byte) error {
+	type plain cmdRecord
+	if err := json.Unmarshal(b, (*plain)(r)); err != nil {
+		return err
+	}
+	r.raw = bytes.Clone(b)
+	return nil
 }
 
 type logCmd struct {
@@ -487,12 +510,12 @@ type SavedGame struct {
 	Over    bool     // the log holds the end of the game
 
 	// Filled by Resumable:
-	Updated time.Time // when the file was last written
-	Lobby   bool      // a saved lobby (LobbyFile), not a game
-	Round   int       // the game's round (0: before night 1)
-	Phase   string    // "night", "day"
-	Seated  int       // seats with a player
-	Problem string    // why it cannot be resumed ("" if it can)
+	Updated time.Time  // when the file was last written
+	Lobby   bool       // a saved lobby (LobbyFile), not a game
+	Round   int        // the game's round (0: before night 1)
+	Phase   game.Phase // PhaseNight, PhaseDay
+	Seated  int        // seats with a player
+	Problem string     // why it cannot be resumed ("" if it can)
 }
 
 // seatNames is the name of each seat (by seat-1) the header lists.

@@ -62,7 +62,9 @@ func (s *session) load(path string) error {
 			s.clk.restore = &c
 		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.ID != "":
 			if m := s.lobby.seats[r.cmd.Seat-1]; m != nil {
-				m.remember(r.cmd.ID, fingerprint(r.cmd.Command), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))
+				cmd := r.cmd.Command // with the variant's arguments, as the phone sent them
+				cmd.Args, _ = game.DecodeArgs(h.Setup.Variant, r.cmd.raw)
+				m.remember(r.cmd.ID, fingerprint(cmd), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))
 			}
 		}
 	}

@@ -100,15 +100,33 @@ func (b *Sensible) target(x game.Target) *game.Target {
 	return p
 }
 
-// Roles by family (rules files).
-var (
-	hostileRoles = []string{"killer", "undercover", "traitor", "assassin"}
-	policeRoles  = []string{"police", "special-police", "secret-police", "dark-police"}
-)
+// policeRoles are the roles whose checks a bot shares (rules files).
+var policeRoles = []string{"police", "special-police", "secret-police", "dark-police"}
+
+// hostile reports whether role plays for the killers in a game of roles
+// (the variant's VariantInfo.Roles): its camp, as the engine says it
+// (RoleInfo.Camp).
+func hostile(roles []game.RoleInfo, role string) bool {
+	for i := range roles {
+		if roles[i].ID == role {
+			return roles[i].Camp == "killers"
+		}
+	}
+	return false
+}
+
+// rolesOf are variant's roles (none for an unknown variant).
+func rolesOf(variant string) []game.RoleInfo {
+	v, ok := game.Lookup(variant)
+	if !ok {
+		return nil
+	}
+	return v.Info().Roles
+}
 
 // Act implements Bot.
 func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
-	if v.CatLives != nil {
+	if game.CatPlayer(v) != nil {
 		return b.cat(v, claims)
 	}
 	k := b.know(v, claims)
@@ -302,8 +320,9 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 	if v.Seat >= 0 && v.Seat < n {
 		k.isFriend[v.Seat] = true
 	}
+	roles := rolesOf(v.Table.Variant)
 	for _, r := range v.Roles {
-		if slices.Contains(hostileRoles, r) {
+		if hostile(roles, r) {
 			k.hostile = true
 		}
 	}
@@ -322,7 +341,7 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		if x.Target.Seat == v.Seat {
 			continue
 		}
-		if slices.Contains(hostileRoles, x.Role) == k.hostile {
+		if hostile(roles, x.Role) == k.hostile {
 			if !k.hostile || x.Role != "police-group" {
 				k.friends = append(k.friends, x.Target.Seat)
 				if s := x.Target.Seat; s >= 0 && s < n {
