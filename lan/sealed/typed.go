@@ -108,11 +108,20 @@ func OpenTypedHello(priv Key, challenge []byte, code string, msg []byte) (*Box, 
 	}
 	var phone Key
 	copy(phone[:], msg)
-	want := TypedProof(challenge, phone, Public(priv), code)
-	if subtle.ConstantTimeCompare(plain[:ProofSize], want[:]) != 1 {
+	if !ProofOK(plain[:ProofSize], challenge, phone, Public(priv), code) {
 		return nil, nil, ErrCode
 	}
 	return b, plain[ProofSize:], nil
+}
+
+// ProofOK reports, in constant time, whether proof is a typed phone's
+// proof of code (TypedProof) for this challenge and these keys. A host
+// that opens a typed first frame with OpenHello (the proof is then the
+// plaintext's first ProofSize bytes, the phone's key the frame's first
+// KeySize bytes) decides itself when to check it.
+func ProofOK(proof, challenge []byte, phone, host Key, code string) bool {
+	want := TypedProof(challenge, phone, host, code)
+	return subtle.ConstantTimeCompare(proof, want[:]) == 1
 }
 
 // Fingerprint is a short fingerprint of a key that a person compares by eye:
