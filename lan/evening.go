@@ -205,8 +205,11 @@ func (s *session) countEnd() bool {
 // finished games started less than 12 hours apart (evening.Gap), the
 // latest less than 12 hours ago, none before the host's last "new evening"
 // (evening.Select); or, before its first game, the evening the host began
-// there less than 12 hours ago. A restart of the app or of `serve`, after a
-// crash or not, whether the host resumes a game or not, comes back to that
+// there less than 12 hours ago, or the evening's first lobby (saved, or
+// the table of a game that never ended, less than 12 hours ago: a host
+// killed before the first game ends comes back to it too). A restart of
+// the app or of `serve`, after a crash or not, whether the host resumes a
+// game or not, comes back to that
 // room: its code and key, its seated phones' tokens (so the phones come
 // back to their seats and each player's record goes on) and its setup. The
 // room comes from the saved lobby (lobby.json: the end screen's lobby that
@@ -240,7 +243,10 @@ func (s *session) continueEvening() bool {
 		s.room = r.Room
 		s.refreshEvening()
 		since := eveningSince(s.dataDir, r.Room)
-		if s.evening.board.Games == 0 && (since.IsZero() || s.clock.Now().Sub(since) >= evening.Gap) {
+		now := s.clock.Now()
+		began := !since.IsZero() && now.Sub(since) < evening.Gap // the host began a new evening here
+		recent := !r.Saved.IsZero() && now.Sub(r.Saved) < evening.Gap
+		if s.evening.board.Games == 0 && !began && !recent {
 			continue
 		}
 		if err := s.applyLobby(r, c.path); err != nil {
