@@ -282,11 +282,6 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 				var ok bool
 				if plain, why, ok = s.typedHello(clientAddr(c.remote), c.challenge, phone, plain); !ok {
 					*warned = true
-					if why == refuseCodeWait {
-						s.cfg.Logf("lan: refused a typed join from %s: too many wrong codes from there lately", c.remote)
-					} else {
-						s.cfg.Logf("lan: refused a typed join from %s: a wrong code", c.remote)
-					}
 					s.post(msgRefuse{c, why})
 					return nil, false
 				}

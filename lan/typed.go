@@ -89,7 +89,14 @@ func newTyped(path string) (sealed.Key, string, error) {
 // phones already in).
 type codeGuard struct {
 	mu      sync.Mutex
-	sources map[string]*rate.Limiter
+	sources map[string]*codeSource
+}
+
+// codeSource is one address's guesses, and when the host last said it
+// holds them back (said once per codeRefill, not once per socket).
+type codeSource struct {
+	lim  *rate.Limiter
+	said time.Time
 }
 
 const (
@@ -99,35 +106,40 @@ const (
 )
 
 // try takes one guess of addr's at now: ok false when addr has none left
-// (the socket waits). The guess is given back with the returned func when
-// the code turns out right, so only wrong codes count.
-func (g *codeGuard) try(addr string, now time.Time) (giveBack func(), ok bool) {
+// (the socket waits; say: the host should say so, which it does once per
+// codeRefill and address). The guess is given back with the returned func
+// when the code turns out right, so only wrong codes count.
+func (g *codeGuard) try(addr string, now time.Time) (giveBack func(), ok, say bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	lim := g.sources[addr]
-	if lim == nil {
+	src := g.sources[addr]
+	if src == nil {
 		if len(g.sources) >= maxCodeSources {
-			for a, l := range g.sources {
-				if l.TokensAt(now) >= codeBurst {
+			for a, s := range g.sources {
+				if s.lim.TokensAt(now) >= codeBurst {
 					delete(g.sources, a)
 				}
 			}
 		}
 		if len(g.sources) >= maxCodeSources {
-			return nil, false
+			return nil, false, false
 		}
 		if g.sources == nil {
-			g.sources = map[string]*rate.Limiter{}
+			g.sources = map[string]*codeSource{}
 		}
-		lim = rate.NewLimiter(rate.Every(codeRefill), codeBurst)
-		g.sources[addr] = lim
+		src = &codeSource{lim: rate.NewLimiter(rate.Every(codeRefill), codeBurst)}
+		g.sources[addr] = src
 	}
-	r := lim.ReserveN(now, 1)
+	r := src.lim.ReserveN(now, 1)
 	if !r.OK() || r.DelayFrom(now) > 0 {
 		r.CancelAt(now)
-		return nil, false
+		say = now.Sub(src.said) >= codeRefill
+		if say {
+			src.said = now
+		}
+		return nil, false, say
 	}
-	return func() { r.CancelAt(now) }, true
+	return func() { r.CancelAt(now) }, true, false
 }
 
 // typedHello decides a typed socket's first frame (sealed to the typed key:
@@ -135,7 +147,8 @@ func (g *codeGuard) try(addr string, now time.Time) (giveBack func(), ok bool) {
 // is a hello with a token the host knows (a phone that got in before, by
 // either key, coming back: its proof is not looked at and counts nothing),
 // else when addr may guess now and the proof is of the room's code. It
-// returns the frame, or why the socket is refused.
+// returns the frame, or why the socket is refused (logged: each wrong
+// code, and at most once per codeRefill that an address is held back).
 func (s *Server) typedHello(addr string, challenge []byte, phone sealed.Key, plain []byte) ([]byte, refusal, bool) {
 	if len(plain) < sealed.ProofSize {
 		return nil, refuseWrongCode, false
@@ -149,11 +162,15 @@ func (s *Server) typedHello(addr string, challenge []byte, phone sealed.Key, pla
 			return rest, 0, true
 		}
 	}
-	giveBack, ok := s.codes.try(addr, s.cfg.Clock.Now())
+	giveBack, ok, say := s.codes.try(addr, s.cfg.Clock.Now())
 	if !ok {
+		if say {
+			s.cfg.Logf("lan: refused typed joins from %s: too many wrong codes from there lately (said once every %v)", addr, codeRefill)
+		}
 		return nil, refuseCodeWait, false
 	}
 	if !sealed.ProofOK(proof, challenge, phone, s.typedPub, s.code) {
+		s.cfg.Logf("lan: refused a typed join from %s: a wrong code", addr)
 		return nil, refuseWrongCode, false
 	}
 	giveBack()

@@ -143,7 +143,8 @@ type KeyAnswer struct {
 }
 
 // DialTyped joins as a phone that typed addr (host:port, or an http URL)
-// and the short code: it fetches the typed key from addr's /key, dials
+// and the short code: it fetches the typed key from addr's /key (through
+// d's NetDialContext when it has one), dials
 // /ws (with room, when known: a reconnect; empty for a first join) and
 // seals its first frame with the proof of code. It returns the key it
 // sealed to, for its Fingerprint.
@@ -161,6 +162,9 @@ func DialTyped(ctx context.Context, addr, room, code string, d *websocket.Dialer
 		return nil, Key{}, err
 	}
 	hc := &http.Client{Timeout: 10 * time.Second}
+	if d != nil && d.NetDialContext != nil { // /key by the same way as the socket
+		hc.Transport = &http.Transport{DialContext: d.NetDialContext, DisableKeepAlives: true}
+	}
 	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, Key{}, err
