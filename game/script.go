@@ -75,7 +75,7 @@ func ParseScript(data []byte) (*Script, error) {
 		}
 	}
 	if len(raw.Steps) > MaxScriptSteps {
-		return nil, &ScriptError{"steps", fmt.Sprintf("%d steps: a script has at most %d", len(raw.Steps), MaxScriptSteps)}
+		return nil, &ScriptError{"steps", fmt.Sprintf("a script has at most %d steps (this one has %d)", MaxScriptSteps, len(raw.Steps))}
 	}
 	for i, rs := range raw.Steps {
 		cmd, err := parseStep(i, rs, in, sc.Players)
