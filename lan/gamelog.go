@@ -204,14 +204,15 @@ func (l *gameLog) close() error {
 	return l.f.Close()
 }
 
-// Each line of a log carries a checksum: its last field is "crc", the
-// CRC-32C (Castagnoli) of the line without that field, as 8 hex digits
-// ({"seq":1,…,"crc":"1a2b3c4d"}). A line that is whole JSON but whose
-// checksum does not match (or that has none) was changed after it was
-// written: the log is refused naming the line, wherever it is, since a
-// crash tears a line (no newline, or bytes that are not JSON) but never
-// rewrites one. Logs written before the checksums (their header has none)
-// are read as before, unchecked.
+// Checksums: before lines were sealed (logseal.go), each line of a log
+// carried a checksum: its last field "crc", the CRC-32C (Castagnoli) of the
+// line without that field, as 8 hex digits ({"seq":1,…,"crc":"1a2b3c4d"}).
+// Such logs (of a room without a log key) are still read, and a resumed one
+// goes on with checksums: a line that is whole JSON but whose checksum does
+// not match (or that has none) was changed after it was written, and the
+// log is refused naming the line, wherever it is, since a crash tears a
+// line (no newline, or bytes that are not JSON) but never rewrites one.
+// Logs older still (their header has no checksum) are read unchecked.
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
