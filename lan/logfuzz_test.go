@@ -86,6 +86,8 @@ func FuzzGameLog(f *testing.F) {
 	f.Add(append(bytes.Replace(first, []byte(`"n":`), []byte(`"n":-5,"x":`), 1), append([]byte("\n"), rest...)...))
 	f.Add(append(bytes.Replace(first, []byte(`"players":8`), []byte(`"players":-3`), 1), append([]byte("\n"), rest...)...))
 	f.Add(append(append([]byte(nil), old...), `{"cmd":{"by":"host","do":"end"},"n":-2}`+"\n"+`{"seq":1}`+"\n"...))
+	f.Add([]byte(`{"nightfall":1,"id":"x","room":"OLDLOG","setup":{"variant":"classic-2.0","players":8,"seed":1},"seats":[],"n":0}` + "\n" +
+		`{"cmd":{"by":"phone","seat":99,"id":"x-1","do":"sleep"},"n":0}` + "\n"))
 	f.Add([]byte(`{"nightfall":1,"setup":{"variant":"classic-2.0","players":1000000000000},"n":0}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()

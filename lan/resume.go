@@ -60,7 +60,7 @@ func (s *session) load(path string) error {
 		case r.clock != nil:
 			c := *r.clock
 			s.clk.restore = &c
-		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.ID != "":
+		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.Seat <= len(s.lobby.seats) && r.cmd.ID != "":
 			if m := s.lobby.seats[r.cmd.Seat-1]; m != nil {
 				m.remember(r.cmd.ID, fingerprint(r.cmd.Command), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))
 			}
