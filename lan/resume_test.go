@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"nightfall/game"
 )
@@ -473,7 +472,8 @@ func TestServeContinuedEveningWaitsForPhones(t *testing.T) {
 	done := make(chan int)
 	go func() { done <- runTerminal(ctx, srv, make(chan string), 0, &out) }()
 	out.waitFor(t, regexp.MustCompile(`Seat 8: "`))
-	time.Sleep(200 * time.Millisecond) // the view that printed seat 8 would have armed the start at once
+	// The start a view arms is printed with the view (one write): with
+	// seat 8 printed, it would be there.
 	if strings.Contains(out.String(), "Every seat is taken") {
 		t.Fatalf("serve starts a game before the phones are back:\n%s", out.String())
 	}
