@@ -290,6 +290,11 @@ type PlayerView struct {
 	// *CatPlayerView), nil for most variants. In JSON it stands beside
 	// these fields under its own key.
 	Ext ViewExt `json:"-"`
+	// Outcome is how the finished game ended for this seat: "won" or
+	// "lost" (its camp, or its own stance, against the winner, as the
+	// scoreboard counts it: Outcome); "" while the game goes on and when
+	// nobody won (a draw, the host ended it).
+	Outcome string `json:"outcome,omitempty"`
 }
 
 // clearMine zeroes every field of pv but Table (TestClearMine checks that
@@ -297,6 +302,7 @@ type PlayerView struct {
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
 	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.Ext = nil, 0, nil, nil, nil, nil
+	pv.Outcome = ""
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -671,6 +677,12 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	}
 	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)
+	}
+	if s.Phase == PhaseOver && s.Winner != WinnerDraw && s.Winner != WinnerNone {
+		pv.Outcome = "lost"
+		if s.seatWon(seat) {
+			pv.Outcome = "won"
+		}
 	}
 	if m != nil {
 		pv.Results = g.sharedResults(seat)
