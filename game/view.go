@@ -286,15 +286,15 @@ type PlayerView struct {
 	Huddle  []Pick       `json:"huddle,omitempty"`
 	Reveal  []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
 	Table   TableView    `json:"table"`
-	// Ext is the variant's own private part (viewext.go; cat-lives-7's
-	// *CatPlayerView), nil for most variants. In JSON it stands beside
-	// these fields under its own key.
-	Ext ViewExt `json:"-"`
 	// Outcome is how the finished game ended for this seat: "won" or
 	// "lost" (its camp, or its own stance, against the winner, as the
 	// scoreboard counts it: Outcome); "" while the game goes on and when
 	// nobody won (a draw, the host ended it).
 	Outcome string `json:"outcome,omitempty"`
+	// Ext is the variant's own private part (viewext.go; cat-lives-7's
+	// *CatPlayerView), nil for most variants. In JSON it stands beside
+	// these fields under its own key.
+	Ext ViewExt `json:"-"`
 }
 
 // clearMine zeroes every field of pv but Table (TestClearMine checks that
