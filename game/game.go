@@ -502,6 +502,11 @@ func (g *Game) apply(cmd *Command) error {
 			return refuseTarget(RefuseNoCard, *t) // a copy: the command stays the caller's
 		}
 	}
+	if c := s.caps.commander; c != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) && cmd.Do != ActTimeout {
+		if handled, err := c.command(g, *cmd); handled {
+			return err
+		}
+	}
 	if pr := s.caps.runner; pr != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) {
 		return pr.command(g, *cmd)
 	}
