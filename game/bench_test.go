@@ -20,6 +20,9 @@ func botMove(g *Game, r *rand.Rand) bool {
 	if catOf(s) != nil {
 		return catBotMove(g, r) // cat-lives-7 runs its own phases
 	}
+	if wwOf(s) != nil {
+		return wwBotMove(g, r) // werewolf-12 too
+	}
 	switch s.Phase {
 	case "over":
 		return false

@@ -187,14 +187,14 @@ func catTotals(s *State) (raw, final []Count) {
 				n += catCards(s, x)
 			}
 		}
-		raw = append(raw, Count{Target: t, Votes: n})
+		raw = append(raw, Count{Target: t, Votes: float64(n)})
 		var mods []string
 		for _, a := range append(slices.Clone(c.Curses), c.Acts...) {
 			if a.Target != nil && a.Target.Seat == t.Seat {
 				mods = append(mods, a.Action)
 			}
 		}
-		final = append(final, Count{Target: t, Votes: catModify(n, mods)})
+		final = append(final, Count{Target: t, Votes: float64(catModify(n, mods))})
 	}
 	return raw, final
 }

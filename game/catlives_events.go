@@ -135,15 +135,19 @@ type PrivilegeBody struct {
 // WithdrawBody: a pending privilege withdrawn, its AP freed.
 type WithdrawBody struct {
 	Seat   int    `json:"seat"`
-	ID     int    `json:"id"`
-	Action string `json:"action"`
+	ID     int    `json:"id,omitempty"`     // cat-lives-7: the privilege withdrawn (ids start at 1)
+	Action string `json:"action,omitempty"` // cat-lives-7: its action
 }
 
 // OrderBody: a discard order submitted (§5): card ids, first lost first,
 // without a card pending from an execution. Private.
 type OrderBody struct {
 	Seat  int      `json:"seat"`
-	Order []string `json:"order"`
+	Order []string `json:"order,omitempty"` // cat-lives-7's discard order (never empty there)
+	// Side is werewolf-12's speaking order (§10.1): "left" or "right",
+	// drawn by the event when By is "random" (the turn timed out).
+	Side string `json:"side,omitempty"`
+	By   string `json:"by,omitempty"`
 }
 
 // OrdersBody: the submitted orders take effect (end of night 1, end of a
@@ -248,13 +252,18 @@ func (*CampsBody) Type() string     { return "camps" }
 func (*PointsBody) Type() string    { return "points" }
 func (*PrivilegeBody) Type() string { return "privilege" }
 func (*WithdrawBody) Type() string  { return "withdraw" }
-func (*OrderBody) Type() string     { return "order" }
-func (*OrdersBody) Type() string    { return "orders" }
-func (*StanceBody) Type() string    { return "stance" }
-func (*NoticeBody) Type() string    { return "notice" }
-func (*DoneBody) Type() string      { return "done" }
-func (*ResolveBody) Type() string   { return "resolve" }
-func (*AnnounceBody) Type() string  { return "announce" }
+
+// werewolf-12's withdraw (退水) and order (the sheriff's side) are public:
+// live parts of the running stage. cat-lives-7's are private.
+func (*WithdrawBody) tableRole() TableRole { return TableLive }
+func (*OrderBody) tableRole() TableRole    { return TableLive }
+func (*OrderBody) Type() string            { return "order" }
+func (*OrdersBody) Type() string           { return "orders" }
+func (*StanceBody) Type() string           { return "stance" }
+func (*NoticeBody) Type() string           { return "notice" }
+func (*DoneBody) Type() string             { return "done" }
+func (*ResolveBody) Type() string          { return "resolve" }
+func (*AnnounceBody) Type() string         { return "announce" }
 
 func init() {
 	bodyTypes["camps"] = func() Body { return &CampsBody{} }

@@ -245,7 +245,7 @@ func TestCatExecuted(t *testing.T) {
 	tot := func(vs ...int) []Count {
 		var out []Count
 		for i, v := range vs {
-			out = append(out, Count{Target: SeatTarget(i + 1), Votes: v})
+			out = append(out, Count{Target: SeatTarget(i + 1), Votes: float64(v)})
 		}
 		return out
 	}

@@ -254,7 +254,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 			bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters, Closed: b.Closed, Open: true}
 			for _, x := range b.Voters {
 				w := catCards(s, x)
-				bv.Weights = append(bv.Weights, w)
+				bv.Weights = append(bv.Weights, float64(w))
 				cur, cast := catVotes(b, x)
 				if cast == 0 {
 					continue
@@ -276,7 +276,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 						n += cv.Weight
 					}
 				}
-				ct.Counts = append(ct.Counts, Count{Target: t, Votes: n})
+				ct.Counts = append(ct.Counts, Count{Target: t, Votes: float64(n)})
 			}
 			bv.Counts = ct.Counts
 			if b.Closed && b.Tally != nil {

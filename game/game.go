@@ -137,11 +137,7 @@ func (p *public) digest(b Body, idx int) {
 	p.count++
 	switch b := b.(type) {
 	case *NightBody, *SpeechesBody, *TurnBody, *BallotBody, *CallBody: // TableStage
-		if !p.afterStage {
-			p.shown, p.nshown, p.npending = p.pending, p.npending, 0
-		}
-		p.afterStage = true
-		p.stageKey = p.count
+		p.stage()
 	case *DawnBody:
 		p.announce(idx)
 		p.dawn, p.hasDawn = *b, true
@@ -160,9 +156,26 @@ func (p *public) digest(b Body, idx int) {
 		if b.By != "silenced" {
 			p.afterStage = false
 		}
-	default: // TableLive, TablePrivate
-		p.afterStage = false
+	default: // TableLive, TablePrivate, and a variant's own events (tableRoler)
+		switch tableRoleOf(b) {
+		case TableStage:
+			p.stage()
+		case TableAnnounce:
+			p.announce(idx)
+		default:
+			p.afterStage = false
+		}
 	}
+}
+
+// stage starts a stage: it takes the announcements pending, unless it
+// follows another stage at once.
+func (p *public) stage() {
+	if !p.afterStage {
+		p.shown, p.nshown, p.npending = p.pending, p.npending, 0
+	}
+	p.afterStage = true
+	p.stageKey = p.count
 }
 
 // announce holds the announcement logged at idx.

@@ -185,7 +185,7 @@ func narrow(specs []OptionSpec, choices map[string][]string) []OptionSpec {
 }
 
 // maxOwnOptions bounds a variant's own options (State.own).
-const maxOwnOptions = 16
+const maxOwnOptions = 24
 
 // ownOptions are the values of a variant's own options, in the order of
 // its own specs: a bool as 0 or 1, an int as itself, a choice as the index
@@ -367,7 +367,13 @@ func (o OptionSpec) parse(raw json.RawMessage) (any, error) {
 	case OptChoice:
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
-			return nil, errors.New("must be a string")
+			// a choice among numbers (werewolf-12's sheriffVote 1.5 or 2)
+			// may be written as a number: its text is the value
+			var f json.Number
+			if json.Unmarshal(raw, &f) != nil {
+				return nil, errors.New("must be a string")
+			}
+			s = f.String()
 		}
 		if o.Values != nil && !slices.Contains(o.Values, s) {
 			return nil, fmt.Errorf("%q is not one of %s", s, strings.Join(o.Values, ", "))

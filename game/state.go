@@ -312,17 +312,20 @@ type BallotState struct {
 	Mode       string
 	Candidates []Target // in call order
 	Voters     []int
-	Weights    []int // parallel to Voters; nil: one vote each
-	Call       int   // sequential-open: the candidate being called
-	Passed     []int // sequential-open: voters who let the current call go
+	Weights    []float64 // parallel to Voters; nil: one vote each
+	OneVote    bool      // BallotBody.OneVote: one vote each, worth its weight
+	Purpose    string    // BallotBody.Purpose
+	Call       int       // sequential-open: the candidate being called
+	Passed     []int     // sequential-open: voters who let the current call go
 	Votes      []VoteBody
 	Abstained  []int
 	Closed     bool
 	Tally      *TallyBody
 }
 
-// Weight is how many votes seat casts in this ballot (0: not a voter).
-func (b *BallotState) Weight(seat int) int {
+// Weight is how many votes seat casts in this ballot (0: not a voter), or
+// with OneVote what its one vote is worth.
+func (b *BallotState) Weight(seat int) float64 {
 	for i, v := range b.Voters {
 		if v == seat {
 			if b.Weights == nil {
@@ -351,7 +354,7 @@ func (b *BallotState) Voted(seat int) bool {
 	if slices.Contains(b.Abstained, seat) {
 		return true
 	}
-	if b.Weights == nil {
+	if b.Weights == nil || b.OneVote {
 		for _, v := range b.Votes {
 			if v.Seat == seat {
 				return true
@@ -359,12 +362,21 @@ func (b *BallotState) Voted(seat int) bool {
 		}
 		return false
 	}
-	return b.Cast(seat) >= b.Weight(seat)
+	return float64(b.Cast(seat)) >= b.Weight(seat)
+}
+
+// Value is what one vote of seat counts in the tally: its weight where
+// every voter casts one vote worth its weight (OneVote), else 1.
+func (b *BallotState) Value(seat int) float64 {
+	if !b.OneVote {
+		return 1
+	}
+	return b.Weight(seat)
 }
 
 // AllVoted reports whether every voter has voted or abstained.
 func (b *BallotState) AllVoted() bool {
-	if b.Weights == nil {
+	if b.Weights == nil || b.OneVote {
 		return len(b.Votes)+len(b.Abstained) >= len(b.Voters)
 	}
 	for _, v := range b.Voters {
@@ -583,7 +595,7 @@ func (s *State) applyBallot(e *BallotBody) {
 	d.Stage = StageVote
 	d.Ballots = e.Index
 	d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-		Weights: e.Weights, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+		Weights: e.Weights, OneVote: e.OneVote, Purpose: e.Purpose, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
 }
 
 // applyVote records a vote, drawing it where it is random.

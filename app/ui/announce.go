@@ -229,7 +229,7 @@ func sameBallot(t *game.TallyBody, last *game.BallotView) bool {
 		n[v.Target]++
 	}
 	for _, c := range t.Counts {
-		if n[c.Target] != c.Votes {
+		if float64(n[c.Target]) != c.Votes {
 			return false
 		}
 		delete(n, c.Target)
@@ -387,7 +387,7 @@ func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView
 	var h string
 	switch b.Outcome {
 	case game.VerdictOut:
-		n := 0
+		n := 0.0
 		for _, c := range b.Counts {
 			if c.Target == b.Top[0] {
 				n = c.Votes

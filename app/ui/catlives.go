@@ -34,11 +34,11 @@ func (t *TableScreen) catUpdate(tv *game.TableView) {
 	if d := ct.Dusk; d != nil && d.Round == tv.Round && len(d.Totals) > 0 {
 		raw := map[game.Target]int{}
 		for _, c := range d.Votes {
-			raw[c.Target] = c.Votes
+			raw[c.Target] = int(c.Votes)
 		}
 		var parts []string
 		for _, c := range d.Totals {
-			if r, ok := raw[c.Target]; ok && r != c.Votes {
+			if r, ok := raw[c.Target]; ok && float64(r) != c.Votes {
 				parts = append(parts, tr("table.cat.total", "Seat", tr("seat.n", "Seat", c.Target.String()), "Raw", r, "N", c.Votes))
 			} else if c.Votes != 0 {
 				parts = append(parts, tr("table.cat.total1", "Seat", tr("seat.n", "Seat", c.Target.String()), "N", c.Votes))

@@ -308,7 +308,7 @@ func (t *TableScreen) tallyRows(counts []game.Count, votes []game.VoteBody, call
 			continue
 		}
 		r := t.row(i)
-		r.n = c.Votes
+		r.n = int(c.Votes) // werewolf-12's x.5 totals: the row's bar rounds down; its text says the total
 		r.seat.Text = tr("seat.n", "Seat", c.Target.String())
 		r.count.Text = tr("votes.n", "N", c.Votes)
 		r.voters.Text = ""

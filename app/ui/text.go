@@ -244,11 +244,11 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 		}
 		s := tr("moment.tally", "Counts", counts)
 		if len(m.Votes) > 0 || len(m.Abstained) > 0 { // who voted for whom (announce.go)
-			total := 0
+			total := 0.0
 			for _, c := range m.Counts {
 				total += c.Votes
 			}
-			if total == len(m.Votes) { // one vote each: the arrows say the counts
+			if total == float64(len(m.Votes)) { // one vote each: the arrows say the counts
 				s = tr("moment.tally", "Counts", votesText(m.Votes, m.Abstained))
 			} else {
 				s = tr("moment.tally.votes", "Votes", votesText(m.Votes, m.Abstained), "Counts", counts)

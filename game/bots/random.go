@@ -18,13 +18,13 @@ import (
 type Random struct {
 	tgt     game.Target
 	targets []game.Target
-	cat     Table // cat-lives-7: played through the views by RandomBots
+	cat     Table // cat-lives-7 and werewolf-12: played through the views by RandomBots
 	bots    []Bot
 }
 
 // Play plays g to its end with random players (g must be freshly Reset).
 func (m *Random) Play(g *game.Game, r *rand.Rand) {
-	if g.State().VariantID == "cat-lives-7" {
+	if id := g.State().VariantID; id == "cat-lives-7" || id == "werewolf-12" {
 		m.bots = m.bots[:0]
 		for range g.State().Players {
 			m.bots = append(m.bots, &RandomBot{R: r})
