@@ -679,7 +679,7 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)
 	}
-	if s.Phase == PhaseOver && s.Winner != "draw" && s.Winner != "none" {
+	if s.Phase == PhaseOver && s.Winner != WinnerDraw && s.Winner != WinnerNone {
 		pv.Outcome = "lost"
 		if s.seatWon(seat) {
 			pv.Outcome = "won"

@@ -46,9 +46,7 @@ func TestBrowserJoinSeatsInSight(t *testing.T) {
 			n := 0
 			open := func(h int, hash string) {
 				t.Helper()
-				if err := e.setSize(360, h); err != nil {
-					t.Fatalf("%s: set size: %v", name, err)
-				}
+				g.sizeTo(360, int64(h))
 				n++
 				if err := e.navigate(fmt.Sprintf("%s/?room=T%d#%s", ts.URL, n, hash)); err != nil {
 					t.Fatal(err)
