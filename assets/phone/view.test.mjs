@@ -1232,5 +1232,6 @@ test('werewolf-12: the day screen says who runs, who withdrew, who holds the bad
   const o = viewOf('ww-order');
   assert.equal(V.dayModel(TZ, o.pv.table, o.names, o.pv, {}).sheriff, '警长：4号');
   assert.equal(V.sheriffText(TZ, { werewolf: { badgeGone: true } }), '警徽已流失');
+  assert.equal(V.sheriffText(TZ, viewOf('ww-stand').pv.table), '', 'nobody is a candidate before the stand window closes');
   assert.equal(V.sheriffText(TZ, viewOf('speech-me').pv.table), '', 'other variants: nothing');
 });

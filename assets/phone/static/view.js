@@ -1082,6 +1082,7 @@ export function sheriffText(T, tv) {
   const ww = tv && tv.werewolf;
   if (!ww) return '';
   if (ww.electing) {
+    if (tv.stage === 'stand') return ''; // the stand choices are secret until the window closes
     let s = T('ww.candidates', { Seats: targetsLabel(T, ww.candidates || []) || '—' });
     if (ww.withdrawn && ww.withdrawn.length) s += ' · ' + T('ww.withdrawn', { Seats: targetsLabel(T, ww.withdrawn) });
     return s;
