@@ -110,6 +110,7 @@ type eveningState struct {
 	cache  map[string]*FinishedGame
 	counts string          // the log path whose end was last counted
 	aside  map[string]bool // logs that cannot be read, said once (setAside)
+	ended  int             // the room's finished games, of any evening
 }
 
 // eveningSince is when the host last began a new evening in room (zero:
@@ -176,6 +177,7 @@ func (s *session) refreshEvening() {
 		games = append(games, evening.Game{ID: fg.ID, Started: fg.Started, Outcome: out, Players: fg.Players})
 		byID[fg.ID] = fg
 	}
+	ev.ended = len(games)
 	sel := evening.Select(games, s.clock.Now(), eveningSince(s.dataDir, s.room))
 	ev.board = Evening{Board: evening.Fold(sel)}
 	ev.paths = map[string]string{}
@@ -245,8 +247,11 @@ func (s *session) continueEvening() bool {
 		since := eveningSince(s.dataDir, r.Room)
 		now := s.clock.Now()
 		began := !since.IsZero() && now.Sub(since) < evening.Gap // the host began a new evening here
-		recent := !r.Saved.IsZero() && now.Sub(r.Saved) < evening.Gap
-		if s.evening.board.Games == 0 && !began && !recent {
+		// the evening's first lobby: no game of the room has ended yet
+		// (a lobby saved after a game is that game's evening's, which
+		// ends 12 hours after the game, however recent the save)
+		first := s.evening.ended == 0 && !r.Saved.IsZero() && now.Sub(r.Saved) < evening.Gap
+		if s.evening.board.Games == 0 && !began && !first {
 			continue
 		}
 		if err := s.applyLobby(r, c.path); err != nil {
