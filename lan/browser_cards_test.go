@@ -69,9 +69,7 @@ var phoneHeight = map[int64]int64{360: 740, 390: 844}
 // Chinese punctuation that Chromium and WebKit trim (CSS text-spacing-trim)
 // and sets its Latin text wider, so a text takes a line more there.
 var cardTooTall = map[string]bool{
-	"cat-lives-7/en/360":         true,
-	"firefox/cat-lives-7/zh/360": true,
-	"firefox/v5.0-dual/en/360":   true,
+	"cat-lives-7/en/360": true,
 }
 
 // rulesJS opens ☰ → Rules and returns the sheet's HTML.

@@ -890,9 +890,10 @@ function cardParts() {
     parts.push(part('c-acts', 1, kids));
   }
   // A seat of several cards: each card's text begins with the card's name
-  // (roleinfo), so its slot has no heading; one card: the role's name heads it.
+  // (roleinfo), so neither the part nor its slots have a heading (the room
+  // goes to the texts); one card: a heading, and the role's name heads it.
   const heads = sh.cards === 1;
-  parts.push(part('c-about', sh.cards, h('p', { class: 'dim', text: c.about.label }),
+  parts.push(part('c-about', sh.cards, heads ? h('p', { class: 'dim', text: c.about.label }) : null,
     c.about.items.map((x) => h('div', { class: 'slot' }, heads ? h('b', { text: x.role || '\u00a0' }) : null, h('p', { class: 'ctext', text: x.text })))));
   cardMeasure = { ...c.measure, heads };
   return parts;
