@@ -409,7 +409,7 @@ func TestPageGzip(t *testing.T) {
 	}
 	total += largest
 	for _, want := range []string{"app.js", "net.js", "view.js", "style.css", "i18n/en.json", "i18n/zh.late.json", "i18n/en.late.json"} {
-		if want = "/" + versionDir(h.srv.pageVersion) + want; !seen[want] {
+		if want = "/" + versionDir(h.pageVersion()) + want; !seen[want] {
 			t.Errorf("the crawl missed %s (found %v)", want, seen)
 		}
 	}
@@ -473,11 +473,12 @@ func TestPageCaching(t *testing.T) {
 	if len(refs) < 3 {
 		t.Fatalf("the page's index names %d files", len(refs))
 	}
-	served := h.srv.files["index.html"].raw
+	files, _ := h.srv.servedPage()
+	served := files["index.html"].raw
 	if bytes.Contains(served, []byte(`"static/`)) {
 		t.Errorf("the served index still names static/: %s", served)
 	}
-	v := h.srv.pageVersion
+	v := h.pageVersion()
 	for _, m := range refs {
 		path := "/" + versionDir(v) + string(m[1])
 		if !bytes.Contains(served, []byte(`"`+path+`"`)) {

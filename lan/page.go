@@ -88,6 +88,13 @@ func loadPage(page fs.FS) (files map[string]*pageFile, version string, err error
 	return files, version, nil
 }
 
+// servedPage is the page's files and their version, once they are made
+// (NewServer makes them in the background).
+func (s *Server) servedPage() (map[string]*pageFile, string) {
+	<-s.pageReady
+	return s.files, s.pageVersion
+}
+
 // pageVersion is a hash of every file under static/ (name and bytes).
 func pageVersion(files map[string]*pageFile) string {
 	names := make([]string, 0, len(files))
