@@ -224,8 +224,8 @@ function hostTap(ctl, cmd, apply) {
   }
   tap.id = tap.frame.id;
   taps.set(ctl, tap);
+  lookTaps(); // at once, before the frame is sealed and sent; the rest of the screen after this look is painted
   sendTap(tap);
-  lookTaps(); // at once; the rest of the screen after this look is painted
   afterPaint(render);
 }
 
