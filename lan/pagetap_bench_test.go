@@ -50,6 +50,8 @@ func BenchmarkPageTap(b *testing.B) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base)); err != nil {
 		b.Fatal(err)
 	}
+	// (once its own welcome is in: it keeps the token that welcome gives)
+	pg.waitFor("the join screen", joinUsable)
 	pg.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
 	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		b.Fatal(err)
