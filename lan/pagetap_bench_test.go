@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -20,7 +22,8 @@ import (
 // tick, the page's player picks a seat and confirms it; timed in the page
 // from the confirming tap to the page showing that seat as its pick (the
 // host's view) with nothing left in flight, and to the first frame
-// painted with its pressed look. Reported: median, p99 and max in ms.
+// painted with its pressed look, beside the same tap on a blank page's
+// button in another tab (blank-look). Reported: median, p99 and max in ms.
 func BenchmarkPageTap(b *testing.B) {
 	const players, variant = 12, "classic-2.0"
 	browser := startChromium(b)
@@ -103,6 +106,26 @@ func BenchmarkPageTap(b *testing.B) {
   const f = () => shown() ? ok(JSON.stringify({ look: window.__look.ms, pressed: window.__look.pressed, shown: performance.now() - window.__t0 })) : requestAnimationFrame(f);
   requestAnimationFrame(f);
 })`
+	// The baseline, side by side: a blank page's button that takes a class
+	// when clicked, in a tab of its own, tapped the same way after each
+	// of the page's taps.
+	blank := newTab(b, browser, blankTapServer(b).URL+"/", `document.getElementById('tap')`)
+	blankTap := func(ctx context.Context) (time.Duration, error) {
+		at, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { window.__look = null; const r = document.getElementById('tap').getBoundingClientRect(); return JSON.stringify({ x: r.left + r.width / 2, y: r.top + r.height / 2 }); })()`))
+		var xy struct{ X, Y float64 }
+		if err == nil {
+			err = json.Unmarshal([]byte(at), &xy)
+		}
+		if err == nil {
+			err = chromedp.Do(ctx, chromedp.MouseClickXY(xy.X, xy.Y))
+		}
+		var ms float64
+		if err == nil {
+			ms, err = chromedp.Run(ctx, chromedp.Evaluate[float64](`new Promise((ok) => { const f = () => window.__look ? ok(window.__look) : requestAnimationFrame(f); f(); })`, chromedp.EvalAwaitPromise))
+		}
+		return time.Duration(ms * float64(time.Millisecond)), err
+	}
+	var blanks []time.Duration
 	rng := rand.New(rand.NewPCG(3, 4))
 	var took, looks []time.Duration
 	b.ResetTimer()
@@ -136,6 +159,13 @@ func BenchmarkPageTap(b *testing.B) {
 		}
 		took = append(took, time.Duration(r.Shown*float64(time.Millisecond)))
 		looks = append(looks, time.Duration(r.Look*float64(time.Millisecond)))
+		bctx, cancel := context.WithTimeout(blank.ctx, 20*time.Second)
+		d, err := blankTap(bctx)
+		cancel()
+		if err != nil {
+			b.Fatalf("the blank page's tap: %v", err)
+		}
+		blanks = append(blanks, d)
 	}
 	b.StopTimer()
 	b.ReportMetric(msAt(took, 0.5), "p50-ms")
@@ -144,8 +174,30 @@ func BenchmarkPageTap(b *testing.B) {
 	b.ReportMetric(msAt(looks, 0.5), "look-p50-ms")
 	b.ReportMetric(msAt(looks, 0.99), "look-p99-ms")
 	b.ReportMetric(msAt(looks, 1), "look-max-ms")
+	b.ReportMetric(msAt(blanks, 0.5), "blank-look-p50-ms")
+	b.ReportMetric(msAt(blanks, 0.99), "blank-look-p99-ms")
 	b.ReportMetric(0, "ns/op")
 	q := func(p float64) float64 { return msAt(took, p) }
 	b.Logf("%d taps on the real page (seat 1, a killer, night 1), tick %v: tap → own pick shown p50 %.0f ms, p99 %.0f ms, max %.0f ms; → its pressed look painted p50 %.0f ms, p99 %.0f ms, max %.0f ms",
 		len(took), defaultCadence, q(0.5), q(0.99), q(1), msAt(looks, 0.5), msAt(looks, 0.99), msAt(looks, 1))
+}
+
+// blankTapServer serves the baseline of BenchmarkPageTap's pressed look:
+// a button that takes a class when clicked, timed as the page's is.
+func blankTapServer(tb testing.TB) *httptest.Server {
+	const page = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>.sending{background:#345}</style></head>
+<body><button id="tap" style="width:200px;height:60px">tap</button><script>
+const b = document.getElementById('tap');
+b.addEventListener('click', (e) => {
+  const t0 = e.timeStamp;
+  b.classList.toggle('sending');
+  requestAnimationFrame(() => setTimeout(() => { window.__look = performance.now() - t0; }, 0));
+});
+</script></body></html>`
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(page))
+	}))
+	tb.Cleanup(ts.Close)
+	return ts
 }
