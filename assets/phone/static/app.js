@@ -1612,6 +1612,10 @@ async function main() {
   const words = loadLang(S.lang);
   if (!inApp && !S.mock && S.room && S.hostKey) connect();
   await words;
+  // A phone back with its token for this room is likely back mid-game,
+  // whose screens read the late words: asked for now, while the socket
+  // says hello, not once the game's view is in.
+  if (!S.mock && S.room && roomKnown()) loadLate();
   if (inApp) {
     await loadJoin();
     await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
