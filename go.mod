@@ -1,6 +1,6 @@
 module nightfall
 
-go 1.26
+go 1.26.0
 
 require (
 	fyne.io/fyne/v2 v2.7.2
@@ -12,11 +12,12 @@ require (
 	github.com/grandcat/zeroconf v1.0.0
 	github.com/hajimehoshi/go-mp3 v0.3.4
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
+	github.com/tdewolff/minify/v2 v2.24.25
 	go.mau.fi/util v0.8.8
 	golang.org/x/crypto v0.39.0
 	golang.org/x/image v0.24.0
 	golang.org/x/net v0.41.0
-	golang.org/x/sys v0.36.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.26.0
 	golang.org/x/time v0.15.0
 )
@@ -28,7 +29,7 @@ require (
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/ebitengine/purego v0.9.0 // indirect
 	github.com/fredbi/uri v1.1.1 // indirect
-	github.com/fsnotify/fsnotify v1.9.0 // indirect
+	github.com/fsnotify/fsnotify v1.10.1 // indirect
 	github.com/fyne-io/gl-js v0.2.0 // indirect
 	github.com/fyne-io/glfw-js v0.3.0 // indirect
 	github.com/fyne-io/image v0.1.1 // indirect
@@ -51,6 +52,7 @@ require (
 	github.com/srwiley/oksvg v0.0.0-20221011165216-be6e8873101c // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
+	github.com/tdewolff/parse/v2 v2.8.20 // indirect
 	github.com/yuin/goldmark v1.7.8 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -154,6 +154,7 @@ func run(st settings) int {
 		amb = audio.NewAmbience(log.Printf)
 		defer amb.Close()
 	}
+	trace("sound")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -161,14 +162,14 @@ func run(st settings) int {
 	be := pickBackend(ctx, st, func() string { return resumePath })
 
 	shell = ui.NewShell(w, nil, voice)
+	trace("shell")
 	if p, ok := voice.(*audio.Player); ok {
 		shell.SetSound(amb, voicePacks{p})
 	}
 	if st.lookSet {
 		shell.UseAccessible(st.look)
 	}
-	shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) // the balance line
-	w.SetPadded(false)                                       // the screens draw their own margins; no frame around the night
+	w.SetPadded(false) // the screens draw their own margins; no frame around the night
 	w.SetContent(shell.Content())
 	trace("content set")
 	var stop func()
@@ -202,6 +203,11 @@ func run(st settings) int {
 	}
 	a.Lifecycle().SetOnStarted(func() {
 		trace("window shown")
+		// The lobby's balance line plays games on every core for a
+		// second: it waits until the window and its QR code are drawn.
+		time.AfterFunc(balanceWait, func() {
+			fyne.Do(func() { shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) })
+		})
 		// Every screen opens full screen, sized for the projector: on the
 		// second monitor when there is one (projectorScreen), else on the
 		// display the window opened on. Esc or F11 leaves it.
@@ -232,6 +238,10 @@ func run(st settings) int {
 	be.close()
 	return 0
 }
+
+// balanceWait is how long after the window shows the lobby's balance
+// estimate may start (its games take every core for a second).
+const balanceWait = 1500 * time.Millisecond
 
 // setUpWindow sets the language the window starts in (flag, then the
 // host's last choice, then the system's), its size as last closed, and

@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"bufio"
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
@@ -83,6 +84,10 @@ type client struct {
 	// replaces the one in it if the writer has not taken it yet.
 	lobbySlot *atomic.Pointer[[]byte]
 
+	// The socket underneath, whose writes the writer gathers (nil: each
+	// goes at once).
+	batch *batchConn
+
 	// During a game's cadence (cadence.go) frames wait for the next tick:
 	// held (in order), then the tick's broadcast, then one reply: the
 	// oldest answer owed to a frame the phone sent (nextReply).
@@ -156,7 +161,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "this is the phones' WebSocket endpoint", http.StatusBadRequest)
 		return
 	}
-	ws, err := upgrader.Upgrade(w, r, nil)
+	bw := &batchWriter{ResponseWriter: w}
+	ws, err := upgrader.Upgrade(bw, r, nil)
 	if err != nil {
 		return // Upgrade answered with the HTTP error
 	}
@@ -183,7 +189,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &client{ws: ws, send: make(chan outMsg, sendBuffer), remote: r.RemoteAddr, addr: clientAddr(r.RemoteAddr),
-		device: deviceLabel(r.UserAgent()), challenge: challenge, typedOnly: room == ""}
+		device: deviceLabel(r.UserAgent()), challenge: challenge, typedOnly: room == "", batch: bw.conn}
 	reply := make(chan time.Duration, 1)
 	wait, ok := await(s, s.post(msgConnect{c, reply}), reply)
 	if !ok {
@@ -316,7 +322,8 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 	return plain, true
 }
 
-// writePump writes the queued frames and pings.
+// writePump writes the queued frames and pings. The frames queued
+// together (a tick's: the views, then the replies) go out in one write.
 func (c *client) writePump() {
 	ticker := time.NewTicker(pingPeriod)
 	var plain, out []byte
@@ -327,31 +334,19 @@ func (c *client) writePump() {
 	for {
 		select {
 		case m, ok := <-c.send:
-			c.ws.SetWriteDeadline(time.Now().Add(writeWait))
-			if !ok {
-				c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, ""))
+			batch := c.batch != nil && len(c.send) > 0
+			if batch {
+				c.batch.hold()
+			}
+			more := c.write(m, ok, &plain, &out)
+			for more && batch && len(c.send) > 0 {
+				m, ok = <-c.send
+				more = c.write(m, ok, &plain, &out)
+			}
+			if batch && c.batch.release() != nil {
 				return
 			}
-			if m.code != 0 {
-				c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(m.code, m.text))
-				return
-			}
-			if m.lobby != nil {
-				p := m.lobby.Swap(nil)
-				if p == nil {
-					continue
-				}
-				m.data = *p
-			}
-			mt, data := websocket.TextMessage, m.data
-			if b := c.box.Load(); b != nil {
-				// Sealed, padded: the size tells only the bucket. The
-				// buffers are the writer's own, reused frame after frame.
-				plain = sealed.PadInto(plain[:0], data, sealed.DownUnit)
-				out = b.Seal(out[:0], plain)
-				mt, data = websocket.BinaryMessage, out
-			}
-			if err := c.ws.WriteMessage(mt, data); err != nil {
+			if !more {
 				return
 			}
 		case <-ticker.C:
@@ -361,4 +356,99 @@ func (c *client) writePump() {
 			}
 		}
 	}
+}
+
+// write writes one queued frame (ok false: the queue is closed), sealed
+// and padded once the channel is up, in the writer's own buffers (plain,
+// out), reused frame after frame; false when the socket is done (closed,
+// or a write failed).
+func (c *client) write(m outMsg, ok bool, plain, out *[]byte) bool {
+	c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+	if !ok {
+		c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, ""))
+		return false
+	}
+	if m.code != 0 {
+		c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(m.code, m.text))
+		return false
+	}
+	if m.lobby != nil {
+		p := m.lobby.Swap(nil)
+		if p == nil {
+			return true
+		}
+		m.data = *p
+	}
+	mt, data := websocket.TextMessage, m.data
+	if b := c.box.Load(); b != nil {
+		// Sealed, padded: the size tells only the bucket.
+		*plain = sealed.PadInto((*plain)[:0], data, sealed.DownUnit)
+		*out = b.Seal((*out)[:0], *plain)
+		mt, data = websocket.BinaryMessage, *out
+	}
+	return c.ws.WriteMessage(mt, data) == nil
+}
+
+// batchConn is a socket whose writes the writer can gather: between hold
+// and release, what gorilla writes (a WebSocket frame a message, each
+// otherwise a system call, the costliest part of a frame on the host) is
+// kept, and release sends it in one write.
+type batchConn struct {
+	net.Conn
+	mu      sync.Mutex
+	holding bool
+	buf     []byte
+}
+
+func (c *batchConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.holding {
+		c.buf = append(c.buf, p...)
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
+func (c *batchConn) hold() {
+	c.mu.Lock()
+	c.holding = true
+	c.mu.Unlock()
+}
+
+// release writes what was held, in one write.
+func (c *batchConn) release() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.holding = false
+	if len(c.buf) == 0 {
+		return nil
+	}
+	_, err := c.Conn.Write(c.buf)
+	if cap(c.buf) > 64<<10 {
+		c.buf = nil // a burst of large views: not kept
+	} else {
+		c.buf = c.buf[:0]
+	}
+	return err
+}
+
+// batchWriter is the response a WebSocket upgrade hijacks: the socket it
+// hands over is a batchConn.
+type batchWriter struct {
+	http.ResponseWriter
+	conn *batchConn
+}
+
+func (w *batchWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	h, ok := w.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, errors.New("lan: the response cannot be hijacked")
+	}
+	c, rw, err := h.Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	w.conn = &batchConn{Conn: c}
+	return w.conn, rw, nil
 }

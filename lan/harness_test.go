@@ -414,3 +414,9 @@ func (s *Server) call(f func()) bool {
 	_, ok := await(s, s.post(msgInspect{func(*session) { f() }, reply}), reply)
 	return ok
 }
+
+// pageVersion is the version of the phone page the harness serves.
+func (h *harness) pageVersion() string {
+	_, v := h.srv.servedPage()
+	return v
+}

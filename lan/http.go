@@ -65,7 +65,8 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(placeholderPage))
 		return
 	}
-	f := s.files["index.html"]
+	files, _ := s.servedPage()
+	f := files["index.html"]
 	if f == nil {
 		http.Error(w, "the phone page is missing", http.StatusInternalServerError)
 		return
@@ -78,7 +79,8 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 // serveStatic serves the page's files under /static/ (no directory
 // listings), revalidated on every use.
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
-	f := s.files[strings.TrimPrefix(r.URL.Path, "/")]
+	files, _ := s.servedPage()
+	f := files[strings.TrimPrefix(r.URL.Path, "/")]
 	if f == nil {
 		http.NotFound(w, r)
 		return
@@ -90,8 +92,9 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 // version of now, and for good (page.go).
 func (s *Server) serveVersioned(w http.ResponseWriter, r *http.Request) {
 	name, ok := strings.CutPrefix(strings.TrimPrefix(r.URL.Path, "/"), versionDir(r.PathValue("version")))
-	f := s.files["static/"+name]
-	if s.pageVersion == "" || r.PathValue("version") != s.pageVersion || !ok || f == nil {
+	files, version := s.servedPage()
+	f := files["static/"+name]
+	if version == "" || r.PathValue("version") != version || !ok || f == nil {
 		http.NotFound(w, r)
 		return
 	}

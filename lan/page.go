@@ -38,8 +38,8 @@ type pageFile struct {
 // loadPage reads the page's files once (they are embedded: they never
 // change while the program runs) and compresses them: index.html (naming
 // the files under /v/VERSION/) and everything under static/ (the fixtures
-// of the dev-only mock mode are not served), the scripts without their
-// comment lines (withoutCommentLines); version is the page's.
+// of the dev-only mock mode are not served), the scripts and the style
+// sheets minified (minified); version is the page's.
 func loadPage(page fs.FS) (files map[string]*pageFile, version string, err error) {
 	files = map[string]*pageFile{}
 	if page == nil {
@@ -64,10 +64,8 @@ func loadPage(page fs.FS) (files map[string]*pageFile, version string, err error
 		if err != nil {
 			return err
 		}
-		if strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".min.js") {
-			if lean, err := withoutCommentLines(raw); err == nil { // else as it is (TestPageScripts fails on that)
-				raw = lean
-			}
+		if lean, err := minified(name, raw); err == nil { // else as it is (TestPageMinified fails on that)
+			raw = lean
 		}
 		return addRaw(name, raw)
 	}
@@ -88,6 +86,13 @@ func loadPage(page fs.FS) (files map[string]*pageFile, version string, err error
 	addRaw("index.html", bytes.ReplaceAll(index, []byte(`="static/`), []byte(`="/`+versionDir(version))))
 	files["index.html"].ctype = "text/html; charset=utf-8"
 	return files, version, nil
+}
+
+// servedPage is the page's files and their version, once they are made
+// (NewServer makes them in the background).
+func (s *Server) servedPage() (map[string]*pageFile, string) {
+	<-s.pageReady
+	return s.files, s.pageVersion
 }
 
 // pageVersion is a hash of every file under static/ (name and bytes).

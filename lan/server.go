@@ -41,8 +41,12 @@ type Server struct {
 	typedPriv, typedPub sealed.Key
 	code                string
 	codes               codeGuard
-	files               map[string]*pageFile // the page's files, compressed (page.go)
-	// pageVersion names the page's files under /v/ (page.go).
+	// The page's files, minified and compressed (page.go), and the
+	// version naming them under /v/: made in the background from
+	// NewServer on (tens of ms of CPU the host's window and its QR code do
+	// not wait for); a request for them waits (servedPage).
+	pageReady   chan struct{}
+	files       map[string]*pageFile
 	pageVersion string
 
 	// the per-connection rate limit (tests raise it)
@@ -91,9 +95,16 @@ func NewServer(cfg Config) (*Server, error) {
 	sess := newSession(s, cfg)
 	s.sess = sess
 	continued := false // the start continues the evening of a room (continueEvening)
-	if s.files, s.pageVersion, err = loadPage(s.page); err != nil {
-		return nil, fmt.Errorf("the phone page: %v", err)
-	}
+	s.pageReady = make(chan struct{})
+	go func() {
+		defer close(s.pageReady)
+		files, version, err := loadPage(s.page)
+		if err != nil {
+			cfg.Logf("lan: the phone page cannot be served: %v", err)
+			files, version = map[string]*pageFile{}, ""
+		}
+		s.files, s.pageVersion = files, version
+	}()
 	if cfg.Resume != "" && isLobbyFile(cfg.Resume) {
 		if err := sess.loadLobby(cfg.Resume); err != nil {
 			return nil, err

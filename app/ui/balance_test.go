@@ -74,6 +74,33 @@ func TestLobbyBalance(t *testing.T) {
 	l.bal.stop()
 }
 
+// TestLobbyBalanceLater: an estimator set after the lobby shows a setting
+// (the app sets it once its window is drawn) estimates that setting at
+// once, without waiting for the next change.
+func TestLobbyBalanceLater(t *testing.T) {
+	newTestApp(t, "en")
+	l := NewLobby(func(lan.HostCommand) {})
+	l.Set(balanceView("classic-2.0", 12))
+	asked := make(chan game.Setup, 2)
+	l.SetEstimator(func(ctx context.Context, s game.Setup) (sim.Result, error) {
+		asked <- s
+		return sim.Result{Games: 1000, Wins: map[string]int{"good": 470, "killers": 510, "draw": 20}}, nil
+	}, func(f func()) { f() })
+	defer l.bal.stop()
+	select {
+	case s := <-asked:
+		if s.Variant != "classic-2.0" || s.Players != 12 {
+			t.Errorf("estimated %+v, want the setting shown", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the setting shown was not estimated")
+	}
+	l.bal.wg.Wait()
+	if l.Balance() == "" {
+		t.Error("no balance line")
+	}
+}
+
 // TestBalanceEstimateIsQuick: the real estimate (sensible bots on every
 // core) answers a 12-player classic table within its budget.
 func TestBalanceEstimateIsQuick(t *testing.T) {

@@ -45,6 +45,7 @@ type Lobby struct {
 	summary, deal, reason                          *widget.Label
 	balanceLine                                    *widget.Label // the estimate with sensible bots
 	bal                                            *balance
+	shown                                          *lan.HostView // the last view Set (nil: none yet)
 	start                                          *widget.Button
 	opts                                           *fyne.Container
 	optKeys                                        string
@@ -161,6 +162,9 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 func (l *Lobby) SetEstimator(e Estimator, do func(func())) {
 	l.bal.stop()
 	l.bal = &balance{estimate: e, do: do, show: l.bal.show}
+	if l.shown != nil { // the setting on screen now: estimated at once
+		l.bal.set(*l.shown)
+	}
 }
 
 // showBalance shows the balance line (hidden while there is none).
@@ -243,6 +247,7 @@ func (l *Lobby) Set(hv lan.HostView) {
 		l.watching.Text = tr("lobby.spectators", "N", lv.Spectators)
 	}
 
+	l.shown = &hv
 	l.bal.set(hv)
 	l.rulesTitle.SetText(tr("lobby.rules"))
 	l.playersTitle.SetText(tr("lobby.players"))

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { Conn, Outbox, Channel, backoffDelay, wsURL, encodeFrame, keyFromText, stamp, UP_UNIT, CADENCE_LEAD_MS, cadenceLead, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
+import { Conn, Outbox, Channel, channelKeys, backoffDelay, wsURL, encodeFrame, keyFromText, stamp, UP_UNIT, CADENCE_LEAD_MS, cadenceLead, PING_EVERY_MS, SILENCE_MS } from './static/net.js';
 
 const nacl = createRequire(import.meta.url)('./static/nacl.min.js');
 
@@ -301,6 +301,25 @@ test('the sealed channel: the first frame carries the key and challenge; altered
   ws2.onmessage({ data: ws.host.seal({ t: 'pong' }) });
   assert.equal(frames.length, 2);
   assert.notDeepEqual(new Uint8Array(ws2.host.shared), new Uint8Array(ws.host.shared), 'a fresh key per socket');
+});
+
+test('keys made ahead seal the next socket, once: a socket without them makes its own', () => {
+  const w = world();
+  const ahead = [channelKeys(nacl, w.hostKP.publicKey)];
+  const c = w.conn({ onOpen: (send) => send({ t: 'hello', token: 'tk' }), takeKeys: () => ahead.shift() || null });
+  c.start();
+  const ws = w.sockets[0];
+  ws.open();
+  assert.deepEqual(ws.sent, [{ t: 'hello', token: 'tk' }], 'the host opens what the keys made ahead seal');
+  assert.deepEqual(new Uint8Array(ws.host.shared), new Uint8Array(nacl.box.before(w.last.ch.pub, w.hostKP.secretKey)));
+  assert.equal(ahead.length, 0);
+  const first = w.last.ch.pub;
+  ws.drop();
+  w.advance(1000);
+  const ws2 = w.sockets[1];
+  ws2.open();
+  assert.deepEqual(ws2.sent, [{ t: 'hello', token: 'tk' }]);
+  assert.notDeepEqual(w.last.ch.pub, first, 'the next socket has a fresh key');
 });
 
 test('keyFromText reads the #k= of the QR code', () => {

@@ -4,7 +4,7 @@
 // text nodes); no HTML string is ever parsed (assets_test.go checks).
 
 import * as V from './view.js';
-import { Conn, Outbox, keyFromText, randomId, wsURL } from './net.js';
+import { Conn, Outbox, channelKeys, keyFromText, randomId, wsURL } from './net.js';
 
 // join.js (the typed join, the in-app browsers' guide) is loaded only when
 // it is needed: a phone that scanned the QR code into its own browser never
@@ -224,8 +224,8 @@ function hostTap(ctl, cmd, apply) {
   }
   tap.id = tap.frame.id;
   taps.set(ctl, tap);
+  lookTaps(); // at once, before the frame is sealed and sent; the rest of the screen after this look is painted
   sendTap(tap);
-  lookTaps(); // at once; the rest of the screen after this look is painted
   afterPaint(render);
 }
 
@@ -306,6 +306,7 @@ function onFrame(f) {
 }
 
 function handleFrame(f) {
+  if (f.t === 'lobby' || f.t === 'view' || f.t === 'table') S.live = true; // drawn from the host's word on this load
   switch (f.t) {
     case 'welcome': {
       typedWelcome(f);
@@ -520,6 +521,7 @@ function render() {
   const bd = document.body.dataset;
   bd.screen = screen;
   bd.sync = V.syncSig(S.pv, S.table); // for tests and debugging: public-or-own data only
+  bd.live = S.live ? '1' : ''; // for tests: what shows came from the host since this load
   bd.pending = String(outbox.pending.size + [...taps.values()].filter((x) => x.local).length); // taps not yet answered
 
   let names = S.names;
@@ -1573,6 +1575,45 @@ function hello(send) {
 // the phone keeps trying until its host is back.
 function roomKnown() { return !!store.get(tokenKey()); }
 
+// The next socket's keys (net.js channelKeys: tens of ms of a phone's CPU)
+// are made ahead, once the page is idle, and kept in this tab's
+// sessionStorage: a phone that wakes reloads, and its socket is sealed
+// without that work on the way to its screen. A pair seals one socket
+// only (the nonces start again on every socket), so it is taken out before
+// it is used, and the pairs used are noted in localStorage: a tab
+// duplicated (which copies sessionStorage) never seals with the same pair.
+const nextKeysKey = 'nightfall:next-keys';
+const usedKeysKey = 'nightfall:used-keys';
+const b64 = (u8) => btoa(String.fromCharCode(...u8));
+const unb64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+function takeKeys() {
+  let k = null;
+  try {
+    k = JSON.parse(sessionStorage.getItem(nextKeysKey) || 'null');
+    sessionStorage.removeItem(nextKeysKey);
+  } catch { return null; }
+  afterIdle(makeKeys);
+  if (!k || !S.hostKey || k.host !== b64(S.hostKey)) return null;
+  const used = (store.get(usedKeysKey) || '').split(' ');
+  if (used.includes(k.pub)) return null;
+  store.set(usedKeysKey, [k.pub, ...used].slice(0, 8).join(' '));
+  return { pub: unb64(k.pub), shared: unb64(k.shared) };
+}
+function makeKeys() {
+  if (!S.hostKey || !window.nacl) return;
+  try {
+    if (sessionStorage.getItem(nextKeysKey)) return;
+    const k = channelKeys(window.nacl, S.hostKey);
+    sessionStorage.setItem(nextKeysKey, JSON.stringify({ host: b64(S.hostKey), pub: b64(k.pub), shared: b64(k.shared) }));
+  } catch { /* no storage: made when the socket opens */ }
+}
+// afterIdle runs f once the page has nothing else to do (after a few
+// seconds where the browser cannot tell), not in the way of a tap's answer.
+function afterIdle(f) {
+  if (window.requestIdleCallback) setTimeout(() => requestIdleCallback(f, { timeout: 10000 }), 1000);
+  else setTimeout(f, 3000);
+}
+
 function connect() {
   conn = new Conn({
     url: wsURL(location, S.room),
@@ -1593,6 +1634,7 @@ function connect() {
     },
     stopCodes: [4000, 4003, 4004, 4006, 4007], // replaced by another window; wrong room; not the room's key; a typed code refused
     keepTrying: (code) => code === 4003 && roomKnown(), // a host restarting: it comes back with this room
+    takeKeys,
   });
   conn.start();
   const kick = () => { if (document.visibilityState === 'visible' && !S.replaced) conn.kick(); };
@@ -1651,6 +1693,10 @@ async function main() {
   const words = loadLang(S.lang);
   if (!inApp && !S.mock && S.room && S.hostKey) connect();
   await words;
+  // A phone back with its token for this room is likely back mid-game,
+  // whose screens read the late words: asked for now, while the socket
+  // says hello, not once the game's view is in.
+  if (!S.mock && S.room && roomKnown()) loadLate();
   if (inApp) {
     await loadJoin();
     await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));

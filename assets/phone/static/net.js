@@ -115,18 +115,29 @@ export function typedProof(nacl, challenge, phonePub, hostPub, code) {
   return nacl.hash(all).subarray(0, 32);
 }
 
-// Channel is one socket's sealing: a fresh key pair for the socket, the box
-// key shared with the host, and a counter for each direction. With a code
-// (a typed join) the first frame proves it.
+// channelKeys are one socket's keys: a fresh key pair's public half and
+// the box key it shares with the host (two scalar multiplications: the
+// costly part of a Channel, tens of ms of a phone's CPU). They seal one
+// socket only: the nonces start again on every socket.
+export function channelKeys(nacl, hostKey) {
+  const kp = nacl.box.keyPair();
+  const shared = nacl.box.before(hostKey, kp.secretKey);
+  kp.secretKey.fill(0);
+  return { pub: kp.publicKey, shared };
+}
+
+// Channel is one socket's sealing: a fresh key pair for the socket (keys,
+// made ahead by channelKeys, or now), the box key shared with the host,
+// and a counter for each direction. With a code (a typed join) the first
+// frame proves it.
 export class Channel {
-  constructor(nacl, hostKey, code) {
+  constructor(nacl, hostKey, code, keys) {
     this.nacl = nacl;
-    const kp = nacl.box.keyPair();
-    this.pub = kp.publicKey;
+    const k = keys || channelKeys(nacl, hostKey);
+    this.pub = k.pub;
     this.hostKey = hostKey;
     this.code = code || '';
-    this.shared = nacl.box.before(hostKey, kp.secretKey);
-    kp.secretKey.fill(0);
+    this.shared = k.shared;
     this.sent = 0;
     this.got = 0;
     this.challenge = null; // the host's first message
@@ -210,6 +221,8 @@ export function wsURL(loc, room) {
 //   keepTrying(code) for a close code in stopCodes: true retries with backoff
 //                 all the same (a "wrong room" while the phone holds a token
 //                 for this room: the host is coming back with it)
+//   takeKeys()    keys made ahead for the next socket (channelKeys), or null:
+//                 made when the socket opens
 // setCadence(ms) turns the game's cadence on (ms > 0) or off: then exactly one
 // frame leaves for every tick of the host's, a queued one or an empty
 // {"t":"pad"}.
@@ -229,6 +242,7 @@ export class Conn {
     this.rnd = opts.rnd || Math.random;
     this.stopCodes = opts.stopCodes || [];
     this.keepTrying = opts.keepTrying || (() => false);
+    this.takeKeys = opts.takeKeys || (() => null);
     this.ws = null;
     this.ch = null; // the socket's Channel
     this.attempt = 0;
@@ -338,7 +352,7 @@ export class Conn {
     this.queue = [];
     this.owed = 0;
     let ch;
-    try { ch = new Channel(this.nacl, this.hostKey, this.code); } catch { this.stop(); this.setState('closed', { opened: false, code: 4004 }); return; }
+    try { ch = new Channel(this.nacl, this.hostKey, this.code, this.takeKeys()); } catch { this.stop(); this.setState('closed', { opened: false, code: 4004 }); return; }
     this.ch = ch;
     let opened = false;
     ws.onopen = () => {

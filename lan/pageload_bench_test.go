@@ -1,0 +1,179 @@
+package lan
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// blankPage is the baseline of BenchmarkPageWake: a page with nothing to
+// run, cached as the phone page's index is (revalidated, 304 while
+// unchanged), usable once its one line is there.
+const blankPage = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>blank</title></head><body><p id="blank">Nightfall</p></body></html>`
+
+func blankServer(tb testing.TB) *httptest.Server {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("ETag", `"blank"`)
+		if r.Header.Get("If-None-Match") == `"blank"` {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(blankPage))
+	}))
+	tb.Cleanup(ts.Close)
+	return ts
+}
+
+const (
+	blankUsable = `document.getElementById('blank')`
+	joinUsable  = `document.body && document.body.dataset.screen === 'join' && document.body.dataset.live === '1' && document.querySelector('.lobby .seat')`
+	nightUsable = `document.body && document.body.dataset.screen === 'night' && document.body.dataset.live === '1' && document.querySelector('.night .seat')`
+)
+
+// BenchmarkPageWake: how soon a phone's page is usable in headless
+// Chromium on loopback (360×740), side by side with a blank page through
+// the same flow: each iteration loads the blank page, then the phone
+// page, each in its own tab, timed from the navigation's start
+// (performance.now() of the new document) to usable.
+//
+//   - warm: a reload, as a phone whose screen was off does (every file in
+//     the cache; the tab idle for 2 s before): join, a phone at the join
+//     screen (the lobby's seats shown over a fresh sealed socket); night, a
+//     seated player in a game at night, the cadence on at its default tick
+//     and the session's clock running with real time (its night screen
+//     drawn from a view that came over the fresh socket);
+//   - cold: a first visit in a fresh browser context (nothing cached): join.
+//
+// Reported: the medians in ms (blank-p50-ms, page-p50-ms) and the page's
+// median over the blank page's (x-blank).
+func BenchmarkPageWake(b *testing.B) {
+	browser := startChromium(b)
+	blank := blankServer(b).URL + "/"
+	b.Run("warm/join", func(b *testing.B) {
+		h := newHarness(b, Config{})
+		url := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
+		benchReloads(b, newTab(b, browser, blank, blankUsable), newTab(b, browser, url, joinUsable), joinUsable)
+	})
+	b.Run("warm/night", func(b *testing.B) {
+		const players = 12
+		h := newHarness(b, Config{Variant: "classic-2.0", Players: players, Seed: 7, Cadence: defaultCadence})
+		defer h.realTime()()
+		// Seat 1's token goes to the page, which says hello with it.
+		first := h.pacedDial(b, 0)
+		first.send(b, `{"t":"join","name":"玩家1","seat":1}`)
+		<-first.welcome
+		first.ws.Close()
+		h.pacedPhones(b, defaultCadence, 2, players, 2)
+		p := newTab(b, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+		p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
+		if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+			b.Fatal(err)
+		}
+		p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
+		h.host(HostCommand{Do: HostStart})
+		var phase string
+		h.do(func(s *session) { phase = s.g.TableView().Phase })
+		if phase != "night" {
+			b.Fatalf("the game begins at %q, not at night", phase)
+		}
+		p.waitFor("the night", nightUsable)
+		benchReloads(b, newTab(b, browser, blank, blankUsable), p, nightUsable)
+	})
+	b.Run("cold/join", func(b *testing.B) {
+		h := newHarness(b, Config{})
+		benchColdLoads(b, browser, blank, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String())
+	})
+}
+
+// newTab opens url in a tab of its own browser context (360×740) and
+// waits until usable.
+func newTab(b *testing.B, browser context.Context, url, usable string) *browserPhone {
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	b.Cleanup(cancel)
+	p := &browserPhone{t: b, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740), chromedp.Navigate(url)); err != nil {
+		b.Fatal(err)
+	}
+	p.waitFor("the page", usable)
+	return p
+}
+
+// usableAt resolves with the document's age when usable is true.
+func usableAt(usable string) string {
+	return `new Promise((ok) => { const f = () => (` + usable + `) ? ok(performance.now()) : requestAnimationFrame(f); f(); })`
+}
+
+// loadTime runs load (a navigation or a reload) in ctx and is the new
+// document's age when usable.
+func loadTime(b *testing.B, ctx context.Context, load chromedp.Action[chromedp.Void], usable string) time.Duration {
+	rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	err := chromedp.Do(rctx, load)
+	var ms float64
+	if err == nil {
+		ms, err = chromedp.Run(rctx, chromedp.Evaluate[float64](usableAt(usable), chromedp.EvalAwaitPromise))
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
+// benchReloads reloads the blank tab, then the page's, b.N times each.
+func benchReloads(b *testing.B, blank, page *browserPhone, usable string) {
+	var blanks, pages []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		// the screen was off for a while: the page had time to idle
+		b.StopTimer()
+		time.Sleep(2 * time.Second)
+		b.StartTimer()
+		blanks = append(blanks, loadTime(b, blank.ctx, chromedp.Reload(), blankUsable))
+		pages = append(pages, loadTime(b, page.ctx, chromedp.Reload(), usable))
+	}
+	b.StopTimer()
+	reportLoads(b, blanks, pages)
+}
+
+// benchColdLoads visits the blank page, then url, b.N times each, each
+// visit in a fresh browser context (nothing cached).
+func benchColdLoads(b *testing.B, browser context.Context, blank, url string) {
+	var blanks, pages []time.Duration
+	visit := func(url, usable string) time.Duration {
+		b.StopTimer()
+		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		defer cancel()
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		return loadTime(b, ctx, chromedp.Navigate(url), usable)
+	}
+	b.ResetTimer()
+	for range b.N {
+		blanks = append(blanks, visit(blank, blankUsable))
+		pages = append(pages, visit(url, joinUsable))
+	}
+	b.StopTimer()
+	reportLoads(b, blanks, pages)
+}
+
+func reportLoads(b *testing.B, blanks, pages []time.Duration) {
+	p50 := func(ds []time.Duration) float64 {
+		slices.Sort(ds)
+		return float64(ds[len(ds)/2].Microseconds()) / 1000
+	}
+	bl, pg := p50(blanks), p50(pages)
+	b.ReportMetric(bl, "blank-p50-ms")
+	b.ReportMetric(pg, "page-p50-ms")
+	b.ReportMetric(float64(pages[len(pages)-1].Microseconds())/1000, "page-max-ms")
+	b.ReportMetric(pg/bl, "x-blank")
+	b.ReportMetric(0, "ns/op")
+}
