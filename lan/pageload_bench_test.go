@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"nightfall/game"
 )
 
 // blankPage is the baseline of BenchmarkPageWake: a page with nothing to
@@ -78,9 +80,9 @@ func BenchmarkPageWake(b *testing.B) {
 		}
 		p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
 		h.host(HostCommand{Do: HostStart})
-		var phase string
+		var phase game.Phase
 		h.do(func(s *session) { phase = s.g.TableView().Phase })
-		if phase != "night" {
+		if phase != game.PhaseNight {
 			b.Fatalf("the game begins at %q, not at night", phase)
 		}
 		p.waitFor("the night", nightUsable)
