@@ -80,6 +80,10 @@ var snaps = []snap{
 	{name: "hands-nominate", script: "two-hands/ex4-nominations-immunity", after: 8, seat: 1},
 	{name: "hands-vote", script: "two-hands/ex4-nominations-immunity", after: 24, seat: 2},
 	{name: "hands-over", script: "two-hands/ex6-three-ties-killers-win", after: 1 << 30, seat: 2},
+	// two-hands' night 0: seat 2 holds two police hands and is asked
+	// whether to redeal; seat 8 has nothing to answer
+	{name: "hands-setup-double", script: "two-hands/ex1g-double-police-redeal", after: -1, seat: 2},
+	{name: "hands-setup-villager", script: "two-hands/ex1g-double-police-redeal", after: -1, seat: 8},
 	{name: "dual-setup-night", script: "v5.0-dual/ex1-hugged-killer-checks", after: -1, seat: 1},
 	{name: "dual-night-two-tasks", script: "v5.0-dual/ex1-hugged-killer-checks", after: 0, seat: 2},
 	{name: "dual-night-killer", script: "v5.0-dual/ex1-hugged-killer-checks", after: 1, seat: 5},
@@ -222,6 +226,15 @@ func handmade() map[string][]frame {
 		"lobby-started": {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 0, true)},
 			{"t": "error", "code": "started", "reason": "the game has already started"}},
 	}
+	// a 16-seat v4.0 table (its deal names six roles): the seats must fit a 360×740 screen
+	l16 := lobby(16, some, 0, false)
+	l16["variant"] = "v4.0"
+	var deal16 []map[string]any
+	for _, rc := range game.Configure(game.Setup{Variant: "v4.0", Players: 16}).Deal {
+		deal16 = append(deal16, map[string]any{"role": rc.Role, "count": rc.Count})
+	}
+	l16["deal"] = deal16
+	out["lobby-16"] = []frame{welcome(0, "lobby"), {"t": "lobby", "lobby": l16}}
 	out["room-wrong"] = []frame{{"t": "error", "code": "room", "reason": "wrong room code: scan the QR code on the big screen again"}}
 	out["night-cards-killer"] = cardsNight(4, true)
 	out["night-cards-sleep"] = cardsNight(2, false)

@@ -36,6 +36,7 @@ type State struct {
 	QuietRounds   int // consecutive ended rounds in which no card died (v5.0-dual R19)
 	RoundDead     int // cards (or seats) announced dead in the current round
 	Winner        string
+	Winners       []int  // the winning seats the end lists (GameOverBody.Winners), nil where it lists none
 	Reason        string // Why in one English sentence
 	Why           Why    // why the game ended (a code of Reasons)
 
@@ -490,7 +491,7 @@ func (s *State) apply(b Body) Body {
 	case *HostBody:
 	case *GameOverBody:
 		s.Phase = PhaseOver
-		s.Winner = e.Winner
+		s.Winner, s.Winners = e.Winner, e.Winners
 		s.Reason, s.Why = e.Reason, e.Why
 		if s.Day != nil {
 			s.Day.Speaker = 0

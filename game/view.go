@@ -271,6 +271,11 @@ type PlayerView struct {
 	Table   TableView    `json:"table"`
 	// CatLives is cat-lives-7's private part (catlives_view.go).
 	CatLives *CatPlayerView `json:"catLives,omitempty"`
+	// Outcome is how the finished game ended for this seat: "won" or
+	// "lost" (its camp, or its own stance, against the winner, as the
+	// scoreboard counts it: Outcome); "" while the game goes on and when
+	// nobody won (a draw, the host ended it).
+	Outcome string `json:"outcome,omitempty"`
 }
 
 // clearMine zeroes every field of pv but Table (TestClearMine checks that
@@ -278,6 +283,7 @@ type PlayerView struct {
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
 	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, 0, nil, nil, nil, nil
+	pv.Outcome = ""
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -655,6 +661,12 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	}
 	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)
+	}
+	if s.Phase == PhaseOver && s.Winner != "draw" && s.Winner != "none" {
+		pv.Outcome = "lost"
+		if s.seatWon(seat) {
+			pv.Outcome = "won"
+		}
 	}
 	if m != nil {
 		pv.Results = g.sharedResults(seat)

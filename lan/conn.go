@@ -67,6 +67,8 @@ type client struct {
 	sent   int // frames queued (tests and the benchmark wait for them)
 	in     int // frames the phone sent that opened (tests)
 	pads   int // of them, the cadence's empty ones
+	tickIn int // frames the phone sent during a game since the cadence's last tick (tests)
+	inGame int // frames the phone sent while a game's cadence ran (tests)
 
 	// The sealed channel: the challenge sent when the socket opened, and
 	// the box made from the phone's first frame (nil until then; the
@@ -82,8 +84,8 @@ type client struct {
 	lobbySlot *atomic.Pointer[[]byte]
 
 	// During a game's cadence (cadence.go) frames wait for the next tick:
-	// held (in order), then the tick's broadcast, then replies (one per
-	// frame the phone sent).
+	// held (in order), then the tick's broadcast, then one reply: the
+	// oldest answer owed to a frame the phone sent (nextReply).
 	held, replies [][]byte
 }
 

@@ -111,6 +111,10 @@ func (s *session) frame(c *client, f inFrame, err error) {
 		return
 	}
 	c.in++
+	if s.out.cadence.running {
+		c.inGame++
+		c.tickIn++
+	}
 	if f.T == "pad" {
 		c.pads++
 	}

@@ -252,7 +252,7 @@ func TestSealedTraffic(t *testing.T) {
 					got := 0
 					h.do(func(s *session) {
 						for c := range s.out.clients {
-							got += len(c.replies)
+							got += c.tickIn
 						}
 					})
 					if got == len(all) {

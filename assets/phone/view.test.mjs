@@ -105,6 +105,24 @@ test('table box keeps touch targets at least 48 px and fits 360 px', () => {
   }
 });
 
+test('the join screen\'s table flattens to the height left, every seat in sight, neighbours apart', () => {
+  for (let n = 4; n <= 20; n++) {
+    for (const maxH of [300, 360, 420]) {
+      const b = V.tableBox(n, 336, maxH);
+      assert.ok(b.size >= 48, `n=${n}`);
+      const p = V.seatPositions(n, b.w, b.h, b.size);
+      for (let i = 0; i < n; i++) {
+        const a = p[i], c = p[(i + 1) % n];
+        assert.ok(Math.hypot(a.x - c.x, a.y - c.y) >= b.size * 0.95, `n=${n} maxH=${maxH}: neighbours ${i + 1} and ${((i + 1) % n) + 1} overlap`);
+      }
+    }
+  }
+  // a 16-seat table on a 360×740 screen has about 360 px under the join form
+  assert.ok(V.tableBox(16, 336, 360).h <= 360);
+  assert.ok(V.tableBox(20, 336, 380).h <= 380);
+  assert.deepEqual(V.tableBox(12, 336, 1000), V.tableBox(12, 336), 'room enough: the usual box');
+});
+
 // The heart of the night's fairness: every role's night screen is the same.
 // `visible` is what the page draws from a night model: everything but the
 // card's content (`peek`, drawn only while the card is held) and the wiring
@@ -242,6 +260,7 @@ test('night screens of real views of one table are identical but for the own sea
   // v5.0-dual's setup night: the narration, for everyone
   const s = viewOf('dual-setup-night');
   assert.match(V.nightModel(T, s.pv, s.names, {}).hint, /Nobody acts/);
+  assert.equal(V.nightModel(T, s.pv, s.names, {}).primary.label, 'Pick a card');
 });
 
 test('night: the neutral task takes a guess, which is never sent', () => {
@@ -369,7 +388,28 @@ test('night: a question without a target (redeal) is the same screen: tap your o
   const m2 = V.nightModel(T, q, names, { sel: { [m.wire.taskKey]: '8L' } });
   assert.equal(m2.primary.label, 'Confirm 8L');
   assert.deepEqual(V.nightCommand(q.tasks[0], m2.wire.primary.do, m2.wire.primary.target), { do: 'redeal' });
-  assert.ok(m.peek.lines.some((l) => /own seat/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
+  assert.ok(m.peek.lines.some((l) => /your own hands/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
+});
+
+test('two-hands\' night 0: one screen for the asked and the others, that says what the night is and names hands, not seats', () => {
+  const asked = viewOf('hands-setup-double'), other = viewOf('hands-setup-villager');
+  assert.ok(asked.pv.tasks.some((t) => t.action === 'redeal'));
+  assert.ok(!other.pv.tasks.some((t) => t.action === 'redeal'));
+  for (const t of [T, TZ]) {
+    const a = V.nightModel(t, asked.pv, asked.names, {}), b = V.nightModel(t, other.pv, other.names, {});
+    assert.deepEqual(anon(a), anon(b));
+    const words = [a.title, a.hint, a.primary.label, a.secondary.label, a.status, V.firstNightHint(t, '', 'R:0:setup-night', 'two-hands').line];
+    assert.equal(a.title, t === T ? 'Night 0 · your cards' : '第 0 夜 · 看牌');
+    if (t === T) {
+      for (const w of words) assert.ok(!/\bseats?\b|your move|Nobody acts|First night/i.test(w), w);
+      assert.equal(a.primary.label, 'Pick a hand');
+    } else {
+      for (const w of words) assert.ok(!/座位|请行动|无人行动|第一夜/.test(w), w);
+    }
+  }
+  // the asked seat's card: the question, on its own hands
+  const peek = V.nightModel(T, asked.pv, asked.names, {}).peek;
+  assert.ok(peek.lines.some((l) => /your own hands/.test(l)), peek.lines.join('\n'));
 });
 
 test('nightTask order: first undone, else the group task the engine says is open', () => {
@@ -533,6 +573,19 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.equal(z.reason, zh['reason.killers-dead']);
   assert.equal(V.reasonText(TZ, { code: 'stall', n: 3 }), zh['reason.stall'].replace('{{.N}}', '3'));
   assert.equal(V.overModel(T, { ...pv.table, winner: 'none', why: { code: 'host' } }, names).reason, '', 'the winner says it');
+});
+
+test('game over: the player is told whether they won, as the engine says', () => {
+  const good = viewOf('over'); // standard-003, the good side won; seat 1 is good
+  assert.equal(good.pv.outcome, 'won');
+  const m = V.overModel(T, good.pv.table, good.names, good.pv.outcome);
+  assert.equal(m.you, 'You won!');
+  assert.ok(m.won);
+  const hands = viewOf('hands-over'); // two-hands, the killer camp won
+  const camp = hands.pv.camp;
+  assert.equal(hands.pv.outcome, camp === hands.pv.table.winner ? 'won' : 'lost');
+  assert.equal(V.overModel(TZ, hands.pv.table, hands.names, 'lost').you, '你输了。');
+  assert.equal(V.overModel(T, hands.pv.table, hands.names, '').you, '', 'a spectator, a draw');
 });
 
 test('narration covers every key, in both languages', () => {
@@ -948,6 +1001,16 @@ test('the held card has the same parts and rows for every seat of a game', () =>
   const { pv, names } = viewOf('hands-night-killer');
   const c = V.cardModel(T, pv, names, null);
   assert.equal(c.about.items.length, 2);
+  // what the night told a seat: a part every card has, named alike for
+  // every role (no "your checks" on a card that checks nobody)
+  for (const n of ['night-civilian-16', 'night-doctor-16', 'night-killer', 'night-police-answer', 'hands-night-villager']) {
+    const v = viewOf(n);
+    const r = V.cardModel(T, v.pv, v.names, null).results;
+    assert.equal(r.label, 'What you learned at night', n);
+    assert.equal(r.none, 'Nothing yet.', n);
+    const rz = V.cardModel(TZ, v.pv, v.names, null).results;
+    assert.ok(!/验/.test(rz.label + rz.none), rz.label);
+  }
   assert.ok(c.camp && c.camp.text === en[`roleinfo.two-hands.camp.${pv.camp}`]);
 });
 

@@ -480,6 +480,8 @@ function setupPressGuard() {
   window.addEventListener('blur', up);
 }
 
+let shownScreen = ''; // the screen render drew last
+
 function render() {
   if (!S.ready) return; // main renders once the dictionary is in
   if (pressing) { renderWaiting = true; return; }
@@ -551,6 +553,12 @@ function render() {
   }
   renderSheet();
   if (J) J.showFingerprint(S.T, screen === 'join' || screen === 'noroom' ? S.fp : '');
+  // a new screen starts at the top: after the typed join, the page was left
+  // scrolled where the code field had been, the fingerprint line cut off
+  if (screen !== shownScreen) {
+    if (shownScreen) window.scrollTo(0, 0);
+    shownScreen = screen;
+  }
   lookTaps();
   announce(screen, hm.phase);
 }
@@ -665,6 +673,8 @@ function langButton() {
 
 let joinRefs = null;
 
+let tallest = 0; // the window's greatest height seen (renderJoin)
+
 function renderJoin(main) {
   const T = S.T;
   if (main.dataset.screen !== 'join' || !joinRefs) {
@@ -698,8 +708,14 @@ function renderJoin(main) {
   r.input.placeholder = T('join.namePlaceholder');
   r.pick.textContent = T('join.pick');
   r.hint.textContent = T('join.pickHint');
+  // every seat in sight without scrolling, where the screen allows: the
+  // table takes the height left under it (the tallest the window has been,
+  // so that a keyboard over the name field does not squash it)
+  tallest = Math.max(tallest, window.innerHeight || 0);
+  const top = r.table.getBoundingClientRect().top + (window.scrollY || 0);
   r.table.replaceChildren(drawTable(m.cells, 'circle', {
     kind: 'lobby',
+    maxH: Math.max(0, tallest - top - 8),
     center: h('div', { class: 'center-label' }, S.lobby && S.lobby.table ? h('div', { text: S.lobby.table }) : null),
     onTap: (cell) => {
       const name = S.myName.trim();
@@ -763,7 +779,7 @@ function drawTable(cells, layout, opts = {}) {
   }
   // main is at most 520 px wide with 12 px padding; a panel takes 2×13 px more
   const width = Math.min(window.innerWidth || 360, 520) - 24 - (opts.inPanel ? 26 : 0);
-  const box = V.tableBox(cells.length, width);
+  const box = V.tableBox(cells.length, width, opts.maxH || 0);
   const pos = V.seatPositions(cells.length, box.w, box.h, box.size);
   const wrap = h('div', { class: `table ${opts.kind || ''}`, style: { width: `${box.w}px`, height: `${box.h}px` } });
   wrap.append(h('div', { class: 'felt', style: { left: `${box.size * 0.55}px`, right: `${box.size * 0.55}px`, top: `${box.size * 0.55}px`, bottom: `${box.size * 0.55}px` } }, opts.center || null));
@@ -1079,7 +1095,7 @@ function renderBriefing(main) {
 function firstNightLine() {
   const tv = S.pv && S.pv.table;
   const night = tv && tv.phase === 'night' ? `${S.room || 'mock'}:${tv.round}:${tv.narration ? tv.narration.key : ''}` : '';
-  const x = V.firstNightHint(S.T, store.get('nightfall:firstNight') || '', night);
+  const x = V.firstNightHint(S.T, store.get('nightfall:firstNight') || '', night, (tv && tv.variant) || '');
   if (x.seen) store.set('nightfall:firstNight', x.seen);
   return x.line ? h('p', { class: 'firsthint', text: x.line }) : null;
 }
@@ -1377,8 +1393,9 @@ function renderBallot(b, compact) {
 
 function renderOver(main) {
   const T = S.T;
-  const m = V.overModel(T, currentTable(), S.names);
+  const m = V.overModel(T, currentTable(), S.names, S.pv ? S.pv.outcome : '');
   fresh(main, 'over', h('div', { class: 'over' },
+    m.you ? h('p', { class: 'you ' + (m.won ? 'won' : 'lost'), text: m.you }) : null,
     h('h1', { class: 'winner', text: m.winner }),
     m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
     h('button', { class: 'btn second', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),

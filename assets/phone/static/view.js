@@ -105,11 +105,35 @@ export function seatPositions(n, w, h, size) {
 // seatSize is the button size for n seats: never under 48 px (touch target).
 export function seatSize(n) { return n <= 10 ? 64 : n <= 14 ? 58 : n <= 17 ? 54 : 50; }
 
-// tableBox is the drawing box for n seats in a column `width` wide.
-export function tableBox(n, width) {
+// tableBox is the drawing box for n seats in a column `width` wide. With
+// maxH (the height left on the screen, where every seat should be seen
+// without scrolling: the join screen), the oval is flattened, and then the
+// seats made smaller down to 48 px, as far as neighbours stay apart; past
+// that it keeps the flattest box that works and the page scrolls.
+export function tableBox(n, width, maxH = 0) {
   const w = Math.max(250, Math.min(width, 470));
   const ratio = n <= 12 ? 1.0 : n <= 16 ? 1.12 : 1.3;
-  return { w, h: Math.round(w * ratio), size: seatSize(n) };
+  const box = { w, h: Math.round(w * ratio), size: seatSize(n) };
+  if (!(maxH > 0) || box.h <= maxH) return box;
+  const apart = (h, size) => {
+    const p = seatPositions(n, w, h, size);
+    for (let i = 0; i < n; i++) {
+      const a = p[i], c = p[(i + 1) % n];
+      if (Math.hypot(a.x - c.x, a.y - c.y) < size * 0.95) return false;
+    }
+    return true;
+  };
+  const floor = Math.max(maxH, Math.round(w * 0.7));
+  let best = box;
+  for (let size = box.size; size >= 48; size -= 2) {
+    for (let h = best.h; ; h = Math.max(h - 4, floor)) {
+      if (!apart(h, size)) break;
+      best = { w, h, size };
+      if (h === floor) break;
+    }
+    if (best.h <= maxH) return best;
+  }
+  return best;
 }
 
 // ---- screens -------------------------------------------------------------------------------
@@ -346,6 +370,16 @@ export function cellsFor(tv, names, mySeat, enabledKeys) {
   return { layout: cards ? 'cards' : 'circle', cells };
 }
 
+// variantT is key's words in variant: `key.<variant>` where the variant
+// words it otherwise (two-hands taps hands, v5.0-dual cards, where the
+// others tap seats), else key. It depends on the variant only, so every
+// phone of a game reads the same words.
+export function variantT(T, variant, key, data) {
+  const k = [key, variant].join('.');
+  const s = variant ? T(k, data) : k;
+  return s !== k ? s : T(key, data);
+}
+
 // nightModel: the night screen. It is the same for every role and every
 // kind of task — title, hint, status wording, button labels, which buttons
 // are enabled, which seats take a tap, colours — so that nobody glancing at
@@ -375,14 +409,18 @@ export function nightModel(T, pv, names, local = {}) {
   // every living seat takes a tap, for every role: a tap the task cannot
   // use is answered by one generic message (app.js), whoever taps
   for (const x of c.cells) x.enabled = !x.dead;
+  const variant = tv.variant || '';
+  const vt = (key, data) => variantT(T, variant, key, data);
+  // the setup night (v5.0-dual's, two-hands' redeal question): a night to
+  // look at one's cards, worded alike on every phone
+  const setup = !!(tv.narration && tv.narration.key === 'setup-night');
   const m = {
     kind: 'night',
-    title: T('night.title', { Round: tv.round }),
-    // v5.0-dual's setup night: the narration (public) says nobody acts
-    hint: tv.narration && tv.narration.key === 'setup-night' ? narrationText(T, tv) : T('night.hint'),
+    title: setup ? T('night.setupTitle', { Round: tv.round }) : T('night.title', { Round: tv.round }),
+    hint: setup ? vt('night.setupHint') : vt('night.hint'),
     status: T('night.noPick'),
     layout: c.layout, cells: c.cells, center: T('phase.night', { Round: tv.round }),
-    primary: { label: T('night.pickFirst'), enabled: false },
+    primary: { label: vt('night.pickFirst'), enabled: false },
     secondary: { label: T('night.skip'), enabled: true },
     peek: null,
     wire: { taskKey: '', action: '', legal: [], done: false, primary: null, secondary: { do: 'refuse' } },
@@ -531,16 +569,16 @@ export function nightModel(T, pv, names, local = {}) {
     title = task.card != null ? T('peek.taskCard', { Action: action, Card: targetKey(task.card).toUpperCase() }) : T('peek.task', { Action: action });
     if (task.waiting) lines.push(T('night.waiting', { Action: tId(T, 'action', task.waiting) }));
     if (isSuspect) lines.push(T('night.suspectHint'));
-    else if (task.noTarget) lines.push(T('peek.noTarget'));
+    else if (task.noTarget) lines.push(vt('peek.noTarget'));
     else if (task.group) lines.push(T('peek.group'));
     else lines.push(T('peek.solo'));
     if (task.locked) lines.push(T('peek.locked'));
     else if (!isSuspect && task.decline) lines.push(T('peek.decline', { Action: tId(T, 'action', task.decline) }));
     else if (!isSuspect && task.optional) lines.push(T('peek.optional'));
-    else if (!isSuspect) lines.push(T('peek.mandatory'));
+    else if (!isSuspect) lines.push(vt('peek.mandatory'));
     if (task.answers) lines.push(T('night.answerHint'));
-    if (localSkip) lines.push(T('peek.notSent'));
-    if (refused != null) lines.push(T('peek.notUsable', { Target: targetLabel(T, refused) }));
+    if (localSkip) lines.push(vt('peek.notSent'));
+    if (refused != null) lines.push(vt('peek.notUsable', { Target: targetLabel(T, refused) }));
     if (final && task.choice != null) lines.push(T('peek.final', { Target: targetLabel(T, task.choice) }));
     else if (final) lines.push(T('peek.finalNone'));
   }
@@ -858,7 +896,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
         ? { label: status, cmd: null, enabled: false }
         : canPick
           ? { label: isVote ? T('vote.confirm', { Target: targetLabel(T, picked) }) : T('day.confirm', { Action: action, Target: targetLabel(T, picked) }), cmd: cmd({ target: picked }), enabled: true, target: picked }
-          : { label: isVote ? T('vote.pickFirst') : T('night.pickFirst'), cmd: null, enabled: false },
+          : { label: isVote ? T('vote.pickFirst') : variantT(T, tv.variant || '', 'night.pickFirst'), cmd: null, enabled: false },
       secondary: isVote && vt.abstain && !vt.done ? { label: T('vote.abstain'), cmd: cmd({ do: 'abstain' }), enabled: true } : null,
     };
   } else {
@@ -956,7 +994,10 @@ export function cardActions(T, pv, armed) {
 
 // ---- game over ---------------------------------------------------------------------------
 
-export function overModel(T, tv, names) {
+// overModel is the end screen: the winner and why, whether this player won
+// (outcome: the engine's PlayerView.outcome, "won" / "lost"; '' for a
+// spectator, a draw or a game the host ended), every role and the replay.
+export function overModel(T, tv, names, outcome) {
   const reveal = (tv.reveal || []).map((r) => ({
     seat: seatLabel(T, r.seat), name: nameOf(names, r.seat),
     roles: (r.roles || []).map((x, i) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true })),
@@ -977,7 +1018,8 @@ export function overModel(T, tv, names) {
   const winner = winnerText(T, tv.winner);
   const reason = reasonText(T, tv.why);
   // the reason, unless it only repeats the winner (the host ended the game)
-  return { winner, reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
+  const you = outcome === 'won' ? T('over.won') : outcome === 'lost' ? T('over.lost') : '';
+  return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
 }
 
 export function momentText(T, mo) {
@@ -1159,10 +1201,11 @@ export function rulesModel(T, variant, roles) {
 // night is this night's key. It returns the line and what to remember: the
 // first night's key, so that the line stays all that night (a reload
 // included) and never comes back.
-export function firstNightHint(T, seen, night) {
+export function firstNightHint(T, seen, night, variant = '') {
   if (!night) return { line: '', seen };
-  if (!seen) return { line: T('hint.firstNight'), seen: night };
-  return { line: seen === night ? T('hint.firstNight') : '', seen };
+  const line = variantT(T, variant, 'hint.firstNight');
+  if (!seen) return { line, seen: night };
+  return { line: seen === night ? line : '', seen };
 }
 
 // ---- in-app browsers (join.js shows them the way out) ----------------------------------------
