@@ -44,6 +44,8 @@ type TableView struct {
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
 	// CatLives is cat-lives-7's public part (catlives_view.go).
 	CatLives *CatTableView `json:"catLives,omitempty"`
+	// Werewolf is werewolf-12's public part (werewolf_table.go).
+	Werewolf *WolfTableView `json:"werewolf,omitempty"`
 	// Briefing is the table's briefing before the first night (stage
 	// "briefing", Setup.Briefing): the deal and the options this table
 	// plays with that differ from the variant's defaults.
@@ -986,10 +988,19 @@ func (g *Game) timeline() []Moment {
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "exploded", Seat: b.Seat, Role: b.Role})
 		case *GameOverBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "over", Winner: b.Winner})
+		case momenter: // a variant's own event
+			if m, ok := b.moment(); ok {
+				m.Round, m.Phase = round, phase
+				out = append(out, m)
+			}
 		}
 	}
 	return out
 }
+
+// momenter is a variant's own event that is a line of the timeline (its
+// round and phase are the timeline's).
+type momenter interface{ moment() (Moment, bool) }
 
 // stepsOfRound rebuilds the night steps of a past round by replaying the log
 // up to that nightfall (only used for the end-of-game timeline).

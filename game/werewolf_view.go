@@ -7,7 +7,7 @@ import "slices"
 // (the stand window, withdrawal, skill, badge and order turns, the
 // ballots, 自爆).
 
-func (werewolf) tableView(*Game, *TableView) {}
+func (werewolf) tableView(g *Game, tv *TableView) { g.wwTable(tv) }
 
 // playerView fills in pv's tasks.
 func (werewolf) playerView(g *Game, pv *PlayerView) {

@@ -1,0 +1,165 @@
+package game
+
+import "slices"
+
+// werewolf-12's public part of the table view: what the big screen needs
+// beyond the shared fields to run the day (the badge, the election, the
+// revealed idiot), the timers of its own turns, and the house rules the
+// briefing states (§13: the options tables argue about). Nothing in it
+// depends on a secret: the stand choices stay private until the window
+// closes (only that it is open is shown), the night's pending deaths are
+// not in it.
+
+// WolfTableView is werewolf-12's public part of TableView.
+type WolfTableView struct {
+	// Sheriff is the badge holder (0: none).
+	Sheriff int `json:"sheriff,omitempty"`
+	// BadgeGone: the badge is lost or torn: no sheriff for the rest of
+	// the game.
+	BadgeGone bool `json:"badgeGone,omitempty"`
+	// Election is the election in progress (nil: none).
+	Election *WolfElection `json:"election,omitempty"`
+	// Idiot is the revealed idiot's seat (0: none): alive, without a vote.
+	Idiot int `json:"idiot,omitempty"`
+	// Rules are the house rules the briefing states (§13), with their
+	// values, in the rules file's order: witchSelfSave, guardAndSave (the
+	// guard board only), emptyKnife, electionExplode, shotLastWords,
+	// revealedIdiotGod (the idiot board only), simultaneousWin. Also
+	// board and sheriffVote, which the table needs as much.
+	Rules []WolfRule `json:"rules,omitempty"`
+}
+
+// WolfElection is the sheriff election as the table sees it.
+type WolfElection struct {
+	Round int `json:"round"`
+	// Standing: the stand window is open (the choices are private until
+	// it closes).
+	Standing bool `json:"standing,omitempty"`
+	// Candidates are the candidates still in the race, in the campaign
+	// order; Withdrawn those who withdrew (退水), in the order they did.
+	Candidates []int `json:"candidates,omitempty"`
+	Withdrawn  []int `json:"withdrawn,omitempty"`
+	// PK: the election's PK has begun (withdrawal closed).
+	PK bool `json:"pk,omitempty"`
+}
+
+// WolfRule is one house rule and its value in this game.
+type WolfRule struct {
+	Name  string `json:"name"`
+	Value any    `json:"value"`
+}
+
+// wwTable fills in tv's werewolf-12 part and the timers of the variant's
+// own stages.
+func (g *Game) wwTable(tv *TableView) {
+	s := &g.s
+	w := s.ww
+	if w == nil {
+		return
+	}
+	x := &WolfTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Idiot: w.revealed}
+	if w.electing && s.Phase == PhaseDay {
+		e := &WolfElection{Round: s.Round, Standing: s.Day.Stage == StageStand, PK: w.electPK,
+			Withdrawn: slices.Clone(w.withdrawn)}
+		for _, c := range w.campaign {
+			if slices.Contains(w.cands, c) {
+				e.Candidates = append(e.Candidates, c)
+			}
+		}
+		x.Election = e
+	}
+	if tv.Stage == "briefing" {
+		x.Rules = wwRules(w.o)
+	}
+	tv.Werewolf = x
+	g.wwTimer(tv)
+}
+
+// wwRules are the house rules the briefing states (§13's list).
+func wwRules(o wwOpts) []WolfRule {
+	r := []WolfRule{{"board", o.Board}, {"witchSelfSave", o.WitchSelfSave}}
+	if o.Board == wwBoardGuard {
+		r = append(r, WolfRule{"guardAndSave", o.GuardAndSave})
+	}
+	r = append(r, WolfRule{"emptyKnife", o.EmptyKnife}, WolfRule{"electionExplode", o.ElectionExplode},
+		WolfRule{"shotLastWords", o.ShotLastWords})
+	if o.Board == wwBoardIdiot {
+		r = append(r, WolfRule{"revealedIdiotGod", o.RevealedIdiotGod})
+	}
+	return append(r, WolfRule{"simultaneousWin", o.SimultaneousWin}, WolfRule{"sheriffVote", o.SheriffVote})
+}
+
+// wwTimer sets the deadline of the variant's own stages (§13's timers):
+// the stand window, campaign and campaign-PK speeches, skill, badge and
+// order turns. The shared day view gives every turn speechSeconds.
+func (g *Game) wwTimer(tv *TableView) {
+	s := &g.s
+	if s.Phase != PhaseDay || s.Day == nil {
+		return
+	}
+	o := s.ww.o
+	d := s.Day
+	secs := -1
+	kind := string(d.Kind)
+	switch {
+	case d.Stage == StageStand:
+		secs, kind = o.StandSeconds, string(StageStand)
+	case d.Speaker == 0:
+	case d.Kind == StageCampaign:
+		secs = o.CampaignSeconds
+	case d.Kind == StageCampaignPK:
+		secs = s.Opts.PKSpeechSeconds
+	case d.Kind == StageSkill:
+		secs = o.SkillSeconds
+	case d.Kind == StageBadge:
+		secs = o.BadgeSeconds
+	case d.Kind == StageOrder:
+		secs = o.OrderSeconds
+	}
+	if secs < 0 {
+		return
+	}
+	tv.Timer = &Timer{Key: g.stageKey(), Kind: kind, Seconds: secs}
+}
+
+// The variant's events in the timeline (复盘): the election, the badge, the
+// hunter's shot, and the night's resolution (the knife, the guard, the
+// antidote, the poison), public once the game is over.
+
+func (b *CandidatesBody) moment() (Moment, bool) {
+	return Moment{Kind: "candidates", Actors: b.Candidates}, true
+}
+
+func (b *SheriffBody) moment() (Moment, bool) {
+	m := Moment{Kind: "sheriff", Seat: b.Seat, By: b.By}
+	if b.From != 0 {
+		m.Target = &Target{Seat: b.From}
+	}
+	return m, true
+}
+
+func (b *BadgeLostBody) moment() (Moment, bool) { return Moment{Kind: "badge_lost", By: b.Why}, true }
+
+func (b *ElectionPostponedBody) moment() (Moment, bool) {
+	return Moment{Kind: "election_postponed"}, true
+}
+
+func (b *ShotBody) moment() (Moment, bool) {
+	return Moment{Kind: "shot", Seat: b.Hunter, Target: &Target{Seat: b.Seat}}, true
+}
+
+// moment of the night's resolution: the potions (Answer "saved", Target
+// the poisoned) and the guard's protection; Actors the knifed seat.
+func (b *DeathsBody) moment() (Moment, bool) {
+	if !b.Saved && b.Poison == 0 {
+		return Moment{}, false
+	}
+	m := Moment{Kind: "potions", Seat: b.Knife}
+	if b.Saved {
+		m.Answer = "saved"
+	}
+	if b.Poison != 0 {
+		m.Target = &Target{Seat: b.Poison}
+	}
+	return m, true
+}
