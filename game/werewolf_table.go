@@ -4,7 +4,7 @@ import "slices"
 
 // werewolf-12's public part of the table view: what the big screen needs
 // beyond the shared fields to run the day (the badge, the election, the
-// revealed idiot), the timers of its own turns, and the house rules the
+// revealed idiot) and the house rules the
 // briefing states (§13: the options tables argue about). Nothing in it
 // depends on a secret: the stand choices stay private until the window
 // closes (only that it is open is shown), the night's pending deaths are
@@ -19,6 +19,8 @@ type WolfTableView struct {
 	BadgeGone bool `json:"badgeGone,omitempty"`
 	// Election is the election in progress (nil: none).
 	Election *WolfElection `json:"election,omitempty"`
+	// SheriffVote is the weight of the sheriff's vote in exile ballots.
+	SheriffVote float64 `json:"sheriffVote"`
 	// Idiot is the revealed idiot's seat (0: none): alive, without a vote.
 	Idiot int `json:"idiot,omitempty"`
 	// Rules are the house rules the briefing states (§13), with their
@@ -49,15 +51,14 @@ type WolfRule struct {
 	Value any    `json:"value"`
 }
 
-// wwTable fills in tv's werewolf-12 part and the timers of the variant's
-// own stages.
+// wwTable fills in tv's werewolf-12 part.
 func (g *Game) wwTable(tv *TableView) {
 	s := &g.s
 	w := s.ww
 	if w == nil {
 		return
 	}
-	x := &WolfTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Idiot: w.revealed}
+	x := &WolfTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Idiot: w.revealed, SheriffVote: w.o.SheriffVote}
 	if w.electing && s.Phase == PhaseDay {
 		e := &WolfElection{Round: s.Round, Standing: s.Day.Stage == StageStand, PK: w.electPK,
 			Withdrawn: slices.Clone(w.withdrawn)}
@@ -72,7 +73,6 @@ func (g *Game) wwTable(tv *TableView) {
 		x.Rules = wwRules(w.o)
 	}
 	tv.Werewolf = x
-	g.wwTimer(tv)
 }
 
 // wwRules are the house rules the briefing states (§13's list).
@@ -87,39 +87,6 @@ func wwRules(o wwOpts) []WolfRule {
 		r = append(r, WolfRule{"revealedIdiotGod", o.RevealedIdiotGod})
 	}
 	return append(r, WolfRule{"simultaneousWin", o.SimultaneousWin}, WolfRule{"sheriffVote", o.SheriffVote})
-}
-
-// wwTimer sets the deadline of the variant's own stages (§13's timers):
-// the stand window, campaign and campaign-PK speeches, skill, badge and
-// order turns. The shared day view gives every turn speechSeconds.
-func (g *Game) wwTimer(tv *TableView) {
-	s := &g.s
-	if s.Phase != PhaseDay || s.Day == nil {
-		return
-	}
-	o := s.ww.o
-	d := s.Day
-	secs := -1
-	kind := string(d.Kind)
-	switch {
-	case d.Stage == StageStand:
-		secs, kind = o.StandSeconds, string(StageStand)
-	case d.Speaker == 0:
-	case d.Kind == StageCampaign:
-		secs = o.CampaignSeconds
-	case d.Kind == StageCampaignPK:
-		secs = s.Opts.PKSpeechSeconds
-	case d.Kind == StageSkill:
-		secs = o.SkillSeconds
-	case d.Kind == StageBadge:
-		secs = o.BadgeSeconds
-	case d.Kind == StageOrder:
-		secs = o.OrderSeconds
-	}
-	if secs < 0 {
-		return
-	}
-	tv.Timer = &Timer{Key: g.stageKey(), Kind: kind, Seconds: secs}
 }
 
 // The variant's events in the timeline (复盘): the election, the badge, the

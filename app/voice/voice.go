@@ -28,7 +28,10 @@ type Line struct {
 // Kinds are the kinds of line the judge says (any other kind is the chime).
 var Kinds = []string{"night", "dawn", "peaceful", "died", "speak", "lastwords", "discussion", "vote",
 	"votefor", "tie", "nobodyout", "out", "exploded", "over", "paused", "resumed", "chime",
-	"briefing", "deal", "wins", "begin"}
+	"briefing", "deal", "wins", "begin",
+	// werewolf-12 (狼人杀): the election, the sheriff, the badge, the
+	// death steps, the hunter's shot, the idiot
+	"election", "campaign", "sheriff", "badgelost", "postponed", "skill", "badge", "order", "shot", "idiot"}
 
 // Clips spells the line in lang ("zh" or "en") as clip names (files
 // lang/NAME.wav); "chime" is the shared chime.
@@ -109,6 +112,32 @@ func (l Line) phrases(lang string) [][]string {
 		return out
 	case "out", "exploded":
 		return each(l.Kind)
+	case "election":
+		return [][]string{{"election"}, {"stand"}}
+	case "campaign", "skill":
+		return each(l.Kind)
+	case "badgelost", "postponed", "badge", "order":
+		return [][]string{{l.Kind}}
+	case "sheriff":
+		if len(l.Seats) == 0 {
+			return [][]string{{"chime"}}
+		}
+		if lang == "en" {
+			return [][]string{append([]string{"sheriff"}, seat(l.Seats[0])...)}
+		}
+		return [][]string{{"sheriff", num(l.Seats[0]), "hao"}}
+	case "shot": // Seats: the hunter, then his target
+		if len(l.Seats) < 2 {
+			return [][]string{{"chime"}}
+		}
+		p := append(seat(l.Seats[0]), "shot")
+		p = append(p, seat(l.Seats[1])...)
+		if lang != "en" {
+			p = append(p, "hao")
+		}
+		return [][]string{p}
+	case "idiot":
+		return append(each("idiot"), []string{"nobodyout"})
 	case "briefing":
 		return [][]string{{"brief.narr"}}
 	case "begin":
@@ -263,11 +292,13 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 		key := stageKey + "/" + strconv.Itoa(tv.Speaker)
 		if n.turn != key {
 			n.turn = key
-			kind := "speak"
-			if tv.Stage == "last-words" {
-				kind = "lastwords"
-			}
-			out = append(out, Line{Kind: kind, Seats: []int{tv.Speaker}})
+			l, _ := StageLine(tv)
+			out = append(out, l)
+		}
+	case tv.Stage == "stand":
+		if n.stage != stageKey {
+			n.stage = stageKey
+			out = append(out, Line{Kind: "election"})
 		}
 	case tv.Stage == "discussion":
 		if n.stage != stageKey {
@@ -304,10 +335,19 @@ func StageLine(tv *game.TableView) (Line, bool) {
 	case tv.Phase != "day":
 		return Line{}, false
 	case tv.Speaker != 0:
-		if tv.Stage == "last-words" {
+		switch tv.Stage {
+		case "last-words":
 			return Line{Kind: "lastwords", Seats: []int{tv.Speaker}}, true
+		case "campaign", "campaign-pk": // werewolf-12's election speeches
+			return Line{Kind: "campaign", Seats: []int{tv.Speaker}}, true
+		case "skill": // asked of every dead player (是否发动技能), whatever the role
+			return Line{Kind: "skill", Seats: []int{tv.Speaker}}, true
+		case "badge", "order": // the sheriff's turns: the screen names him
+			return Line{Kind: tv.Stage}, true
 		}
 		return Line{Kind: "speak", Seats: []int{tv.Speaker}}, true
+	case tv.Stage == "stand":
+		return Line{Kind: "election"}, true
 	case tv.Stage == "discussion":
 		return Line{Kind: "discussion"}, true
 	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
