@@ -171,6 +171,9 @@ func spokenText(lines []voice.Line) (string, bool) {
 
 // namedSeats are the seats an announcement is about.
 func namedSeats(a game.Announcement) []int {
+	if s, ok := wolfSeats(a); ok {
+		return s
+	}
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
 		return uniqSeats(b.Dead)
@@ -314,6 +317,9 @@ func plural(key string, n int) string {
 // stands before (nil: unknown), whose stage says what follows a tie.
 func announceText(a game.Announcement, next *game.Announcement, after *game.TableView, names map[int]string, variant string) (string, string) {
 	info := lookupVariant(variant)
+	if h, d, ok := wolfAnnounceText(a, names); ok {
+		return h, d
+	}
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
 		var h string
@@ -583,6 +589,9 @@ func RedealText(why game.Why, info game.VariantInfo) string {
 // exist for it, else the chime. The results are said here only (a dawn, a
 // self-reveal, a tally, the winner); voice.Narrator says the stages.
 func announcementVoice(a game.Announcement, next *game.Announcement) []voice.Line {
+	if l, ok := wolfVoice(a); ok {
+		return l
+	}
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
 		out := []voice.Line{{Kind: "dawn"}}
