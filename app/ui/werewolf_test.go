@@ -284,4 +284,3 @@ func wwCheck(t *testing.T, name string, s *Shell) {
 		}
 	}
 }
-
