@@ -21,6 +21,12 @@ type WolfTableView struct {
 	Election *WolfElection `json:"election,omitempty"`
 	// SheriffVote is the weight of the sheriff's vote in exile ballots.
 	SheriffVote float64 `json:"sheriffVote"`
+	// Ballot is what today's latest ballot (the one open, or the last
+	// one tallied) decides: "election", "election-pk", "exile" or
+	// "exile-pk"; BallotIndex its index (BallotView.Index,
+	// TallyBody.Index). "" before today's first ballot.
+	Ballot      string `json:"ballot,omitempty"`
+	BallotIndex int    `json:"ballotIndex,omitempty"`
 	// Idiot is the revealed idiot's seat (0: none): alive, without a vote.
 	Idiot int `json:"idiot,omitempty"`
 	// Rules are the house rules the briefing states (§13), with their
@@ -68,6 +74,15 @@ func (g *Game) wwTable(tv *TableView) {
 			}
 		}
 		x.Election = e
+	}
+	if s.Phase == PhaseDay && s.Day != nil && s.Day.Ballot != nil {
+		b := s.Day.Ballot
+		x.Ballot, x.BallotIndex = b.Purpose, b.Index
+		// the election's ballots open the day (its PK is the second); the
+		// exile's PK opens the day's second exile ballot
+		if b.Purpose == "election" && b.Index > 1 || b.Purpose == "exile" && w.exileBallots > 1 {
+			x.Ballot += "-pk"
+		}
 	}
 	if tv.Stage == "briefing" {
 		x.Rules = wwRules(w.o)

@@ -317,7 +317,7 @@ func plural(key string, n int) string {
 // stands before (nil: unknown), whose stage says what follows a tie.
 func announceText(a game.Announcement, next *game.Announcement, after *game.TableView, names map[int]string, variant string) (string, string) {
 	info := lookupVariant(variant)
-	if h, d, ok := wolfAnnounceText(a, names); ok {
+	if h, d, ok := wolfAnnounceText(a, next, after, names); ok {
 		return h, d
 	}
 	switch b := a.Body.(type) {
@@ -381,13 +381,19 @@ func announceText(a game.Announcement, next *game.Announcement, after *game.Tabl
 }
 
 func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView, names map[int]string) (string, string) {
-	var phase, stage string
-	if after != nil {
-		phase, stage = after.Phase, after.Stage
-	}
 	pre := tr("ann.tally")
 	if b.Index > 1 { // a re-vote: named by its number, whoever spoke before it
 		pre = tr("ann.tally.n", "Index", b.Index)
+	}
+	return tallyTextPre(b, pre, next, after, names)
+}
+
+// tallyTextPre is tallyText with the ballot's name pre ("投票结果",
+// "第2轮投票结果", werewolf-12's "放逐投票结果").
+func tallyTextPre(b *game.TallyBody, pre string, next *game.Announcement, after *game.TableView, names map[int]string) (string, string) {
+	var phase, stage string
+	if after != nil {
+		phase, stage = after.Phase, after.Stage
 	}
 	var h string
 	switch b.Outcome {

@@ -49,12 +49,19 @@ func (t *TableScreen) wolfUpdate(tv *game.TableView) {
 		t.lastWords.Text = tr("table.ww.nobadge")
 	}
 	if b := tv.Ballot; b != nil {
-		purpose := "exile"
-		if w.Election != nil {
-			purpose = "election"
+		if p := wolfBallot(tv, b.Index); p != "" {
+			t.ballot.Text = tr("table.ww.ballot."+p) + " · " + tr("table.cast", "Cast", b.Cast, "Voters", len(b.Voters))
 		}
-		t.ballot.Text = tr("table.ww.ballot."+purpose) + " · " + t.ballot.Text
 	}
+}
+
+// wolfBallot is what ballot index of today decides ("election",
+// "election-pk", "exile", "exile-pk"; "" when unknown).
+func wolfBallot(tv *game.TableView, index int) string {
+	if tv == nil || tv.Werewolf == nil || tv.Werewolf.BallotIndex != index {
+		return ""
+	}
+	return tv.Werewolf.Ballot
 }
 
 // wolfRows marks the sheriff's vote with its weight in the tally's rows
@@ -62,10 +69,18 @@ func (t *TableScreen) wolfUpdate(tv *game.TableView) {
 // tally is held: the badge changes hands only after the tally.
 func (t *TableScreen) wolfRows(tv *game.TableView) {
 	w := tv.Werewolf
-	if w == nil || w.Sheriff == 0 || w.SheriffVote == 1 || (w.Election != nil && t.st.Announce == nil) {
+	if w == nil {
 		return
 	}
+	if sh := t.st.Announce; sh != nil && sh.Tally != nil {
+		if p := wolfBallot(tv, sh.Tally.Index); p != "" {
+			t.ballot.Text = tr("table.ww.ballot." + p)
+		}
+	}
 	sep := tr("list.sep")
+	if w.Sheriff == 0 || w.SheriffVote == 1 {
+		return
+	}
 	me := strconv.Itoa(w.Sheriff)
 	for _, r := range t.rows[:t.nrows] {
 		vs, ok := strings.CutPrefix(r.voters.Text, "← ")
@@ -132,8 +147,17 @@ func containsInt(xs []int, x int) bool {
 
 // wolfAnnounceText is the headline and detail of werewolf-12's own
 // announcements (ok false for any other).
-func wolfAnnounceText(a game.Announcement, names map[int]string) (h, d string, ok bool) {
+func wolfAnnounceText(a game.Announcement, next *game.Announcement, after *game.TableView, names map[int]string) (h, d string, ok bool) {
 	switch b := a.Body.(type) {
+	case *game.TallyBody:
+		if p := wolfBallot(after, b.Index); p != "" {
+			pre := tr("ann.ww.tally." + p)
+			h, d = tallyTextPre(b, pre, next, after, names)
+			if b.Outcome == "none" && strings.HasPrefix(p, "election") { // no votes: the badge is lost, nobody is out
+				h = tr("ann.ww.tally.novotes", "Pre", pre)
+			}
+			return h, d, true
+		}
 	case *game.CandidatesBody:
 		if len(b.Candidates) == 0 {
 			return tr("ann.ww.candidates.none"), "", true
