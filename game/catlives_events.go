@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// cat-lives-7's state (State.cat) and events. Every change to catState is
+// cat-lives-7's state (State.ext) and events. Every change to catState is
 // made by applyEvent, from an event in the log (state = fold of events).
 
 // catState is cat-lives-7's part of the game state.
@@ -279,9 +279,16 @@ func init() {
 	bodyTypes["announce"] = func() Body { return &AnnounceBody{} }
 }
 
-// applyEvent folds cat-lives-7's events into State.cat (eventApplier).
+// catOf is cat-lives-7's state in s (State.ext): nil before its first
+// event and in another variant's game.
+func catOf(s *State) *catState {
+	c, _ := s.ext.(*catState)
+	return c
+}
+
+// applyEvent folds cat-lives-7's events into State.ext (eventApplier).
 func (catLives) applyEvent(s *State, b Body) (Body, bool) {
-	c := s.cat
+	c := catOf(s)
 	switch e := b.(type) {
 	case *CampsBody:
 		c = &catState{Camps: slices.Clone(e.Camps), Free: e.Free, SetAside: e.SetAside}
@@ -298,7 +305,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 				}
 			}
 		}
-		s.cat = c
+		s.ext = c
 		return e, true
 	case *NightBody:
 		if c != nil && s.Phase == PhaseDay { // a round ended (R26)
@@ -438,7 +445,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 // catApplyResolve applies a phase's outcome (§10 steps 9–12, §12 steps
 // 4–7) and records what the phase's privileges leave behind.
 func catApplyResolve(s *State, e ResolveBody) {
-	c := s.cat
+	c := catOf(s)
 	night := e.When == "night"
 	lose := func(seat, card int) {
 		st := &c.Seats[seat-1]
@@ -543,7 +550,7 @@ func catApplyResolve(s *State, e ResolveBody) {
 // catIndexes maps an order of card ids to card indexes: held cards other
 // than a pending one; identical commoners are taken in dealt order.
 func catIndexes(s *State, seat int, ids []string) []int {
-	st := &s.cat.Seats[seat-1]
+	st := &catOf(s).Seats[seat-1]
 	used := map[int]bool{}
 	out := make([]int, 0, len(ids))
 	for _, id := range ids {

@@ -539,7 +539,7 @@ func TestConfigure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := g.State().Opts.OptionValues(in.OptionNames)
+			want := g.State().OptionValues(in.OptionNames)
 			for _, o := range c.Options {
 				if o.Default != want[o.Name] || o.Value != want[o.Name] || o.Set {
 					t.Errorf("%s/%d %s: default %v value %v set %v, a dealt game plays %v", in.ID, n, o.Name, o.Default, o.Value, o.Set, want[o.Name])
@@ -600,15 +600,15 @@ func TestHostActions(t *testing.T) {
 func TestFreeTextLimits(t *testing.T) {
 	g := newTestGame(t, "classic-2.0", []string{"killer", "police", "civilian", "civilian", "killer", "police", "civilian", "civilian"}, "")
 	for _, c := range []Command{
-		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: strings.Repeat("猫", MaxTextRunes+1)},
-		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: "a\u202eb"},
-		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Order: make([]string, MaxOrderCards+1)},
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Args: CatArgs{Text: strings.Repeat("猫", MaxTextRunes+1)}},
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Args: CatArgs{Text: "a\u202eb"}},
+		{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Args: CatArgs{Order: make([]string, MaxOrderCards+1)}},
 	} {
 		if _, err := g.Apply(c); err == nil {
-			t.Errorf("accepted text %.12q order %d", c.Text, len(c.Order))
+			t.Errorf("accepted %+v", c.Args)
 		}
 	}
-	if _, err := g.Apply(Command{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Text: strings.Repeat("猫", MaxTextRunes)}); err != nil {
+	if _, err := g.Apply(Command{Seat: 1, Do: "kill", Target: &Target{Seat: 3}, Args: CatArgs{Text: strings.Repeat("猫", MaxTextRunes)}}); err != nil {
 		t.Errorf("a manifesto of the maximum length: %v", err)
 	}
 }

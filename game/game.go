@@ -37,22 +37,11 @@ type Command struct {
 	// or the voting hand where votes are cast per hand (two-hands; a script
 	// may call this field "hand").
 	Card *Target `json:"card,omitempty"`
-	// cat-lives-7's fields, named as in its rules file: a kill manifesto,
-	// an aimed snipe's position, an amoeba's new form, the free-choice
-	// stance (camp, cowin), a discard order (card ids, first lost first),
-	// the action a withdrawal cancels, and via, the card id (or "amoeba")
-	// acting when two held cards offer the action.
-	Text     string   `json:"text,omitempty"`
-	Position int      `json:"position,omitempty"`
-	Into     string   `json:"into,omitempty"`
-	Camp     string   `json:"camp,omitempty"`
-	Cowin    bool     `json:"cowin,omitempty"`
-	Order    []string `json:"order,omitempty"`
-	Action   string   `json:"action,omitempty"`
-	Via      string   `json:"via,omitempty"`
-	// Side is a side of the table, "left" or "right" (werewolf-12's
-	// speaking order, action "order").
-	Side string `json:"side,omitempty"`
+	// Args are the variant's own arguments (args.go: cat-lives-7's
+	// CatArgs), nil for most commands. In a script's step and a phone's
+	// frame they stand flat beside the fields above (DecodeArgs,
+	// MarshalCommand), so they take no JSON name here.
+	Args Args `json:"-"`
 	// Round and Ballot say which view a phone's command was made from: the
 	// round its table showed, and the ballot (BallotView.Index) it voted in.
 	// 0 means "now" (scripts, the host). A command made from an older view
@@ -269,23 +258,15 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i, k := 0, in.CardsPerSeat; i < len(s.Seats); i++ {
 		s.Seats[i].Cards = all[i*k : (i+1)*k : (i+1)*k]
 	}
-	shared, own, err := splitOptions(v, setup.Options)
-	if err != nil {
+	s.Opts, s.ownOpts = defaults(v, s), ownDefaults(s.caps.own)
+	if err := applyOptions(&s.Opts, &s.ownOpts, setup.Options, in.Options); err != nil {
 		return nil, &SetupError{"options", err.Error()}
-	}
-	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(shared, in.OptionNames, choicesFor(v)); err != nil {
-		return nil, &SetupError{"options", err.Error()}
-	}
-	if oo, ok := v.(ownOptioner); ok {
-		if err := oo.setOptions(s, own); err != nil {
-			return nil, &SetupError{"options", err.Error()}
-		}
 	}
 
 	var hands [][]string
 	var void []Why
 	var after []Body // a dealer's hidden bookkeeping, emitted after the deal
+	var err error
 	if d, ok := v.(dealer); ok {
 		hands, after, err = d.dealHands(s, setup, rand.New(s.RNG))
 	} else {
@@ -297,8 +278,8 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i := range hands {
 		s.Seats[i].Cards = mem.cardsOf(hands[i])
 	}
-	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(shared, in.OptionNames, choicesFor(v)); err != nil {
+	s.Opts, s.ownOpts = defaults(v, s), ownDefaults(s.caps.own)
+	if err := applyOptions(&s.Opts, &s.ownOpts, setup.Options, in.Options); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
 	// The seats are filled again by the deal events, so that the log alone
@@ -505,7 +486,7 @@ func (g *Game) apply(cmd *Command) error {
 	if cmd.Do == ActTimeout && cmd.Seat != 0 {
 		return refuse(RefuseDeadline)
 	}
-	if err := checkFreeText(cmd); err != nil {
+	if err := argsCheck(cmd); err != nil {
 		return err
 	}
 	if err := g.stale(cmd); err != nil {

@@ -90,24 +90,13 @@ func parseStep(i int, rs json.RawMessage, in VariantInfo, n int) (Command, error
 		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), "missing"}
 	}
 	cmd := Command{Do: *st.Do}
-	// cat-lives-7's step fields (rules/cat-lives-7.md, SCRIPT.md "any
-	// further fields an action needs").
-	var more struct {
-		Text     string   `json:"text"`
-		Position int      `json:"position"`
-		Into     string   `json:"into"`
-		Camp     string   `json:"camp"`
-		Cowin    bool     `json:"cowin"`
-		Order    []string `json:"order"`
-		Action   string   `json:"action"`
-		Via      string   `json:"via"`
-		Side     string   `json:"side"`
+	// The variant's own step fields (SCRIPT.md "any further fields an
+	// action needs"; Arguer).
+	args, err := DecodeArgs(in.ID, rs)
+	if err != nil {
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), err.Error()}
 	}
-	if err := json.Unmarshal(rs, &more); err != nil {
-		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), "text, into, camp, action, via and side are strings, position a number, cowin true or false, order a list of card ids: " + err.Error()}
-	}
-	cmd.Text, cmd.Position, cmd.Into, cmd.Camp, cmd.Cowin = more.Text, more.Position, more.Into, more.Camp, more.Cowin
-	cmd.Order, cmd.Action, cmd.Via, cmd.Side = more.Order, more.Action, more.Via, more.Side
+	cmd.Args = args
 	if !slices.Contains(in.Actions, cmd.Do) && !slices.Contains(commonActions, cmd.Do) {
 		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
 	}

@@ -21,8 +21,11 @@ type State struct {
 	Players   int
 	Seed      uint64
 	Opts      Options
-	Seats     []SeatState // index seat-1
-	RNG       *rand.PCG   // G17: the one seeded generator; advanced only in apply
+	// ownOpts are the values of the variant's own options (OptBool,
+	// OptInt, OptChoice).
+	ownOpts ownOptions
+	Seats   []SeatState // index seat-1
+	RNG     *rand.PCG   // G17: the one seeded generator; advanced only in apply
 
 	Version int // number of events applied
 	Round   int // current round (night n + day n); 0 before night 1
@@ -40,9 +43,10 @@ type State struct {
 	Reason        string // Why in one English sentence
 	Why           Why    // why the game ended (a code of Reasons)
 
-	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
-	ww  *wwState  // werewolf-12 (werewolf_night.go); nil in other variants
-	mem *store    // the game's storage (store.go); not part of the game's facts
+	// ext is the variant's own state, written only by its eventApplier
+	// (cat-lives-7's *catState, catlives_events.go); nil in most variants.
+	ext any
+	mem *store // the game's storage (store.go); not part of the game's facts
 }
 
 // caps are the optional interfaces a variant implements (variant.go,
@@ -56,7 +60,8 @@ type caps struct {
 	roundEnder   RoundEnder
 	setupNighter SetupNighter
 	viewer       viewer
-	cards        int // Info().CardsPerSeat
+	cards        int          // Info().CardsPerSeat
+	own          []OptionSpec // the variant's own options (ownOptions' order)
 }
 
 // setVariant makes v the state's variant.
@@ -72,6 +77,7 @@ func (s *State) setVariant(v Variant) {
 	c.setupNighter, _ = v.(SetupNighter)
 	c.viewer, _ = v.(viewer)
 	c.cards = v.Info().CardsPerSeat
+	c.own = ownOf[v.Info().ID]
 }
 
 // SeatState is one seat's cards.

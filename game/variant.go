@@ -21,7 +21,8 @@ type Variant interface {
 	// Deck is the list of role ids dealt for n players (n within the range).
 	// Its length is n × Info().CardsPerSeat.
 	Deck(n int) []string
-	// Defaults are the options for this deal (some defaults depend on it).
+	// Defaults are the shared options' defaults for this deal (some
+	// depend on it); its own options' defaults are in their OptionSpecs.
 	Defaults(s *State) Options
 	// DealOK reports whether a dealt hand set is acceptable (an error → the
 	// engine shuffles again, G17): nil means fine, a *VoidDeal says why.
@@ -134,7 +135,25 @@ type VariantInfo struct {
 	CardsPerSeat int        `json:"cardsPerSeat"`
 	Roles        []RoleInfo `json:"roles"`
 	Actions      []string   `json:"actions"`
-	OptionNames  []string   `json:"options"`
+	// Options are the variant's options, shared ones (the fields of
+	// Options it accepts, shared(…), perhaps narrowed) and its own, in the
+	// order a lobby shows them; OptionNames are their ids (declare fills
+	// them in).
+	Options     []OptionSpec `json:"-"`
+	OptionNames []string     `json:"options"`
+}
+
+// declare completes a variant's info for registration: its option names
+// from its option specs.
+func declare(in VariantInfo) VariantInfo {
+	in.OptionNames = make([]string, len(in.Options))
+	for i, sp := range in.Options {
+		in.OptionNames[i] = sp.ID
+	}
+	if len(ownSpecs(in.Options)) > maxOwnOptions {
+		panic("game: " + in.ID + " has more than maxOwnOptions options of its own")
+	}
+	return in
 }
 
 // RoleInfo is a role of a variant and its camp (its name: role.<id> in
@@ -184,7 +203,12 @@ func register(v Variant) {
 		ids[i] = r.ID
 	}
 	roleIDs[in.ID] = ids
+	ownOf[in.ID] = ownSpecs(in.Options)
 }
+
+// ownOf are each variant's own options (OptionSpec not shared), made once
+// at registration.
+var ownOf = map[string][]OptionSpec{}
 
 // roleIDs are each variant's role ids in VariantInfo.Roles order, made once
 // at registration (the table view lists them; shared, never modified).

@@ -42,10 +42,10 @@ type TableView struct {
 	// headline; the stage's timer starts after Hold.
 	Announce []Announcement `json:"announce,omitempty"`
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
-	// CatLives is cat-lives-7's public part (catlives_view.go).
-	CatLives *CatTableView `json:"catLives,omitempty"`
-	// Werewolf is werewolf-12's public part (werewolf_table.go).
-	Werewolf *WolfTableView `json:"werewolf,omitempty"`
+	// Ext is the variant's own public part (viewext.go; cat-lives-7's
+	// *CatTableView), nil for most variants. In JSON it stands beside
+	// these fields under its own key.
+	Ext ViewExt `json:"-"`
 	// Briefing is the table's briefing before the first night (stage
 	// "briefing", Setup.Briefing): the deal and the options this table
 	// plays with that differ from the variant's defaults.
@@ -71,6 +71,17 @@ type OptionChange struct {
 	Name    string `json:"name"`
 	Value   any    `json:"value"`
 	Default any    `json:"default"`
+	// Words is the dictionary key of the option's name where its spec
+	// names one other than "opt.<name>" (OptionSpec.Words).
+	Words string `json:"words,omitempty"`
+}
+
+// WordsKey is the dictionary key of the option's name.
+func (o OptionChange) WordsKey() string {
+	if o.Words != "" {
+		return o.Words
+	}
+	return "opt." + o.Name
 }
 
 // briefingView is the table view of the briefing: public, the same for
@@ -96,7 +107,11 @@ func (g *Game) briefingView(tv *TableView) {
 	}
 	for _, o := range Configure(Setup{Variant: s.VariantID, Players: s.Players, Seed: s.Seed, Options: g.setup.Options}).Options {
 		if o.Set && fmt.Sprint(o.Value) != fmt.Sprint(o.Default) {
-			b.Options = append(b.Options, OptionChange{Name: o.Name, Value: o.Value, Default: o.Default})
+			oc := OptionChange{Name: o.Name, Value: o.Value, Default: o.Default}
+			if o.Words != "opt."+o.Name {
+				oc.Words = o.Words
+			}
+			b.Options = append(b.Options, oc)
 		}
 	}
 	tv.Briefing = b
@@ -271,20 +286,22 @@ type PlayerView struct {
 	Huddle  []Pick       `json:"huddle,omitempty"`
 	Reveal  []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
 	Table   TableView    `json:"table"`
-	// CatLives is cat-lives-7's private part (catlives_view.go).
-	CatLives *CatPlayerView `json:"catLives,omitempty"`
 	// Outcome is how the finished game ended for this seat: "won" or
 	// "lost" (its camp, or its own stance, against the winner, as the
 	// scoreboard counts it: Outcome); "" while the game goes on and when
 	// nobody won (a draw, the host ended it).
 	Outcome string `json:"outcome,omitempty"`
+	// Ext is the variant's own private part (viewext.go; cat-lives-7's
+	// *CatPlayerView), nil for most variants. In JSON it stands beside
+	// these fields under its own key.
+	Ext ViewExt `json:"-"`
 }
 
 // clearMine zeroes every field of pv but Table (TestClearMine checks that
 // none is forgotten).
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
-	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, 0, nil, nil, nil, nil
+	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.Ext = nil, 0, nil, nil, nil, nil
 	pv.Outcome = ""
 }
 
@@ -391,16 +408,13 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 			tv.Order = s.Day.Order
 		}
 	}
+	tv.Roles = roleIDs[s.VariantID]
+	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
+		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
 	if vw := s.caps.viewer; vw != nil {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
-	tv.Roles = roleIDs[s.VariantID]
-	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
-		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
-	if s.cat != nil { // privileges bring no answers, and the hand, not the card, holds the night
-		tv.Card.Results, tv.Card.Tonight = 0, 0
-	}
 }
 
 // teamLines is the longest teammate list of any seat now (entries about the

@@ -142,6 +142,8 @@ func TestClearMine(t *testing.T) {
 			f.Set(reflect.New(f.Type().Elem()))
 		case reflect.Struct:
 			f.FieldByName("Round").SetInt(3) // the table
+		case reflect.Interface: // the variant's part
+			f.Set(reflect.ValueOf(new(CatPlayerView)))
 		default:
 			t.Fatalf("PlayerView.%s: a %v, which this test cannot fill", v.Type().Field(i).Name, f.Kind())
 		}

@@ -1,11 +1,9 @@
 package game
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 )
 
 // werewolf-12: rules/werewolf-12.md, 狼人杀 12 人标准局 (预女猎白, or 预女猎守 with
@@ -55,16 +53,8 @@ var wwActions = []string{
 	"pass", "explode", "shoot", "badge", "tear", "order",
 }
 
-// wwOwnOptions are the options of §13 werewolf-12 keeps in wwOpts.
-var wwOwnOptions = []string{
-	"board", "sheriff", "emptyKnife", "witchSelfSave", "witchTwoPotions", "guardAndSave", "nightLastWords",
-	"shotLastWords", "explodeLastWords", "electionExplode", "sheriffVote", "revealedIdiotGod",
-	"revealedIdiotBadge", "simultaneousWin", "wolfWin", "knifeSeconds", "witchWindowSeconds", "standSeconds",
-	"campaignSeconds", "skillSeconds", "badgeSeconds", "orderSeconds",
-}
-
 func init() {
-	register(werewolf{VariantInfo{
+	register(werewolf{declare(VariantInfo{
 		ID:           "werewolf-12",
 		MinPlayers:   12,
 		MaxPlayers:   12,
@@ -79,12 +69,35 @@ func init() {
 			{ID: "guard", Camp: "good"},
 		},
 		Actions: wwActions,
-		OptionNames: append([]string{
-			"voteMode", "selfVote", "abstain", "tieRounds", "tieVoters", "tieFinal", "selfReveal",
+		// §13, the shared ones first (their defaults are Defaults').
+		Options: append(narrow(shared("voteMode", "selfVote", "abstain", "tieRounds", "tieVoters", "tieFinal", "selfReveal",
 			"speechStart", "speechDirection", "deadSeeAll", "nightMaxSeconds", "nightMinSeconds",
-			"speechSeconds", "pkSpeechSeconds", "lastWordsSeconds", "voteSeconds", "announceSeconds",
-		}, wwOwnOptions...),
-	}})
+			"speechSeconds", "pkSpeechSeconds", "lastWordsSeconds", "voteSeconds", "announceSeconds"),
+			map[string][]string{"voteMode": {"simultaneous-open", "secret"}, "tieFinal": {"none", "lots"}}),
+			OptionSpec{ID: "board", Kind: OptChoice, Values: []string{wwBoardIdiot, wwBoardGuard}, Default: wwBoardIdiot},
+			OptionSpec{ID: "sheriff", Kind: OptBool, Default: true},
+			OptionSpec{ID: "emptyKnife", Kind: OptBool, Default: true},
+			OptionSpec{ID: "witchSelfSave", Kind: OptChoice, Values: []string{"first-night", "never", "always"}, Default: "first-night"},
+			OptionSpec{ID: "witchTwoPotions", Kind: OptBool, Default: false},
+			OptionSpec{ID: "guardAndSave", Kind: OptChoice, Values: []string{"dies", "survives"}, Default: "dies"},
+			OptionSpec{ID: "nightLastWords", Kind: OptChoice, Values: []string{"first-night", "every-night"}, Default: "first-night"},
+			OptionSpec{ID: "shotLastWords", Kind: OptBool, Default: false},
+			OptionSpec{ID: "explodeLastWords", Kind: OptBool, Default: false},
+			OptionSpec{ID: "electionExplode", Kind: OptChoice, Values: []string{"postpone", "lost"}, Default: "postpone"},
+			OptionSpec{ID: "sheriffVote", Kind: OptChoice, Values: []string{"1.5", "2"}, Default: "1.5"},
+			OptionSpec{ID: "revealedIdiotGod", Kind: OptBool, Default: true},
+			OptionSpec{ID: "revealedIdiotBadge", Kind: OptChoice, Values: []string{"pass", "keep"}, Default: "pass"},
+			OptionSpec{ID: "simultaneousWin", Kind: OptChoice, Values: []string{"good", "werewolves", "draw"}, Default: "good"},
+			OptionSpec{ID: "wolfWin", Kind: OptChoice, Values: []string{"side", "all"}, Default: "side"},
+			OptionSpec{ID: "knifeSeconds", Kind: OptSeconds, Default: 60},
+			OptionSpec{ID: "witchWindowSeconds", Kind: OptSeconds, Default: 15},
+			OptionSpec{ID: "standSeconds", Kind: OptSeconds, Default: 15},
+			OptionSpec{ID: "campaignSeconds", Kind: OptSeconds, Default: 90},
+			OptionSpec{ID: "skillSeconds", Kind: OptSeconds, Default: 10},
+			OptionSpec{ID: "badgeSeconds", Kind: OptSeconds, Default: 30},
+			OptionSpec{ID: "orderSeconds", Kind: OptSeconds, Default: 15},
+		),
+	})})
 	for t, mk := range map[string]func() Body{
 		"election":           func() Body { return &ElectionBody{} },
 		"stand":              func() Body { return &StandBody{} },
@@ -142,11 +155,6 @@ func (werewolf) Defaults(*State) Options {
 	}
 }
 
-// OptionChoices: §13's values of the shared options.
-func (werewolf) OptionChoices() map[string][]string {
-	return map[string][]string{"voteMode": {"simultaneous-open", "secret"}, "tieFinal": {"none", "lots"}}
-}
-
 func (werewolf) DealOK(*State) error { return nil }
 
 // Knows: the werewolves see each other (§3).
@@ -167,107 +175,89 @@ func (werewolf) Camp(s *State, seat int) string {
 	return "good"
 }
 
-// wwOpts are werewolf-12's own options (§13), by their names in the rules
-// file.
+// wwOpts are werewolf-12's own options (§13), read once from the game's
+// options when its state is made (wwOf).
 type wwOpts struct {
-	Board              string  `json:"board"`
-	Sheriff            bool    `json:"sheriff"`
-	EmptyKnife         bool    `json:"emptyKnife"`
-	WitchSelfSave      string  `json:"witchSelfSave"`
-	WitchTwoPotions    bool    `json:"witchTwoPotions"`
-	GuardAndSave       string  `json:"guardAndSave"`
-	NightLastWords     string  `json:"nightLastWords"`
-	ShotLastWords      bool    `json:"shotLastWords"`
-	ExplodeLastWords   bool    `json:"explodeLastWords"`
-	ElectionExplode    string  `json:"electionExplode"`
-	SheriffVote        float64 `json:"sheriffVote"`
-	RevealedIdiotGod   bool    `json:"revealedIdiotGod"`
-	RevealedIdiotBadge string  `json:"revealedIdiotBadge"`
-	SimultaneousWin    string  `json:"simultaneousWin"`
-	WolfWin            string  `json:"wolfWin"`
-	KnifeSeconds       int     `json:"knifeSeconds"`
-	WitchWindowSeconds int     `json:"witchWindowSeconds"`
-	StandSeconds       int     `json:"standSeconds"`
-	CampaignSeconds    int     `json:"campaignSeconds"`
-	SkillSeconds       int     `json:"skillSeconds"`
-	BadgeSeconds       int     `json:"badgeSeconds"`
-	OrderSeconds       int     `json:"orderSeconds"`
+	Board              string
+	Sheriff            bool
+	EmptyKnife         bool
+	WitchSelfSave      string
+	WitchTwoPotions    bool
+	GuardAndSave       string
+	NightLastWords     string
+	ShotLastWords      bool
+	ExplodeLastWords   bool
+	ElectionExplode    string
+	SheriffVote        float64
+	RevealedIdiotGod   bool
+	RevealedIdiotBadge string
+	SimultaneousWin    string
+	WolfWin            string
+	KnifeSeconds       int
+	WitchWindowSeconds int
+	StandSeconds       int
+	CampaignSeconds    int
+	SkillSeconds       int
+	BadgeSeconds       int
+	OrderSeconds       int
 }
 
-// wwDefaults are §13's defaults.
-var wwDefaults = wwOpts{
-	Board: wwBoardIdiot, Sheriff: true, EmptyKnife: true, WitchSelfSave: "first-night", GuardAndSave: "dies",
-	NightLastWords: "first-night", ElectionExplode: "postpone", SheriffVote: 1.5, RevealedIdiotGod: true,
-	RevealedIdiotBadge: "pass", SimultaneousWin: "good", WolfWin: "side", KnifeSeconds: 60,
-	WitchWindowSeconds: 15, StandSeconds: 15, CampaignSeconds: 90, SkillSeconds: 10, BadgeSeconds: 30,
-	OrderSeconds: 15,
+// wwReadOpts reads the variant's own options from s.
+func wwReadOpts(s *State) wwOpts {
+	o := wwOpts{
+		Board: s.OptChoice("board"), Sheriff: s.OptBool("sheriff"), EmptyKnife: s.OptBool("emptyKnife"),
+		WitchSelfSave: s.OptChoice("witchSelfSave"), WitchTwoPotions: s.OptBool("witchTwoPotions"),
+		GuardAndSave: s.OptChoice("guardAndSave"), NightLastWords: s.OptChoice("nightLastWords"),
+		ShotLastWords: s.OptBool("shotLastWords"), ExplodeLastWords: s.OptBool("explodeLastWords"),
+		ElectionExplode: s.OptChoice("electionExplode"), SheriffVote: 1.5,
+		RevealedIdiotGod: s.OptBool("revealedIdiotGod"), RevealedIdiotBadge: s.OptChoice("revealedIdiotBadge"),
+		SimultaneousWin: s.OptChoice("simultaneousWin"), WolfWin: s.OptChoice("wolfWin"),
+		KnifeSeconds: s.OptInt("knifeSeconds"), WitchWindowSeconds: s.OptInt("witchWindowSeconds"),
+		StandSeconds: s.OptInt("standSeconds"), CampaignSeconds: s.OptInt("campaignSeconds"),
+		SkillSeconds: s.OptInt("skillSeconds"), BadgeSeconds: s.OptInt("badgeSeconds"), OrderSeconds: s.OptInt("orderSeconds"),
+	}
+	if s.OptChoice("sheriffVote") == "2" {
+		o.SheriffVote = 2
+	}
+	return o
 }
 
-// wwChoices are the legal values of the enumerated own options.
-var wwChoices = map[string][]string{
-	"board":              {wwBoardIdiot, wwBoardGuard},
-	"witchSelfSave":      {"first-night", "never", "always"},
-	"guardAndSave":       {"dies", "survives"},
-	"nightLastWords":     {"first-night", "every-night"},
-	"electionExplode":    {"postpone", "lost"},
-	"revealedIdiotBadge": {"pass", "keep"},
-	"simultaneousWin":    {"good", "werewolves", "draw"},
-	"wolfWin":            {"side", "all"},
+// wwOf is werewolf-12's state in s (State.ext), made with the game's first
+// event; nil in another variant's game.
+func wwOf(s *State) *wwState {
+	w, _ := s.ext.(*wwState)
+	return w
 }
 
-func (werewolf) ownOptions() []string { return wwOwnOptions }
-
-// OwnOptionValues are the variant's own options with their values in s, for
-// the lobby and the briefing.
-func OwnOptionValues(s *State) map[string]any {
-	if s.ww == nil {
-		return nil
-	}
-	b, _ := json.Marshal(s.ww.o)
-	var m map[string]any
-	_ = json.Unmarshal(b, &m)
-	return m
+// wwArgs are werewolf-12's command arguments: the side of the sheriff's
+// order (§10.1, action "order").
+type wwArgs struct {
+	Side string `json:"side,omitempty"` // "left" or "right"
 }
 
-// setOptions starts the variant's state with its options: the defaults
-// and the overrides in raw.
-func (werewolf) setOptions(s *State, raw map[string]json.RawMessage) error {
-	o := wwDefaults
-	names := make([]string, 0, len(raw))
-	for k := range raw {
-		names = append(names, k)
+func (wwArgs) Refuse() *Rejection { return nil }
+func (a wwArgs) Bound() error     { return boundWord(a.Side) }
+
+// DecodeArgs reads the side of an order.
+func (werewolf) DecodeArgs(obj []byte) (Args, error) {
+	a, err := decodeArgs[wwArgs](obj)
+	if err != nil {
+		return nil, fmt.Errorf("side is a string, \"left\" or \"right\": %w", err)
 	}
-	slices.Sort(names)
-	for _, k := range names {
-		one, _ := json.Marshal(map[string]json.RawMessage{k: raw[k]})
-		if err := json.Unmarshal(one, &o); err != nil {
-			return &OptionError{Name: k, Msg: "has the wrong kind of value"}
-		}
+	if a.(wwArgs).Side == "" {
+		return nil, nil
 	}
-	b, _ := json.Marshal(o)
-	var m map[string]any
-	_ = json.Unmarshal(b, &m)
-	for k, cs := range wwChoices {
-		if v, _ := m[k].(string); !slices.Contains(cs, v) {
-			return &OptionError{Name: k, Msg: fmt.Sprintf("%q is not one of %s", v, strings.Join(cs, ", "))}
-		}
-	}
-	if o.SheriffVote != 1.5 && o.SheriffVote != 2 {
-		return &OptionError{Name: "sheriffVote", Msg: "must be 1.5 or 2"}
-	}
-	for _, n := range []int{o.KnifeSeconds, o.WitchWindowSeconds, o.StandSeconds, o.CampaignSeconds, o.SkillSeconds, o.BadgeSeconds, o.OrderSeconds} {
-		if n < 0 {
-			return &OptionError{Name: "options", Msg: "durations must not be negative"}
-		}
-	}
-	s.ww = &wwState{o: o, electionDue: o.Sheriff}
-	return nil
+	return a, nil
 }
 
 // dealHands deals the board's deck (§2): the script's deal, checked against
 // it, or a seeded shuffle dealt in seat order (G17).
 func (werewolf) dealHands(s *State, setup Setup, r *rand.Rand) ([][]string, []Body, error) {
-	deck := wwDeck(s.ww.o.Board)
+	o := wwReadOpts(s)
+	if o.KnifeSeconds >= s.Opts.NightMaxSeconds-o.WitchWindowSeconds {
+		return nil, nil, &SetupError{"options", fmt.Sprintf("knifeSeconds must be smaller than nightMaxSeconds − witchWindowSeconds (%d)", s.Opts.NightMaxSeconds-o.WitchWindowSeconds)}
+	}
+	deck := wwDeck(o.Board)
 	if setup.Deal != nil {
 		if len(setup.Deal) != setup.Players {
 			return nil, nil, &SetupError{"deal", fmt.Sprintf("has %d seats, the game has %d players", len(setup.Deal), setup.Players)}
@@ -288,7 +278,7 @@ func (werewolf) dealHands(s *State, setup Setup, r *rand.Rand) ([][]string, []Bo
 		slices.Sort(want)
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
-			return nil, nil, &SetupError{"deal", fmt.Sprintf("does not fit werewolf-12 (board %s): the deck is %s", s.ww.o.Board, deckString(deck))}
+			return nil, nil, &SetupError{"deal", fmt.Sprintf("does not fit werewolf-12 (board %s): the deck is %s", o.Board, deckString(deck))}
 		}
 		return hands, nil, nil
 	}

@@ -99,7 +99,7 @@ func (g *Game) wwTimeout() error {
 // wwStand is a stand choice (§9.1), final when sent.
 func (g *Game) wwStand(cmd Command, stand bool) error {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	if s.Day.Stage != StageStand {
 		return refuse(RefuseNoStand)
 	}
@@ -116,7 +116,7 @@ func (g *Game) wwStand(cmd Command, stand bool) error {
 // wwCloseStand closes the stand window (§9.1).
 func (g *Game) wwCloseStand() {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	cands := slices.Clone(w.stood)
 	slices.Sort(cands)
 	if cands == nil {
@@ -138,7 +138,7 @@ func (g *Game) wwCloseStand() {
 // first election ballot opens.
 func (g *Game) wwWithdraw(cmd Command) error {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	if !w.electing || !slices.Contains(w.cands, cmd.Seat) || s.Day.Stage == StageStand {
 		if w.electing && slices.Contains(w.cands, cmd.Seat) {
 			return refuse(RefuseWithdrawClosed)
@@ -156,7 +156,7 @@ func (g *Game) wwWithdraw(cmd Command) error {
 // wwVoters are the voters of the ballot about to open, with their weights.
 func (g *Game) wwVoters(purpose string, tied []int) (voters []int, weights []float64) {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	for _, x := range s.Living() {
 		switch {
 		case purpose == "election" && (slices.Contains(w.stood, x)):
@@ -207,7 +207,7 @@ func (g *Game) wwBallot(purpose string, cands []int, tied []int) {
 // wwVote is a vote or an abstention (§9.3, §10.2).
 func (g *Game) wwVote(cmd Command) error {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	b := s.Day.Ballot
 	if b == nil || b.Closed {
 		return refuse(RefuseNoVote)
@@ -255,7 +255,7 @@ func (g *Game) wwVote(cmd Command) error {
 // §9.4, §10.2).
 func (g *Game) wwCloseBallot() {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	b := s.Day.Ballot
 	counts := make([]Count, len(b.Candidates))
 	for i, c := range b.Candidates {
@@ -345,7 +345,7 @@ func (g *Game) wwCloseBallot() {
 // (§10.3, §10.4).
 func (g *Game) wwExile(seat int, by string, options []Target) {
 	s := &g.s
-	if s.Role(seat) == "idiot" && s.ww.revealed == 0 {
+	if s.Role(seat) == "idiot" && wwOf(s).revealed == 0 {
 		g.emit(&ImmuneBody{Round: s.Round, Hand: SeatTarget(seat), Seat: seat, Role: "idiot"}, nil)
 	} else {
 		g.emit(&ExecutedBody{Round: s.Round, Seat: seat, By: by, Options: options}, nil)
@@ -369,7 +369,7 @@ func (g *Game) wwShoot(cmd Command) error {
 	if d.Kind != StageSkill || d.Speaker != cmd.Seat {
 		return refuse(RefuseNoSkillTurn)
 	}
-	if s.Role(cmd.Seat) != "hunter" || slices.Contains(s.ww.poisoned, cmd.Seat) {
+	if s.Role(cmd.Seat) != "hunter" || slices.Contains(wwOf(s).poisoned, cmd.Seat) {
 		return refuseSeat(RefuseCannotShoot, cmd.Seat)
 	}
 	if cmd.Target == nil {
@@ -408,7 +408,7 @@ func (g *Game) wwBadge(cmd Command) error {
 	switch {
 	case !s.Alive(t):
 		return refuseTarget(RefuseDeadTarget, t)
-	case t.Seat == s.ww.revealed && s.ww.o.RevealedIdiotBadge == "pass":
+	case t.Seat == wwOf(s).revealed && wwOf(s).o.RevealedIdiotBadge == "pass":
 		return refuseSeat(RefuseBadgeIdiot, t.Seat)
 	case t.Seat == cmd.Seat:
 		return refuseAction(RefuseOtherNotSelf, "badge")
@@ -426,11 +426,12 @@ func (g *Game) wwOrder(cmd Command) error {
 	if d.Kind != StageOrder || d.Speaker != cmd.Seat {
 		return refuse(RefuseNoOrderTurn)
 	}
-	if cmd.Side != "left" && cmd.Side != "right" {
+	side, _ := cmd.Args.(wwArgs)
+	if side.Side != "left" && side.Side != "right" {
 		return refuse(RefuseOrderSide)
 	}
 	g.emit(&TurnEndBody{Kind: StageOrder, Seat: cmd.Seat, By: "order"}, nil)
-	g.emit(&OrderBody{Seat: cmd.Seat, Side: cmd.Side}, nil)
+	g.emit(&OrderBody{Seat: cmd.Seat, Side: side.Side}, nil)
 	g.wwSpeeches()
 	return nil
 }
@@ -438,7 +439,7 @@ func (g *Game) wwOrder(cmd Command) error {
 // wwSpeeches opens the day's speeches in the order of §10.1.
 func (g *Game) wwSpeeches() {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	dead := s.Day.DawnDead
 	var order []int
 	if sh := w.sheriff; sh != 0 && s.Seat(sh).Alive() {
@@ -480,7 +481,7 @@ func (g *Game) wwSpeeches() {
 // werewolf, during the debate parts of the day.
 func (g *Game) wwMayExplode(seat int) bool {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	d := s.Day
 	if !s.Opts.SelfReveal || s.Phase != PhaseDay || !s.Seat(seat).Alive() || s.Role(seat) != "werewolf" || w.dayOver {
 		return false
@@ -495,7 +496,7 @@ func (g *Game) wwMayExplode(seat int) bool {
 // wwExplode is 自爆 (§11).
 func (g *Game) wwExplode(cmd Command) error {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	d := s.Day
 	if !s.Opts.SelfReveal {
 		return refuse(RefuseNoReveal)
@@ -531,7 +532,7 @@ func (g *Game) wwExplode(cmd Command) error {
 func (g *Game) wwDawn() {
 	s := &g.s
 	dead := []Target{}
-	for _, x := range s.ww.pending {
+	for _, x := range wwOf(s).pending {
 		if s.Seat(x).Alive() {
 			dead = append(dead, SeatTarget(x))
 		}
@@ -545,7 +546,7 @@ func (g *Game) wwDawn() {
 // turn, the speeches, the ballot, the night.
 func (g *Game) wwAdvance() {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	for s.Phase == PhaseDay {
 		d := s.Day
 		if d.Speaker != 0 || d.Stage == StageStand || (d.Ballot != nil && !d.Ballot.Closed) {
@@ -611,7 +612,7 @@ func (g *Game) wwAdvance() {
 // its result without one (§9.2, §9.3).
 func (g *Game) wwAfterCampaign() {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	switch len(w.cands) {
 	case 0:
 		g.emit(&BadgeLostBody{Round: s.Round, Why: "all-withdrew"}, nil)
@@ -632,7 +633,7 @@ func (g *Game) wwAfterCampaign() {
 // wwWinner is §12's outcome if the seats for which gone holds were dead
 // too ("" while the game goes on).
 func wwWinner(s *State, gone func(int) bool) (string, Why) {
-	w := s.ww
+	w := wwOf(s)
 	var wolves, gods, villagers int
 	for i := range s.Seats {
 		x := i + 1

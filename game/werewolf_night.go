@@ -67,7 +67,12 @@ func (w *wwState) newDeaths(skills, words []int, s *State) {
 // applyEvent folds the variant's events, and its reading of core events,
 // into State.ww (before the core applies the core ones).
 func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
-	w := s.ww
+	w := wwOf(s)
+	if w == nil { // the game's first event (a deal): the state begins
+		o := wwReadOpts(s)
+		w = &wwState{o: o, electionDue: o.Sheriff}
+		s.ext = w
+	}
 	switch e := b.(type) {
 	case *NightBody:
 		w.witchTold = false
@@ -272,7 +277,7 @@ func wwRound(s *State, first int, cw bool, skip int) []int {
 // NightSteps (§5): the guard's protect, the knife, the witch's two
 // questions (each while its potion lasts), the seer's check.
 func (werewolf) NightSteps(s *State, steps []NightStep) []NightStep {
-	w := s.ww
+	w := wwOf(s)
 	if a := livingActors(s, "guard"); a != nil {
 		steps = append(steps, NightStep{Action: "protect", Role: "guard", Actors: a})
 	}
@@ -295,7 +300,7 @@ func (werewolf) NightSteps(s *State, steps []NightStep) []NightStep {
 // herself (nor, with both potions, the player she saved), the seer not
 // checking himself; the knife takes any living player.
 func (werewolf) Legal(s *State, st *Step, actor, t Target) Rejection {
-	w := s.ww
+	w := wwOf(s)
 	switch st.Action {
 	case "protect":
 		if t.Seat == w.lastGuarded {
@@ -353,7 +358,7 @@ func (werewolf) nightFell(*Game) {}
 // wwNight is a night command (§5).
 func (g *Game) wwNight(cmd Command) error {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	kill := s.Night.StepByAction("kill")
 	if cmd.Do == ActTimeout {
 		if kill != nil && !kill.Locked {
@@ -391,7 +396,7 @@ func (g *Game) wwNight(cmd Command) error {
 // wwSave is the witch's antidote (§5).
 func (g *Game) wwSave(cmd Command, sv, kill *Step) error {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	switch {
 	case kill == nil || !kill.Locked:
 		return refuse(RefuseKnifeOpen)
@@ -423,7 +428,7 @@ func (g *Game) wwSave(cmd Command, sv, kill *Step) error {
 func (g *Game) wwTellWitch() {
 	s := &g.s
 	kill, sv := s.Night.StepByAction("kill"), s.Night.StepByAction("save")
-	if s.ww.witchTold || kill == nil || !kill.Locked || sv == nil {
+	if wwOf(s).witchTold || kill == nil || !kill.Locked || sv == nil {
 		return
 	}
 	r := ResultBody{Round: s.Round, Step: kill.Index, Action: "kill", Answer: "none"}
@@ -437,7 +442,7 @@ func (g *Game) wwTellWitch() {
 // one is due, else the dawn.
 func (g *Game) wwEndNight() {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	for _, st := range s.Night.Steps {
 		if !st.Done() {
 			g.settle(st)
@@ -488,7 +493,7 @@ func (g *Game) wwPendingEnds() bool {
 	if s.Round == 1 {
 		return false
 	}
-	dead := func(x int) bool { return slices.Contains(s.ww.pending, x) }
+	dead := func(x int) bool { return slices.Contains(wwOf(s).pending, x) }
 	w, _ := wwWinner(s, dead)
 	return w != ""
 }

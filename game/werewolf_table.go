@@ -10,45 +10,28 @@ import "slices"
 // closes (only that it is open is shown), the night's pending deaths are
 // not in it.
 
-// WolfTableView is werewolf-12's public part of TableView.
-type WolfTableView struct {
-	// Sheriff is the badge holder (0: none).
-	Sheriff int `json:"sheriff,omitempty"`
-	// BadgeGone: the badge is lost or torn: no sheriff for the rest of
-	// the game.
-	BadgeGone bool `json:"badgeGone,omitempty"`
-	// Election is the election in progress (nil: none).
-	Election *WolfElection `json:"election,omitempty"`
+// WWScreen is the part of WWTableView the big screen needs besides the
+// badge and the election: the sheriff's weight, what the latest ballot
+// decides, the election's campaign order, the house rules.
+type WWScreen struct {
 	// SheriffVote is the weight of the sheriff's vote in exile ballots.
 	SheriffVote float64 `json:"sheriffVote"`
+	// Campaign is the election's campaign order (the candidates in it,
+	// withdrawn ones included), while an election runs.
+	Campaign []int `json:"campaign,omitempty"`
 	// Ballot is what today's latest ballot (the one open, or the last
 	// one tallied) decides: "election", "election-pk", "exile" or
 	// "exile-pk"; BallotIndex its index (BallotView.Index,
 	// TallyBody.Index). "" before today's first ballot.
 	Ballot      string `json:"ballot,omitempty"`
 	BallotIndex int    `json:"ballotIndex,omitempty"`
-	// Idiot is the revealed idiot's seat (0: none): alive, without a vote.
-	Idiot int `json:"idiot,omitempty"`
 	// Rules are the house rules the briefing states (§13), with their
 	// values, in the rules file's order: witchSelfSave, guardAndSave (the
 	// guard board only), emptyKnife, electionExplode, shotLastWords,
-	// revealedIdiotGod (the idiot board only), simultaneousWin. Also
-	// board and sheriffVote, which the table needs as much.
+	// revealedIdiotGod (the idiot board only), simultaneousWin; and
+	// board and sheriffVote, which the table needs as much. Only during
+	// the briefing.
 	Rules []WolfRule `json:"rules,omitempty"`
-}
-
-// WolfElection is the sheriff election as the table sees it.
-type WolfElection struct {
-	Round int `json:"round"`
-	// Standing: the stand window is open (the choices are private until
-	// it closes).
-	Standing bool `json:"standing,omitempty"`
-	// Candidates are the candidates still in the race, in the campaign
-	// order; Withdrawn those who withdrew (退水), in the order they did.
-	Candidates []int `json:"candidates,omitempty"`
-	Withdrawn  []int `json:"withdrawn,omitempty"`
-	// PK: the election's PK has begun (withdrawal closed).
-	PK bool `json:"pk,omitempty"`
 }
 
 // WolfRule is one house rule and its value in this game.
@@ -57,23 +40,13 @@ type WolfRule struct {
 	Value any    `json:"value"`
 }
 
-// wwTable fills in tv's werewolf-12 part.
-func (g *Game) wwTable(tv *TableView) {
+// wwScreen is the screen's part of the table view.
+func (g *Game) wwScreen(tv *TableView) WWScreen {
 	s := &g.s
-	w := s.ww
-	if w == nil {
-		return
-	}
-	x := &WolfTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Idiot: w.revealed, SheriffVote: w.o.SheriffVote}
-	if w.electing && s.Phase == PhaseDay {
-		e := &WolfElection{Round: s.Round, Standing: s.Day.Stage == StageStand, PK: w.electPK,
-			Withdrawn: slices.Clone(w.withdrawn)}
-		for _, c := range w.campaign {
-			if slices.Contains(w.cands, c) {
-				e.Candidates = append(e.Candidates, c)
-			}
-		}
-		x.Election = e
+	w := wwOf(s)
+	x := WWScreen{SheriffVote: w.o.SheriffVote}
+	if w.electing {
+		x.Campaign = slices.Clone(w.campaign)
 	}
 	if s.Phase == PhaseDay && s.Day != nil && s.Day.Ballot != nil {
 		b := s.Day.Ballot
@@ -87,7 +60,7 @@ func (g *Game) wwTable(tv *TableView) {
 	if tv.Stage == "briefing" {
 		x.Rules = wwRules(w.o)
 	}
-	tv.Werewolf = x
+	return x
 }
 
 // wwRules are the house rules the briefing states (§13's list).

@@ -23,7 +23,7 @@ func wwBotMove(g *Game, r *rand.Rand) bool {
 					continue
 				}
 			case "order":
-				c.Side = []string{"left", "right"}[r.IntN(2)]
+				c.Args = wwArgs{Side: []string{"left", "right"}[r.IntN(2)]}
 			}
 			cmds = append(cmds, c)
 		}
@@ -98,5 +98,42 @@ func TestWerewolfNoSheriff(t *testing.T) {
 	}
 	if next != "dawn" {
 		t.Fatalf("day 1 opens with %q, not its dawn", next)
+	}
+}
+
+// TestWerewolfClock: the host's clock ends an open knife at knifeSeconds,
+// and a complete night no sooner than nightMinSeconds after nightfall and
+// witchWindowSeconds after the knife closed (§5, R2).
+func TestWerewolfClock(t *testing.T) {
+	deal := [][]string{{"villager"}, {"werewolf"}, {"seer"}, {"villager"}, {"werewolf"}, {"witch"}, {"villager"}, {"hunter"}, {"werewolf"}, {"idiot"}, {"villager"}, {"werewolf"}}
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 1, Deal: deal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Clock(); p.Seconds != 60 || p.Early != nil {
+		t.Fatalf("open knife: plan %+v, want due at 60 s", p)
+	}
+	for _, x := range []int{2, 5, 9, 12} {
+		mustApply(g, Command{Seat: x, Do: "kill", Target: &Target{Seat: 7}})
+	}
+	if p := g.Clock(); p.Seconds != 120 || p.Early != nil {
+		t.Fatalf("closed knife, inputs missing: plan %+v", p)
+	}
+	lock := 0
+	for _, e := range g.Events() {
+		if l, ok := e.Body.(*LockBody); ok && l.Action == "kill" {
+			lock = e.Seq
+		}
+	}
+	mustApply(g, Command{Seat: 3, Do: "check", Target: &Target{Seat: 5}})
+	mustApply(g, Command{Seat: 6, Do: "skip"})
+	mustApply(g, Command{Seat: 6, Do: "skip"})
+	for _, x := range []int{1, 4, 7, 8, 10, 11} {
+		mustApply(g, Command{Seat: x, Do: "sleep"})
+	}
+	p := g.Clock()
+	want := []Wait{{Seconds: 60}, {Seq: lock, Seconds: 15}}
+	if p.Seconds != 120 || len(p.Early) != 2 || p.Early[0] != want[0] || p.Early[1] != want[1] {
+		t.Fatalf("complete night: plan %+v, want early %+v", p, want)
 	}
 }

@@ -7,7 +7,99 @@ import "slices"
 // (the stand window, withdrawal, skill, badge and order turns, the
 // ballots, 自爆).
 
-func (werewolf) tableView(g *Game, tv *TableView) { g.wwTable(tv) }
+func init() {
+	registerView(wwViewKey, func() ViewExt { return new(WWTableView) }, func() ViewExt { return new(WWTableView) }) // no player part yet
+}
+
+// wwViewKey is the JSON key of werewolf-12's part of the table view.
+const wwViewKey = "werewolf"
+
+// WWTableView is werewolf-12's public part of the table view
+// (TableView.Ext): the badge and the election, the revealed idiot.
+type WWTableView struct {
+	Sheriff    int    `json:"sheriff,omitempty"`    // the badge holder (0: none)
+	BadgeGone  bool   `json:"badgeGone,omitempty"`  // the badge is lost for the game
+	Electing   bool   `json:"electing,omitempty"`   // an election is in progress
+	Candidates []int  `json:"candidates,omitempty"` // its candidates still in the race (警上)
+	Withdrawn  []int  `json:"withdrawn,omitempty"`  // who withdrew (退水)
+	Revealed   int    `json:"revealed,omitempty"`   // the revealed idiot (no vote)
+	Side       string `json:"side,omitempty"`       // the sheriff's order today
+	WWScreen   // what the big screen needs besides (werewolf_table.go)
+}
+
+// ViewKey implements ViewExt.
+func (*WWTableView) ViewKey() string { return wwViewKey }
+
+// tableView fills TableView.Ext and sets the timers of the variant's own
+// stages (§13).
+func (werewolf) tableView(g *Game, tv *TableView) {
+	s := &g.s
+	d := s.Day
+	w := wwOf(s)
+	if w == nil {
+		return
+	}
+	o := w.o
+	tv.Ext = &WWTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Electing: w.electing,
+		Candidates: slices.Clone(w.cands), Withdrawn: slices.Clone(w.withdrawn), Revealed: w.revealed, Side: w.side,
+		WWScreen: g.wwScreen(tv)}
+	if s.Phase != PhaseDay || d == nil {
+		return
+	}
+	if d.Stage == StageStand {
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: string(StageStand), Seconds: o.StandSeconds}
+		return
+	}
+	if d.Speaker == 0 || tv.Timer == nil {
+		return
+	}
+	t := *tv.Timer // a copy: the view's storage is shared
+	switch d.Kind {
+	case StageCampaign:
+		t.Seconds = o.CampaignSeconds
+	case StageCampaignPK:
+		t.Seconds = s.Opts.PKSpeechSeconds
+	case StageSkill:
+		t.Seconds = o.SkillSeconds
+	case StageBadge:
+		t.Seconds = o.BadgeSeconds
+	case StageOrder:
+		t.Seconds = o.OrderSeconds
+	default:
+		return
+	}
+	tv.Timer = &t
+}
+
+// clock: while the knife is open the night is due at the knife's deadline
+// (knifeSeconds after nightfall: the timeout closes the knife only); once
+// it has closed, a night whose inputs are all in ends early only when both
+// nightMinSeconds have passed since nightfall and witchWindowSeconds since
+// the knife closed, whether a witch lives or not (§5, R2).
+func (werewolf) clock(g *Game, p *ClockPlan) {
+	s := &g.s
+	if s.Phase != PhaseNight || p.Key == 0 {
+		return
+	}
+	kill := s.Night.StepByAction("kill")
+	if kill == nil {
+		return
+	}
+	if !kill.Locked {
+		p.Seconds = min(p.Seconds, wwOf(s).o.KnifeSeconds)
+		p.Early = nil
+		return
+	}
+	if p.Early == nil {
+		return
+	}
+	for i := len(g.log) - 1; i >= 0; i-- {
+		if l, ok := g.log[i].Body.(*LockBody); ok && l.Step == kill.Index {
+			p.Early = append(p.Early, Wait{Seq: g.log[i].Seq, Seconds: wwOf(s).o.WitchWindowSeconds})
+			break
+		}
+	}
+}
 
 // playerView fills in pv's tasks.
 func (werewolf) playerView(g *Game, pv *PlayerView) {
@@ -32,7 +124,7 @@ func (werewolf) playerView(g *Game, pv *PlayerView) {
 // wwDayTasks lists what pv's seat can do in the day now.
 func (g *Game) wwDayTasks(pv *PlayerView) {
 	s := &g.s
-	w := s.ww
+	w := wwOf(s)
 	d := s.Day
 	seat := pv.Seat
 	if d.Stage == StageStand && pv.Alive {

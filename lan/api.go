@@ -221,6 +221,13 @@ type OptionView struct {
 	Default json.RawMessage `json:"default"`
 	Set     bool            `json:"set"`
 	Choices []string        `json:"choices,omitempty"`
+	// Kind, Min, Max and Words are the option's spec (game.OptionSpec):
+	// what it takes, its range (Max 0: none) and the dictionary key of
+	// its name.
+	Kind  game.OptionKind `json:"kind"`
+	Min   int             `json:"min,omitempty"`
+	Max   int             `json:"max,omitempty"`
+	Words string          `json:"words"`
 }
 
 // StartProblem is why the game cannot start yet. Key is "free" (Seats are

@@ -16,15 +16,15 @@ const maxNameRunes = 24
 // maxIDLen is the longest command id.
 const maxIDLen = 64
 
-// maxWordLen bounds each short word of a cmd (do, into, camp, action, via,
-// an order's card ids).
-const maxWordLen = 32
+// maxWordLen bounds a cmd's do (the variant bounds its own arguments:
+// game.Args.Bound).
+const maxWordLen = game.MaxWordBytes
 
 // inFrame is a frame from a phone (PROTOCOL.md "Client → server"). Fields a
 // type does not use are ignored. A "cmd" carries the fields of game.Command
-// (do, target, card, and whatever a variant adds), all but the seat: Seat
-// here is the seat a "join" takes, and a "cmd" that names one must name the
-// phone's own.
+// (do, target, card, and whatever a variant adds: its game.Args, read from
+// raw once the game is known), all but the seat: Seat here is the seat a
+// "join" takes, and a "cmd" that names one must name the phone's own.
 type inFrame struct {
 	T     string `json:"t"`
 	Token string `json:"token"`
@@ -34,6 +34,7 @@ type inFrame struct {
 	ID    string `json:"id"`
 	Game  string `json:"game"` // "replay": the game's id (empty: the latest)
 	game.Command
+	raw []byte // the frame as received, for the variant's arguments
 }
 
 // decodeFrame reads a phone's frame. The error is a sentence for the phone.
@@ -55,24 +56,37 @@ func decodeFrame(data []byte) (inFrame, error) {
 	if f.T == "" {
 		return inFrame{}, fmt.Errorf(`the frame has no "t" (type)`)
 	}
+	if f.T == "cmd" {
+		f.raw = bytes.Clone(data) // data may be the reader's buffer
+	}
 	return f, nil
 }
 
-// checkCommand bounds the short fields of a phone's command (ids and
-// positions: a frame no game could take); the engine checks what they mean,
-// and bounds the free text and lists itself (game.MaxTextRunes,
-// game.MaxOrderCards). The error is a sentence for the phone.
+// checkCommand bounds the action of a phone's command (a frame no game
+// could take); the engine checks what it means. The error is a sentence
+// for the phone.
 func checkCommand(c game.Command) error {
-	words := append([]string{c.Do, c.Into, c.Camp, c.Action, c.Via}, c.Order...)
-	for _, w := range words {
-		if len(w) > maxWordLen {
-			return fmt.Errorf("a command field has at most %d bytes (%.20q… is longer)", maxWordLen, w)
-		}
-	}
-	if c.Position < 0 || c.Position > 99 {
-		return fmt.Errorf("position %d is out of range", c.Position)
+	if len(c.Do) > maxWordLen {
+		return fmt.Errorf("a command field has at most %d bytes (%.20q… is longer)", maxWordLen, c.Do)
 	}
 	return nil
+}
+
+// commandArgs reads the arguments of variant's own from a phone's cmd frame
+// and bounds them (game.Args.Bound: ids and positions no game could take;
+// the engine bounds the free text and lists itself). The error is a
+// sentence for the phone.
+func commandArgs(variant string, f inFrame) (game.Args, error) {
+	a, err := game.DecodeArgs(variant, f.raw)
+	if err != nil {
+		return nil, fmt.Errorf("the frame has a field of the wrong kind: %v", err)
+	}
+	if a != nil {
+		if err := a.Bound(); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
 }
 
 // Error codes of "error" frames (PROTOCOL.md).

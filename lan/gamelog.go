@@ -57,6 +57,17 @@ type cmdRecord struct {
 	game.Command
 }
 
+// MarshalJSON writes the command's variant arguments flat beside its
+// shared fields, as a phone sends them.
+func (r cmdRecord) MarshalJSON() ([]byte, error) {
+	type plain cmdRecord
+	b, err := json.Marshal(plain(r))
+	if err != nil {
+		return nil, err
+	}
+	return game.AppendArgs(b, r.Args)
+}
+
 type logCmd struct {
 	Cmd cmdRecord `json:"cmd"`
 	N   int       `json:"n"`

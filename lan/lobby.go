@@ -124,7 +124,8 @@ func (l *lobby) checkSetup() {
 		l.optErr = p.Text
 	}
 	for _, o := range c.Options {
-		ov := OptionView{Name: o.Name, Default: mustJSON(o.Default), Value: mustJSON(o.Value), Choices: o.Choices, Set: o.Set}
+		ov := OptionView{Name: o.Name, Default: mustJSON(o.Default), Value: mustJSON(o.Value), Choices: o.Choices, Set: o.Set,
+			Kind: o.Kind, Min: o.Min, Max: o.Max, Words: o.Words}
 		if v, ok := l.options[o.Name]; ok && l.optErr != "" {
 			ov.Value = v
 		}

@@ -16,28 +16,49 @@ import (
 // "×1.5"), every death's skill turn ("N号：是否发动技能", the same words for
 // every role), the hunter's shot, the idiot's reveal, the lost badge and
 // why, the house rules in the briefing, and the variant's moments in the
-// 复盘. It translates the engine's codes (game.WolfTableView, the
+// 复盘. It translates the engine's codes (game.WWTableView, the
 // variant's events) and decides no rule.
+
+// wolf is tv's werewolf-12 part (nil for other variants).
+func wolf(tv *game.TableView) *game.WWTableView {
+	if tv == nil {
+		return nil
+	}
+	w, _ := tv.Ext.(*game.WWTableView)
+	return w
+}
+
+// wolfCandidates are the candidates still in the race, in the campaign
+// order.
+func wolfCandidates(w *game.WWTableView) []int {
+	var out []int
+	for _, c := range w.Campaign {
+		if containsInt(w.Candidates, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // wolfUpdate sets the texts of werewolf-12's day: the election line, the
 // stand window's instruction, the sheriff line, the ballot's purpose and
 // the sheriff's weight beside his vote in the tally.
 func (t *TableScreen) wolfUpdate(tv *game.TableView) {
-	w := tv.Werewolf
+	w := wolf(tv)
 	if w == nil || tv.Phase != "day" {
 		return
 	}
 	t.lastWords.Text = "" // no last-words quota in this variant (§8.4)
-	if e := w.Election; e != nil {
-		if e.Standing {
+	if w.Electing {
+		if tv.Stage == "stand" {
 			t.hint.Text = tr("table.ww.standing")
 		} else if len(tv.Tied) == 0 {
 			var parts []string
-			if len(e.Candidates) > 0 {
-				parts = append(parts, tr("table.ww.candidates", "Seats", intList(e.Candidates)))
+			if c := wolfCandidates(w); len(c) > 0 {
+				parts = append(parts, tr("table.ww.candidates", "Seats", intList(c)))
 			}
-			if len(e.Withdrawn) > 0 {
-				parts = append(parts, tr("table.ww.withdrawn", "Seats", intList(e.Withdrawn)))
+			if len(w.Withdrawn) > 0 {
+				parts = append(parts, tr("table.ww.withdrawn", "Seats", intList(w.Withdrawn)))
 			}
 			t.pk.Text = strings.Join(parts, " · ")
 		}
@@ -58,17 +79,18 @@ func (t *TableScreen) wolfUpdate(tv *game.TableView) {
 // wolfBallot is what ballot index of today decides ("election",
 // "election-pk", "exile", "exile-pk"; "" when unknown).
 func wolfBallot(tv *game.TableView, index int) string {
-	if tv == nil || tv.Werewolf == nil || tv.Werewolf.BallotIndex != index {
+	w := wolf(tv)
+	if w == nil || w.BallotIndex != index {
 		return ""
 	}
-	return tv.Werewolf.Ballot
+	return w.Ballot
 }
 
 // wolfRows marks the sheriff's vote with its weight in the tally's rows
 // ("5号 3.5票 ← 3×1.5、6、7"), whether the ballot is on the table or its
 // tally is held: the badge changes hands only after the tally.
 func (t *TableScreen) wolfRows(tv *game.TableView) {
-	w := tv.Werewolf
+	w := wolf(tv)
 	if w == nil {
 		return
 	}
@@ -101,7 +123,7 @@ func (t *TableScreen) wolfRows(tv *game.TableView) {
 // (警长), a candidate (上警) or one who withdrew (退水) during the election,
 // the revealed idiot (no vote).
 func wolfSeat(tv *game.TableView, si *SeatInfo) {
-	w := tv.Werewolf
+	w := wolf(tv)
 	if w == nil {
 		return
 	}
@@ -115,21 +137,21 @@ func wolfSeat(tv *game.TableView, si *SeatInfo) {
 			si.NoteCol = colAccent
 		}
 	}
-	if e := w.Election; e != nil && !si.Dead {
+	if w.Electing && !si.Dead {
 		switch {
-		case containsInt(e.Candidates, si.Seat):
+		case containsInt(w.Candidates, si.Seat):
 			notes = append(notes, tr("table.ww.candidate"))
 			if si.NoteCol == nil {
 				si.NoteCol = colNext
 			}
-		case containsInt(e.Withdrawn, si.Seat):
+		case containsInt(w.Withdrawn, si.Seat):
 			notes = append(notes, tr("table.ww.withdrew"))
 			if si.NoteCol == nil {
 				si.NoteCol = colDim
 			}
 		}
 	}
-	if w.Idiot == si.Seat && !si.Dead {
+	if w.Revealed == si.Seat && !si.Dead {
 		notes = append(notes, tr("table.ww.idiot"))
 		si.NoteCol = colCall
 	}
@@ -234,7 +256,7 @@ func wolfSeats(a game.Announcement) ([]int, bool) {
 
 // wolfRules are the house rules the briefing states (§13), a line each.
 func wolfRules(tv *game.TableView) string {
-	w := tv.Werewolf
+	w := wolf(tv)
 	if w == nil || len(w.Rules) == 0 {
 		return ""
 	}

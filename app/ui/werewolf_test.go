@@ -39,7 +39,11 @@ func (w *wwGame) do(seat int, act string, target int) {
 		c.Target = &game.Target{Seat: target}
 	}
 	if act == "order" {
-		c.Side = "left"
+		a, err := game.DecodeArgs("werewolf-12", []byte(`{"side":"left"}`))
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		c.Args = a
 	}
 	if _, err := w.g.Apply(c); err != nil {
 		w.t.Fatalf("%d %s %d: %v", seat, act, target, err)

@@ -108,7 +108,7 @@ var (
 
 // Act implements Bot.
 func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
-	if v.CatLives != nil {
+	if game.CatPlayer(v) != nil {
 		return b.cat(v, claims)
 	}
 	k := b.know(v, claims)

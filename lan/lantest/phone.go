@@ -94,6 +94,17 @@ type (
 	}
 )
 
+// MarshalJSON writes the command's variant arguments flat beside its
+// shared fields, as the phone page does.
+func (f cmdFrame) MarshalJSON() ([]byte, error) {
+	type plain cmdFrame
+	b, err := json.Marshal(plain(f))
+	if err != nil {
+		return nil, err
+	}
+	return game.AppendArgs(b, f.Args)
+}
+
 // Phone is one phone on the table: a socket to the server's /ws and a
 // goroutine reading it, which keeps the latest view, table, lobby and
 // clock frames and the answers (welcome, ack, error, pong) until a call
