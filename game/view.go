@@ -997,14 +997,17 @@ func (g *Game) timeline() []Moment {
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, Target: b.Hand, By: b.By})
 		case *ImmuneBody:
 			h := b.Hand
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "immune", Seat: h.Seat, Target: &h, By: b.By})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: "immune", Seat: h.Seat, Target: &h, By: b.By, Role: b.Role})
 		case *ExplodedBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "exploded", Seat: b.Seat, Role: b.Role})
 		case *GameOverBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: "over", Winner: b.Winner})
 		case momenter: // a variant's own event
 			if m, ok := b.moment(); ok {
-				m.Round, m.Phase = round, phase
+				m.Round = round
+				if m.Phase == "" {
+					m.Phase = phase
+				}
 				out = append(out, m)
 			}
 		}
@@ -1013,7 +1016,7 @@ func (g *Game) timeline() []Moment {
 }
 
 // momenter is a variant's own event that is a line of the timeline (its
-// round and phase are the timeline's).
+// round is the timeline's, its phase too unless it names one).
 type momenter interface{ moment() (Moment, bool) }
 
 // stepsOfRound rebuilds the night steps of a past round by replaying the log

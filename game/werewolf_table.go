@@ -25,6 +25,9 @@ type WWScreen struct {
 	// TallyBody.Index). "" before today's first ballot.
 	Ballot      string `json:"ballot,omitempty"`
 	BallotIndex int    `json:"ballotIndex,omitempty"`
+	// Hunter is the hunter who shot (his role is public from the shot on,
+	// §3); 0: no shot yet.
+	Hunter int `json:"hunter,omitempty"`
 	// Rules are the house rules the briefing states (§13), with their
 	// values, in the rules file's order: witchSelfSave, guardAndSave (the
 	// guard board only), emptyKnife, electionExplode, shotLastWords,
@@ -60,6 +63,11 @@ func (g *Game) wwScreen(tv *TableView) WWScreen {
 	if tv.Stage == "briefing" {
 		x.Rules = wwRules(w.o)
 	}
+	for _, e := range g.log {
+		if b, ok := e.Body.(*ShotBody); ok {
+			x.Hunter = b.Hunter
+		}
+	}
 	return x
 }
 
@@ -78,25 +86,28 @@ func wwRules(o wwOpts) []WolfRule {
 }
 
 // The variant's events in the timeline (复盘): the election, the badge, the
-// hunter's shot, and the night's resolution (the knife, the guard, the
-// antidote, the poison), public once the game is over.
+// hunter's shot, and the night's resolution (the antidote, the poison),
+// public once the game is over. The election's moments belong to the day
+// (it comes before the dawn, which the timeline counts as the night's).
 
 func (b *CandidatesBody) moment() (Moment, bool) {
-	return Moment{Kind: "candidates", Actors: b.Candidates}, true
+	return Moment{Phase: "day", Kind: "candidates", Actors: b.Candidates}, true
 }
 
 func (b *SheriffBody) moment() (Moment, bool) {
-	m := Moment{Kind: "sheriff", Seat: b.Seat, By: b.By}
+	m := Moment{Phase: "day", Kind: "sheriff", Seat: b.Seat, By: b.By}
 	if b.From != 0 {
 		m.Target = &Target{Seat: b.From}
 	}
 	return m, true
 }
 
-func (b *BadgeLostBody) moment() (Moment, bool) { return Moment{Kind: "badge_lost", By: b.Why}, true }
+func (b *BadgeLostBody) moment() (Moment, bool) {
+	return Moment{Phase: "day", Kind: "badge_lost", By: b.Why}, true
+}
 
 func (b *ElectionPostponedBody) moment() (Moment, bool) {
-	return Moment{Kind: "election_postponed"}, true
+	return Moment{Phase: "day", Kind: "election_postponed"}, true
 }
 
 func (b *ShotBody) moment() (Moment, bool) {

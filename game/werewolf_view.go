@@ -24,7 +24,7 @@ type WWTableView struct {
 	Withdrawn  []int  `json:"withdrawn,omitempty"`  // who withdrew (退水)
 	Revealed   int    `json:"revealed,omitempty"`   // the revealed idiot (no vote)
 	Side       string `json:"side,omitempty"`       // the sheriff's order today
-	WWScreen   // what the big screen needs besides (werewolf_table.go)
+	WWScreen          // what the big screen needs besides (werewolf_table.go)
 }
 
 // ViewKey implements ViewExt.

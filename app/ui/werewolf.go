@@ -86,9 +86,10 @@ func wolfBallot(tv *game.TableView, index int) string {
 	return w.Ballot
 }
 
-// wolfRows marks the sheriff's vote with its weight in the tally's rows
-// ("5号 3.5票 ← 3×1.5、6、7"), whether the ballot is on the table or its
-// tally is held: the badge changes hands only after the tally.
+// wolfRows draws the tally's bars in half votes and marks the sheriff's
+// vote with its weight in its rows ("5号 3.5票 ← 3×1.5、6、7"), whether the
+// ballot is on the table or its tally is held (the badge changes hands
+// only after the tally).
 func (t *TableScreen) wolfRows(tv *game.TableView) {
 	w := wolf(tv)
 	if w == nil {
@@ -100,6 +101,20 @@ func (t *TableScreen) wolfRows(tv *game.TableView) {
 		}
 	}
 	sep := tr("list.sep")
+	// the bars in half votes: 3.5 is drawn longer than 3
+	var counts []game.Count
+	if sh := t.st.Announce; sh != nil && sh.Tally != nil {
+		counts = sh.Tally.Counts
+	} else if tv.Ballot != nil {
+		counts = tv.Ballot.Counts
+	}
+	for _, r := range t.rows[:t.nrows] {
+		for _, c := range counts {
+			if r.seat.Text == tr("seat.n", "Seat", c.Target.String()) {
+				r.n = int(2 * c.Votes)
+			}
+		}
+	}
 	if w.Sheriff == 0 || w.SheriffVote == 1 {
 		return
 	}
@@ -150,6 +165,10 @@ func wolfSeat(tv *game.TableView, si *SeatInfo) {
 				si.NoteCol = colDim
 			}
 		}
+	}
+	if w.Hunter == si.Seat && si.Note == "" {
+		notes = append(notes, RoleName(game.VariantInfo{}, "hunter"))
+		si.NoteCol = colCall
 	}
 	if w.Revealed == si.Seat && !si.Dead {
 		notes = append(notes, tr("table.ww.idiot"))
@@ -271,6 +290,14 @@ func wolfRules(tv *game.TableView) string {
 // false for any other kind).
 func wolfMoment(m game.Moment) (string, bool) {
 	switch m.Kind {
+	case "action":
+		if m.Action == "save" && !m.Skip { // the antidote has no target: whom it saved is the potions' line
+			actors := ""
+			if len(m.Actors) > 0 {
+				actors = tr("moment.actors", "Seats", intList(m.Actors))
+			}
+			return tr("moment.ww.save", "Role", RoleName(game.VariantInfo{}, m.Role), "Actors", actors), true
+		}
 	case "candidates":
 		if len(m.Actors) == 0 {
 			return tr("moment.ww.candidates.none"), true
@@ -299,7 +326,7 @@ func wolfMoment(m game.Moment) (string, bool) {
 		}
 		return strings.Join(parts, tr("list.sep")), true
 	case "immune":
-		if m.Seat != 0 && m.Target != nil && m.Target.Card == 0 {
+		if m.Role == "idiot" {
 			return tr("moment.ww.idiot", "Seat", m.Seat), true
 		}
 	}

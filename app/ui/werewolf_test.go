@@ -206,6 +206,7 @@ func TestWerewolfScreen(t *testing.T) {
 		t.Fatalf("the game did not end with the werewolves' win: %s %s", tv.Phase, tv.Winner)
 	}
 	ms = append(ms, moment{"over", w.tv(), "game_over"})
+	ms = append(ms, moment{"over-replay", w.tv(), ""})
 
 	for _, lang := range []string{"zh", "en"} {
 		for _, size := range screenSizes {
@@ -272,6 +273,7 @@ func wwCheck(t *testing.T, name string, s *Shell) {
 		has("the headline", s.Headline(), "5号：是否发动技能")
 	case "shot":
 		has("the headline", s.Headline(), "8号开枪带走9号")
+		has("seat 8", note(8), "猎人")
 	case "idiot":
 		has("the headline", s.Headline(), "10号白痴翻牌")
 	case "over":
@@ -280,7 +282,7 @@ func wwCheck(t *testing.T, name string, s *Shell) {
 			lines = append(lines, MomentText(m, lookupVariant("werewolf-12")))
 		}
 		all := strings.Join(lines, "\n")
-		for _, want := range []string{"3号当选警长", "女巫用解药救了7号", "猎人8号开枪带走9号", "10号翻牌：白痴"} {
+		for _, want := range []string{"上警：3、5、8、11号", "3号当选警长", "女巫用解药救了7号", "猎人8号开枪带走9号", "10号翻牌：白痴"} {
 			has("the timeline", all, want)
 		}
 		if slices.ContainsFunc(lines, func(l string) bool { return !strings.ContainsFunc(l, func(r rune) bool { return r > 127 }) }) {
