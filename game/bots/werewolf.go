@@ -22,12 +22,13 @@ import (
 //     trusts most (a claimed seer first, the least suspected otherwise);
 //     the werewolves for a teammate, else for a candidate nobody claimed
 //     for.
-//   - The witch saves on night 1 whoever is knifed, later only a living
-//     claimed seer (not herself after night 1); she poisons a seat the
-//     seers' claims call a werewolf (suspicion 3 or more), never a claimed
-//     seer. The guard protects a claimed seer, else himself.
-//   - The hunter shoots the most suspected seat, never a claimed seer; a
-//     werewolf hunter cannot exist.
+//   - Whom the good camp believes (站边): the first seat that claimed seer
+//     (the seer itself); another claimer is suspected (wwTrust).
+//   - The witch keeps her antidote for the seer she believes (on night 1
+//     she saves only herself); she poisons a seat that seer called a
+//     werewolf, never the seer. The guard protects that seer, else himself.
+//   - The hunter shoots the most suspected seat, never the seer he
+//     believes nor a revealed idiot.
 //   - The sheriff sums up (归票): he speaks last and names the seat he
 //     votes for; the good camp follows his accusation (+2 on the seat he
 //     named today, on top of the speeches' accusations). He orders the
@@ -158,12 +159,6 @@ func (b *Sensible) wolfStands(v *game.PlayerView, k *knowledge) bool {
 		}
 	}
 	return true
-}
-
-// wwWolfClaim reports whether seat's claim was called a werewolf by another
-// claimer (two seers: the bot believes the one it heard first).
-func (b *Sensible) wwWolfClaim(k *knowledge, seat int) bool {
-	return seat >= 0 && seat < len(k.suspect) && k.suspect[seat] > 0
 }
 
 // electionVote is a vote in the sheriff election (the doc above).
