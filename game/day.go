@@ -363,7 +363,7 @@ func (g *Game) vote(cmd *Command) error {
 		return refuse(RefuseNotVoting)
 	}
 	if b.Voted(cmd.Seat) {
-		if b.Weights != nil && !slices.Contains(b.Abstained, cmd.Seat) {
+		if b.Weights != nil && !b.OneVote && !slices.Contains(b.Abstained, cmd.Seat) {
 			return refuse(RefuseVotesCast)
 		}
 		return refuse(RefuseVoted)
@@ -559,7 +559,7 @@ func (g *Game) closeBallot() {
 	for _, v := range b.Votes {
 		for i := range counts {
 			if counts[i].Target == v.Target {
-				counts[i].Votes++
+				counts[i].Votes += b.Value(v.Seat)
 				break // (the candidates are distinct)
 			}
 		}

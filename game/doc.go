@@ -186,5 +186,13 @@
 // its nights and days itself (phaseRunner), applies its own events
 // (eventApplier; its state is State.ext), deals under its own constraints
 // (dealer) and adds its part to the views (viewer), while still emitting
-// the core events the screens and scripts rely on.
+// the core events the screens and scripts rely on. werewolf-12 runs its
+// days so (the election before the dawn, the death steps, the sheriff's
+// order) but its nights on the shared protocol: its phaseRunner hands the
+// night's commands to the core and adds only the knife's deadline and the
+// witch's questions. Such a variant's own events that reach the table say
+// what they are to it (tableRoler, event.go); a variant whose rules time
+// more than the shared stages amends the host's clock plan (clocker,
+// clock.go); a ballot whose voters cast one vote each of a weight (the
+// sheriff's 1.5) is BallotBody.OneVote, counted by the shared tally.
 package game

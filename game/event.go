@@ -142,8 +142,8 @@ type TurnEndBody struct {
 // BallotBody: a ballot opens. Index counts the day's ballots from 1.
 // Weights, parallel to Voters, is each voter's number of votes where it is
 // not 1 for everybody (v5.0-dual: tokens per living card; two-hands: votes
-// per living hand), or the weight of each voter's one vote where a weight is
-// fractional (werewolf-12's sheriff: 1.5).
+// per living hand), or with OneVote the weight of each voter's one vote
+// (werewolf-12's sheriff: 1.5).
 type BallotBody struct {
 	Round      int       `json:"round"`
 	Index      int       `json:"index"`
@@ -151,6 +151,9 @@ type BallotBody struct {
 	Candidates []Target  `json:"candidates"`
 	Voters     []int     `json:"voters"`
 	Weights    []float64 `json:"weights,omitempty"`
+	// OneVote: every voter casts one vote, worth its weight in Weights
+	// (werewolf-12's sheriff: 1.5 or 2), instead of Weights votes.
+	OneVote bool `json:"oneVote,omitempty"`
 	// Purpose names what the ballot decides where a day has ballots of
 	// different kinds (werewolf-12: "election" of the sheriff, "exile").
 	Purpose string `json:"purpose,omitempty"`

@@ -13,7 +13,26 @@ import (
 // randomSetup picks a random player count and seed for a variant.
 func randomSetup(in VariantInfo, r *rand.Rand) Setup {
 	n := in.MinPlayers + r.IntN(in.MaxPlayers-in.MinPlayers+1)
-	return Setup{Variant: in.ID, Players: n, Seed: r.Uint64()}
+	setup := Setup{Variant: in.ID, Players: n, Seed: r.Uint64()}
+	if in.ID == "werewolf-12" {
+		// Its options change the night and the day everywhere (§13): each
+		// true-or-false or choice option of its own takes a random value
+		// in half the games.
+		opts := map[string]any{}
+		for _, sp := range in.Options {
+			if sp.shared || r.IntN(2) == 0 {
+				continue
+			}
+			switch sp.Kind {
+			case OptBool:
+				opts[sp.ID] = r.IntN(2) == 0
+			case OptChoice:
+				opts[sp.ID] = sp.Values[r.IntN(len(sp.Values))]
+			}
+		}
+		setup.Options, _ = json.Marshal(opts)
+	}
+	return setup
 }
 
 // legalCommands lists the commands seat's view offers now. game/bots has

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -312,6 +311,7 @@ type BallotState struct {
 	Candidates []Target // in call order
 	Voters     []int
 	Weights    []float64 // parallel to Voters; nil: one vote each
+	OneVote    bool      // BallotBody.OneVote: one vote each, worth its weight
 	Purpose    string    // BallotBody.Purpose
 	Call       int       // sequential-open: the candidate being called
 	Passed     []int     // sequential-open: voters who let the current call go
@@ -321,8 +321,8 @@ type BallotState struct {
 	Tally      *TallyBody
 }
 
-// Weight is how many votes seat casts in this ballot (0: not a voter); a
-// fractional weight is one vote of that weight (werewolf-12's sheriff).
+// Weight is how many votes seat casts in this ballot (0: not a voter), or
+// with OneVote what its one vote is worth.
 func (b *BallotState) Weight(seat int) float64 {
 	for i, v := range b.Voters {
 		if v == seat {
@@ -352,7 +352,7 @@ func (b *BallotState) Voted(seat int) bool {
 	if slices.Contains(b.Abstained, seat) {
 		return true
 	}
-	if b.Weights == nil {
+	if b.Weights == nil || b.OneVote {
 		for _, v := range b.Votes {
 			if v.Seat == seat {
 				return true
@@ -360,16 +360,21 @@ func (b *BallotState) Voted(seat int) bool {
 		}
 		return false
 	}
-	w := b.Weight(seat)
-	if w > 0 && w < 1 || w != math.Floor(w) {
-		w = max(1, math.Floor(w)) // one vote of a fractional weight
+	return float64(b.Cast(seat)) >= b.Weight(seat)
+}
+
+// Value is what one vote of seat counts in the tally: its weight where
+// every voter casts one vote worth its weight (OneVote), else 1.
+func (b *BallotState) Value(seat int) float64 {
+	if !b.OneVote {
+		return 1
 	}
-	return float64(b.Cast(seat)) >= w
+	return b.Weight(seat)
 }
 
 // AllVoted reports whether every voter has voted or abstained.
 func (b *BallotState) AllVoted() bool {
-	if b.Weights == nil {
+	if b.Weights == nil || b.OneVote {
 		return len(b.Votes)+len(b.Abstained) >= len(b.Voters)
 	}
 	for _, v := range b.Voters {
@@ -588,7 +593,7 @@ func (s *State) applyBallot(e *BallotBody) {
 	d.Stage = StageVote
 	d.Ballots = e.Index
 	d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-		Weights: e.Weights, Purpose: e.Purpose, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+		Weights: e.Weights, OneVote: e.OneVote, Purpose: e.Purpose, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
 }
 
 // applyVote records a vote, drawing it where it is random.

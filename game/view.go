@@ -222,7 +222,8 @@ type BallotView struct {
 	Mode       string     `json:"mode"`
 	Candidates []Target   `json:"candidates"`
 	Voters     []int      `json:"voters"`
-	Weights    []float64  `json:"weights,omitempty"` // votes (tokens, hands) per voter, or one vote's weight (1.5), parallel to Voters
+	Weights    []float64  `json:"weights,omitempty"` // votes (tokens, hands) per voter, or with OneVote its vote's weight (1.5), parallel to Voters
+	OneVote    bool       `json:"oneVote,omitempty"` // one vote each, worth its weight
 	Calling    *Target    `json:"calling,omitempty"`
 	Votes      []VoteBody `json:"votes,omitempty"` // open modes: live; simultaneous-open: at the close
 	Abstained  []int      `json:"abstained,omitempty"`
@@ -513,7 +514,7 @@ func (g *Game) dayView(tv *TableView, m *viewMem) {
 	}
 	if b := d.Ballot; b != nil {
 		bv := m.ballot(BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters,
-			Weights: b.Weights, Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed})
+			Weights: b.Weights, OneVote: b.OneVote, Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed})
 		if b.Weights != nil {
 			bv.Cast = 0
 			for _, v := range b.Voters {
@@ -941,8 +942,8 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 	if choice != nil {
 		t.Choice = m.target(*choice)
 	}
-	if b.Weights != nil && !t.Done {
-		t.Count = max(1, int(b.Weight(seat))-b.Cast(seat))
+	if b.Weights != nil && !b.OneVote && !t.Done {
+		t.Count = int(b.Weight(seat)) - b.Cast(seat)
 	}
 	if !t.Done {
 		t.Targets = targets

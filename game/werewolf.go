@@ -30,21 +30,39 @@ import (
 // Readings of the rules file where it leaves room (each also noted where it
 // is implemented):
 //
-//   - A skill turn accepts `pass` as `skip` ("no skill"): a phone has one
-//     button for ending a turn.
-//   - The exploded werewolf's turn: if he was speaking, his turn ends with
-//     turn_end by "exploded"; if another player was speaking, that turn
-//     ends the same way. A ballot in progress is void: no tally.
-//   - A poisoned hunter's `shoot` is refused with the same sentence as any
-//     other seat's ("seat 8 cannot shoot"), so the refusal tells nothing
-//     beyond what the dawn told.
-//   - The hunter's status is told to a hunter alive at nightfall; the knifed
-//     and saved hunter is told `can-shoot`.
-//   - A tie settled by tieFinal `lots` whose lot picks the unrevealed idiot
-//     reveals him (immune, by "lot"), as two-hands does.
-//   - The `order` event of a timed-out order turn has the side drawn by the
-//     event (G17); the turn_end says "timeout".
-//   - 空刀's witch result has target 0 ("nobody").
+//   - The stand window closes with a timeout (§17 Example 1: everybody
+//     chose, then timeout): as at night (G3.6) a script has no clock, and
+//     the host's clock sends the timeout as soon as every living player
+//     has chosen (§9.1 "closes when all have chosen or at timeout"), so the
+//     table waits no longer than the last tap.
+//   - A step after the game's end is not played (SCRIPT.md: game_over is
+//     the last line), so Example 10's "seat 8's shoot → rejected (the game
+//     is over)" prints nothing; a phone sending it is refused with
+//     game-over.
+//   - The witch's antidote question, and her skip of it, are refused while
+//     the knife is open (knife-open); after a save without witchTwoPotions
+//     her poison question closes at once (a lock by "none", to her only).
+//     A question left unanswered at the night's end does not happen (G5).
+//   - 空刀's result to the witch has target 0 ("nobody") and answer none.
+//   - The hunter's status goes to a hunter alive at nightfall, poisoned or
+//     not; a knifed (or guarded and saved, 同守同救) hunter is told
+//     can-shoot. A poisoned hunter's shoot is refused with the sentence any
+//     seat gets ("seat 8 cannot shoot").
+//   - A skill turn accepts pass as skip: a phone has one button that ends
+//     a turn. Its turn_end says which ("skip", "pass", "shoot", "timeout").
+//   - An explosion ends the turn being spoken, whoever speaks, with
+//     turn_end by "exploded"; a ballot in progress closes without a tally.
+//   - A timed-out order turn: the order event's side is drawn by the event
+//     (by "random"); a peaceful night without a sheriff: the speeches' first
+//     speaker likewise (speeches by "random").
+//   - A revealed idiot has no vote in an election either (a postponed one).
+//   - An election PK in which nobody votes is a tie: the badge is lost
+//     (tie). tieRounds above 2 gives more exile PKs, each among the last
+//     tie; tieFinal lots whose lot picks the unrevealed idiot reveals him
+//     (immune by "lot").
+//   - The night's resolution is a hidden event, deaths (audience none):
+//     who dies at the dawn, the knife, the guard, the save and the poison,
+//     for the 复盘 at the end.
 type werewolf struct{ info VariantInfo }
 
 // wwActions are werewolf-12's action ids (§14).

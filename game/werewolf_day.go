@@ -96,7 +96,10 @@ func (g *Game) wwTimeout() error {
 	return nil
 }
 
-// wwStand is a stand choice (§9.1), final when sent.
+// wwStand is a stand choice (§9.1), final when sent. The window closes
+// with a timeout, which the host's clock sends at standSeconds or as soon
+// as every living player has chosen (werewolf.clock): in a script, as at
+// night (G3.6), only a timeout closes it (§17 Example 1).
 func (g *Game) wwStand(cmd Command, stand bool) error {
 	s := &g.s
 	w := wwOf(s)
@@ -107,10 +110,7 @@ func (g *Game) wwStand(cmd Command, stand bool) error {
 		return refuse(RefuseStoodAlready)
 	}
 	g.emit(&StandBody{Seat: cmd.Seat, Stand: stand}, g.only(cmd.Seat))
-	if len(w.chose) == s.CountLiving() {
-		g.wwCloseStand()
-	}
-	return nil
+	return nil // the window closes at its timeout: the host's clock sends it as soon as all have chosen (clock)
 }
 
 // wwCloseStand closes the stand window (§9.1).
@@ -161,7 +161,7 @@ func (g *Game) wwVoters(purpose string, tied []int) (voters []int, weights []flo
 		switch {
 		case purpose == "election" && (slices.Contains(w.stood, x)):
 			continue
-		case purpose == "exile" && x == w.revealed:
+		case x == w.revealed: // §10.4: no vote in any ballot
 			continue
 		case purpose == "exile" && slices.Contains(tied, x) && s.Opts.TieVoters == "non-tied":
 			continue
@@ -201,7 +201,7 @@ func (g *Game) wwBallot(purpose string, cands []int, tied []int) {
 	if voters == nil {
 		voters = []int{}
 	}
-	g.emit(&BallotBody{Round: s.Round, Index: s.Day.Ballots + 1, Mode: s.Opts.VoteMode, Candidates: ts, Voters: voters, Weights: weights, Purpose: purpose}, nil)
+	g.emit(&BallotBody{Round: s.Round, Index: s.Day.Ballots + 1, Mode: s.Opts.VoteMode, Candidates: ts, Voters: voters, Weights: weights, OneVote: weights != nil, Purpose: purpose}, nil)
 }
 
 // wwVote is a vote or an abstention (§9.3, §10.2).
@@ -264,7 +264,7 @@ func (g *Game) wwCloseBallot() {
 	for _, v := range b.Votes {
 		for i := range counts {
 			if counts[i].Target == v.Target {
-				counts[i].Votes += b.Weight(v.Seat)
+				counts[i].Votes += b.Value(v.Seat)
 			}
 		}
 	}

@@ -137,3 +137,34 @@ func TestWerewolfClock(t *testing.T) {
 		t.Fatalf("complete night: plan %+v, want early %+v", p, want)
 	}
 }
+
+// TestWerewolfStandClock: the stand window stays open until its timeout,
+// which the host's clock sends as soon as every living player has chosen.
+func TestWerewolfStandClock(t *testing.T) {
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustApply(g, Command{Do: ActTimeout}) // the knife's deadline
+	mustApply(g, Command{Do: ActTimeout}) // the night's end
+	if g.s.Day == nil || g.s.Day.Stage != StageStand {
+		t.Fatalf("no stand window after night 1: %+v", g.s.Day)
+	}
+	for seat := 1; seat <= 11; seat++ {
+		mustApply(g, Command{Seat: seat, Do: ActSkip})
+	}
+	if p := g.Clock(); p.Early != nil || p.Seconds != 15 {
+		t.Fatalf("one choice missing: plan %+v", p)
+	}
+	mustApply(g, Command{Seat: 12, Do: "stand"})
+	if p := g.Clock(); len(p.Early) != 1 || p.Early[0] != (Wait{}) {
+		t.Fatalf("every choice in: plan %+v, want due at once", p)
+	}
+	if g.s.Day.Stage != StageStand {
+		t.Fatal("the stand window closed before its timeout")
+	}
+	mustApply(g, Command{Do: ActTimeout})
+	if w := wwOf(&g.s); w.sheriff != 12 {
+		t.Fatalf("the only candidate is not the sheriff: %+v", w)
+	}
+}

@@ -76,8 +76,15 @@ func (werewolf) tableView(g *Game, tv *TableView) {
 // it has closed, a night whose inputs are all in ends early only when both
 // nightMinSeconds have passed since nightfall and witchWindowSeconds since
 // the knife closed, whether a witch lives or not (§5, R2).
+//
+// The stand window is due as soon as every living player has chosen
+// (§9.1).
 func (werewolf) clock(g *Game, p *ClockPlan) {
 	s := &g.s
+	if w := wwOf(s); s.Phase == PhaseDay && s.Day.Stage == StageStand && p.Key != 0 && len(w.chose) >= s.CountLiving() {
+		p.Early = []Wait{{Seconds: 0}}
+		return
+	}
 	if s.Phase != PhaseNight || p.Key == 0 {
 		return
 	}
