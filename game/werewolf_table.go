@@ -43,10 +43,16 @@ type WolfRule struct {
 	Value any    `json:"value"`
 }
 
-// wwScreen is the screen's part of the table view.
+// wwScreen is the screen's part of the table view. It also names the
+// day's speeches for what they are: the shared day view takes speeches
+// after a ballot for "the others' speeches" before a re-vote, but the
+// ballot before werewolf-12's day speeches is the sheriff election's.
 func (g *Game) wwScreen(tv *TableView) WWScreen {
 	s := &g.s
 	w := wwOf(s)
+	if tv.Stage == string(StageOthersSpeech) {
+		tv.Stage = string(StageSpeech)
+	}
 	x := WWScreen{SheriffVote: w.o.SheriffVote}
 	if w.electing {
 		x.Campaign = slices.Clone(w.campaign)

@@ -166,6 +166,8 @@ func TestWerewolfScreen(t *testing.T) {
 	ms = append(ms, moment{"election-tally", w.tv(), "tally"})
 	w.until(stageIs("order"))
 	ms = append(ms, moment{"order", w.tv(), ""})
+	w.until(stageIs("speech"))
+	ms = append(ms, moment{"speech", w.tv(), ""})
 	w.until(stageIs("vote"))
 	// The exile ballot: the sheriff's 1.5 makes 3.5 beside 3.
 	for _, s := range []int{3, 6, 7} {
@@ -269,6 +271,8 @@ func wwCheck(t *testing.T, name string, s *Shell) {
 		rows := strings.Join(ts.Tally(), " / ")
 		has("the tally", rows, "5号 3.5票 ← 3×1.5、6、7")
 		has("the tally", rows, "9号 3票 ← 1、4、11")
+	case "speech": // the day's speeches, not "the others'" (the election's ballot came before them)
+		has("the phase", ts.Phase(), "第 1 天 · 发言")
 	case "skill":
 		has("the headline", s.Headline(), "5号：是否发动技能")
 	case "shot":
