@@ -2,7 +2,7 @@
 #
 #   make deps       install missing Debian packages and staticcheck (idempotent)
 #   make build      build bin/nightfall (cgo, Fyne/GLFW)
-#   make headless   build bin/nightfall-headless: script and serve only, no window, no cgo
+#   make headless   build bin/nightfall-headless: script, serve, sim and replay, no window, no cgo
 #                   (CGO_ENABLED=0 -tags headless; needs no system package)
 #   make run        build and run it (ARGS="serve ..." to pass arguments)
 #   make test       gofmt + vet + staticcheck (beside the race tests, niced) + race tests (game,
@@ -11,7 +11,7 @@
 #                   the engine's long run) and test-timed (the browser games, the cadence and
 #                   traffic proofs, alone)
 #   make test-headless  main's tests against the headless build (CGO_ENABLED=0 -tags headless,
-#                   -short), and game's and lan's tests built that way (test-race runs them)
+#                   -short); game's and lan's tests are only compiled that way (test-race runs them)
 #   make test-ui    tests tagged `xvfb` under ./app/..., inside a virtual X display
 #   make crash-test the real binary killed (SIGKILL) and resumed mid-game, bot phones rejoining
 #   make bench      benchmarks of ./game/... (and ./lan/... when it has any)
@@ -24,7 +24,7 @@
 #   make dist       release builds in dist/ (needs gcc-mingw-w64-x86-64, installed by dist-deps):
 #                   nightfall-windows-amd64.exe (cross-compiled, Fyne app, icon and version from
 #                   FyneApp.toml), nightfall-linux-amd64.tar.xz (app + .desktop + icon + install
-#                   Makefile) and nightfall-headless-linux-amd64 (pure Go, script and serve)
+#                   Makefile) and nightfall-headless-linux-amd64 (pure Go: script, serve, sim and replay)
 #   make test-dist  make dist, then runs the .exe under wine (script on golden files, serve's
 #                   /healthz on loopback); not part of `make test`
 #   make clean

@@ -263,12 +263,12 @@ func (v catLives) endDay(g *Game) {
 	living := s.Living()
 	raw, final := catTotals(s)
 	executed := catExecuted(final, len(living))
-	tally := TallyBody{Index: 1, Counts: final, Top: seatList(executed...), Outcome: "out"}
+	tally := TallyBody{Index: 1, Counts: final, Top: seatList(executed...), Outcome: VerdictOut}
 	if len(executed) == 0 {
 		tally.Outcome, tally.Top = "none", []Target{}
 		for _, t := range final {
 			if t.Votes > 0 {
-				tally.Outcome = "tie" // two players left, tied (R24)
+				tally.Outcome = VerdictTie // two players left, tied (R24)
 			}
 		}
 	}

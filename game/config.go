@@ -126,9 +126,9 @@ func (g *Game) HostActions() []string {
 		return nil
 	}
 	if s.Phase == PhaseSetup || s.Phase == PhaseDay && s.Day != nil && (s.Day.Speaker != 0 || s.Day.Stage == StageDiscussion) {
-		return []string{"skip", "end"}
+		return []string{ActSkip, ActEnd}
 	}
-	return []string{"end"}
+	return []string{ActEnd}
 }
 
 // IsHostAction reports whether do is a command only the host or its clock

@@ -580,9 +580,9 @@ func (g *Game) closeBallot() {
 	case best == 0 && b.Index == 1:
 		t.Outcome, t.Top = "none", []Target{}
 	case len(top) == 1:
-		t.Outcome = "out"
+		t.Outcome = VerdictOut
 	default:
-		t.Outcome = "tie"
+		t.Outcome = VerdictTie
 	}
 	if b.Mode == "simultaneous-open" {
 		t.Votes = g.mem.vote.clone(b.Votes)

@@ -195,7 +195,7 @@ func TestTies(t *testing.T) {
 		}
 		castVotes(t, g, votes)
 		tally, _ := lastOf[TallyBody](g)
-		if tally.Outcome != "none" || g.s.Phase != PhaseNight || g.s.Round != 2 {
+		if tally.Outcome != VerdictNone || g.s.Phase != PhaseNight || g.s.Round != 2 {
 			t.Fatalf("tally %+v, phase %s round %d", tally, g.s.Phase, g.s.Round)
 		}
 	})
@@ -211,7 +211,7 @@ func TestTies(t *testing.T) {
 		}
 		castVotes(t, g, map[int]int{1: 0, 3: 0, 4: 0, 5: 0, 7: 0, 8: 0, 10: 0, 11: 0, 12: 0})
 		tally, _ := lastOf[TallyBody](g)
-		if tally.Outcome != "tie" || !slices.Equal(tally.Top, seatList(2, 9)) {
+		if tally.Outcome != VerdictTie || !slices.Equal(tally.Top, seatList(2, 9)) {
 			t.Fatalf("tally %+v", tally)
 		}
 		sp, _ := lastOf[SpeechesBody](g)
@@ -467,7 +467,7 @@ func TestAnnouncements(t *testing.T) {
 		t.Fatal("table view does not marshal")
 	} else {
 		var back TableView
-		if err := json.Unmarshal(js, &back); err != nil || len(back.Announce) != 2 || back.Announce[0].Body.(*TallyBody).Outcome != "out" {
+		if err := json.Unmarshal(js, &back); err != nil || len(back.Announce) != 2 || back.Announce[0].Body.(*TallyBody).Outcome != VerdictOut {
 			t.Fatalf("announcements do not read back: %v %+v", err, back.Announce)
 		}
 	}

@@ -110,9 +110,18 @@
 //	Options: append(shared(commonOptions...),
 //		OptionSpec{ID: "sheriff", Kind: OptBool, Default: true}),
 //
-// and reads them where its rules need them:
+// and reads them where its rules need them: the arguments in the hook that
+// takes its own commands (commander in a phase the core runs, hooks.go, or
+// a phaseRunner's command), the option anywhere it has the state:
 //
-//	side, _ := cmd.Args.(wolfArgs)  // side.Side is "" when the step gave none
+//	func (wolf) command(g *Game, cmd Command) (handled bool, err error) {
+//		if cmd.Do != "order" {
+//			return false, nil // the core's
+//		}
+//		a, _ := cmd.Args.(wolfArgs) // a.Side is "" when the step gave none
+//		…
+//	}
+//
 //	if s.OptBool("sheriff") { … }
 //
 // A script's step is then {"seat": 3, "do": "order", "side": "left"} and

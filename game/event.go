@@ -204,7 +204,7 @@ type TallyBody struct {
 	Index   int        `json:"index"`
 	Counts  []Count    `json:"counts"`
 	Top     []Target   `json:"top"`
-	Outcome string     `json:"outcome"`
+	Outcome Verdict    `json:"outcome"`
 	Votes   []VoteBody `json:"votes,omitempty"`
 }
 

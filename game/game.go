@@ -480,7 +480,7 @@ func (g *Game) apply(cmd *Command) error {
 	if cmd.Do == ActEnd && cmd.Seat == 0 {
 		g.emit(&HostBody{Action: ActEnd}, nil)
 		why := Why{Code: ReasonHost}
-		g.emit(&GameOverBody{Winner: "none", Reason: why.Sentence(), Why: why}, nil)
+		g.emit(&GameOverBody{Winner: WinnerNone, Reason: why.Sentence(), Why: why}, nil)
 		return nil
 	}
 	if cmd.Do == ActTimeout && cmd.Seat != 0 {
@@ -513,6 +513,11 @@ func (g *Game) apply(cmd *Command) error {
 		}
 		if t.Card > len(s.Seats[t.Seat-1].Cards) {
 			return refuseTarget(RefuseNoCard, *t) // a copy: the command stays the caller's
+		}
+	}
+	if c := s.caps.commander; c != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) && cmd.Do != ActTimeout {
+		if handled, err := c.command(g, *cmd); handled {
+			return err
 		}
 	}
 	if pr := s.caps.runner; pr != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) {

@@ -101,7 +101,7 @@ const (
 // lists when it differs from its default.
 type OptionSpec struct {
 	ID     string     // the option's name in a script's "options" object
-	Kind   OptionKind //
+	Kind   OptionKind // what its value is
 	Values []string   // a choice's legal values, in the order a lobby offers them
 	// Min and Max bound an int's or seconds' value (Max 0: no upper
 	// bound; a negative value is never legal).
@@ -201,6 +201,30 @@ func ownSpecs(specs []OptionSpec) []OptionSpec {
 		}
 	}
 	return out
+}
+
+// check says what is wrong with a variant's own option's spec: a kind it
+// does not know, a default of another kind, out of its range or not among
+// its values.
+func (o OptionSpec) check() error {
+	switch o.Kind {
+	case OptBool:
+		if _, ok := o.Default.(bool); !ok {
+			return fmt.Errorf("option %s: its default %#v is not a bool", o.ID, o.Default)
+		}
+	case OptInt, OptSeconds:
+		n, ok := o.Default.(int)
+		if !ok || n < o.Min || n < 0 || o.Max > 0 && n > o.Max {
+			return fmt.Errorf("option %s: its default %#v is not an int within its range", o.ID, o.Default)
+		}
+	case OptChoice:
+		if s, ok := o.Default.(string); !ok || !slices.Contains(o.Values, s) {
+			return fmt.Errorf("option %s: its default %#v is not one of %v", o.ID, o.Default, o.Values)
+		}
+	default:
+		return fmt.Errorf("option %s: unknown kind %q", o.ID, o.Kind)
+	}
+	return nil
 }
 
 // ownDefaults are the defaults of the own options specs.

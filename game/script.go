@@ -27,8 +27,18 @@ func (e *ScriptError) Error() string { return e.Where + ": " + e.Msg }
 // commonActions are action ids every variant understands.
 var commonActions = []string{"timeout", "skip", "sleep", "pass", "vote", "abstain"}
 
+// What one script may cost: a whole game takes some hundreds of steps and
+// a few kilobytes; a file past these bounds is refused before it is played.
+const (
+	MaxScriptBytes = 8 << 20
+	MaxScriptSteps = 100_000
+)
+
 // ParseScript reads and checks a script. Every error names where it is.
 func ParseScript(data []byte) (*Script, error) {
+	if len(data) > MaxScriptBytes {
+		return nil, &ScriptError{"script", fmt.Sprintf("the file is larger than %d MiB, which no game's script is", MaxScriptBytes>>20)}
+	}
 	var raw struct {
 		Variant *string           `json:"variant"`
 		Players *int              `json:"players"`
@@ -63,6 +73,9 @@ func ParseScript(data []byte) (*Script, error) {
 		if err := json.Unmarshal(raw.Deal, &sc.Deal); err != nil {
 			return nil, &ScriptError{"deal", "must be a list with one list of role ids per seat"}
 		}
+	}
+	if len(raw.Steps) > MaxScriptSteps {
+		return nil, &ScriptError{"steps", fmt.Sprintf("a script has at most %d steps (this one has %d)", MaxScriptSteps, len(raw.Steps))}
 	}
 	for i, rs := range raw.Steps {
 		cmd, err := parseStep(i, rs, in, sc.Players)

@@ -59,6 +59,7 @@ type caps struct {
 	roundEnder   RoundEnder
 	setupNighter SetupNighter
 	viewer       viewer
+	commander    commander
 	cards        int          // Info().CardsPerSeat
 	own          []OptionSpec // the variant's own options (ownOptions' order)
 }
@@ -75,6 +76,7 @@ func (s *State) setVariant(v Variant) {
 	c.roundEnder, _ = v.(RoundEnder)
 	c.setupNighter, _ = v.(SetupNighter)
 	c.viewer, _ = v.(viewer)
+	c.commander, _ = v.(commander)
 	c.cards = v.Info().CardsPerSeat
 	c.own = ownOf[v.Info().ID]
 }
@@ -463,7 +465,7 @@ func (s *State) apply(b Body) Body {
 		bs := s.Day.Ballot
 		bs.Closed = true
 		bs.Tally = e
-		if e.Outcome == "tie" {
+		if e.Outcome == VerdictTie {
 			s.Day.Tied = s.mem.target.clone(e.Top)
 		}
 

@@ -14,7 +14,8 @@ import (
 //
 // To add a variant: write a file that declares a type implementing Variant
 // (usually by embedding killerFamily, which supplies the single-role
-// defaults) and register it in variants below.
+// defaults) and register it in its init, its VariantInfo completed by
+// declare (doc.go "Adding a variant").
 type Variant interface {
 	// Info describes the variant for the lobby and validation.
 	Info() VariantInfo
@@ -150,8 +151,14 @@ func declare(in VariantInfo) VariantInfo {
 	for i, sp := range in.Options {
 		in.OptionNames[i] = sp.ID
 	}
-	if len(ownSpecs(in.Options)) > maxOwnOptions {
+	own := ownSpecs(in.Options)
+	if len(own) > maxOwnOptions {
 		panic("game: " + in.ID + " has more than maxOwnOptions options of its own")
+	}
+	for _, sp := range own {
+		if err := sp.check(); err != nil {
+			panic("game: " + in.ID + ": " + err.Error())
+		}
 	}
 	return in
 }
@@ -197,6 +204,9 @@ var variants = map[string]Variant{}
 
 func register(v Variant) {
 	in := v.Info()
+	if len(in.OptionNames) != len(in.Options) {
+		panic("game: " + in.ID + "'s info is not declared: register(…declare(VariantInfo{…})…)")
+	}
 	variants[in.ID] = v
 	ids := make([]string, len(in.Roles))
 	for i, r := range in.Roles {

@@ -15,8 +15,8 @@ type TableView struct {
 	Players       int          `json:"players"`
 	Version       int          `json:"version"`
 	Round         int          `json:"round"`
-	Phase         string       `json:"phase"` // "night", "day", "over"
-	Stage         string       `json:"stage"` // "night", "last-words", "speech", "pk-speech", "others-speech", "discussion", "vote", "over"
+	Phase         Phase        `json:"phase"` // PhaseSetup (the briefing), PhaseNight, PhaseDay, PhaseOver
+	Stage         Stage        `json:"stage"` // one of TableStages
 	Seats         []SeatView   `json:"seats"`
 	Narration     Narration    `json:"narration"`
 	Speaker       int          `json:"speaker,omitempty"`
@@ -88,7 +88,7 @@ func (o OptionChange) WordsKey() string {
 // every seat (the deal's counts are what the lobby proposed).
 func (g *Game) briefingView(tv *TableView) {
 	s := &g.s
-	tv.Stage = "briefing"
+	tv.Stage = StageBriefing
 	tv.Narration = Narration{Key: "briefing"}
 	tv.Timer = &Timer{Key: briefingKey, Kind: "briefing", Seconds: BriefingSeconds}
 	b := &BriefingView{}
@@ -234,7 +234,7 @@ type BallotView struct {
 	// (sequential-open, tokens, live-weighted); otherwise votes stay
 	// hidden until the close.
 	Open    bool     `json:"open"`
-	Outcome string   `json:"outcome,omitempty"`
+	Outcome Verdict  `json:"outcome,omitempty"`
 	Top     []Target `json:"top,omitempty"`
 }
 
@@ -248,23 +248,23 @@ type SeatReveal struct {
 
 // Moment is one line of the end-of-game timeline (复盘).
 type Moment struct {
-	Round  int      `json:"round"`
-	Phase  string   `json:"phase"` // "night" or "day"
-	Kind   string   `json:"kind"`  // "action", "result", "dawn", "tally", "executed", "exploded", "over"
-	Role   string   `json:"role,omitempty"`
-	Action string   `json:"action,omitempty"`
-	Actors []int    `json:"actors,omitempty"`
-	Target *Target  `json:"target,omitempty"`
-	Skip   bool     `json:"skip,omitempty"`
-	By     string   `json:"by,omitempty"`
-	Answer string   `json:"answer,omitempty"`
-	Dead   []Target `json:"dead,omitempty"`
-	Counts []Count  `json:"counts,omitempty"`
+	Round  int        `json:"round"`
+	Phase  Phase      `json:"phase"` // PhaseNight or PhaseDay
+	Kind   MomentKind `json:"kind"`
+	Role   string     `json:"role,omitempty"`
+	Action string     `json:"action,omitempty"`
+	Actors []int      `json:"actors,omitempty"`
+	Target *Target    `json:"target,omitempty"`
+	Skip   bool       `json:"skip,omitempty"`
+	By     string     `json:"by,omitempty"`
+	Answer string     `json:"answer,omitempty"`
+	Dead   []Target   `json:"dead,omitempty"`
+	Counts []Count    `json:"counts,omitempty"`
 	// Votes and Abstained: who voted for whom in a tally's ballot, every
 	// mode (the timeline is built once everything is public).
 	Votes     []VoteBody `json:"votes,omitempty"`
 	Abstained []int      `json:"abstained,omitempty"`
-	Outcome   string     `json:"outcome,omitempty"`
+	Outcome   Verdict    `json:"outcome,omitempty"`
 	Seat      int        `json:"seat,omitempty"`
 	Winner    string     `json:"winner,omitempty"`
 }
@@ -366,7 +366,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	s := &g.s
 	*tv = TableView{
 		Variant: s.VariantID, Players: s.Players, Version: g.publicCount(), Round: s.Round,
-		Phase: string(s.Phase), LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
+		Phase: s.Phase, LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
 	multi := s.caps.cards == 2
 	tv.Seats = m.seatList(len(s.Seats))[:len(s.Seats)]
@@ -390,7 +390,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	case PhaseSetup:
 		g.briefingView(tv)
 	case PhaseNight:
-		tv.Stage = "night"
+		tv.Stage = StageNight
 		tv.Narration = Narration{Key: "night", Round: s.Round}
 		if s.Night.Setup {
 			tv.Narration.Key = "setup-night"
@@ -399,7 +399,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	case PhaseDay:
 		g.dayView(tv, m)
 	case PhaseOver:
-		tv.Stage = "over"
+		tv.Stage = StageOver
 		why := s.Why
 		tv.Winner, tv.Reason, tv.Why = s.Winner, s.Reason, &why
 		tv.Narration = Narration{Key: "over", Winner: s.Winner}
@@ -467,9 +467,9 @@ func (g *Game) dayView(tv *TableView, m *viewMem) {
 	}
 	tv.Order = d.Order
 	tv.Tied = d.Tied
-	tv.Stage = string(d.Stage)
+	tv.Stage = d.Stage
 	if d.Stage == StageSpeech && d.Ballots > 0 { // after a tied ballot: the others speak before the re-vote
-		tv.Stage = string(StageOthersSpeech)
+		tv.Stage = StageOthersSpeech
 	}
 	if len(d.Suspects) > 0 {
 		tv.Suspects = m.cloneTargets(d.Suspects)
@@ -955,7 +955,7 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 // once the game is over, when every event is public.
 func (g *Game) timeline() []Moment {
 	var out []Moment
-	round, phase := 0, "night"
+	round, phase := 0, PhaseNight
 	var steps []*Step
 	var votes []VoteBody
 	var abstained []int
@@ -968,10 +968,10 @@ func (g *Game) timeline() []Moment {
 		case *AbstainBody:
 			abstained = append(abstained, b.Seat)
 		case *NightBody:
-			round, phase = b.Round, "night"
+			round, phase = b.Round, PhaseNight
 			steps = nil
 		case *LockBody:
-			m := Moment{Round: round, Phase: phase, Kind: "action", Action: b.Action, Target: b.Target, Skip: b.Skip, By: b.By}
+			m := Moment{Round: round, Phase: phase, Kind: MomentAction, Action: b.Action, Target: b.Target, Skip: b.Skip, By: b.By}
 			if steps == nil {
 				steps = g.stepsOfRound(round)
 			}
@@ -986,23 +986,23 @@ func (g *Game) timeline() []Moment {
 			out = append(out, m)
 		case *ResultBody:
 			t := b.Target
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "result", Action: b.Action, Target: &t, Answer: b.Answer})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentResult, Action: b.Action, Target: &t, Answer: b.Answer})
 		case *DawnBody:
-			phase = "day"
-			out = append(out, Moment{Round: round, Phase: "night", Kind: "dawn", Dead: b.Dead})
+			phase = PhaseDay
+			out = append(out, Moment{Round: round, Phase: PhaseNight, Kind: MomentDawn, Dead: b.Dead})
 		case *TallyBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "tally", Counts: b.Counts, Outcome: b.Outcome,
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentTally, Counts: b.Counts, Outcome: b.Outcome,
 				Votes: votes, Abstained: abstained})
 			votes, abstained = nil, nil
 		case *ExecutedBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, Target: b.Hand, By: b.By})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentExecuted, Seat: b.Seat, Target: b.Hand, By: b.By})
 		case *ImmuneBody:
 			h := b.Hand
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "immune", Seat: h.Seat, Target: &h, By: b.By, Role: b.Role})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentImmune, Seat: h.Seat, Target: &h, By: b.By, Role: b.Role})
 		case *ExplodedBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "exploded", Seat: b.Seat, Role: b.Role})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentExploded, Seat: b.Seat, Role: b.Role})
 		case *GameOverBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "over", Winner: b.Winner})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentOver, Winner: b.Winner})
 		case momenter: // a variant's own event
 			if m, ok := b.moment(); ok {
 				m.Round = round

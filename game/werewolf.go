@@ -24,8 +24,11 @@ import (
 // vote, the idiot, 自爆. Core events are used wherever they fit (night, act,
 // lock, result, dawn, speeches, turn, turn_end, ballot, vote, abstain,
 // tally, executed, immune, exploded, game_over); the variant's own events
-// are below. Its state is State.ww, written only by applyEvent; its options
-// are its own (wwOpts), outside the shared Options.
+// are below (order and withdraw share their bodies with cat-lives-7's
+// events of those names: one body per event type). Its state is State.ext
+// (wwOf), written only by applyEvent; its options are its own
+// OptionSpecs, read once into wwOpts; the side of an order is its Args
+// (wwArgs); its public view part is WWTableView (werewolf_view.go).
 //
 // Readings of the rules file where it leaves room (each also noted where it
 // is implemented):

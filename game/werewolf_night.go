@@ -45,14 +45,16 @@ type wwState struct {
 	words     []int
 }
 
-// wwActive reports whether the death steps of an announcement are still
-// owed.
+// deathsOwed reports whether death steps of the last announcement are
+// still owed (§8).
 func (w *wwState) deathsOwed() bool {
 	return (w.ds <= 1 && len(w.skills) > 0) || (w.ds <= 2 && w.badgeTurn != 0) || (w.ds <= 3 && len(w.words) > 0)
 }
 
-// newDeaths starts the death steps of an announcement.
-func (w *wwState) newDeaths(skills, words []int, s *State) {
+// newDeaths starts the death steps of an announcement: skill turns for
+// skills, last words for words, the badge turn if the sheriff is among
+// skills.
+func (w *wwState) newDeaths(skills, words []int) {
 	w.ds = 1
 	w.skills = slices.Clone(skills)
 	w.words = slices.Clone(words)
@@ -202,7 +204,7 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 		for _, t := range e.Dead {
 			dead = append(dead, t.Seat)
 		}
-		w.newDeaths(dead, words, s)
+		w.newDeaths(dead, words)
 		if s.Day != nil && s.Day.Round == e.Round { // after an election: the same day goes on
 			s.Phase = PhaseDay
 			s.Day.DawnDead = e.Dead
@@ -217,7 +219,7 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 			seat = e.Options[peek.Uint64()%uint64(len(e.Options))].Seat
 		}
 		w.exileDone = true
-		w.newDeaths([]int{seat}, []int{seat}, s)
+		w.newDeaths([]int{seat}, []int{seat})
 	case *ImmuneBody:
 		c := *e
 		if c.By == "lot" && len(c.Options) > 0 {
@@ -226,7 +228,7 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 		}
 		w.revealed = c.Seat
 		w.exileDone = true
-		w.newDeaths(nil, nil, s)
+		w.newDeaths(nil, nil)
 		if c.Seat == w.sheriff && w.o.RevealedIdiotBadge == "pass" {
 			w.badgeTurn = c.Seat
 		}
@@ -238,7 +240,7 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 		if w.o.ExplodeLastWords {
 			words = []int{e.Seat}
 		}
-		w.newDeaths(nil, words, s)
+		w.newDeaths(nil, words)
 		if e.Seat == w.sheriff {
 			w.badgeTurn = e.Seat
 		}

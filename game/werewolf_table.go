@@ -50,8 +50,8 @@ type WolfRule struct {
 func (g *Game) wwScreen(tv *TableView) WWScreen {
 	s := &g.s
 	w := wwOf(s)
-	if tv.Stage == string(StageOthersSpeech) {
-		tv.Stage = string(StageSpeech)
+	if tv.Stage == StageOthersSpeech {
+		tv.Stage = StageSpeech
 	}
 	x := WWScreen{SheriffVote: w.o.SheriffVote}
 	if w.electing {

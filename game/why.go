@@ -161,13 +161,27 @@ func RedealReasons() []string {
 	return []string{RedealAsked, RedealZeroSum, RedealDoubleRole, RedealForbiddenPair}
 }
 
+// The camps a role, a card or a player can be in, which are also the
+// winners of a game (but the free choice), and the two other ends.
+const (
+	CampGood       = "good"
+	CampKillers    = "killers"
+	CampWerewolves = "werewolves"
+	CampFreeChoice = "free-choice" // cat-lives-7's free-choice player
+	WinnerDraw     = "draw"
+	WinnerNone     = "none" // the host ended the game
+)
+
 // Winners lists the winners a game can end with (GameOverBody.Winner), but
-// a lone winner's seat id ("winner.seat"): "none" is a game the host ended.
-func Winners() []string { return []string{"good", "killers", "werewolves", "draw", "none"} }
+// a lone winner's seat id ("winner.seat"): WinnerNone is a game the host
+// ended.
+func Winners() []string {
+	return []string{CampGood, CampKillers, CampWerewolves, WinnerDraw, WinnerNone}
+}
 
 // Camps lists the camps a role, a card or a player can be in (RoleInfo.Camp,
 // Camper, cat-lives-7's camps).
-func Camps() []string { return []string{"good", "killers", "werewolves", "free-choice"} }
+func Camps() []string { return []string{CampGood, CampKillers, CampWerewolves, CampFreeChoice} }
 
 // Answers lists the private answers a night step can give (Step.Answer).
 func Answers() []string {

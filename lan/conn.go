@@ -274,20 +274,19 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 			b, plain, err = sealed.OpenHello(s.priv, c.challenge, data)
 		}
 		if mt == websocket.BinaryMessage && (c.typedOnly || errors.Is(err, sealed.ErrForged)) {
-			// Not the QR code's key: a typed join, which must prove the code.
-			if !s.codes.open(time.Now()) {
-				*warned = true
-				s.cfg.Logf("lan: refused a typed join from %s: too many wrong codes lately", c.remote)
-				s.post(msgRefuse{c, refuseCodeWait})
-				return nil, false
-			}
-			b, plain, err = sealed.OpenTypedHello(s.typedPriv, c.challenge, s.code, data)
-			if errors.Is(err, sealed.ErrCode) {
-				s.codes.wrong()
-				*warned = true
-				s.cfg.Logf("lan: refused a typed join from %s: a wrong code", c.remote)
-				s.post(msgRefuse{c, refuseWrongCode})
-				return nil, false
+			// Not the QR code's key: a typed join, which must prove the code
+			// (or come back with its token: Server.typedHello).
+			b, plain, err = sealed.OpenHello(s.typedPriv, c.challenge, data)
+			if err == nil {
+				var phone sealed.Key
+				copy(phone[:], data)
+				var why refusal
+				var ok bool
+				if plain, why, ok = s.typedHello(clientAddr(c.remote), c.challenge, phone, plain); !ok {
+					*warned = true
+					s.post(msgRefuse{c, why})
+					return nil, false
+				}
 			}
 			c.typed = err == nil
 		}

@@ -37,7 +37,10 @@ type inFrame struct {
 	raw []byte // the frame as received, for the variant's arguments
 }
 
-// decodeFrame reads a phone's frame. The error is a sentence for the phone.
+// decodeFrame reads a phone's frame. The error is a sentence for the phone;
+// with it comes the frame's type and id when they can be read (a JSON
+// object whose other fields are of the wrong kind, a target of 1.5 or an
+// object), so that the refusal names the id it refuses.
 func decodeFrame(data []byte) (inFrame, error) {
 	var f inFrame
 	if !utf8.Valid(data) {
@@ -48,18 +51,33 @@ func decodeFrame(data []byte) (inFrame, error) {
 		if _, ok := err.(*json.SyntaxError); ok {
 			return inFrame{}, fmt.Errorf("the frame is not valid JSON")
 		}
-		return inFrame{}, fmt.Errorf("the frame has a field of the wrong kind: %v", err)
+		return frameHead(data), fmt.Errorf("the frame has a field of the wrong kind: %v", err)
 	}
 	if dec.More() {
-		return inFrame{}, fmt.Errorf("the frame has data after its JSON object")
+		return inFrame{T: f.T, ID: f.ID}, fmt.Errorf("the frame has data after its JSON object")
 	}
 	if f.T == "" {
-		return inFrame{}, fmt.Errorf(`the frame has no "t" (type)`)
+		return inFrame{ID: f.ID}, fmt.Errorf(`the frame has no "t" (type)`)
 	}
 	if f.T == "cmd" {
 		f.raw = bytes.Clone(data) // data may be the reader's buffer
 	}
 	return f, nil
+}
+
+// frameHead is the type and id of a frame that does not decode as a
+// whole, each when it is a string (nothing else of it is kept).
+func frameHead(data []byte) inFrame {
+	var head struct {
+		T  json.RawMessage `json:"t"`
+		ID json.RawMessage `json:"id"`
+	}
+	var f inFrame
+	if json.Unmarshal(data, &head) == nil {
+		json.Unmarshal(head.T, &f.T)
+		json.Unmarshal(head.ID, &f.ID)
+	}
+	return f
 }
 
 // checkCommand bounds the action of a phone's command (a frame no game

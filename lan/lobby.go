@@ -204,7 +204,7 @@ func (s *session) phoneLobby() LobbyView {
 func (l *lobby) nameTaken(m *member, seat int, name string) error {
 	key := nameKey(name)
 	for i, o := range l.seats {
-		if o != nil && o != m && i+1 != seat && nameKey(l.names[i]) == key {
+		if o != nil && o != m && i+1 != seat && looksAlike(nameKey(l.names[i]), key) {
 			return alike(i + 1)
 		}
 	}

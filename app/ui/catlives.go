@@ -20,7 +20,7 @@ func (t *TableScreen) catUpdate(tv *game.TableView) {
 	t.manifestos = t.manifestos[:0]
 	t.catTotals.Text = ""
 	ct := game.CatTable(tv)
-	if ct == nil || tv.Phase != "day" {
+	if ct == nil || tv.Phase != game.PhaseDay {
 		return
 	}
 	if d := ct.Dawn; d != nil && d.Round == tv.Round && tv.Ballot == nil {
@@ -119,7 +119,7 @@ func catSeatNote(tv *game.TableView, seat int) string {
 	for _, s := range game.CatTable(tv).Seats {
 		if s.Seat == seat {
 			n := tr("table.cat.cards", "N", s.Cards)
-			if d := game.CatTable(tv).Dawn; d != nil && d.Round == tv.Round && tv.Phase == "day" {
+			if d := game.CatTable(tv).Dawn; d != nil && d.Round == tv.Round && tv.Phase == game.PhaseDay {
 				if k := catLosses(d, seat); k != [2]int{} {
 					n += " −" + catKinds(k)
 				}

@@ -45,12 +45,12 @@ func wolfCandidates(w *game.WWTableView) []int {
 // the sheriff's weight beside his vote in the tally.
 func (t *TableScreen) wolfUpdate(tv *game.TableView) {
 	w := wolf(tv)
-	if w == nil || tv.Phase != "day" {
+	if w == nil || tv.Phase != game.PhaseDay {
 		return
 	}
 	t.lastWords.Text = "" // no last-words quota in this variant (§8.4)
 	if w.Electing {
-		if tv.Stage == "stand" {
+		if tv.Stage == game.StageStand {
 			t.hint.Text = tr("table.ww.standing")
 		} else if len(tv.Tied) == 0 {
 			var parts []string

@@ -92,7 +92,7 @@ func (w *wwGame) until(stop func(tv *game.TableView) bool) {
 }
 
 func stageIs(s string) func(*game.TableView) bool {
-	return func(tv *game.TableView) bool { return tv.Stage == s }
+	return func(tv *game.TableView) bool { return string(tv.Stage) == s }
 }
 
 // wwShot shows tv on a shell (hold: its first announcement held) and

@@ -8,6 +8,7 @@
 package voice
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -148,8 +149,8 @@ func (l Line) phrases(lang string) [][]string {
 		return deal(lang, l.Deal)
 	case "over":
 		out := [][]string{{"over"}}
-		switch l.Text {
-		case "good", "killers", "werewolves", "draw":
+		switch {
+		case l.Text != game.WinnerNone && slices.Contains(game.Winners(), l.Text):
 			out = append(out, []string{"win-" + l.Text})
 		default:
 			if n, err := strconv.Atoi(l.Text); err == nil {
@@ -265,7 +266,7 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 		return nil
 	}
 	var out []Line
-	if n.started && paused != n.paused && tv.Phase == "day" {
+	if n.started && paused != n.paused && tv.Phase == game.PhaseDay {
 		if paused {
 			out = append(out, Line{Kind: "paused"})
 		} else {
@@ -274,16 +275,16 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 	}
 	n.started, n.paused = true, paused
 	switch tv.Phase {
-	case "night":
+	case game.PhaseNight:
 		if n.night != tv.Round {
 			n.night = tv.Round
 			out = append(out, Line{Kind: "night"})
 		}
 		return out // nothing else at night
-	case "over":
+	case game.PhaseOver:
 		return out
 	}
-	stageKey := strconv.Itoa(tv.Round) + "/" + tv.Stage
+	stageKey := strconv.Itoa(tv.Round) + "/" + string(tv.Stage)
 	if b := tv.Ballot; b != nil {
 		stageKey += "/" + strconv.Itoa(b.Index)
 	}
@@ -295,17 +296,17 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 			l, _ := StageLine(tv)
 			out = append(out, l)
 		}
-	case tv.Stage == "stand":
+	case tv.Stage == game.StageStand:
 		if n.stage != stageKey {
 			n.stage = stageKey
 			out = append(out, Line{Kind: "election"})
 		}
-	case tv.Stage == "discussion":
+	case tv.Stage == game.StageDiscussion:
 		if n.stage != stageKey {
 			n.stage = stageKey
 			out = append(out, Line{Kind: "discussion"})
 		}
-	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+	case tv.Stage == game.StageVote && tv.Ballot != nil && !tv.Ballot.Closed:
 		if n.stage != stageKey {
 			n.stage = stageKey
 			out = append(out, Line{Kind: "vote"})
@@ -330,27 +331,27 @@ func StageLine(tv *game.TableView) (Line, bool) {
 		return Line{}, false
 	}
 	switch {
-	case tv.Phase == "night":
+	case tv.Phase == game.PhaseNight:
 		return Line{Kind: "night"}, true
-	case tv.Phase != "day":
+	case tv.Phase != game.PhaseDay:
 		return Line{}, false
 	case tv.Speaker != 0:
 		switch tv.Stage {
-		case "last-words":
+		case game.StageLastWords:
 			return Line{Kind: "lastwords", Seats: []int{tv.Speaker}}, true
-		case "campaign", "campaign-pk": // werewolf-12's election speeches
+		case game.StageCampaign, game.StageCampaignPK: // werewolf-12's election speeches
 			return Line{Kind: "campaign", Seats: []int{tv.Speaker}}, true
-		case "skill": // asked of every dead player (是否发动技能), whatever the role
+		case game.StageSkill: // asked of every dead player (是否发动技能), whatever the role
 			return Line{Kind: "skill", Seats: []int{tv.Speaker}}, true
-		case "badge", "order": // the sheriff's turns: the screen names him
-			return Line{Kind: tv.Stage}, true
+		case game.StageBadge, game.StageOrder: // the sheriff's turns: the screen names him
+			return Line{Kind: string(tv.Stage)}, true
 		}
 		return Line{Kind: "speak", Seats: []int{tv.Speaker}}, true
-	case tv.Stage == "stand":
+	case tv.Stage == game.StageStand:
 		return Line{Kind: "election"}, true
-	case tv.Stage == "discussion":
+	case tv.Stage == game.StageDiscussion:
 		return Line{Kind: "discussion"}, true
-	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+	case tv.Stage == game.StageVote && tv.Ballot != nil && !tv.Ballot.Closed:
 		if c := tv.Ballot.Calling; c != nil {
 			return Line{Kind: "votefor", Seats: []int{c.Seat}}, true
 		}
@@ -361,7 +362,7 @@ func StageLine(tv *game.TableView) (Line, bool) {
 
 // Tick returns the ten-second chime once per speaking timer.
 func (n *Narrator) Tick(tv *game.TableView, remaining time.Duration, paused bool) []Line {
-	if tv == nil || tv.Timer == nil || paused || tv.Phase != "day" {
+	if tv == nil || tv.Timer == nil || paused || tv.Phase != game.PhaseDay {
 		return nil
 	}
 	switch tv.Timer.Kind {

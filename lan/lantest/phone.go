@@ -374,7 +374,7 @@ func (p *Phone) Do(c game.Command) error {
 		if c.Round == 0 {
 			c.Round = v.Table.Round
 		}
-		if b := v.Table.Ballot; c.Ballot == 0 && b != nil && !b.Closed && v.Table.Stage == "vote" &&
+		if b := v.Table.Ballot; c.Ballot == 0 && b != nil && !b.Closed && v.Table.Stage == game.StageVote &&
 			(c.Do == "vote" || c.Do == "abstain" || c.Do == "skip") {
 			c.Ballot = b.Index
 		}

@@ -721,11 +721,12 @@ export function catModel(T, pv, names, local = {}) {
   }
   if (has('stance')) {
     const cur = c.stance || {};
-    const camp = cl.camp || (cur.camp === 'killers' || cur.camp === 'werewolves' ? cur.camp : '');
+    const chosen = (cur.camps || []).includes(cur.camp); // one of the camps the engine offers, not independent
+    const camp = cl.camp || (chosen ? cur.camp : '');
     const cowin = cl.cowin != null ? cl.cowin : !!cur.cowin;
     m.stance = {
       title: T('cat.stance'),
-      now: T('cat.stanceNow', { Camp: cur.camp === 'killers' || cur.camp === 'werewolves'
+      now: T('cat.stanceNow', { Camp: chosen
         ? tId(T, 'camp', cur.camp) + (cur.cowin ? ` · ${T('cat.cowin')}` : ` · ${T('cat.solo')}`) : T('cat.independent') }),
       camps: (cur.camps || []).map((x) => ({ id: x, label: tId(T, 'camp', x), selected: camp === x })),
       cowin: { label: T('cat.cowin'), value: cowin },
