@@ -96,12 +96,27 @@ func wwRules(o wwOpts) []WolfRule {
 // public once the game is over. The election's moments belong to the day
 // (it comes before the dawn, which the timeline counts as the night's).
 
+// werewolf-12's own moments of the timeline.
+const (
+	MomentCandidates MomentKind = "candidates"         // who stood (Actors)
+	MomentSheriff    MomentKind = "sheriff"            // Seat holds the badge (By; Target: the dying sheriff who handed it)
+	MomentBadgeLost  MomentKind = "badge_lost"         // no sheriff for the rest of the game (By: why)
+	MomentPostponed  MomentKind = "election_postponed" // an explosion postponed the election
+	MomentShot       MomentKind = "shot"               // the hunter Seat shot Target
+	MomentPotions    MomentKind = "potions"            // the antidote saved Seat (Answer "saved"), the poison killed Target
+)
+
+// WWMomentKinds lists werewolf-12's own moment kinds.
+func WWMomentKinds() []MomentKind {
+	return []MomentKind{MomentCandidates, MomentSheriff, MomentBadgeLost, MomentPostponed, MomentShot, MomentPotions}
+}
+
 func (b *CandidatesBody) moment() (Moment, bool) {
-	return Moment{Phase: "day", Kind: "candidates", Actors: b.Candidates}, true
+	return Moment{Phase: "day", Kind: MomentCandidates, Actors: b.Candidates}, true
 }
 
 func (b *SheriffBody) moment() (Moment, bool) {
-	m := Moment{Phase: "day", Kind: "sheriff", Seat: b.Seat, By: b.By}
+	m := Moment{Phase: "day", Kind: MomentSheriff, Seat: b.Seat, By: b.By}
 	if b.From != 0 {
 		m.Target = &Target{Seat: b.From}
 	}
@@ -109,15 +124,15 @@ func (b *SheriffBody) moment() (Moment, bool) {
 }
 
 func (b *BadgeLostBody) moment() (Moment, bool) {
-	return Moment{Phase: "day", Kind: "badge_lost", By: b.Why}, true
+	return Moment{Phase: "day", Kind: MomentBadgeLost, By: b.Why}, true
 }
 
 func (b *ElectionPostponedBody) moment() (Moment, bool) {
-	return Moment{Phase: "day", Kind: "election_postponed"}, true
+	return Moment{Phase: "day", Kind: MomentPostponed}, true
 }
 
 func (b *ShotBody) moment() (Moment, bool) {
-	return Moment{Kind: "shot", Seat: b.Hunter, Target: &Target{Seat: b.Seat}}, true
+	return Moment{Kind: MomentShot, Seat: b.Hunter, Target: &Target{Seat: b.Seat}}, true
 }
 
 // moment of the night's resolution: the potions (Answer "saved", Target
@@ -126,7 +141,7 @@ func (b *DeathsBody) moment() (Moment, bool) {
 	if !b.Saved && b.Poison == 0 {
 		return Moment{}, false
 	}
-	m := Moment{Kind: "potions", Seat: b.Knife}
+	m := Moment{Kind: MomentPotions, Seat: b.Knife}
 	if b.Saved {
 		m.Answer = "saved"
 	}

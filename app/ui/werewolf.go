@@ -194,7 +194,7 @@ func wolfAnnounceText(a game.Announcement, next *game.Announcement, after *game.
 		if p := wolfBallot(after, b.Index); p != "" {
 			pre := tr("ann.ww.tally." + p)
 			h, d = tallyTextPre(b, pre, next, after, names)
-			if b.Outcome == "none" && strings.HasPrefix(p, "election") { // no votes: the badge is lost, nobody is out
+			if b.Outcome == game.VerdictNone && strings.HasPrefix(p, "election") { // no votes: the badge is lost, nobody is out
 				h = tr("ann.ww.tally.novotes", "Pre", pre)
 			}
 			return h, d, true
@@ -290,7 +290,7 @@ func wolfRules(tv *game.TableView) string {
 // false for any other kind).
 func wolfMoment(m game.Moment) (string, bool) {
 	switch m.Kind {
-	case "action":
+	case game.MomentAction:
 		if m.Action == "save" && !m.Skip { // the antidote has no target: whom it saved is the potions' line
 			actors := ""
 			if len(m.Actors) > 0 {
@@ -298,25 +298,25 @@ func wolfMoment(m game.Moment) (string, bool) {
 			}
 			return tr("moment.ww.save", "Role", RoleName(game.VariantInfo{}, m.Role), "Actors", actors), true
 		}
-	case "candidates":
+	case game.MomentCandidates:
 		if len(m.Actors) == 0 {
 			return tr("moment.ww.candidates.none"), true
 		}
 		return tr("moment.ww.candidates", "Seats", intList(m.Actors)), true
-	case "sheriff":
+	case game.MomentSheriff:
 		if m.By == "handed" && m.Target != nil {
 			return tr("moment.ww.handed", "From", m.Target.Seat, "Seat", m.Seat), true
 		}
 		return tr("moment.ww.sheriff", "Seat", m.Seat), true
-	case "badge_lost":
+	case game.MomentBadgeLost:
 		return tr("moment.ww.badgelost", "Why", tr("ann.ww.badgelost."+m.By)), true
-	case "election_postponed":
+	case game.MomentPostponed:
 		return tr("ann.ww.postponed"), true
-	case "shot":
+	case game.MomentShot:
 		if m.Target != nil {
 			return tr("moment.ww.shot", "Seat", m.Seat, "Target", m.Target.Seat), true
 		}
-	case "potions":
+	case game.MomentPotions:
 		var parts []string
 		if m.Answer == "saved" {
 			parts = append(parts, tr("moment.ww.saved", "Seat", m.Seat))
@@ -325,7 +325,7 @@ func wolfMoment(m game.Moment) (string, bool) {
 			parts = append(parts, tr("moment.ww.poison", "Seat", m.Target.Seat))
 		}
 		return strings.Join(parts, tr("list.sep")), true
-	case "immune":
+	case game.MomentImmune:
 		if m.Role == "idiot" {
 			return tr("moment.ww.idiot", "Seat", m.Seat), true
 		}

@@ -11,11 +11,11 @@ import (
 // screen's words for it (moment.ww.*); ok false for any other kind.
 func wwLine(d *words, m game.Moment) (string, bool) {
 	switch m.Kind {
-	case "action":
+	case game.MomentAction:
 		if m.Action == "save" && !m.Skip { // the antidote has no target: whom it saved is the potions' line
 			return d.t("moment.ww.save", "Role", d.id("role", m.Role), "Actors", ""), true
 		}
-	case "candidates":
+	case game.MomentCandidates:
 		if len(m.Actors) == 0 {
 			return d.t("moment.ww.candidates.none"), true
 		}
@@ -24,20 +24,20 @@ func wwLine(d *words, m game.Moment) (string, bool) {
 			ss = append(ss, strconv.Itoa(a))
 		}
 		return d.t("moment.ww.candidates", "Seats", d.list(ss)), true
-	case "sheriff":
+	case game.MomentSheriff:
 		if m.By == "handed" && m.Target != nil {
 			return d.t("moment.ww.handed", "From", m.Target.Seat, "Seat", m.Seat), true
 		}
 		return d.t("moment.ww.sheriff", "Seat", m.Seat), true
-	case "badge_lost":
+	case game.MomentBadgeLost:
 		return d.t("moment.ww.badgelost", "Why", d.t("ann.ww.badgelost."+m.By)), true
-	case "election_postponed":
+	case game.MomentPostponed:
 		return d.t("ann.ww.postponed"), true
-	case "shot":
+	case game.MomentShot:
 		if m.Target != nil {
 			return d.t("moment.ww.shot", "Seat", m.Seat, "Target", m.Target.Seat), true
 		}
-	case "potions":
+	case game.MomentPotions:
 		var out []string
 		if m.Answer == "saved" {
 			out = append(out, d.t("moment.ww.saved", "Seat", m.Seat))
@@ -46,7 +46,7 @@ func wwLine(d *words, m game.Moment) (string, bool) {
 			out = append(out, d.t("moment.ww.poison", "Seat", m.Target.Seat))
 		}
 		return d.list(out), true
-	case "immune":
+	case game.MomentImmune:
 		if m.Seat != 0 && m.Target != nil && m.Target.Card == 0 && m.Role == "idiot" {
 			return d.t("moment.ww.idiot", "Seat", m.Seat), true
 		}
