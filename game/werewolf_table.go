@@ -19,8 +19,8 @@ type WWScreen struct {
 	// Campaign is the election's campaign order (the candidates in it,
 	// withdrawn ones included), while an election runs.
 	Campaign []int `json:"campaign,omitempty"`
-	// Ballot is what today's latest ballot (the one open, or the last
-	// one tallied) decides: "election", "election-pk", "exile" or
+	// Ballot is what the day's latest ballot (the one open, or the last
+	// one tallied; at night, the last day's) decides: "election", "election-pk", "exile" or
 	// "exile-pk"; BallotIndex its index (BallotView.Index,
 	// TallyBody.Index). "" before today's first ballot.
 	Ballot      string `json:"ballot,omitempty"`
@@ -57,15 +57,7 @@ func (g *Game) wwScreen(tv *TableView) WWScreen {
 	if w.electing {
 		x.Campaign = slices.Clone(w.campaign)
 	}
-	if s.Phase == PhaseDay && s.Day != nil && s.Day.Ballot != nil {
-		b := s.Day.Ballot
-		x.Ballot, x.BallotIndex = b.Purpose, b.Index
-		// the election's ballots open the day (its PK is the second); the
-		// exile's PK opens the day's second exile ballot
-		if b.Purpose == "election" && b.Index > 1 || b.Purpose == "exile" && w.exileBallots > 1 {
-			x.Ballot += "-pk"
-		}
-	}
+	x.Ballot, x.BallotIndex = g.wwLastBallot()
 	if tv.Stage == "briefing" {
 		x.Rules = wwRules(w.o)
 	}
@@ -75,6 +67,35 @@ func (g *Game) wwScreen(tv *TableView) WWScreen {
 		}
 	}
 	return x
+}
+
+// wwLastBallot is what the latest ballot decides and its index: its
+// purpose, "-pk" when the ballot before it on the same day had the same
+// purpose (the election's PK, the exile's PK). It reads the log back to the
+// last two ballots of that day: at night, the tally held at nightfall is
+// the last day's.
+func (g *Game) wwLastBallot() (string, int) {
+	var last *BallotBody
+	for i := len(g.log) - 1; i >= 0; i-- {
+		switch b := g.log[i].Body.(type) {
+		case *BallotBody:
+			if last != nil {
+				if b.Purpose == last.Purpose {
+					return last.Purpose + "-pk", last.Index
+				}
+				return last.Purpose, last.Index
+			}
+			last = b
+		case *NightBody:
+			if last != nil {
+				return last.Purpose, last.Index
+			}
+		}
+	}
+	if last != nil {
+		return last.Purpose, last.Index
+	}
+	return "", 0
 }
 
 // wwRules are the house rules the briefing states (§13's list).
