@@ -252,6 +252,10 @@ func wolfVoice(a game.Announcement) ([]voice.Line, bool) {
 		if b.Role == "idiot" {
 			return []voice.Line{{Kind: "idiot", Seats: []int{b.Seat}}}, true
 		}
+	case *game.ExplodedBody:
+		if b.Role == "werewolf" { // 狼人自爆 ("reveals a killer" is the killer games')
+			return []voice.Line{{Kind: "wolfexploded", Seats: []int{b.Seat}}}, true
+		}
 	}
 	return nil, false
 }

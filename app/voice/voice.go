@@ -32,7 +32,7 @@ var Kinds = []string{"night", "dawn", "peaceful", "died", "speak", "lastwords", 
 	"briefing", "deal", "wins", "begin",
 	// werewolf-12 (狼人杀): the election, the sheriff, the badge, the
 	// death steps, the hunter's shot, the idiot
-	"election", "campaign", "sheriff", "badgelost", "postponed", "skill", "badge", "order", "shot", "idiot"}
+	"election", "campaign", "sheriff", "badgelost", "postponed", "skill", "badge", "order", "shot", "idiot", "wolfexploded"}
 
 // Clips spells the line in lang ("zh" or "en") as clip names (files
 // lang/NAME.wav); "chime" is the shared chime.
@@ -115,7 +115,7 @@ func (l Line) phrases(lang string) [][]string {
 		return each(l.Kind)
 	case "election":
 		return [][]string{{"election"}, {"stand"}}
-	case "campaign", "skill":
+	case "campaign", "skill", "wolfexploded":
 		return each(l.Kind)
 	case "badgelost", "postponed", "badge", "order":
 		return [][]string{{l.Kind}}
