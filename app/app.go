@@ -375,7 +375,10 @@ var demoNames = []string{"小明", "Alice", "阿强", "Bob", "小红", "Carol", 
 // demoTimers are the demo's short timers (seconds; a variant without one
 // of these options keeps its own).
 var demoTimers = map[string]string{"nightMinSeconds": "4", "nightMaxSeconds": "8",
-	"speechSeconds": "12", "lastWordsSeconds": "8", "pkSpeechSeconds": "8", "voteCallSeconds": "3"}
+	"speechSeconds": "12", "lastWordsSeconds": "8", "pkSpeechSeconds": "8", "voteCallSeconds": "3",
+	// werewolf-12's own (its knife must close before the night's end)
+	"knifeSeconds": "3", "witchWindowSeconds": "2", "standSeconds": "5", "campaignSeconds": "8",
+	"skillSeconds": "4", "badgeSeconds": "5", "orderSeconds": "4"}
 
 // startDemo runs the demo table (NIGHTFALL_DEMO): the real LAN server on
 // loopback only (lantest.Start: 127.0.0.1, a free port, no mDNS, a
@@ -387,8 +390,10 @@ func startDemo(ctx context.Context, variant, table string, start bool) (*lantest
 	if err != nil {
 		return nil, err
 	}
-	for name, v := range demoTimers {
-		_ = srv.Host(lan.HostCommand{Do: lan.HostSetOption, Name: name, Value: []byte(v)})
+	for range 2 { // twice: an option checked against another (knifeSeconds) may need the other set first
+		for name, v := range demoTimers {
+			_ = srv.Host(lan.HostCommand{Do: lan.HostSetOption, Name: name, Value: []byte(v)})
+		}
 	}
 	n := srv.View().Lobby.Players
 	bots, err := srv.Seat(demoNames[:min(n, len(demoNames))]...)

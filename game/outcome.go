@@ -54,8 +54,8 @@ func (g *Game) Outcome() (out Outcome, ok bool) {
 	for _, r := range revealAll(s) {
 		so := SeatOutcome{Seat: r.Seat, Roles: r.Roles, Side: s.seatSide(r.Seat), Alive: s.Alive(SeatTarget(r.Seat))}
 		for _, role := range r.Roles {
-			if roleCamp(s, role) == "killers" {
-				so.Killer = true
+			if c := roleCamp(s, role); c == "killers" || c == "werewolves" && s.VariantID == "werewolf-12" {
+				so.Killer = true // (cat-lives-7's werewolves are not what its checks look for)
 			}
 		}
 		so.Won = s.seatWon(r.Seat)
@@ -64,6 +64,10 @@ func (g *Game) Outcome() (out Outcome, ok bool) {
 	g.foldOutcome(&out)
 	return out, true
 }
+
+// notChecks are the private answers that are no check's: werewolf-12's
+// witch told the knife, its hunter told whether he can shoot.
+var notChecks = []string{"knifed", "can-shoot", "cannot-shoot"}
 
 // roleCamp is role's camp in the game's variant (VariantInfo.Roles).
 func roleCamp(s *State, role string) string {
@@ -126,13 +130,15 @@ func (g *Game) foldOutcome(out *Outcome) {
 		r.log = append(r.log, Event{Seq: e.Seq, Audience: e.Audience, Body: b})
 		switch b := b.(type) {
 		case *ResultBody:
-			if n := r.s.Night; n != nil && b.Step < len(n.Steps) && b.Answer != "none" {
+			// (werewolf-12's witch told the knife and hunter told his status
+			// answer nobody's check)
+			if n := r.s.Night; n != nil && b.Step < len(n.Steps) && b.Answer != "none" && !slices.Contains(notChecks, b.Answer) {
 				var seen []int
 				for _, a := range n.Steps[b.Step].Actors {
 					if so := seat(a.Seat); so != nil && !slices.Contains(seen, a.Seat) {
 						seen = append(seen, a.Seat)
 						so.Checks++
-						if b.Answer == "killer" || b.Answer == "secret-police" {
+						if b.Answer == "killer" || b.Answer == "secret-police" || b.Answer == "werewolf" {
 							so.Found++
 						}
 					}

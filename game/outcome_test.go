@@ -144,3 +144,47 @@ func TestOutcomeAgreesWithTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// werewolf-12 §17 Example 13, counted for the scoreboard: the werewolves
+// are its killer camp; only the seer checks (each "werewolf" answer found
+// one); the witch told the knife and the hunter told his status check
+// nothing, and the werewolves whose knife the witch was told are no
+// checkers.
+func TestOutcomeOfAWerewolfGame(t *testing.T) {
+	sc := readScript(t, "testdata/werewolf-12/ex13-simultaneous-good.json")
+	g, err := New(sc.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, cmd := range sc.Steps {
+		if _, err := g.Apply(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, e := range g.Events() {
+		if r, ok := e.Body.(*ResultBody); ok && r.Action == "check" && r.Answer == "werewolf" {
+			found++
+		}
+	}
+	out, ok := g.Outcome()
+	if !ok {
+		t.Fatal("no outcome at the end")
+	}
+	for _, so := range out.Seats {
+		wolf := so.Roles[0] == "werewolf"
+		if so.Killer != wolf {
+			t.Errorf("seat %d (%s): Killer %v", so.Seat, so.Roles[0], so.Killer)
+		}
+		switch so.Roles[0] {
+		case "seer":
+			if so.Checks == 0 || so.Found != found {
+				t.Errorf("the seer: %d checks, %d found, want %d found", so.Checks, so.Found, found)
+			}
+		default:
+			if so.Checks != 0 || so.Found != 0 {
+				t.Errorf("seat %d (%s): %d checks, %d found", so.Seat, so.Roles[0], so.Checks, so.Found)
+			}
+		}
+	}
+}

@@ -998,15 +998,27 @@ func (g *Game) timeline() []Moment {
 			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentExecuted, Seat: b.Seat, Target: b.Hand, By: b.By})
 		case *ImmuneBody:
 			h := b.Hand
-			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentImmune, Seat: h.Seat, Target: &h, By: b.By})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentImmune, Seat: h.Seat, Target: &h, By: b.By, Role: b.Role})
 		case *ExplodedBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentExploded, Seat: b.Seat, Role: b.Role})
 		case *GameOverBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentOver, Winner: b.Winner})
+		case momenter: // a variant's own event
+			if m, ok := b.moment(); ok {
+				m.Round = round
+				if m.Phase == "" {
+					m.Phase = phase
+				}
+				out = append(out, m)
+			}
 		}
 	}
 	return out
 }
+
+// momenter is a variant's own event that is a line of the timeline (its
+// round is the timeline's, its phase too unless it names one).
+type momenter interface{ moment() (Moment, bool) }
 
 // stepsOfRound rebuilds the night steps of a past round by replaying the log
 // up to that nightfall (only used for the end-of-game timeline).

@@ -213,8 +213,13 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 			return b, true
 		}
 	case *ExecutedBody:
+		seat := e.Seat
+		if e.By == "lot" && len(e.Options) > 0 { // the core draws the lot (applyExecuted): the same number
+			peek := *s.RNG
+			seat = e.Options[peek.Uint64()%uint64(len(e.Options))].Seat
+		}
 		w.exileDone = true
-		w.newDeaths([]int{e.Seat}, []int{e.Seat})
+		w.newDeaths([]int{seat}, []int{seat})
 	case *ImmuneBody:
 		c := *e
 		if c.By == "lot" && len(c.Options) > 0 {

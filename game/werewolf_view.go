@@ -24,6 +24,7 @@ type WWTableView struct {
 	Withdrawn  []int  `json:"withdrawn,omitempty"`  // who withdrew (退水)
 	Revealed   int    `json:"revealed,omitempty"`   // the revealed idiot (no vote)
 	Side       string `json:"side,omitempty"`       // the sheriff's order today
+	WWScreen          // what the big screen needs besides (werewolf_table.go)
 }
 
 // ViewKey implements ViewExt.
@@ -40,7 +41,8 @@ func (werewolf) tableView(g *Game, tv *TableView) {
 	}
 	o := w.o
 	tv.Ext = &WWTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Electing: w.electing,
-		Candidates: slices.Clone(w.cands), Withdrawn: slices.Clone(w.withdrawn), Revealed: w.revealed, Side: w.side}
+		Candidates: slices.Clone(w.cands), Withdrawn: slices.Clone(w.withdrawn), Revealed: w.revealed, Side: w.side,
+		WWScreen: g.wwScreen(tv)}
 	if s.Phase != PhaseDay || d == nil {
 		return
 	}

@@ -171,6 +171,9 @@ func spokenText(lines []voice.Line) (string, bool) {
 
 // namedSeats are the seats an announcement is about.
 func namedSeats(a game.Announcement) []int {
+	if s, ok := wolfSeats(a); ok {
+		return s
+	}
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
 		return uniqSeats(b.Dead)
@@ -314,6 +317,9 @@ func plural(key string, n int) string {
 // stands before (nil: unknown), whose stage says what follows a tie.
 func announceText(a game.Announcement, next *game.Announcement, after *game.TableView, names map[int]string, variant string) (string, string) {
 	info := lookupVariant(variant)
+	if h, d, ok := wolfAnnounceText(a, next, after, names); ok {
+		return h, d
+	}
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
 		var h string
@@ -375,14 +381,20 @@ func announceText(a game.Announcement, next *game.Announcement, after *game.Tabl
 }
 
 func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView, names map[int]string) (string, string) {
+	pre := tr("ann.tally")
+	if b.Index > 1 { // a re-vote: named by its number, whoever spoke before it
+		pre = tr("ann.tally.n", "Index", b.Index)
+	}
+	return tallyTextPre(b, pre, next, after, names)
+}
+
+// tallyTextPre is tallyText with the ballot's name pre ("投票结果",
+// "第2轮投票结果", werewolf-12's "放逐投票结果").
+func tallyTextPre(b *game.TallyBody, pre string, next *game.Announcement, after *game.TableView, names map[int]string) (string, string) {
 	var phase game.Phase
 	var stage game.Stage
 	if after != nil {
 		phase, stage = after.Phase, after.Stage
-	}
-	pre := tr("ann.tally")
-	if b.Index > 1 { // a re-vote: named by its number, whoever spoke before it
-		pre = tr("ann.tally.n", "Index", b.Index)
 	}
 	var h string
 	switch b.Outcome {
@@ -584,6 +596,9 @@ func RedealText(why game.Why, info game.VariantInfo) string {
 // exist for it, else the chime. The results are said here only (a dawn, a
 // self-reveal, a tally, the winner); voice.Narrator says the stages.
 func announcementVoice(a game.Announcement, next *game.Announcement) []voice.Line {
+	if l, ok := wolfVoice(a); ok {
+		return l
+	}
 	switch b := a.Body.(type) {
 	case *game.DawnBody:
 		out := []voice.Line{{Kind: "dawn"}}

@@ -181,6 +181,9 @@ func BriefingText(tv *game.TableView) BriefingModel {
 	if len(opts) > 0 {
 		m.Options = strings.Join(opts, "\n")
 	}
+	if r := wolfRules(tv); r != "" { // the house rules tables argue about, stated whatever their values
+		m.Options = r + "\n" + m.Options
+	}
 	return m
 }
 

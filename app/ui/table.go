@@ -233,7 +233,9 @@ func (t *TableScreen) update() {
 	}
 	t.updateBallot(tv)
 	t.catUpdate(tv)
+	t.wolfUpdate(tv)
 	t.announceUpdate()
+	t.wolfRows(tv)
 	t.ring.SetSeats(t.announceSeats(t.seats(tv)))
 	t.keepFull()
 }
@@ -384,6 +386,7 @@ func (t *TableScreen) seats(tv *game.TableView) []SeatInfo {
 			si.Note = RoleName(info, s.Role)
 			si.NoteCol = colEvil
 		}
+		wolfSeat(tv, &si)
 		out = append(out, si)
 	}
 	return out

@@ -64,6 +64,9 @@ func NarrationText(tv *game.TableView) string {
 	case "briefing":
 		return tr("brief.narr")
 	}
+	if s, ok := trIf("narr."+n.Key, "Seat", n.Seat); ok { // werewolf-12's turns
+		return s
+	}
 	return n.Key
 }
 
@@ -200,6 +203,9 @@ func actionName(a string) string {
 
 // MomentText is one step of the end-of-game replay (复盘).
 func MomentText(m game.Moment, info game.VariantInfo) string {
+	if s, ok := wolfMoment(m); ok {
+		return s
+	}
 	switch m.Kind {
 	case game.MomentAction:
 		role := RoleName(info, m.Role)

@@ -29,7 +29,10 @@ type Line struct {
 // Kinds are the kinds of line the judge says (any other kind is the chime).
 var Kinds = []string{"night", "dawn", "peaceful", "died", "speak", "lastwords", "discussion", "vote",
 	"votefor", "tie", "nobodyout", "out", "exploded", "over", "paused", "resumed", "chime",
-	"briefing", "deal", "wins", "begin"}
+	"briefing", "deal", "wins", "begin",
+	// werewolf-12 (狼人杀): the election, the sheriff, the badge, the
+	// death steps, the hunter's shot, the idiot
+	"election", "campaign", "sheriff", "badgelost", "postponed", "skill", "badge", "order", "shot", "idiot", "wolfexploded"}
 
 // Clips spells the line in lang ("zh" or "en") as clip names (files
 // lang/NAME.wav); "chime" is the shared chime.
@@ -110,6 +113,32 @@ func (l Line) phrases(lang string) [][]string {
 		return out
 	case "out", "exploded":
 		return each(l.Kind)
+	case "election":
+		return [][]string{{"election"}, {"stand"}}
+	case "campaign", "skill", "wolfexploded":
+		return each(l.Kind)
+	case "badgelost", "postponed", "badge", "order":
+		return [][]string{{l.Kind}}
+	case "sheriff":
+		if len(l.Seats) == 0 {
+			return [][]string{{"chime"}}
+		}
+		if lang == "en" {
+			return [][]string{append([]string{"sheriff"}, seat(l.Seats[0])...)}
+		}
+		return [][]string{{"sheriff", num(l.Seats[0]), "hao"}}
+	case "shot": // Seats: the hunter, then his target
+		if len(l.Seats) < 2 {
+			return [][]string{{"chime"}}
+		}
+		p := append(seat(l.Seats[0]), "shot")
+		p = append(p, seat(l.Seats[1])...)
+		if lang != "en" {
+			p = append(p, "hao")
+		}
+		return [][]string{p}
+	case "idiot":
+		return append(each("idiot"), []string{"nobodyout"})
 	case "briefing":
 		return [][]string{{"brief.narr"}}
 	case "begin":
@@ -264,11 +293,13 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 		key := stageKey + "/" + strconv.Itoa(tv.Speaker)
 		if n.turn != key {
 			n.turn = key
-			kind := "speak"
-			if tv.Stage == game.StageLastWords {
-				kind = "lastwords"
-			}
-			out = append(out, Line{Kind: kind, Seats: []int{tv.Speaker}})
+			l, _ := StageLine(tv)
+			out = append(out, l)
+		}
+	case tv.Stage == game.StageStand:
+		if n.stage != stageKey {
+			n.stage = stageKey
+			out = append(out, Line{Kind: "election"})
 		}
 	case tv.Stage == game.StageDiscussion:
 		if n.stage != stageKey {
@@ -305,10 +336,19 @@ func StageLine(tv *game.TableView) (Line, bool) {
 	case tv.Phase != game.PhaseDay:
 		return Line{}, false
 	case tv.Speaker != 0:
-		if tv.Stage == game.StageLastWords {
+		switch tv.Stage {
+		case game.StageLastWords:
 			return Line{Kind: "lastwords", Seats: []int{tv.Speaker}}, true
+		case game.StageCampaign, game.StageCampaignPK: // werewolf-12's election speeches
+			return Line{Kind: "campaign", Seats: []int{tv.Speaker}}, true
+		case game.StageSkill: // asked of every dead player (是否发动技能), whatever the role
+			return Line{Kind: "skill", Seats: []int{tv.Speaker}}, true
+		case game.StageBadge, game.StageOrder: // the sheriff's turns: the screen names him
+			return Line{Kind: string(tv.Stage)}, true
 		}
 		return Line{Kind: "speak", Seats: []int{tv.Speaker}}, true
+	case tv.Stage == game.StageStand:
+		return Line{Kind: "election"}, true
 	case tv.Stage == game.StageDiscussion:
 		return Line{Kind: "discussion"}, true
 	case tv.Stage == game.StageVote && tv.Ballot != nil && !tv.Ballot.Closed:

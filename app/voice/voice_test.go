@@ -127,6 +127,8 @@ func TestCaptions(t *testing.T) {
 			lines = append(lines, Line{Kind: k, Deal: []game.RoleCount{{Role: "killer", Count: 2}, {Role: "police", Count: 1}, {Role: "civilian", Count: 31}}})
 		case "wins":
 			lines = append(lines, Line{Kind: k, Text: "v4.0"})
+		case "shot": // the hunter, then whom he shoots
+			lines = append(lines, Line{Kind: k, Seats: []int{3, 9}})
 		default:
 			lines = append(lines, Line{Kind: k, Seats: []int{3}})
 		}

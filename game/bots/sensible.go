@@ -80,6 +80,9 @@ type Sensible struct {
 	most   []int         // scratch: mostSuspected's list
 	zero   []int         // zeros by seat: no accusation today
 	k      knowledge     // scratch, rebuilt at every Act
+	// werewolf-12's scratch (wwTrust): suspicion and trust by seat
+	wwSus     []int
+	wwTrusted []bool
 	// The move's storage, reused by the next Act (the table applies a move
 	// before asking the same bot again).
 	cmds   []game.Command
@@ -120,13 +123,13 @@ func checkAnswer(r game.ResultBody) string {
 	return r.Answer
 }
 
-// hostile reports whether role plays for the killers in a game of roles
-// (the variant's VariantInfo.Roles): its camp, as the engine says it
-// (RoleInfo.Camp).
+// hostile reports whether role plays for the killers (werewolf-12: the
+// werewolves) in a game of roles (the variant's VariantInfo.Roles): its
+// camp, as the engine says it (RoleInfo.Camp).
 func hostile(roles []game.RoleInfo, role string) bool {
 	for i := range roles {
 		if roles[i].ID == role {
-			return roles[i].Camp == "killers"
+			return roles[i].Camp == "killers" || roles[i].Camp == "werewolves"
 		}
 	}
 	return false
@@ -149,12 +152,21 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 	k := b.know(v, claims)
 	b.ntgt = 0
 	mv := Move{Commands: b.cmds[:0], Claims: b.said[:0]}
+	ww := wwView(v) != nil
 	for i := range v.Tasks {
 		t := &v.Tasks[i]
 		if !t.Open {
 			continue
 		}
 		base := game.Command{Seat: v.Seat, Do: t.Action, Card: t.Card}
+		if ww { // werewolf-12's own tasks (werewolf.go)
+			if c, do, handled := b.wwTask(v, t, k, base); handled {
+				if do {
+					mv.Commands = append(mv.Commands, c)
+				}
+				continue
+			}
+		}
 		switch t.Action {
 		case "sleep":
 			mv.Commands = append(mv.Commands, base)
@@ -235,6 +247,8 @@ type knowledge struct {
 	said    []Claim
 	// by seat, for lookups in O(1): friends (and oneself), the claimers
 	isFriend, isClaimed []bool
+	lead                int // werewolf-12: the seat the sheriff accused today (0: none)
+	idiot               int // werewolf-12: the revealed idiot (0: none)
 }
 
 // heard is what a bot has made of the claims so far in a game, read once
@@ -344,7 +358,12 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		}
 	}
 	if v.Camp != "" {
-		k.hostile = v.Camp == "killers"
+		k.hostile = v.Camp == "killers" || v.Camp == "werewolves"
+	}
+	k.lead, k.idiot = wwLead(v, claims), 0
+	if w := wwView(v); w != nil {
+		k.idiot = w.Revealed
+		b.wwTrust(v, k, claims)
 	}
 	if !k.hostile {
 		for _, r := range v.Roles {
@@ -399,6 +418,12 @@ func (k *knowledge) score(seat int) int {
 	s := k.suspect[seat]*3 + k.accused[seat]
 	if k.claimer(seat) {
 		s -= 4
+	}
+	if seat == k.lead && seat != 0 { // werewolf-12: the sheriff's 归票
+		s += 2
+	}
+	if seat == k.idiot && seat != 0 { // werewolf-12: a revealed idiot is good
+		s -= 10
 	}
 	return s
 }
@@ -566,11 +591,28 @@ func (b *Sensible) nominee(t *game.Task, k *knowledge) (game.Target, bool) {
 // speech is what the bot says: a police that found a killer shares its
 // answers; then the speaker names the seat it will vote for.
 func (b *Sensible) speech(v *game.PlayerView, k *knowledge, out []Claim) []Claim {
+	ww := wwView(v) != nil
+	if ww {
+		others := b.others[:0]
+		for i := range k.seats {
+			if s := k.seats[i].Seat; k.seats[i].Alive && s != v.Seat {
+				others = append(others, game.SeatTarget(s))
+			}
+		}
+		b.others = others
+	}
 	if !v.Alive {
 		// Last words: a police tells everything it checked.
+		if ww {
+			return b.wwClaims(v, k, out)
+		}
 		return b.policeClaims(v, k, out, true)
 	}
-	out = b.policeClaims(v, k, out, false)
+	if ww {
+		out = b.wwClaims(v, k, out)
+	} else {
+		out = b.policeClaims(v, k, out, false)
+	}
 	for _, c := range out {
 		if c.Answer == "killer" {
 			return append(out, Claim{Target: game.SeatTarget(c.Target.Seat), Answer: "accuse"})

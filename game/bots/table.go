@@ -187,9 +187,11 @@ func (t *Table) step() {
 		d := s.Day
 		switch {
 		case d.Speaker != 0:
-			sp := d.Speaker
+			sp, kind := d.Speaker, d.Kind
 			t.ask(sp)
-			if s.Phase == "day" && s.Day == d && d.Speaker == sp {
+			// (werewolf-12 gives one seat turns in a row: a dead
+			// sheriff's skill turn, then his badge turn)
+			if s.Phase == "day" && s.Day == d && d.Speaker == sp && d.Kind == kind {
 				t.timeout() // the bot kept the floor: its time is up
 			}
 		case cat || d.Stage == "stand": // werewolf-12's stand window: everybody at once

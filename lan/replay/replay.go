@@ -228,6 +228,9 @@ func momentLine(d *words, m game.Moment, names map[int]string) line {
 	if m.By != "" {
 		by = d.id("by", m.By)
 	}
+	if s, ok := wwLine(d, m); ok {
+		return line{Text: s}
+	}
 	switch m.Kind {
 	case game.MomentAction:
 		if m.Skip || m.Target == nil {

@@ -1,0 +1,173 @@
+package game
+
+import "slices"
+
+// werewolf-12's public part of the table view: what the big screen needs
+// beyond the shared fields to run the day (the badge, the election, the
+// revealed idiot) and the house rules the
+// briefing states (§13: the options tables argue about). Nothing in it
+// depends on a secret: the stand choices stay private until the window
+// closes (only that it is open is shown), the night's pending deaths are
+// not in it.
+
+// WWScreen is the part of WWTableView the big screen needs besides the
+// badge and the election: the sheriff's weight, what the latest ballot
+// decides, the election's campaign order, the house rules.
+type WWScreen struct {
+	// SheriffVote is the weight of the sheriff's vote in exile ballots.
+	SheriffVote float64 `json:"sheriffVote"`
+	// Campaign is the election's campaign order (the candidates in it,
+	// withdrawn ones included), while an election runs.
+	Campaign []int `json:"campaign,omitempty"`
+	// Ballot is what the day's latest ballot (the one open, or the last
+	// one tallied; at night, the last day's) decides: "election", "election-pk", "exile" or
+	// "exile-pk"; BallotIndex its index (BallotView.Index,
+	// TallyBody.Index). "" before today's first ballot.
+	Ballot      string `json:"ballot,omitempty"`
+	BallotIndex int    `json:"ballotIndex,omitempty"`
+	// Hunter is the hunter who shot (his role is public from the shot on,
+	// §3); 0: no shot yet.
+	Hunter int `json:"hunter,omitempty"`
+	// Rules are the house rules the briefing states (§13), with their
+	// values, in the rules file's order: witchSelfSave, guardAndSave (the
+	// guard board only), emptyKnife, electionExplode, shotLastWords,
+	// revealedIdiotGod (the idiot board only), simultaneousWin; and
+	// board and sheriffVote, which the table needs as much. Only during
+	// the briefing.
+	Rules []WolfRule `json:"rules,omitempty"`
+}
+
+// WolfRule is one house rule and its value in this game.
+type WolfRule struct {
+	Name  string `json:"name"`
+	Value any    `json:"value"`
+}
+
+// wwScreen is the screen's part of the table view. It also names the
+// day's speeches for what they are: the shared day view takes speeches
+// after a ballot for "the others' speeches" before a re-vote, but the
+// ballot before werewolf-12's day speeches is the sheriff election's.
+func (g *Game) wwScreen(tv *TableView) WWScreen {
+	s := &g.s
+	w := wwOf(s)
+	if tv.Stage == StageOthersSpeech {
+		tv.Stage = StageSpeech
+	}
+	x := WWScreen{SheriffVote: w.o.SheriffVote}
+	if w.electing {
+		x.Campaign = slices.Clone(w.campaign)
+	}
+	x.Ballot, x.BallotIndex = g.wwLastBallot()
+	if tv.Stage == "briefing" {
+		x.Rules = wwRules(w.o)
+	}
+	for _, e := range g.log {
+		if b, ok := e.Body.(*ShotBody); ok {
+			x.Hunter = b.Hunter
+		}
+	}
+	return x
+}
+
+// wwLastBallot is what the latest ballot decides and its index: its
+// purpose, "-pk" when the ballot before it on the same day had the same
+// purpose (the election's PK, the exile's PK). It reads the log back to the
+// last two ballots of that day: at night, the tally held at nightfall is
+// the last day's.
+func (g *Game) wwLastBallot() (string, int) {
+	var last *BallotBody
+	for i := len(g.log) - 1; i >= 0; i-- {
+		switch b := g.log[i].Body.(type) {
+		case *BallotBody:
+			if last != nil {
+				if b.Purpose == last.Purpose {
+					return last.Purpose + "-pk", last.Index
+				}
+				return last.Purpose, last.Index
+			}
+			last = b
+		case *NightBody:
+			if last != nil {
+				return last.Purpose, last.Index
+			}
+		}
+	}
+	if last != nil {
+		return last.Purpose, last.Index
+	}
+	return "", 0
+}
+
+// wwRules are the house rules the briefing states (§13's list).
+func wwRules(o wwOpts) []WolfRule {
+	r := []WolfRule{{"board", o.Board}, {"witchSelfSave", o.WitchSelfSave}}
+	if o.Board == wwBoardGuard {
+		r = append(r, WolfRule{"guardAndSave", o.GuardAndSave})
+	}
+	r = append(r, WolfRule{"emptyKnife", o.EmptyKnife}, WolfRule{"electionExplode", o.ElectionExplode},
+		WolfRule{"shotLastWords", o.ShotLastWords})
+	if o.Board == wwBoardIdiot {
+		r = append(r, WolfRule{"revealedIdiotGod", o.RevealedIdiotGod})
+	}
+	return append(r, WolfRule{"simultaneousWin", o.SimultaneousWin}, WolfRule{"sheriffVote", o.SheriffVote})
+}
+
+// The variant's events in the timeline (复盘): the election, the badge, the
+// hunter's shot, and the night's resolution (the antidote, the poison),
+// public once the game is over. The election's moments belong to the day
+// (it comes before the dawn, which the timeline counts as the night's).
+
+// werewolf-12's own moments of the timeline.
+const (
+	MomentCandidates MomentKind = "candidates"         // who stood (Actors)
+	MomentSheriff    MomentKind = "sheriff"            // Seat holds the badge (By; Target: the dying sheriff who handed it)
+	MomentBadgeLost  MomentKind = "badge_lost"         // no sheriff for the rest of the game (By: why)
+	MomentPostponed  MomentKind = "election_postponed" // an explosion postponed the election
+	MomentShot       MomentKind = "shot"               // the hunter Seat shot Target
+	MomentPotions    MomentKind = "potions"            // the antidote saved Seat (Answer "saved"), the poison killed Target
+)
+
+// WWMomentKinds lists werewolf-12's own moment kinds.
+func WWMomentKinds() []MomentKind {
+	return []MomentKind{MomentCandidates, MomentSheriff, MomentBadgeLost, MomentPostponed, MomentShot, MomentPotions}
+}
+
+func (b *CandidatesBody) moment() (Moment, bool) {
+	return Moment{Phase: "day", Kind: MomentCandidates, Actors: b.Candidates}, true
+}
+
+func (b *SheriffBody) moment() (Moment, bool) {
+	m := Moment{Phase: "day", Kind: MomentSheriff, Seat: b.Seat, By: b.By}
+	if b.From != 0 {
+		m.Target = &Target{Seat: b.From}
+	}
+	return m, true
+}
+
+func (b *BadgeLostBody) moment() (Moment, bool) {
+	return Moment{Phase: "day", Kind: MomentBadgeLost, By: b.Why}, true
+}
+
+func (b *ElectionPostponedBody) moment() (Moment, bool) {
+	return Moment{Phase: "day", Kind: MomentPostponed}, true
+}
+
+func (b *ShotBody) moment() (Moment, bool) {
+	return Moment{Kind: MomentShot, Seat: b.Hunter, Target: &Target{Seat: b.Seat}}, true
+}
+
+// moment of the night's resolution: the potions (Answer "saved", Target
+// the poisoned) and the guard's protection; Actors the knifed seat.
+func (b *DeathsBody) moment() (Moment, bool) {
+	if !b.Saved && b.Poison == 0 {
+		return Moment{}, false
+	}
+	m := Moment{Kind: MomentPotions, Seat: b.Knife}
+	if b.Saved {
+		m.Answer = "saved"
+	}
+	if b.Poison != 0 {
+		m.Target = &Target{Seat: b.Poison}
+	}
+	return m, true
+}
