@@ -33,6 +33,8 @@ type Lobby struct {
 	addr                  *widget.Select      // the laptop's address the code uses (HostSetAddress)
 	addrs                 []netaddr.IfaceAddr // its choices
 	help                  *widget.Button      // "Phones can't connect?"
+	helpOffered           bool                // the button stands out: no phone came in (OfferHelp)
+	helpRow               *fyne.Container     // the address and the button
 	OnHelp                func()              // shows the checklist (set by the shell)
 	ring                  *SeatRing
 	seated, watching      *canvas.Text
@@ -145,6 +147,7 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 		}
 	})
 	row := container.NewBorder(nil, nil, nil, l.help, l.addr)
+	l.helpRow = row
 	left := container.New(&qrColumn{}, l.qr, l.scan, l.wechat, l.url, l.room, l.fp, l.name, l.hint, row)
 	setup := container.NewBorder(
 		container.NewVBox(l.rulesTitle, l.variant, l.summary,
@@ -217,7 +220,7 @@ func (l *Lobby) Set(hv lan.HostView) {
 		l.fp.Text = tr("lobby.fp", "FP", hv.Typed.Fingerprint)
 	}
 	l.setAddresses(hv)
-	l.help.SetText(tr("lobby.help"))
+	l.setHelpText()
 	name := hv.MDNSName
 	if name == "" {
 		name = lv.Table
@@ -436,6 +439,33 @@ func valueName(option, value string) string {
 		return s
 	}
 	return value
+}
+
+// OfferHelp makes the checklist's button stand out (on) or plain again:
+// when no phone has come in a while after the code appeared, the lobby
+// offers the checklist beside the address without covering the code or
+// the settings the host is busy with, and without taking a click.
+func (l *Lobby) OfferHelp(on bool) {
+	if l.helpOffered == on {
+		return
+	}
+	l.helpOffered = on
+	l.setHelpText()
+}
+
+// HelpOffered reports whether the checklist's button stands out (for
+// tests).
+func (l *Lobby) HelpOffered() bool { return l.helpOffered }
+
+func (l *Lobby) setHelpText() {
+	l.help.Text, l.help.Importance = tr("lobby.help"), widget.MediumImportance
+	if l.helpOffered {
+		l.help.Text, l.help.Importance = tr("lobby.help.offer"), widget.HighImportance
+	}
+	l.help.Refresh()
+	if l.helpRow != nil {
+		l.helpRow.Refresh() // the button's width follows its words
+	}
 }
 
 // variantLabel is a variant's name with its player count, once: "Classic
