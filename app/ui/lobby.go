@@ -35,6 +35,7 @@ type Lobby struct {
 	help                  *widget.Button      // "Phones can't connect?"
 	helpOffered           bool                // the button stands out: no phone came in (OfferHelp)
 	helpRow               *fyne.Container     // the address and the button
+	setup                 *fyne.Container     // the setup column
 	OnHelp                func()              // shows the checklist (set by the shell)
 	ring                  *SeatRing
 	seated, watching      *canvas.Text
@@ -149,12 +150,12 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	row := container.NewBorder(nil, nil, nil, l.help, l.addr)
 	l.helpRow = row
 	left := container.New(&qrColumn{}, l.qr, l.scan, l.wechat, l.url, l.room, l.fp, l.name, l.hint, row)
-	setup := container.NewBorder(
+	l.setup = container.NewBorder(
 		container.NewVBox(l.rulesTitle, l.variant, l.summary,
 			container.NewHBox(l.playersTitle, l.players), l.dealTitle, l.deal, l.balanceLine, l.optsTitle),
 		container.NewVBox(l.reason, l.briefing, container.NewGridWithColumns(2, l.rulesBtn, l.start)), nil, nil,
 		container.NewVScroll(l.opts))
-	l.content = container.New(&lobbyLayout{}, left, l.ring, setup)
+	l.content = container.New(&lobbyLayout{}, left, l.ring, l.setup)
 	return l
 }
 
@@ -173,6 +174,9 @@ func (l *Lobby) showBalance(text string) {
 		l.balanceLine.Hide()
 	} else {
 		l.balanceLine.Show()
+	}
+	if l.setup != nil {
+		l.setup.Refresh() // the options below move with the line's height
 	}
 }
 
