@@ -787,10 +787,15 @@ func (t *TableScreen) layoutTally(rows []*tallyRow, x, y, pw, bottom, u float32)
 	vsz := max(ts*0.62, t.floor)
 	gap := max(2*u, t.floor)
 	var p tallyPlan
+	// one column while it can fit at the smallest size the column's texts
+	// shrink to (the caller shrinks them all together until they fit):
+	// columns side by side only when the rows are too many for that
+	q := t.planTally(rows, pw, gap, 1, t.floor, t.floor, t.floor/0.72, u)
+	oneColumn := y+q.height <= bottom
 	plan := func() bool {
-		for ncol := 1; ncol <= 4 && ncol <= len(rows); ncol++ {
+		for ncol := 2; ncol <= 4 && ncol <= len(rows); ncol++ {
 			q := t.planTally(rows, pw, gap, ncol, ts, vsz, rh0, u)
-			if ncol > 1 && !q.fits {
+			if !q.fits {
 				break
 			}
 			if p.ncol == 0 || q.height < p.height {
@@ -803,7 +808,9 @@ func (t *TableScreen) layoutTally(rows []*tallyRow, x, y, pw, bottom, u float32)
 		}
 		return false
 	}
-	if !plan() && t.st.View != nil && t.st.View.Stage == "vote" {
+	if oneColumn {
+		p = t.planTally(rows, pw, gap, 1, ts, vsz, rh0, u)
+	} else if !plan() && t.st.View != nil && t.st.View.Stage == "vote" {
 		// Too many rows to say who gave each vote: during the vote the
 		// badges on the ring say it, and the rows keep the counts.
 		for _, row := range rows {
@@ -811,6 +818,9 @@ func (t *TableScreen) layoutTally(rows []*tallyRow, x, y, pw, bottom, u float32)
 		}
 		p = tallyPlan{}
 		plan()
+	}
+	if p.ncol == 0 { // columns do not help (one row, or too narrow): one
+		p = t.planTally(rows, pw, gap, 1, ts, vsz, rh0, u)
 	}
 	maxN := 1
 	for _, row := range rows {
