@@ -29,7 +29,7 @@ type Lobby struct {
 	qr                    *QRView
 	scan, url, room, name *canvas.Text
 	wechat, fp            *canvas.Text // the in-app scanners' way out; the typed key's fingerprint
-	hint                  *widget.Label
+	hint                  *wrapLabel
 	addr                  *widget.Select      // the laptop's address the code uses (HostSetAddress)
 	addrs                 []netaddr.IfaceAddr // its choices
 	help                  *widget.Button      // "Phones can't connect?"
@@ -45,8 +45,8 @@ type Lobby struct {
 	rulesBtn                                       *widget.Button // the rules sheet (RulesSheet)
 	variant                                        *widget.Select
 	players                                        *widget.Select
-	summary, deal, reason                          *widget.Label
-	balanceLine                                    *widget.Label // the estimate with sensible bots
+	summary, deal, reason                          *wrapLabel
+	balanceLine                                    *wrapLabel // the estimate with sensible bots
 	bal                                            *balance
 	start                                          *widget.Button
 	opts                                           *fyne.Container
@@ -77,8 +77,7 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	l.room.Color = colAccent
 	l.url.TextStyle.Monospace = true
 	l.name.Color = colDim
-	l.hint = widget.NewLabel("")
-	l.hint.Wrapping = fyne.TextWrapWord
+	l.hint = newWrapLabel()
 	l.hint.Alignment = fyne.TextAlignCenter
 	l.seated, l.watching = big(40), big(22)
 	l.watching.Color = colDim
@@ -112,13 +111,10 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 			l.host(lan.HostCommand{Do: lan.HostSetPlayers, Players: n})
 		}
 	})
-	l.summary, l.deal, l.reason = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
-	l.balanceLine = widget.NewLabel("")
+	l.summary, l.deal, l.reason = newWrapLabel(), newWrapLabel(), newWrapLabel()
+	l.balanceLine = newWrapLabel()
 	l.balanceLine.Hide()                  // shown with an estimate
 	l.bal = &balance{show: l.showBalance} // no estimate until SetEstimator
-	for _, w := range []*widget.Label{l.summary, l.deal, l.reason, l.balanceLine} {
-		w.Wrapping = fyne.TextWrapWord
-	}
 	l.reason.Importance = widget.WarningImportance
 	l.start = widget.NewButton("", func() { l.host(lan.HostCommand{Do: lan.HostStart}) })
 	l.start.Importance = widget.HighImportance
@@ -181,7 +177,7 @@ func (l *Lobby) showBalance(text string) {
 }
 
 // Balance is the balance line shown ("" while none).
-func (l *Lobby) Balance() string { return l.balanceLine.Text }
+func (l *Lobby) Balance() string { return l.balanceLine.full }
 
 // Content is the lobby's root object.
 func (l *Lobby) Content() fyne.CanvasObject { return l.content }
@@ -196,7 +192,7 @@ func (l *Lobby) QR() *QRView { return l.qr }
 func (l *Lobby) StartButton() *widget.Button { return l.start }
 
 // Reason is why Start is disabled ("" when it is enabled).
-func (l *Lobby) Reason() string { return l.reason.Text }
+func (l *Lobby) Reason() string { return l.reason.full }
 
 func (l *Lobby) variantID() string {
 	i := l.variant.SelectedIndex()
@@ -674,4 +670,48 @@ func problemText(p *lan.StartProblem) string {
 		return tr("lobby.why." + p.Key)
 	}
 	return p.Text
+}
+
+// wrapLabel is a label whose Chinese breaks as a reader expects: the
+// label's text is its whole text broken into lines by wrapStyled at the
+// label's width (no line starts with a comma or a full stop, none ends
+// with an opening bracket), where Fyne's own wrapping cuts a run of
+// Chinese anywhere.
+type wrapLabel struct {
+	widget.Label
+	full string // the whole text, unbroken
+}
+
+func newWrapLabel() *wrapLabel {
+	l := &wrapLabel{}
+	l.Wrapping = fyne.TextWrapWord
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// SetText sets the whole text.
+func (l *wrapLabel) SetText(s string) {
+	l.full = s
+	l.Label.SetText(l.wrapped(l.Size().Width))
+}
+
+// Resize breaks the text again for the new width.
+func (l *wrapLabel) Resize(size fyne.Size) {
+	if t := l.wrapped(size.Width); t != l.Text {
+		l.Text = t
+		l.Label.Resize(size)
+		l.Refresh()
+		return
+	}
+	l.Label.Resize(size)
+}
+
+// wrapped is the text broken for a label w wide (whole before the label
+// has a width).
+func (l *wrapLabel) wrapped(w float32) string {
+	inner := w - 2*theme.InnerPadding() - 2 // (a little room: Fyne measures the same lines again)
+	if inner < 40 || l.full == "" {
+		return l.full
+	}
+	return strings.Join(wrapStyled(l.full, theme.TextSize(), inner, l.TextStyle), "\n")
 }
