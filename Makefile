@@ -2,13 +2,16 @@
 #
 #   make deps       install missing Debian packages and staticcheck (idempotent)
 #   make build      build bin/nightfall (cgo, Fyne/GLFW)
-#   make headless   build bin/nightfall-headless: script and serve only, no window, no cgo
+#   make headless   build bin/nightfall-headless: script, serve, sim and replay, no window, no cgo
 #                   (CGO_ENABLED=0 -tags headless; needs no system package)
 #   make run        build and run it (ARGS="serve ..." to pass arguments)
 #   make test       gofmt + vet + staticcheck (beside the race tests, niced) + race tests (game,
-#                   lan) + test-headless + other tests + test-ui
+#                   lan) + test-headless + other tests; then, alone, test-timed + test-ui
+#   make test-race  the race tests of game and lan: test-race-cpu (all but the timed ones, beside
+#                   the engine's long run) and test-timed (the browser games, the cadence and
+#                   traffic proofs, alone)
 #   make test-headless  main's tests against the headless build (CGO_ENABLED=0 -tags headless,
-#                   -short), and game's and lan's tests built that way (test-race runs them)
+#                   -short); game's and lan's tests are only compiled that way (test-race runs them)
 #   make test-ui    tests tagged `xvfb` under ./app/..., inside a virtual X display
 #   make crash-test the real binary killed (SIGKILL) and resumed mid-game, bot phones rejoining
 #   make bench      benchmarks of ./game/... (and ./lan/... when it has any)
@@ -21,7 +24,7 @@
 #   make dist       release builds in dist/ (needs gcc-mingw-w64-x86-64, installed by dist-deps):
 #                   nightfall-windows-amd64.exe (cross-compiled, Fyne app, icon and version from
 #                   FyneApp.toml), nightfall-linux-amd64.tar.xz (app + .desktop + icon + install
-#                   Makefile) and nightfall-headless-linux-amd64 (pure Go, script and serve)
+#                   Makefile) and nightfall-headless-linux-amd64 (pure Go: script, serve, sim and replay)
 #   make test-dist  make dist, then runs the .exe under wine (script on golden files, serve's
 #                   /healthz on loopback); not part of `make test`
 #   make clean
@@ -72,7 +75,7 @@ APP_PKGS  = $(filter $(MODULE)/app $(MODULE)/app/%,$(ALL_PKGS))
 REST_PKGS = $(filter-out $(RACE_PKGS) $(APP_PKGS),$(ALL_PKGS))
 
 .PHONY: dist dist-deps dist-windows dist-linux dist-headless test-dist test-dist-deps
-.PHONY: e2e-deps test-browsers crash-test fonts sounds deps build headless run test test-race test-headless test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
+.PHONY: e2e-deps test-browsers crash-test fonts sounds deps build headless run test test-race test-race-cpu test-timed test-headless test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
 
 deps:
 	@missing=()
@@ -141,22 +144,24 @@ lint: fmt-check vet staticcheck
 
 # ---- tests ----------------------------------------------------------------------------------
 
-# lint goes beside test-race, at the lowest priority (nice 19), and its output follows
-# test-race's: lint is CPU alone (compiling for three systems, analysing), no test's clock sees
-# it, and the race run leaves most of two cores idle (see test-race). The other targets follow
-# once both passed; a failure of either stops there, as a failing prerequisite did.
+# make test runs in two parts. First the CPU-heavy part: the race run of game and lan without
+# their timed tests (test-race-cpu), with lint and the engine's long run beside it at the lowest
+# priority (nice 19; their output follows), then test-headless, test-app and test-rest. Then, with
+# nothing else of the suite running, the timed part: lan's tests that watch a real browser or the
+# pace of real time (test-timed), and the real window under Xvfb (test-ui). A failure stops there,
+# as a failing prerequisite did.
 test: $(DEPS) e2e-deps
 	@lintlog=$$(mktemp); trap 'rm -f "$$lintlog"' EXIT
 	nice -n 19 $(MAKE) --no-print-directory lint DEPS= >"$$lintlog" 2>&1 &
 	lintpid=$$!
 	rc=0
-	$(MAKE) --no-print-directory test-race DEPS= || rc=$$?
+	$(MAKE) --no-print-directory test-race-cpu DEPS= || rc=$$?
 	lrc=0
 	wait "$$lintpid" || lrc=$$?
 	cat "$$lintlog"
 	(( rc == 0 )) || exit "$$rc"
 	(( lrc == 0 )) || exit "$$lrc"
-	$(MAKE) --no-print-directory test-headless test-app test-rest test-ui DEPS=
+	$(MAKE) --no-print-directory test-headless test-app test-rest test-timed test-ui DEPS=
 
 # The engine and the network side: always under the race detector. The race detector slows the
 # engine's randomized games about tenfold, so they play fewer games there, and it allocates, so
@@ -167,11 +172,20 @@ test: $(DEPS) e2e-deps
 # logs are short-lived; the heap stays small): about 30% less CPU for the same games.
 RACE_REDUCED := ^(TestRandomGames|TestNoAllocsPerGame|TestSharedViewNoAllocs|TestGamesEnd|TestRandomNoAllocs|TestDeterministic|TestEveryVariant|TestCLIText)$$
 #
+# TIMED are the tests whose assertions follow a real browser's pace or real time: the browser
+# games, the cadence and traffic proofs, the tap tests, the night that ends at its minimum. They
+# are as strict as ever about what they prove, and they run alone (test-timed), never beside the
+# suite's own CPU-heavy jobs: a page whose renderer shares two cores with the race run, lint and
+# the long engine run is a page on a machine at load 20 or more.
+TIMED := ^(TestBrowser.*|TestSealedTraffic|TestNightEndsAtItsMinimum)$$
+#
 # The long run goes side by side with the race run, at the lowest priority (nice 19): the race
-# run leaves most of two cores idle (about 300 CPU seconds in 7.7 minutes: lan's tests wait on
-# browsers, sockets and timers), and the long run, pure CPU with no clock in its assertions, takes
-# only what it leaves. Its output follows the race run's; the target fails if either fails.
-test-race:
+# run leaves part of two cores idle (lan's tests wait on sockets and timers), and the long run,
+# pure CPU with no clock in its assertions, takes only what it leaves. Its output follows the
+# race run's; the target fails if either fails.
+test-race: test-race-cpu test-timed
+
+test-race-cpu:
 	@pkgs="$(RACE_PKGS)"
 	[[ -z "$$pkgs" ]] && { echo "test-race: no game/lan packages yet"; exit 0; }
 	long=$$(mktemp); trap 'rm -f "$$long"' EXIT
@@ -180,12 +194,19 @@ test-race:
 	) >"$$long" 2>&1 &
 	longpid=$$!
 	rc=0
-	( set -x; go test -race -timeout 30m $(TESTFLAGS) $$pkgs ) || rc=$$?
+	( set -x; go test -race -timeout 30m -skip '$(TIMED)' $(TESTFLAGS) $$pkgs ) || rc=$$?
 	lrc=0
 	wait "$$longpid" || lrc=$$?
 	cat "$$long"
 	(( rc == 0 )) || exit "$$rc"
 	exit "$$lrc"
+
+# The timed tests of lan (TIMED), under the race detector, alone.
+test-timed:
+	@pkgs="$(filter $(MODULE)/lan $(MODULE)/lan/%,$(RACE_PKGS))"
+	[[ -z "$$pkgs" ]] && { echo "test-timed: no lan packages yet"; exit 0; }
+	set -x
+	go test -race -timeout 30m -run '$(TIMED)' $(TESTFLAGS) $$pkgs
 
 # The headless build (no cgo, no Fyne): main's tests build the headless binary and check
 # `script`'s contract in several locales. The engine's and lan's tests are built without cgo here
@@ -295,7 +316,7 @@ test-dist: dist test-dist-deps
 # The phone page in three engines: Chromium (chromedp), WebKitGTK (Debian's webkit2gtk-driver:
 # WebKitWebDriver + MiniBrowser, under an Xvfb the test starts) and Firefox (firefox-esr over
 # WebDriver BiDi); axe-core (npm, in a cache folder outside the repository) audits every screen.
-# `make test` runs TestBrowserEngines (in test-race) with Chromium and Firefox, the cheaper
+# `make test` runs TestBrowserEngines (in test-timed) with Chromium and Firefox, the cheaper
 # second engine (no X display); test-browsers runs all three. NIGHTFALL_SHOTS=DIR keeps
 # screenshots at 360 and 390 px.
 # (firefox-esr and webkit2gtk-driver are in DEB_PACKAGES; Xvfb already is.)

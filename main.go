@@ -9,7 +9,7 @@
 // The host app is reached through a build-tagged file: main_app.go links it
 // (Fyne, cgo); with -tags headless, main_headless.go takes its place, so
 // `CGO_ENABLED=0 go build -tags headless` gives a pure-Go binary with script,
-// serve and sim only (make headless).
+// serve, sim and replay only (make headless).
 package main
 
 import (
@@ -50,7 +50,12 @@ func runScript(args []string) int {
 		fmt.Fprintln(os.Stderr, "nightfall script: usage: nightfall script GAME.json")
 		return 2
 	}
-	data, err := os.ReadFile(args[0])
+	data, err := readAtMost(args[0], game.MaxScriptBytes)
+	var large *tooLarge
+	if errors.As(err, &large) {
+		fmt.Fprintf(os.Stderr, "nightfall script: %s: %v\n", args[0], err)
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nightfall script: %v\n", err)
 		return 2
@@ -65,6 +70,31 @@ func runScript(args []string) int {
 		return 2
 	}
 	return 0
+}
+
+// readAtMost reads a file of at most limit bytes; a larger one is refused
+// with a clear error, having read no more than limit+1 bytes of it.
+func readAtMost(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &tooLarge{limit}
+	}
+	return data, nil
+}
+
+// tooLarge is a file refused by readAtMost.
+type tooLarge struct{ limit int64 }
+
+func (e *tooLarge) Error() string {
+	return fmt.Sprintf("the file is larger than %d MiB, which no game's script is", e.limit>>20)
 }
 
 // writeEvents writes events as JSON Lines, as SCRIPT.md specifies.
@@ -134,18 +164,24 @@ func runReplay(args []string, out io.Writer) int {
 	return 0
 }
 
-// replayOf reads a game log or plays a script to its end.
+// replayOf reads a game log or plays a script to its end. A log's seals
+// are checked with its room's log key, from the log's own data folder or
+// the default one.
 func replayOf(path string) (replay.Game, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return replay.Game{}, err
-	}
-	if lan.IsGameLog(data) {
-		fg, err := lan.ReadFinished(path)
+	if lan.IsGameLogFile(path) {
+		var dirs []string
+		if d, err := lan.DefaultDataDir(); err == nil {
+			dirs = append(dirs, d)
+		}
+		fg, err := lan.ReadFinished(path, dirs...)
 		if err != nil {
 			return replay.Game{}, err
 		}
 		return fg.Replay(), nil
+	}
+	data, err := readAtMost(path, game.MaxScriptBytes)
+	if err != nil {
+		return replay.Game{}, err
 	}
 	sc, err := game.ParseScript(data)
 	if err != nil {

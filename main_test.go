@@ -321,3 +321,38 @@ func TestReplayCommand(t *testing.T) {
 		}
 	}
 }
+
+// What one file may cost is bounded: a script of 2 million steps, or one
+// larger than game.MaxScriptBytes, is refused at once (exit 2, one line
+// naming the file and the bound), for `script` and `replay` alike; a game
+// log whose header says "n": -5 is refused by `replay` with one line, not a
+// crash.
+func TestOversizedFilesRefused(t *testing.T) {
+	dir := t.TempDir()
+	many := filepath.Join(dir, "many.json")
+	step := `{"do":"timeout"},`
+	steps := strings.Repeat(step, 2_000_000)
+	os.WriteFile(many, []byte(`{"variant":"classic-2.0","players":8,"steps":[`+steps[:len(steps)-1]+`]}`), 0o644)
+	fewer := filepath.Join(dir, "fewer.json")
+	short := strings.Repeat(`{},`, game.MaxScriptSteps+1)
+	os.WriteFile(fewer, []byte(`{"variant":"classic-2.0","players":8,"steps":[`+short[:len(short)-1]+`]}`), 0o644)
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"nightfall":1,"id":"x","setup":{"variant":"classic-2.0","players":8,"seed":1},"seats":[],"n":-5}`+"\n"+`{"seq":1}`+"\n"), 0o600)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"script", many}, "larger than 8 MiB"},
+		{[]string{"replay", many}, "larger than 8 MiB"},
+		{[]string{"script", fewer}, "a script has at most 100000"},
+		{[]string{"replay", bad}, "-5"},
+	} {
+		start := time.Now()
+		stdout, stderr, code := run(t, localeEnv("LANG=C.UTF-8"), tc.args...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, filepath.Base(tc.args[1])) ||
+			!strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stdout %.80q, stderr %q; want 2 and one line naming the file and %q", tc.args, code, stdout, stderr, tc.want)
+		}
+		t.Logf("%v refused in %v: %s", tc.args[0], time.Since(start).Round(time.Millisecond), strings.TrimSpace(stderr))
+	}
+}

@@ -407,7 +407,7 @@ func startDemo(ctx context.Context, variant, table string, start bool) (*lantest
 	think := func(v *game.PlayerView) time.Duration {
 		mu.Lock()
 		defer mu.Unlock()
-		if v.Table.Phase == "day" && v.Table.Speaker == v.Seat {
+		if v.Table.Phase == game.PhaseDay && v.Table.Speaker == v.Seat {
 			return 2*time.Second + time.Duration(r.IntN(3000))*time.Millisecond
 		}
 		return 500*time.Millisecond + time.Duration(r.IntN(1500))*time.Millisecond

@@ -80,6 +80,10 @@ var snaps = []snap{
 	{name: "hands-nominate", script: "two-hands/ex4-nominations-immunity", after: 8, seat: 1},
 	{name: "hands-vote", script: "two-hands/ex4-nominations-immunity", after: 24, seat: 2},
 	{name: "hands-over", script: "two-hands/ex6-three-ties-killers-win", after: 1 << 30, seat: 2},
+	// two-hands' night 0: seat 2 holds two police hands and is asked
+	// whether to redeal; seat 8 has nothing to answer
+	{name: "hands-setup-double", script: "two-hands/ex1g-double-police-redeal", after: -1, seat: 2},
+	{name: "hands-setup-villager", script: "two-hands/ex1g-double-police-redeal", after: -1, seat: 8},
 	{name: "dual-setup-night", script: "v5.0-dual/ex1-hugged-killer-checks", after: -1, seat: 1},
 	{name: "dual-night-two-tasks", script: "v5.0-dual/ex1-hugged-killer-checks", after: 0, seat: 2},
 	{name: "dual-night-killer", script: "v5.0-dual/ex1-hugged-killer-checks", after: 1, seat: 5},
@@ -89,6 +93,21 @@ var snaps = []snap{
 	{name: "cat-night-free", setup: catSetup, after: -1, seat: 7},
 	{name: "cat-day", setup: catSetup, steps: []game.Command{{Do: "timeout"}}, after: 0, seat: 2},
 	{name: "night-watch", script: "standard-003/ex3-explode-ends-day", after: 1 << 30, seat: 0},
+	// werewolf-12: the witch told the knife (seat 7), a villager's night,
+	// the stand window, a candidate while another speaks, a 警下 voter, the
+	// skill turns of a hunter who can shoot, of the poisoned hunter and of a
+	// villager (alike but for the card), the badge and the order turns
+	{name: "ww-night-villager", script: "werewolf-12/ex4-hunter-shoots-order-left", after: -1, seat: 1},
+	{name: "ww-night-witch-waiting", script: "werewolf-12/ex4-hunter-shoots-order-left", after: -1, seat: 6},
+	{name: "ww-night-witch", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 4, seat: 6},
+	{name: "ww-stand", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 13, seat: 3},
+	{name: "ww-campaign-candidate", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 27, seat: 3},
+	{name: "ww-election-vote", script: "werewolf-12/ex6-election-withdraw-pk-badge-lost", after: 35, seat: 9},
+	{name: "ww-skill-hunter", script: "werewolf-12/ex4-hunter-shoots-order-left", after: 64, seat: 8},
+	{name: "ww-skill-poisoned", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 27, seat: 8},
+	{name: "ww-skill-villager", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 26, seat: 1},
+	{name: "ww-badge", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 29, seat: 1},
+	{name: "ww-order", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 33, seat: 4},
 }
 
 func TestFixtures(t *testing.T) {
@@ -222,6 +241,15 @@ func handmade() map[string][]frame {
 		"lobby-started": {welcome(0, "lobby"), {"t": "lobby", "lobby": lobby(12, some, 0, true)},
 			{"t": "error", "code": "started", "reason": "the game has already started"}},
 	}
+	// a 16-seat v4.0 table (its deal names six roles): the seats must fit a 360×740 screen
+	l16 := lobby(16, some, 0, false)
+	l16["variant"] = "v4.0"
+	var deal16 []map[string]any
+	for _, rc := range game.Configure(game.Setup{Variant: "v4.0", Players: 16}).Deal {
+		deal16 = append(deal16, map[string]any{"role": rc.Role, "count": rc.Count})
+	}
+	l16["deal"] = deal16
+	out["lobby-16"] = []frame{welcome(0, "lobby"), {"t": "lobby", "lobby": l16}}
 	out["room-wrong"] = []frame{{"t": "error", "code": "room", "reason": "wrong room code: scan the QR code on the big screen again"}}
 	out["night-cards-killer"] = cardsNight(4, true)
 	out["night-cards-sleep"] = cardsNight(2, false)

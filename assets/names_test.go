@@ -40,7 +40,7 @@ func TestNamesCoverTheEngine(t *testing.T) {
 			}
 			c := game.Configure(game.Setup{Variant: in.ID, Players: in.MinPlayers})
 			for _, o := range c.Options {
-				need(in.ID+"'s option "+o.Name, "opt."+o.Name)
+				need(in.ID+"'s option "+o.Name, o.Words)
 				for _, v := range o.Choices {
 					need(o.Name+" = "+v, "val."+o.Name+"."+v, "val."+v)
 				}

@@ -1,6 +1,7 @@
 package assets
 
 import (
+	"strings"
 	"testing"
 
 	"nightfall/game"
@@ -66,4 +67,45 @@ func playedCamps(t *testing.T) map[string][]string {
 		}
 	}
 	return out
+}
+
+// TestWerewolfCardsSameShape: werewolf-12's cards (roleinfo, as RoleCard
+// picks them) have the same shape for every role, in zh and en: who you
+// are, then what you do by night, by day, and what you learn, each line
+// opened by the same words; how each side wins (屠边) is its camp's line.
+// A card that told more, or less, than another would show by its length
+// what a glance should not learn.
+func TestWerewolfCardsSameShape(t *testing.T) {
+	v, ok := game.Lookup("werewolf-12")
+	if !ok {
+		t.Fatal("no werewolf-12")
+	}
+	in := v.Info()
+	heads := map[string][]string{
+		"zh": {"夜晚：", "白天：", "你会得知："},
+		"en": {"Night: ", "Day: ", "You learn: "},
+	}
+	for lang, want := range heads {
+		words, err := Dictionary(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range in.Roles {
+			lines := strings.Split(RoleCard(words, in.ID, r.ID), "\n")
+			if len(lines) != 1+len(want) {
+				t.Errorf("%s: %s's card has %d lines, want %d: %q", lang, r.ID, len(lines), 1+len(want), lines)
+				continue
+			}
+			for i, h := range want {
+				if !strings.HasPrefix(lines[i+1], h) {
+					t.Errorf("%s: %s's card: line %d is %q, want it to open with %q", lang, r.ID, i+2, lines[i+1], h)
+				}
+			}
+		}
+		for _, c := range []string{"good", "werewolves"} {
+			if s := words["roleinfo."+in.ID+".camp."+c]; !strings.Contains(s, "屠边") {
+				t.Errorf("%s: the %s camp's line does not say 屠边: %q", lang, c, s)
+			}
+		}
+	}
 }

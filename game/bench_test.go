@@ -17,8 +17,11 @@ import (
 func botMove(g *Game, r *rand.Rand) bool {
 	tgt := botScratch // the engine copies the target; bots never run in parallel
 	s := &g.s
-	if s.cat != nil {
+	if catOf(s) != nil {
 		return catBotMove(g, r) // cat-lives-7 runs its own phases
+	}
+	if wwOf(s) != nil {
+		return wwBotMove(g, r) // werewolf-12 too
 	}
 	switch s.Phase {
 	case "over":

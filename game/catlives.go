@@ -22,7 +22,7 @@ import (
 // turns, ballot, vote, tally, executed, game_over); the variant's own events
 // (camps, points, privilege, withdraw, order, orders, stance, notice,
 // resolve, announce, done) are in catlives_events.go. Its state is
-// State.cat, written only by applyEvent.
+// State.ext, written only by applyEvent.
 //
 // Cards are the five entries of SeatState.Cards in dealt order; a card is
 // lost when its Alive flag falls. Which card is where in the discard order
@@ -106,7 +106,7 @@ var catActions = []string{
 }
 
 func init() {
-	register(catLives{VariantInfo{
+	register(catLives{declare(VariantInfo{
 		ID:           "cat-lives-7",
 		MinPlayers:   7,
 		MaxPlayers:   7,
@@ -127,12 +127,18 @@ func init() {
 			{ID: "commoner"},
 		},
 		Actions: catActions,
-		OptionNames: []string{
-			"extraCard", "freeChoiceSeat", "manifestoMinChars", "nightSeconds", "speechSeconds",
-			"lastWordsSeconds", "discussionSeconds", "closingSeconds", "stalemateRounds", "deadSeeAll",
-			"announceSeconds",
+		// §15 (freeChoiceSeat 0: a random seat).
+		Options: []OptionSpec{
+			{ID: "extraCard", Kind: OptChoice, Values: []string{"set-aside-commoner", "set-aside-privilege"}, Default: "set-aside-commoner"},
+			{ID: "freeChoiceSeat", Kind: OptInt, Default: 0},
+			{ID: "manifestoMinChars", Kind: OptInt, Default: 100},
+			{ID: "nightSeconds", Kind: OptSeconds, Default: 300},
+			sharedOpt("speechSeconds"), sharedOpt("lastWordsSeconds"), sharedOpt("discussionSeconds"),
+			{ID: "closingSeconds", Kind: OptSeconds, Default: 60},
+			{ID: "stalemateRounds", Kind: OptInt, Default: 3},
+			sharedOpt("deadSeeAll"), sharedOpt("announceSeconds"),
 		},
-	}})
+	})})
 }
 
 func (v catLives) Info() VariantInfo { return v.info }
@@ -164,21 +170,11 @@ func (catLives) Defaults(*State) Options {
 		TieVoters:         "all",
 		TieFinal:          "none",
 		NightMaxSeconds:   300,
-		NightSeconds:      300,
 		SpeechSeconds:     60,
 		LastWordsSeconds:  60,
 		DiscussionSeconds: 180,
-		ClosingSeconds:    60,
 		VoteSeconds:       60,
-		StalemateRounds:   3,
-		ManifestoMinChars: 100,
-		ExtraCard:         "set-aside-commoner",
 	}
-}
-
-// OptionChoices: §15's extraCard values.
-func (catLives) OptionChoices() map[string][]string {
-	return map[string][]string{"extraCard": {"set-aside-commoner", "set-aside-privilege"}}
 }
 
 // DealOK is unused: dealHands deals under §4's constraints directly.
@@ -199,10 +195,10 @@ func (catLives) RunoffSpeakers(int) string                     { return "tied" }
 // camp, whose win is "good") or "free-choice" (the stance is in the
 // cat-lives views).
 func (catLives) Camp(s *State, seat int) string {
-	if s.cat == nil {
+	if catOf(s) == nil {
 		return ""
 	}
-	return s.cat.Camps[seat-1]
+	return catOf(s).Camps[seat-1]
 }
 
 // dealHands is §4 (R2, R3). A scripted deal: five known card ids per seat,
@@ -220,7 +216,7 @@ func (catLives) Camp(s *State, seat int) string {
 // phone can propose as it is).
 func (v catLives) dealHands(s *State, setup Setup, r *rand.Rand) ([][]string, []Body, error) {
 	n := setup.Players
-	free := s.Opts.FreeChoiceSeat
+	free := s.OptInt("freeChoiceSeat")
 	if free > n {
 		return nil, nil, &SetupError{"options", fmt.Sprintf("option \"freeChoiceSeat\": there is no seat %d (seats 1 to %d)", free, n)}
 	}
@@ -241,7 +237,7 @@ func (v catLives) dealHands(s *State, setup Setup, r *rand.Rand) ([][]string, []
 	}
 	twos := 4 // seats with two of the 11 commoners
 	setAside := "commoner"
-	if s.Opts.ExtraCard == "set-aside-privilege" {
+	if s.OptChoice("extraCard") == "set-aside-privilege" {
 		i := r.IntN(len(pool))
 		setAside = pool[i]
 		pool = slices.Delete(pool, i, i+1)
@@ -341,7 +337,7 @@ func (catLives) checkDeal(s *State, setup Setup) ([][]string, []Body, error) {
 		switch d := c.Count - total[c.ID]; {
 		case d < 0:
 			return nil, nil, &SetupError{"deal", fmt.Sprintf("has %d %s cards, the game has %d", total[c.ID], c.ID, c.Count)}
-		case d == 1 && s.Opts.ExtraCard == "set-aside-privilege" && c.ID != "killer" && c.ID != "werewolf":
+		case d == 1 && s.OptChoice("extraCard") == "set-aside-privilege" && c.ID != "killer" && c.ID != "werewolf":
 			setAside = c.ID
 			missing++
 		case d > 0:
@@ -349,7 +345,7 @@ func (catLives) checkDeal(s *State, setup Setup) ([][]string, []Body, error) {
 		}
 	}
 	wantCommoners := 11
-	if s.Opts.ExtraCard == "set-aside-privilege" {
+	if s.OptChoice("extraCard") == "set-aside-privilege" {
 		wantCommoners = 12
 		if missing != 1 {
 			return nil, nil, &SetupError{"deal", "with extraCard set-aside-privilege exactly one privilege card other than killer and werewolf is left out"}
@@ -358,7 +354,7 @@ func (catLives) checkDeal(s *State, setup Setup) ([][]string, []Body, error) {
 	if total["commoner"] != wantCommoners {
 		return nil, nil, &SetupError{"deal", fmt.Sprintf("has %d commoner cards, the game deals %d", total["commoner"], wantCommoners)}
 	}
-	free := s.Opts.FreeChoiceSeat
+	free := s.OptInt("freeChoiceSeat")
 	if free == 0 {
 		return nil, nil, &SetupError{"options", "option \"freeChoiceSeat\" is required with a fixed deal (§4)"}
 	}
@@ -378,7 +374,7 @@ func (catLives) checkDeal(s *State, setup Setup) ([][]string, []Body, error) {
 // the killer camp) → killers; likewise werewolves; only a solo or
 // independent free-choice player → that seat.
 func (catLives) Win(s *State) (string, Why) {
-	c := s.cat
+	c := catOf(s)
 	if c == nil {
 		return "", Why{}
 	}
@@ -417,7 +413,7 @@ func (catLives) Win(s *State) (string, Why) {
 // free-choice seat.
 func (catLives) gameOver(g *Game, w string, why Why) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	e := GameOverBody{Winner: w, Reason: why.Sentence(), Why: why}
 	for seat := 1; seat <= s.Players; seat++ {
 		if c.Camps[seat-1] == w || (seat == c.Free && ((c.Cowin && c.Stance == w) || strconv.Itoa(seat) == w)) {
@@ -430,12 +426,12 @@ func (catLives) gameOver(g *Game, w string, why Why) {
 // RoundEnd is the stalemate (§14, R26): the stalemateRounds-th round in a
 // row without a card lost ends in a draw.
 func (catLives) RoundEnd(s *State) (string, Why) {
-	c := s.cat
-	if c == nil || s.Opts.StalemateRounds == 0 || c.RoundLost > 0 {
+	c := catOf(s)
+	if c == nil || s.OptInt("stalemateRounds") == 0 || c.RoundLost > 0 {
 		return "", Why{}
 	}
-	if c.Quiet+1 >= s.Opts.StalemateRounds {
-		return "draw", Why{Code: ReasonStalemate, N: s.Opts.StalemateRounds}
+	if c.Quiet+1 >= s.OptInt("stalemateRounds") {
+		return "draw", Why{Code: ReasonStalemate, N: s.OptInt("stalemateRounds")}
 	}
 	return "", Why{}
 }

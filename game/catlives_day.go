@@ -13,7 +13,7 @@ import (
 // startDay opens the day's vote and its first speaking stage.
 func (v catLives) startDay(g *Game) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	living := s.Living()
 	var cands []Target
 	var voters []int
@@ -65,7 +65,7 @@ func (v catLives) nextTurn(g *Game) {
 		return
 	}
 	switch {
-	case s.cat.DayOver:
+	case catOf(s).DayOver:
 		g.startNight()
 	case d.Kind == StageLastWords:
 		v.speeches(g)
@@ -76,7 +76,7 @@ func (v catLives) nextTurn(g *Game) {
 
 func (v catLives) dayCommand(g *Game, cmd Command) error {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	d := s.Day
 	switch cmd.Do {
 	case ActTimeout:
@@ -179,7 +179,7 @@ func catCards(s *State, seat int) int { return catPublicCards(s, seat) }
 // the curses and blessings (R17: doublings, halvings, +1s, −1s, floor 0).
 func catTotals(s *State) (raw, final []Count) {
 	b := s.Day.Ballot
-	c := s.cat
+	c := catOf(s)
 	for _, t := range b.Candidates {
 		n := 0
 		for _, x := range b.Voters {
@@ -187,14 +187,14 @@ func catTotals(s *State) (raw, final []Count) {
 				n += catCards(s, x)
 			}
 		}
-		raw = append(raw, Count{Target: t, Votes: n})
+		raw = append(raw, Count{Target: t, Votes: float64(n)})
 		var mods []string
 		for _, a := range append(slices.Clone(c.Curses), c.Acts...) {
 			if a.Target != nil && a.Target.Seat == t.Seat {
 				mods = append(mods, a.Action)
 			}
 		}
-		final = append(final, Count{Target: t, Votes: catModify(n, mods)})
+		final = append(final, Count{Target: t, Votes: float64(catModify(n, mods))})
 	}
 	return raw, final
 }
@@ -250,7 +250,7 @@ func catExecuted(totals []Count, living int) []int {
 // endDay is §12's end of the day.
 func (v catLives) endDay(g *Game) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	b := s.Day.Ballot
 	if c.Window == catPhase(s) {
 		g.emit(&OrdersBody{Round: s.Round}, nobody)
@@ -263,12 +263,12 @@ func (v catLives) endDay(g *Game) {
 	living := s.Living()
 	raw, final := catTotals(s)
 	executed := catExecuted(final, len(living))
-	tally := TallyBody{Index: 1, Counts: final, Top: seatList(executed...), Outcome: "out"}
+	tally := TallyBody{Index: 1, Counts: final, Top: seatList(executed...), Outcome: VerdictOut}
 	if len(executed) == 0 {
 		tally.Outcome, tally.Top = "none", []Target{}
 		for _, t := range final {
 			if t.Votes > 0 {
-				tally.Outcome = "tie" // two players left, tied (R24)
+				tally.Outcome = VerdictTie // two players left, tied (R24)
 			}
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// cat-lives-7's state (State.cat) and events. Every change to catState is
+// cat-lives-7's state (State.ext) and events. Every change to catState is
 // made by applyEvent, from an event in the log (state = fold of events).
 
 // catState is cat-lives-7's part of the game state.
@@ -135,15 +135,19 @@ type PrivilegeBody struct {
 // WithdrawBody: a pending privilege withdrawn, its AP freed.
 type WithdrawBody struct {
 	Seat   int    `json:"seat"`
-	ID     int    `json:"id"`
-	Action string `json:"action"`
+	ID     int    `json:"id,omitempty"`     // cat-lives-7: the privilege withdrawn (ids start at 1)
+	Action string `json:"action,omitempty"` // cat-lives-7: its action
 }
 
 // OrderBody: a discard order submitted (§5): card ids, first lost first,
 // without a card pending from an execution. Private.
 type OrderBody struct {
 	Seat  int      `json:"seat"`
-	Order []string `json:"order"`
+	Order []string `json:"order,omitempty"` // cat-lives-7's discard order (never empty there)
+	// Side is werewolf-12's speaking order (§10.1): "left" or "right",
+	// drawn by the event when By is "random" (the turn timed out).
+	Side string `json:"side,omitempty"`
+	By   string `json:"by,omitempty"`
 }
 
 // OrdersBody: the submitted orders take effect (end of night 1, end of a
@@ -248,13 +252,18 @@ func (*CampsBody) Type() string     { return "camps" }
 func (*PointsBody) Type() string    { return "points" }
 func (*PrivilegeBody) Type() string { return "privilege" }
 func (*WithdrawBody) Type() string  { return "withdraw" }
-func (*OrderBody) Type() string     { return "order" }
-func (*OrdersBody) Type() string    { return "orders" }
-func (*StanceBody) Type() string    { return "stance" }
-func (*NoticeBody) Type() string    { return "notice" }
-func (*DoneBody) Type() string      { return "done" }
-func (*ResolveBody) Type() string   { return "resolve" }
-func (*AnnounceBody) Type() string  { return "announce" }
+
+// werewolf-12's withdraw (退水) and order (the sheriff's side) are public:
+// live parts of the running stage. cat-lives-7's are private.
+func (*WithdrawBody) tableRole() TableRole { return TableLive }
+func (*OrderBody) tableRole() TableRole    { return TableLive }
+func (*OrderBody) Type() string            { return "order" }
+func (*OrdersBody) Type() string           { return "orders" }
+func (*StanceBody) Type() string           { return "stance" }
+func (*NoticeBody) Type() string           { return "notice" }
+func (*DoneBody) Type() string             { return "done" }
+func (*ResolveBody) Type() string          { return "resolve" }
+func (*AnnounceBody) Type() string         { return "announce" }
 
 func init() {
 	bodyTypes["camps"] = func() Body { return &CampsBody{} }
@@ -270,9 +279,16 @@ func init() {
 	bodyTypes["announce"] = func() Body { return &AnnounceBody{} }
 }
 
-// applyEvent folds cat-lives-7's events into State.cat (eventApplier).
+// catOf is cat-lives-7's state in s (State.ext): nil before its first
+// event and in another variant's game.
+func catOf(s *State) *catState {
+	c, _ := s.ext.(*catState)
+	return c
+}
+
+// applyEvent folds cat-lives-7's events into State.ext (eventApplier).
 func (catLives) applyEvent(s *State, b Body) (Body, bool) {
-	c := s.cat
+	c := catOf(s)
 	switch e := b.(type) {
 	case *CampsBody:
 		c = &catState{Camps: slices.Clone(e.Camps), Free: e.Free, SetAside: e.SetAside}
@@ -289,7 +305,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 				}
 			}
 		}
-		s.cat = c
+		s.ext = c
 		return e, true
 	case *NightBody:
 		if c != nil && s.Phase == PhaseDay { // a round ended (R26)
@@ -429,7 +445,7 @@ func (catLives) applyEvent(s *State, b Body) (Body, bool) {
 // catApplyResolve applies a phase's outcome (§10 steps 9–12, §12 steps
 // 4–7) and records what the phase's privileges leave behind.
 func catApplyResolve(s *State, e ResolveBody) {
-	c := s.cat
+	c := catOf(s)
 	night := e.When == "night"
 	lose := func(seat, card int) {
 		st := &c.Seats[seat-1]
@@ -534,7 +550,7 @@ func catApplyResolve(s *State, e ResolveBody) {
 // catIndexes maps an order of card ids to card indexes: held cards other
 // than a pending one; identical commoners are taken in dealt order.
 func catIndexes(s *State, seat int, ids []string) []int {
-	st := &s.cat.Seats[seat-1]
+	st := &catOf(s).Seats[seat-1]
 	used := map[int]bool{}
 	out := make([]int, 0, len(ids))
 	for _, id := range ids {

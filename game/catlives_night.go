@@ -100,7 +100,7 @@ type catCard struct {
 // (R13); an amoeba in a form offering it (or the amoeba itself for
 // transform). Real cards first.
 func catCardsFor(s *State, seat int, m catMode) []catCard {
-	st := &s.cat.Seats[seat-1]
+	st := &catOf(s).Seats[seat-1]
 	var out, forms []catCard
 	for j, card := range s.Seats[seat-1].Cards {
 		if !card.Alive || j == st.Pending {
@@ -120,7 +120,7 @@ func catCardsFor(s *State, seat int, m catMode) []catCard {
 // or nil with the acting card. via names the card (its id, or "amoeba") when
 // two cards offer the mode.
 func catModeProblem(s *State, seat int, m catMode, via string) (catCard, *Rejection) {
-	c := s.cat
+	c := catOf(s)
 	st := &c.Seats[seat-1]
 	cards := catCardsFor(s, seat, m)
 	if len(cards) == 0 {
@@ -204,7 +204,7 @@ func catModeProblem(s *State, seat int, m catMode, via string) (catCard, *Reject
 // type dealt to the player, not one it has been, not killer or werewolf for
 // a co-winning free-choice player.
 func catIntoChoices(s *State, seat int) []string {
-	c := s.cat
+	c := catOf(s)
 	st := &c.Seats[seat-1]
 	var out []string
 	for _, f := range catForms {
@@ -227,7 +227,7 @@ func catIntoChoices(s *State, seat int) []string {
 
 // catTargetProblem says why seat may not aim mode m at t, or nil.
 func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) *Rejection {
-	c := s.cat
+	c := catOf(s)
 	if !s.Alive(t) {
 		return refuseTarget(RefuseDeadTarget, SeatTarget(t.Seat))
 	}
@@ -262,13 +262,14 @@ func catTargetProblem(s *State, seat int, m catMode, card catCard, t Target) *Re
 
 // catPrivilege submits a privilege (§7 spending, §8).
 func (v catLives) privilege(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	m, ok := catModeOf(cmd.Do)
 	if !ok {
 		return &Rejection{Code: RefuseUnknownAction, Text: cmd.Do}
 	}
-	card, why := catModeProblem(s, cmd.Seat, m, cmd.Via)
+	card, why := catModeProblem(s, cmd.Seat, m, arg.Via)
 	if why != nil {
 		return why
 	}
@@ -294,7 +295,7 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 	}
 	switch m.ID {
 	case "aimed-snipe":
-		k := cmd.Position
+		k := arg.Position
 		n := catPublicCards(s, cmd.Target.Seat)
 		switch {
 		case k < 1:
@@ -308,23 +309,23 @@ func (v catLives) privilege(g *Game, cmd Command) error {
 	case "transform":
 		choices := catIntoChoices(s, cmd.Seat)
 		switch {
-		case cmd.Into == "":
+		case arg.Into == "":
 			return &Rejection{Code: RefuseIntoNeeded, Roles: choices}
-		case !slices.Contains(catForms, cmd.Into):
-			return &Rejection{Code: RefuseIntoUnknown, Roles: slices.Clone(catForms), Text: cmd.Into}
-		case !slices.Contains(choices, cmd.Into):
-			return &Rejection{Code: RefuseIntoForbidden, Role: cmd.Into, Roles: choices}
+		case !slices.Contains(catForms, arg.Into):
+			return &Rejection{Code: RefuseIntoUnknown, Roles: slices.Clone(catForms), Text: arg.Into}
+		case !slices.Contains(choices, arg.Into):
+			return &Rejection{Code: RefuseIntoForbidden, Role: arg.Into, Roles: choices}
 		}
-		body.Into = cmd.Into
+		body.Into = arg.Into
 	}
 	if m.Attack {
 		chars, attacks := catManifesto(c, cmd.Seat, 0)
-		chars += catChars(cmd.Text)
+		chars += catChars(arg.Text)
 		attacks++
-		if need := s.Opts.ManifestoMinChars * attacks; chars < need {
-			return &Rejection{Code: RefuseManifestoShort, Have: chars, N: attacks, Need: need, Each: s.Opts.ManifestoMinChars}
+		if need := s.OptInt("manifestoMinChars") * attacks; chars < need {
+			return &Rejection{Code: RefuseManifestoShort, Have: chars, N: attacks, Need: need, Each: s.OptInt("manifestoMinChars")}
 		}
-		body.Text = cmd.Text
+		body.Text = arg.Text
 	}
 	g.emit(&body, g.only(cmd.Seat))
 	return nil
@@ -359,19 +360,20 @@ func catPublicCards(s *State, seat int) int {
 // withdraw cancels the player's most recent pending privilege with the
 // action (and target) and frees its AP (§7).
 func (v catLives) withdraw(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
-	if cmd.Action == "" {
+	c := catOf(s)
+	if arg.Action == "" {
 		return refuse(RefuseWithdrawNeedsAction)
 	}
 	for i := len(c.Acts) - 1; i >= 0; i-- {
 		a := c.Acts[i]
-		if a.Seat != cmd.Seat || a.Action != cmd.Action || (cmd.Target != nil && (a.Target == nil || a.Target.Seat != cmd.Target.Seat)) {
+		if a.Seat != cmd.Seat || a.Action != arg.Action || (cmd.Target != nil && (a.Target == nil || a.Target.Seat != cmd.Target.Seat)) {
 			continue
 		}
 		if m, _ := catModeOf(a.Action); m.Attack {
 			chars, attacks := catManifesto(c, cmd.Seat, a.ID)
-			if need := s.Opts.ManifestoMinChars * attacks; chars < need {
+			if need := s.OptInt("manifestoMinChars") * attacks; chars < need {
 				return &Rejection{Code: RefuseWithdrawManifesto, N: attacks, Have: chars, Need: need}
 			}
 		}
@@ -379,26 +381,27 @@ func (v catLives) withdraw(g *Game, cmd Command) error {
 		return nil
 	}
 	if cmd.Target != nil {
-		return &Rejection{Code: RefuseNoPendingOn, Action: cmd.Action, Seat: cmd.Target.Seat}
+		return &Rejection{Code: RefuseNoPendingOn, Action: arg.Action, Seat: cmd.Target.Seat}
 	}
-	return refuseAction(RefuseNoPending, cmd.Action)
+	return refuseAction(RefuseNoPending, arg.Action)
 }
 
 // stance is the free-choice player's choice (§2), until night 1 ends.
 func (v catLives) stance(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	switch {
 	case cmd.Seat != c.Free:
 		return refuse(RefuseStanceFreeOnly)
 	case s.Phase != PhaseNight || s.Round != 1:
 		return refuse(RefuseStanceNight1)
-	case cmd.Camp == "civilians" || cmd.Camp == "good":
+	case arg.Camp == "civilians" || arg.Camp == "good":
 		return refuse(RefuseStanceNoCivilians)
-	case cmd.Camp != "killers" && cmd.Camp != "werewolves":
+	case arg.Camp != "killers" && arg.Camp != "werewolves":
 		return refuse(RefuseStanceNeedsCamp)
 	}
-	if cmd.Cowin {
+	if arg.Cowin {
 		for _, a := range c.Acts {
 			if a.Seat != cmd.Seat {
 				continue
@@ -409,21 +412,22 @@ func (v catLives) stance(g *Game, cmd Command) error {
 			}
 		}
 	}
-	g.emit(&StanceBody{Seat: cmd.Seat, Camp: cmd.Camp, Cowin: cmd.Cowin}, g.only(cmd.Seat))
+	g.emit(&StanceBody{Seat: cmd.Seat, Camp: arg.Camp, Cowin: arg.Cowin}, g.only(cmd.Seat))
 	return nil
 }
 
 // catOrderOpen reports whether seat may submit a discard order now: night 1
 // (§5) or a reorder window's phase.
 func catOrderOpen(s *State) bool {
-	c := s.cat
+	c := catOf(s)
 	return (s.Phase == PhaseNight && s.Round == 1) || (c.Window != 0 && c.Window == catPhase(s) && !c.DayOver)
 }
 
 // order submits a discard order (§5).
 func (v catLives) order(g *Game, cmd Command) error {
+	arg := catArgs(&cmd)
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	st := &c.Seats[cmd.Seat-1]
 	if !catOrderOpen(s) {
 		return refuse(RefuseOrderClosed)
@@ -434,7 +438,7 @@ func (v catLives) order(g *Game, cmd Command) error {
 			held = append(held, s.Seats[cmd.Seat-1].Cards[x].Role)
 		}
 	}
-	order := slices.Clone(cmd.Order)
+	order := slices.Clone(arg.Order)
 	if st.Pending >= 0 && len(order) == len(held)+1 {
 		// The pending card may be listed too: it stays the front card.
 		if i := slices.Index(order, s.Seats[cmd.Seat-1].Cards[st.Pending].Role); i >= 0 {
@@ -509,7 +513,7 @@ func (v catLives) command(g *Game, cmd Command) error {
 // the player (halve, rounding down), in declaration order (R14).
 func (v catLives) nightFell(g *Game) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	var out []PointsBody
 	for _, seat := range s.Living() {
 		st := &c.Seats[seat-1]
@@ -678,7 +682,7 @@ type catNightOutcome struct {
 // resolveNight is §10 steps 2–10, computed from the state at the end of the
 // night (after the orders of step 1 took effect).
 func (v catLives) resolveNight(s *State) catNightOutcome {
-	n := &catNight{s: s, c: s.cat, void: map[int]bool{}, kind: map[int]string{}}
+	n := &catNight{s: s, c: catOf(s), void: map[int]bool{}, kind: map[int]string{}}
 	n.out.Resolve = ResolveBody{Round: s.Round, When: "night"}
 	n.r = &n.out.Resolve
 	n.imprison()
@@ -921,7 +925,7 @@ func (n *catNight) losses() {
 // and the day.
 func (v catLives) endNight(g *Game) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	if s.Round == 1 || c.Window == catPhase(s) {
 		ob := OrdersBody{Round: s.Round}
 		if s.Round == 1 {
@@ -1031,7 +1035,7 @@ func catDied(s *State, before []int) []int {
 // announcement passes both) to an announcement of n lost cards.
 func (v catLives) finishAnnounce(g *Game, a *AnnounceBody, n int) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	for seat := 1; seat <= s.Players; seat++ {
 		a.Cards = append(a.Cards, catPublicCards(s, seat))
 	}

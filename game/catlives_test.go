@@ -15,7 +15,7 @@ import (
 // withdrawals. game/bots has its copy (catCommands there): this package
 // cannot import it.
 func catCommands(pv PlayerView) []Command {
-	cp := pv.CatLives
+	cp := CatPlayer(&pv)
 	if cp == nil || len(pv.Tasks) == 0 {
 		return nil
 	}
@@ -27,16 +27,19 @@ func catCommands(pv PlayerView) []Command {
 			continue
 		}
 		base := Command{Seat: pv.Seat, Do: p.Action}
+		var ba CatArgs
 		if p.Form {
-			base.Via = "amoeba"
+			ba.Via = "amoeba"
 		}
 		if slices.Contains(p.Needs, "text") {
-			base.Text = text
+			ba.Text = text
 		}
+		base.Args = ba
 		if p.Target == "none" {
 			for _, into := range p.Into {
-				c := base
-				c.Into = into
+				c, a := base, ba
+				a.Into = into
+				c.Args = a
 				out = append(out, c)
 			}
 			if p.Into == nil {
@@ -49,7 +52,9 @@ func catCommands(pv PlayerView) []Command {
 			c.Target = &t
 			if ks := p.Positions[t.String()]; len(ks) > 0 {
 				for _, k := range ks {
-					c.Position = k
+					a := ba
+					a.Position = k
+					c.Args = a
 					out = append(out, c)
 				}
 				continue
@@ -65,19 +70,19 @@ func catCommands(pv PlayerView) []Command {
 			}
 		}
 		if len(held) > 1 {
-			out = append(out, Command{Seat: pv.Seat, Do: "order", Order: slices.Clone(held)})
+			out = append(out, Command{Seat: pv.Seat, Do: "order", Args: CatArgs{Order: slices.Clone(held)}})
 			rev := slices.Clone(held[:len(held)-1])
 			slices.Reverse(rev)
-			out = append(out, Command{Seat: pv.Seat, Do: "order", Order: append(rev, held[len(held)-1])})
+			out = append(out, Command{Seat: pv.Seat, Do: "order", Args: CatArgs{Order: append(rev, held[len(held)-1])}})
 		}
 	}
 	if cp.Stance != nil && slices.ContainsFunc(pv.Tasks, func(t Task) bool { return t.Action == "stance" }) {
 		for _, camp := range []string{"killers", "werewolves"} {
-			out = append(out, Command{Seat: pv.Seat, Do: "stance", Camp: camp}, Command{Seat: pv.Seat, Do: "stance", Camp: camp, Cowin: true})
+			out = append(out, Command{Seat: pv.Seat, Do: "stance", Args: CatArgs{Camp: camp}}, Command{Seat: pv.Seat, Do: "stance", Args: CatArgs{Camp: camp, Cowin: true}})
 		}
 	}
 	for _, a := range cp.Pending {
-		out = append(out, Command{Seat: pv.Seat, Do: "withdraw", Action: a.Action})
+		out = append(out, Command{Seat: pv.Seat, Do: "withdraw", Args: CatArgs{Action: a.Action}})
 	}
 	return out
 }
@@ -92,7 +97,7 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 	case "over":
 		return false
 	case "night", "day":
-		if s.Phase == PhaseDay && (s.Day.Speaker != 0 || s.cat.DayOver) {
+		if s.Phase == PhaseDay && (s.Day.Speaker != 0 || catOf(s).DayOver) {
 			if s.Day.Speaker != 0 {
 				mustApply(g, Command{Seat: s.Day.Speaker, Do: "pass"})
 			} else {
@@ -101,7 +106,7 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 			return true
 		}
 		living := s.Living()
-		text := strings.Repeat("猫", s.Opts.ManifestoMinChars)
+		text := strings.Repeat("猫", s.OptInt("manifestoMinChars"))
 		for _, seat := range living {
 			for k := 0; k < 2; k++ {
 				m := catModes[r.IntN(len(catModes))]
@@ -109,19 +114,21 @@ func catBotMove(g *Game, r *rand.Rand) bool {
 				if why != nil {
 					continue
 				}
-				c := Command{Seat: seat, Do: m.ID, Text: text}
+				a := CatArgs{Text: text}
+				c := Command{Seat: seat, Do: m.ID}
 				if m.Target != "none" {
 					x := SeatTarget(living[r.IntN(len(living))])
 					if catTargetProblem(s, seat, m, card, x) != nil {
 						continue
 					}
 					c.Target = &x
-					c.Position = 1 + r.IntN(catPublicCards(s, x.Seat))
+					a.Position = 1 + r.IntN(catPublicCards(s, x.Seat))
 				}
 				if m.ID == "transform" {
 					forms := catIntoChoices(s, seat)
-					c.Into = forms[r.IntN(len(forms))]
+					a.Into = forms[r.IntN(len(forms))]
 				}
+				c.Args = a
 				_, _ = g.Apply(c) // an aimed position may not fit
 			}
 			if s.Phase == PhaseDay && s.Day.Ballot != nil && slices.Contains(s.Day.Ballot.Voters, seat) {
@@ -238,7 +245,7 @@ func TestCatExecuted(t *testing.T) {
 	tot := func(vs ...int) []Count {
 		var out []Count
 		for i, v := range vs {
-			out = append(out, Count{Target: SeatTarget(i + 1), Votes: v})
+			out = append(out, Count{Target: SeatTarget(i + 1), Votes: float64(v)})
 		}
 		return out
 	}
@@ -410,12 +417,12 @@ func TestCatAmoeba(t *testing.T) {
 	}
 	// Seat 1 (killer) may not become killer (dealt), jail or deathblow (dealt).
 	for _, into := range []string{"killer", "jail", "deathblow", "amoeba"} {
-		if err := do(Command{Seat: 1, Do: "transform", Into: into}); err == nil {
+		if err := do(Command{Seat: 1, Do: "transform", Args: CatArgs{Into: into}}); err == nil {
 			t.Errorf("transform into %s accepted", into)
 		}
 	}
-	must(t, do(Command{Seat: 1, Do: "transform", Into: "sniper"}))
-	if err := do(Command{Seat: 1, Do: "transform", Into: "vest"}); err == nil {
+	must(t, do(Command{Seat: 1, Do: "transform", Args: CatArgs{Into: "sniper"}}))
+	if err := do(Command{Seat: 1, Do: "transform", Args: CatArgs{Into: "vest"}}); err == nil {
 		t.Errorf("a second transformation under way accepted")
 	}
 	must(t, do(Command{Do: "timeout"})) // night 1 ends: not yet a sniper
@@ -425,18 +432,18 @@ func TestCatAmoeba(t *testing.T) {
 	}
 	must(t, do(Command{Do: "timeout"})) // night 2 ends: the amoeba is a sniper
 	endDay()
-	st := &g.s.cat.Seats[0]
+	st := &catOf(&g.s).Seats[0]
 	if st.Form != "sniper" || st.Spent != 0 {
 		t.Fatalf("form %q spent %d, want sniper 0", st.Form, st.Spent)
 	}
 	// Night 3: 2+1 AP per night, 6 carried minus 2 paid: the budget, not
 	// the balance, stops the second aimed snipe (4 + 4 > 4).
-	must(t, do(Command{Seat: 1, Do: "aimed-snipe", Target: &Target{Seat: 3}, Position: 2}))
+	must(t, do(Command{Seat: 1, Do: "aimed-snipe", Target: &Target{Seat: 3}, Args: CatArgs{Position: 2}}))
 	err = do(Command{Seat: 1, Do: "snipe", Target: &Target{Seat: 3}})
 	if err == nil || !strings.Contains(err.Error(), "0 of its 4 AP left") {
 		t.Errorf("snipe beyond the budget: %v", err)
 	}
-	must(t, do(Command{Seat: 1, Do: "withdraw", Action: "aimed-snipe"}))
+	must(t, do(Command{Seat: 1, Do: "withdraw", Args: CatArgs{Action: "aimed-snipe"}}))
 	for range 4 {
 		must(t, do(Command{Seat: 1, Do: "snipe", Target: &Target{Seat: 3}}))
 	}
@@ -444,8 +451,8 @@ func TestCatAmoeba(t *testing.T) {
 		t.Errorf("a fifth snipe through the form accepted")
 	}
 	// A new form may be declared while using the current one.
-	must(t, do(Command{Seat: 1, Do: "transform", Into: "vest"}))
-	if err := do(Command{Seat: 1, Do: "transform", Into: "sniper"}); err == nil {
+	must(t, do(Command{Seat: 1, Do: "transform", Args: CatArgs{Into: "vest"}}))
+	if err := do(Command{Seat: 1, Do: "transform", Args: CatArgs{Into: "sniper"}}); err == nil {
 		t.Errorf("a transformation accepted while one is under way")
 	}
 }

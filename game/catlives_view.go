@@ -5,8 +5,36 @@ import (
 	"strconv"
 )
 
+// catViewKey is the JSON key of cat-lives-7's parts of the views, where
+// the phone page reads them.
+const catViewKey = "catLives"
+
+func init() {
+	registerView(catViewKey, func() ViewExt { return new(CatTableView) }, func() ViewExt { return new(CatPlayerView) })
+}
+
+// ViewKey implements ViewExt.
+func (*CatTableView) ViewKey() string { return catViewKey }
+
+// ViewKey implements ViewExt.
+func (*CatPlayerView) ViewKey() string { return catViewKey }
+
+// CatTable is cat-lives-7's part of the table view tv (nil in another
+// variant's view).
+func CatTable(tv *TableView) *CatTableView {
+	ct, _ := tv.Ext.(*CatTableView)
+	return ct
+}
+
+// CatPlayer is cat-lives-7's part of the player view pv (nil in another
+// variant's view).
+func CatPlayer(pv *PlayerView) *CatPlayerView {
+	cp, _ := pv.Ext.(*CatPlayerView)
+	return cp
+}
+
 // CatTableView is cat-lives-7's public part of the table view
-// (TableView.CatLives): only what R27 makes public.
+// (TableView.Ext): only what R27 makes public.
 type CatTableView struct {
 	Seats []CatSeatView `json:"seats"`
 	// Lost counts the cards lost in the game; Reorder says that a reorder
@@ -61,7 +89,7 @@ type CatVote struct {
 }
 
 // CatPlayerView is what one player privately knows in cat-lives-7
-// (PlayerView.CatLives).
+// (PlayerView.Ext).
 type CatPlayerView struct {
 	// Stance: the free-choice player's current choice (camp "" =
 	// independent so far); Notice "cowin": the free-choice player co-wins
@@ -158,14 +186,17 @@ type CatManifesto struct {
 	Blank string `json:"blank"`
 }
 
-// tableView fills TableView.CatLives and runs the shared fields the variant
+// tableView fills TableView.Ext and runs the shared fields the variant
 // runs differently: the timer, the narration, the ballot (viewer).
 func (v catLives) tableView(g *Game, tv *TableView) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	if c == nil {
 		return
 	}
+	// Privileges bring no answers, and the hand, not the card, holds the
+	// night.
+	tv.Card.Results, tv.Card.Tonight = 0, 0
 	ct := &CatTableView{Lost: c.Lost, Dawn: c.Dawn, Dusk: c.Dusk}
 	over := s.Phase == PhaseOver
 	for seat := 1; seat <= s.Players; seat++ {
@@ -195,10 +226,10 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 		ct.History = c.History
 		ct.Voided = c.Voided
 	}
-	warn := min(60, s.Opts.NightSeconds/5)
+	warn := min(60, s.OptInt("nightSeconds")/5)
 	switch s.Phase {
 	case PhaseNight:
-		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.Opts.NightSeconds, Warn: warn}
+		tv.Timer = &Timer{Key: g.stageKey(), Kind: "night", Seconds: s.OptInt("nightSeconds"), Warn: warn}
 	case PhaseDay:
 		d := s.Day
 		tv.Timer = nil
@@ -215,7 +246,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 			tv.Timer = &Timer{Key: g.stageKey(), Kind: "discussion", Seconds: s.Opts.DiscussionSeconds}
 			tv.Narration = Narration{Key: "discussion", Round: s.Round}
 		case d.Stage == StageClosing:
-			tv.Timer = &Timer{Key: g.stageKey(), Kind: "closing", Seconds: s.Opts.ClosingSeconds}
+			tv.Timer = &Timer{Key: g.stageKey(), Kind: "closing", Seconds: s.OptInt("closingSeconds")}
 			tv.Narration = Narration{Key: "closing", Round: s.Round}
 			ct.Closing = true
 		}
@@ -223,7 +254,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 			bv := &BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters, Closed: b.Closed, Open: true}
 			for _, x := range b.Voters {
 				w := catCards(s, x)
-				bv.Weights = append(bv.Weights, w)
+				bv.Weights = append(bv.Weights, float64(w))
 				cur, cast := catVotes(b, x)
 				if cast == 0 {
 					continue
@@ -245,7 +276,7 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 						n += cv.Weight
 					}
 				}
-				ct.Counts = append(ct.Counts, Count{Target: t, Votes: n})
+				ct.Counts = append(ct.Counts, Count{Target: t, Votes: float64(n)})
 			}
 			bv.Counts = ct.Counts
 			if b.Closed && b.Tally != nil {
@@ -265,19 +296,19 @@ func (v catLives) tableView(g *Game, tv *TableView) {
 			ct.Ready = ready
 		}
 	}
-	tv.CatLives = ct
+	tv.Ext = ct
 }
 
-// playerView fills PlayerView.CatLives and the player's tasks (viewer).
+// playerView fills PlayerView.Ext and the player's tasks (viewer).
 func (v catLives) playerView(g *Game, pv *PlayerView) {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	seat := pv.Seat
 	if c == nil || seat < 1 || seat > s.Players {
 		return
 	}
 	st := &c.Seats[seat-1]
-	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.Opts.ManifestoMinChars, Blank: CatBlank}, Privileges: []CatPrivilegeView{}}
+	cp := &CatPlayerView{Points: st.AP, Manifesto: CatManifesto{Min: s.OptInt("manifestoMinChars"), Blank: CatBlank}, Privileges: []CatPrivilegeView{}}
 	if seat == c.Free {
 		cp.Stance = &CatStance{Camp: c.Stance, Cowin: c.Cowin, Fixed: s.Round > 1 || s.Phase != PhaseNight, Camps: []string{"killers", "werewolves"}}
 	}
@@ -386,7 +417,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 		cp.Vote = cur
 		cp.CanChange = cast < 2 && s.Day.Stage != StageClosing && !c.DayOver && slices.Contains(s.Day.Ballot.Voters, seat)
 	}
-	pv.CatLives = cp
+	pv.Ext = cp
 	if !alive || s.Phase == PhaseOver {
 		pv.Tasks = []Task{}
 		if s.Phase == PhaseDay && s.Day != nil && s.Day.Speaker == seat {
@@ -402,7 +433,7 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 // pass and vote.
 func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 	s := &g.s
-	c := s.cat
+	c := catOf(s)
 	out := []Task{}
 	if s.Phase == PhaseDay {
 		d := s.Day

@@ -4,16 +4,20 @@ package game
 type classic struct{ killerFamily }
 
 func init() {
-	register(classic{killerFamily{VariantInfo{
+	register(classic{killerFamily{declare(VariantInfo{
 		ID:           "classic-2.0",
 		MinPlayers:   8,
 		MaxPlayers:   17,
 		CardsPerSeat: 1,
 		Roles:        roles("killer", "police", "civilian"),
 		Actions:      []string{"kill", "check", "sleep", "pass", "vote", "abstain", "explode"},
-		OptionNames:  append(append([]string{}, commonOptions...), "civiliansWipedOut"),
-	}}})
+		Options:      append(shared(commonOptions...), civiliansWipedOut),
+	})}})
 }
+
+// civiliansWipedOut is R14's option (v3.0 takes it too): whether the
+// killers win or the game is drawn when the last civilian dies.
+var civiliansWipedOut = OptionSpec{ID: "civiliansWipedOut", Kind: OptChoice, Values: []string{"draw", "killers-win"}, Default: "draw"}
 
 // classicTeams is the police (= killers) count of classic-2.0 §2.
 func classicTeams(n int) int {
@@ -74,7 +78,7 @@ func (classic) Win(s *State) (string, Why) {
 	case allDead(s, "police"):
 		return "killers", Why{Code: ReasonPoliceDead}
 	case allDead(s, "civilian"):
-		if s.Opts.CiviliansWipedOut == "killers-win" {
+		if s.OptChoice(civiliansWipedOut.ID) == "killers-win" {
 			return "killers", Why{Code: ReasonCiviliansDead}
 		}
 		return "draw", Why{Code: ReasonCiviliansDead}

@@ -63,5 +63,15 @@ func (g *Game) Clock() ClockPlan {
 			p.Early = append(p.Early, Wait{Seq: seq, Seconds: secs})
 		}
 	}
+	if c, ok := g.s.variant.(clocker); ok {
+		c.clock(g, &p)
+	}
 	return p
+}
+
+// clocker is a variant whose rules time more than the shared stages
+// (werewolf-12: the knife's deadline inside the night, the witch's window
+// after it): it amends the plan, which never leaves the host.
+type clocker interface {
+	clock(g *Game, p *ClockPlan)
 }

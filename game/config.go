@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Config is what a lobby needs to know about a setup before the game
@@ -19,13 +17,17 @@ type Config struct {
 	Problem *Problem    // nil: a game can start from this setup
 }
 
-// OptionInfo is one option of a setup.
+// OptionInfo is one option of a setup, from its spec (OptionSpec).
 type OptionInfo struct {
 	Name    string
 	Default any      // the variant's default for this player count
 	Value   any      // the value the game would play with
 	Set     bool     // the setup overrides it
 	Choices []string // the legal values of an enumerated option
+	Kind    OptionKind
+	Min     int    // an int's or seconds' least value
+	Max     int    // and its greatest (0: no bound)
+	Words   string // the dictionary key of its name (OptionSpec.WordsKey)
 }
 
 // Problem is why a setup cannot start, with the figures a screen needs to
@@ -72,19 +74,20 @@ func Configure(setup Setup) Config {
 			s.Seats[i].Cards = append(s.Seats[i].Cards, CardState{Role: r, Alive: true})
 		}
 	}
-	def := defaults(v, s)
-	val := def
+	def, defOwn := defaults(v, s), ownDefaults(s.caps.own)
+	val, valOwn := def, defOwn
 	var set map[string]json.RawMessage
 	_ = json.Unmarshal(setup.Options, &set)
-	err := val.applyOverrides(setup.Options, in.OptionNames, choicesFor(v))
+	err := applyOptions(&val, &valOwn, setup.Options, in.Options)
 	if err != nil {
-		val = def
+		val, valOwn = def, defOwn
 	}
-	defs, vals := def.OptionValues(in.OptionNames), val.OptionValues(in.OptionNames)
-	for _, name := range in.OptionNames {
-		_, isSet := set[name]
-		c.Options = append(c.Options, OptionInfo{Name: name, Default: defs[name], Value: vals[name], Set: isSet,
-			Choices: choicesFor(v)[name]})
+	defs := optionValues(def, defOwn, s.caps.own, in.OptionNames)
+	vals := optionValues(val, valOwn, s.caps.own, in.OptionNames)
+	for _, sp := range in.Options {
+		_, isSet := set[sp.ID]
+		c.Options = append(c.Options, OptionInfo{Name: sp.ID, Default: defs[sp.ID], Value: vals[sp.ID], Set: isSet,
+			Choices: sp.Values, Kind: sp.Kind, Min: sp.Min, Max: sp.Max, Words: sp.WordsKey()})
 	}
 	if c.Problem != nil {
 		return c
@@ -123,39 +126,11 @@ func (g *Game) HostActions() []string {
 		return nil
 	}
 	if s.Phase == PhaseSetup || s.Phase == PhaseDay && s.Day != nil && (s.Day.Speaker != 0 || s.Day.Stage == StageDiscussion) {
-		return []string{"skip", "end"}
+		return []string{ActSkip, ActEnd}
 	}
-	return []string{"end"}
+	return []string{ActEnd}
 }
 
 // IsHostAction reports whether do is a command only the host or its clock
 // gives ("timeout", "end"): a seat that sends it is refused.
 func IsHostAction(do string) bool { return do == "timeout" || do == "end" }
-
-// MaxTextRunes bounds a command's free text (a cat-lives-7 kill manifesto)
-// and MaxOrderCards a discard order: the engine refuses longer ones, so the
-// network layer needs no rule of its own about them.
-const (
-	MaxTextRunes  = 2000
-	MaxOrderCards = 8
-)
-
-// checkFreeText refuses free text and lists no rule could accept: too long,
-// or text with an invisible control character.
-func checkFreeText(cmd *Command) error {
-	if cmd.Text == "" && len(cmd.Order) <= MaxOrderCards {
-		return nil // nearly every command
-	}
-	if n := utf8.RuneCountInString(cmd.Text); n > MaxTextRunes {
-		return &Rejection{Code: RefuseTextLong, N: MaxTextRunes, Have: n}
-	}
-	for _, r := range cmd.Text {
-		if (unicode.IsControl(r) && r != '\n' && r != '\t') || unicode.Is(unicode.Bidi_Control, r) {
-			return refuse(RefuseTextControl)
-		}
-	}
-	if len(cmd.Order) > MaxOrderCards {
-		return &Rejection{Code: RefuseOrderLong, N: MaxOrderCards}
-	}
-	return nil
-}

@@ -335,11 +335,11 @@ func (g *Game) openBallot() {
 			voters = living
 		}
 	}
-	var weights []int
+	var weights []float64
 	if bl != nil {
-		weights = make([]int, len(voters))
+		weights = make([]float64, len(voters))
 		for i, v := range voters {
-			weights[i] = bl.VoteWeight(s, v)
+			weights[i] = float64(bl.VoteWeight(s, v))
 		}
 	}
 	g.emit(g.mem.ballot.put(BallotBody{Round: s.Round, Index: index, Mode: s.Opts.VoteMode, Candidates: cands, Voters: voters, Weights: weights}), nil)
@@ -363,7 +363,7 @@ func (g *Game) vote(cmd *Command) error {
 		return refuse(RefuseNotVoting)
 	}
 	if b.Voted(cmd.Seat) {
-		if b.Weights != nil && !slices.Contains(b.Abstained, cmd.Seat) {
+		if b.Weights != nil && !b.OneVote && !slices.Contains(b.Abstained, cmd.Seat) {
 			return refuse(RefuseVotesCast)
 		}
 		return refuse(RefuseVoted)
@@ -559,12 +559,12 @@ func (g *Game) closeBallot() {
 	for _, v := range b.Votes {
 		for i := range counts {
 			if counts[i].Target == v.Target {
-				counts[i].Votes++
+				counts[i].Votes += b.Value(v.Seat)
 				break // (the candidates are distinct)
 			}
 		}
 	}
-	best := 0
+	best := 0.0
 	for _, c := range counts {
 		best = max(best, c.Votes)
 	}
@@ -580,9 +580,9 @@ func (g *Game) closeBallot() {
 	case best == 0 && b.Index == 1:
 		t.Outcome, t.Top = "none", []Target{}
 	case len(top) == 1:
-		t.Outcome = "out"
+		t.Outcome = VerdictOut
 	default:
-		t.Outcome = "tie"
+		t.Outcome = VerdictTie
 	}
 	if b.Mode == "simultaneous-open" {
 		t.Votes = g.mem.vote.clone(b.Votes)

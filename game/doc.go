@@ -75,6 +75,58 @@
 // tables (roles, deck, options and their defaults), the night steps in its
 // resolution order, its legal targets with readable reasons, its answers,
 // its night resolution, its win conditions and who speaks before a run-off.
+//
+// A variant owns its vocabulary; no shared type names its cards:
+//
+//   - its options are VariantInfo.Options, a list of OptionSpecs (options.go):
+//     the shared ones it accepts (shared(…), narrowed by narrow where its
+//     rules allow fewer values; their defaults are its Defaults') and its
+//     own, with kind, values or range, default and words key. The engine
+//     parses and validates a script's "options" against them, and the
+//     lobby, the briefing and `sim --option` list them (Configure). The
+//     variant reads its own with State.OptBool, OptInt and OptChoice;
+//   - its commands' arguments beyond seat, do, target and card are its own
+//     Args type (args.go), which a script's step and a phone's frame carry
+//     flat beside the shared fields: it implements Arguer to read them, and
+//     Args' Refuse and Bound say what no game or no frame could take;
+//   - its own state is State.ext, and its own parts of the views are
+//     TableView.Ext and PlayerView.Ext (viewext.go), filled by its viewer
+//     and sent under the JSON key it registers (cat-lives-7: "catLives").
+//
+// For example, a variant with an "order" action whose phones say a side,
+// and a "sheriff" option, adds to its file:
+//
+//	type wolfArgs struct {
+//		Side string `json:"side,omitempty"` // "left" or "right"
+//	}
+//
+//	func (wolfArgs) Refuse() *Rejection { return nil }
+//	func (a wolfArgs) Bound() error    { return boundWord(a.Side) }
+//
+//	func (wolf) DecodeArgs(obj []byte) (Args, error) { return decodeArgs[wolfArgs](obj) }
+//
+// with, in its VariantInfo,
+//
+//	Options: append(shared(commonOptions...),
+//		OptionSpec{ID: "sheriff", Kind: OptBool, Default: true}),
+//
+// and reads them where its rules need them: the arguments in the hook that
+// takes its own commands (commander in a phase the core runs, hooks.go, or
+// a phaseRunner's command), the option anywhere it has the state:
+//
+//	func (wolf) command(g *Game, cmd Command) (handled bool, err error) {
+//		if cmd.Do != "order" {
+//			return false, nil // the core's
+//		}
+//		a, _ := cmd.Args.(wolfArgs) // a.Side is "" when the step gave none
+//		…
+//	}
+//
+//	if s.OptBool("sheriff") { … }
+//
+// A script's step is then {"seat": 3, "do": "order", "side": "left"} and
+// its options {"sheriff": false}; the dictionary gets opt.sheriff (and
+// val.<value> for a choice's values).
 // What single-role variants share (seed 000's day defaults, team knowledge,
 // group and solo steps) is in family.go; per-card bookkeeping goes through
 // Emitter.Mark. A variant's worked examples go under testdata/<variant-id>/
@@ -141,7 +193,15 @@
 // privileges paid with action points, day privileges, a vote open all day,
 // five cards per seat) implements the hooks of hooks.go instead: it runs
 // its nights and days itself (phaseRunner), applies its own events
-// (eventApplier; its state is State.cat), deals under its own constraints
+// (eventApplier; its state is State.ext), deals under its own constraints
 // (dealer) and adds its part to the views (viewer), while still emitting
-// the core events the screens and scripts rely on.
+// the core events the screens and scripts rely on. werewolf-12 runs its
+// days so (the election before the dawn, the death steps, the sheriff's
+// order) but its nights on the shared protocol: its phaseRunner hands the
+// night's commands to the core and adds only the knife's deadline and the
+// witch's questions. Such a variant's own events that reach the table say
+// what they are to it (tableRoler, event.go); a variant whose rules time
+// more than the shared stages amends the host's clock plan (clocker,
+// clock.go); a ballot whose voters cast one vote each of a weight (the
+// sheriff's 1.5) is BallotBody.OneVote, counted by the shared tally.
 package game

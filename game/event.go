@@ -119,6 +119,10 @@ type SpeechesBody struct {
 	Round int   `json:"round"`
 	Kind  Stage `json:"kind"`
 	Order []int `json:"order"`
+	// By is "random" when the first speaker is a seeded pick among the
+	// living, drawn by the event (werewolf-12 §10.1 after a peaceful
+	// night without a sheriff).
+	By string `json:"by,omitempty"`
 }
 
 // TurnBody: Seat now has the floor.
@@ -138,14 +142,21 @@ type TurnEndBody struct {
 // BallotBody: a ballot opens. Index counts the day's ballots from 1.
 // Weights, parallel to Voters, is each voter's number of votes where it is
 // not 1 for everybody (v5.0-dual: tokens per living card; two-hands: votes
-// per living hand).
+// per living hand), or with OneVote the weight of each voter's one vote
+// (werewolf-12's sheriff: 1.5).
 type BallotBody struct {
-	Round      int      `json:"round"`
-	Index      int      `json:"index"`
-	Mode       string   `json:"mode"`
-	Candidates []Target `json:"candidates"`
-	Voters     []int    `json:"voters"`
-	Weights    []int    `json:"weights,omitempty"`
+	Round      int       `json:"round"`
+	Index      int       `json:"index"`
+	Mode       string    `json:"mode"`
+	Candidates []Target  `json:"candidates"`
+	Voters     []int     `json:"voters"`
+	Weights    []float64 `json:"weights,omitempty"`
+	// OneVote: every voter casts one vote, worth its weight in Weights
+	// (werewolf-12's sheriff: 1.5 or 2), instead of Weights votes.
+	OneVote bool `json:"oneVote,omitempty"`
+	// Purpose names what the ballot decides where a day has ballots of
+	// different kinds (werewolf-12: "election" of the sheriff, "exile").
+	Purpose string `json:"purpose,omitempty"`
 }
 
 // CallBody: sequential-open calls a candidate (hands up for Target).
@@ -182,8 +193,8 @@ type AbstainBody struct {
 
 // Count is one candidate's total.
 type Count struct {
-	Target Target `json:"target"`
-	Votes  int    `json:"votes"`
+	Target Target  `json:"target"`
+	Votes  float64 `json:"votes"` // a whole number but where a vote weighs 1.5
 }
 
 // TallyBody: a ballot's result. Outcome is "out" (Top has one entry), "tie"
@@ -193,7 +204,7 @@ type TallyBody struct {
 	Index   int        `json:"index"`
 	Counts  []Count    `json:"counts"`
 	Top     []Target   `json:"top"`
-	Outcome string     `json:"outcome"`
+	Outcome Verdict    `json:"outcome"`
 	Votes   []VoteBody `json:"votes,omitempty"`
 }
 
@@ -219,8 +230,12 @@ type NominateBody struct {
 // nobody is put out today. By is "lot" when a seeded lot among Options (a
 // tie settled by tieFinal lots) picked it.
 type ImmuneBody struct {
-	Round   int      `json:"round"`
-	Hand    Target   `json:"hand"`
+	Round int    `json:"round"`
+	Hand  Target `json:"hand"`
+	// Seat and Role name a single-role seat revealed as immune
+	// (werewolf-12 §10.4: the idiot).
+	Seat    int      `json:"seat,omitempty"`
+	Role    string   `json:"role,omitempty"`
 	By      string   `json:"by,omitempty"`
 	Options []Target `json:"options,omitempty"`
 }
@@ -351,8 +366,14 @@ func tableRoleOf(b Body) TableRole {
 	case *TurnEndBody, *VoteBody, *AbstainBody, *CallPassBody, *NominateBody, *HostBody:
 		return TableLive
 	}
+	if r, ok := b.(tableRoler); ok { // a variant's own event
+		return r.tableRole()
+	}
 	return TablePrivate
 }
+
+// tableRoler is a variant's own event type that reaches the table.
+type tableRoler interface{ tableRole() TableRole }
 
 // RoleOf is the table role of an event type (TablePrivate for unknown
 // types).

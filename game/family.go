@@ -39,7 +39,6 @@ func seedDefaults(lastWords int) Options {
 		TieRounds:           3,
 		TieVoters:           "non-tied",
 		TieFinal:            "draw",
-		CiviliansWipedOut:   "draw",
 		NightMaxSeconds:     90,
 		NightMinSeconds:     30,
 		SpeechSeconds:       90,

@@ -37,19 +37,11 @@ type Command struct {
 	// or the voting hand where votes are cast per hand (two-hands; a script
 	// may call this field "hand").
 	Card *Target `json:"card,omitempty"`
-	// cat-lives-7's fields, named as in its rules file: a kill manifesto,
-	// an aimed snipe's position, an amoeba's new form, the free-choice
-	// stance (camp, cowin), a discard order (card ids, first lost first),
-	// the action a withdrawal cancels, and via, the card id (or "amoeba")
-	// acting when two held cards offer the action.
-	Text     string   `json:"text,omitempty"`
-	Position int      `json:"position,omitempty"`
-	Into     string   `json:"into,omitempty"`
-	Camp     string   `json:"camp,omitempty"`
-	Cowin    bool     `json:"cowin,omitempty"`
-	Order    []string `json:"order,omitempty"`
-	Action   string   `json:"action,omitempty"`
-	Via      string   `json:"via,omitempty"`
+	// Args are the variant's own arguments (args.go: cat-lives-7's
+	// CatArgs), nil for most commands. In a script's step and a phone's
+	// frame they stand flat beside the fields above (DecodeArgs,
+	// MarshalCommand), so they take no JSON name here.
+	Args Args `json:"-"`
 	// Round and Ballot say which view a phone's command was made from: the
 	// round its table showed, and the ballot (BallotView.Index) it voted in.
 	// 0 means "now" (scripts, the host). A command made from an older view
@@ -145,11 +137,7 @@ func (p *public) digest(b Body, idx int) {
 	p.count++
 	switch b := b.(type) {
 	case *NightBody, *SpeechesBody, *TurnBody, *BallotBody, *CallBody: // TableStage
-		if !p.afterStage {
-			p.shown, p.nshown, p.npending = p.pending, p.npending, 0
-		}
-		p.afterStage = true
-		p.stageKey = p.count
+		p.stage()
 	case *DawnBody:
 		p.announce(idx)
 		p.dawn, p.hasDawn = *b, true
@@ -168,9 +156,26 @@ func (p *public) digest(b Body, idx int) {
 		if b.By != "silenced" {
 			p.afterStage = false
 		}
-	default: // TableLive, TablePrivate
-		p.afterStage = false
+	default: // TableLive, TablePrivate, and a variant's own events (tableRoler)
+		switch tableRoleOf(b) {
+		case TableStage:
+			p.stage()
+		case TableAnnounce:
+			p.announce(idx)
+		default:
+			p.afterStage = false
+		}
 	}
+}
+
+// stage starts a stage: it takes the announcements pending, unless it
+// follows another stage at once.
+func (p *public) stage() {
+	if !p.afterStage {
+		p.shown, p.nshown, p.npending = p.pending, p.npending, 0
+	}
+	p.afterStage = true
+	p.stageKey = p.count
 }
 
 // announce holds the announcement logged at idx.
@@ -253,8 +258,8 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i, k := 0, in.CardsPerSeat; i < len(s.Seats); i++ {
 		s.Seats[i].Cards = all[i*k : (i+1)*k : (i+1)*k]
 	}
-	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
+	s.Opts, s.ownOpts = defaults(v, s), ownDefaults(s.caps.own)
+	if err := applyOptions(&s.Opts, &s.ownOpts, setup.Options, in.Options); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
 
@@ -273,8 +278,8 @@ func newGame(g *Game, setup Setup, log []Event, mem *store) (*Game, error) {
 	for i := range hands {
 		s.Seats[i].Cards = mem.cardsOf(hands[i])
 	}
-	s.Opts = defaults(v, s)
-	if err := s.Opts.applyOverrides(setup.Options, in.OptionNames, choicesFor(v)); err != nil {
+	s.Opts, s.ownOpts = defaults(v, s), ownDefaults(s.caps.own)
+	if err := applyOptions(&s.Opts, &s.ownOpts, setup.Options, in.Options); err != nil {
 		return nil, &SetupError{"options", err.Error()}
 	}
 	// The seats are filled again by the deal events, so that the log alone
@@ -475,13 +480,13 @@ func (g *Game) apply(cmd *Command) error {
 	if cmd.Do == ActEnd && cmd.Seat == 0 {
 		g.emit(&HostBody{Action: ActEnd}, nil)
 		why := Why{Code: ReasonHost}
-		g.emit(&GameOverBody{Winner: "none", Reason: why.Sentence(), Why: why}, nil)
+		g.emit(&GameOverBody{Winner: WinnerNone, Reason: why.Sentence(), Why: why}, nil)
 		return nil
 	}
 	if cmd.Do == ActTimeout && cmd.Seat != 0 {
 		return refuse(RefuseDeadline)
 	}
-	if err := checkFreeText(cmd); err != nil {
+	if err := argsCheck(cmd); err != nil {
 		return err
 	}
 	if err := g.stale(cmd); err != nil {
@@ -508,6 +513,11 @@ func (g *Game) apply(cmd *Command) error {
 		}
 		if t.Card > len(s.Seats[t.Seat-1].Cards) {
 			return refuseTarget(RefuseNoCard, *t) // a copy: the command stays the caller's
+		}
+	}
+	if c := s.caps.commander; c != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) && cmd.Do != ActTimeout {
+		if handled, err := c.command(g, *cmd); handled {
+			return err
 		}
 	}
 	if pr := s.caps.runner; pr != nil && (s.Phase == PhaseNight || s.Phase == PhaseDay) {

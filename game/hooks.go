@@ -21,6 +21,17 @@ type phaseRunner interface {
 	nightFell(g *Game)
 }
 
+// commander is a variant with a player's command of its own in phases the
+// core runs (werewolf-style: a day action such as the sheriff's "order",
+// whose side is in the variant's Args): the core offers it every player
+// command of a night or a day, after its checks of the seat and target
+// ranges and before its own handling; handled false lets the core go on
+// as without it. It emits the events the command makes (its own, applied
+// by its eventApplier, or core ones) and returns a *Rejection to refuse.
+type commander interface {
+	command(g *Game, cmd Command) (handled bool, err error)
+}
+
 // eventApplier is a variant with events of its own, or with its own reading
 // of a core event (cat-lives-7's "executed" takes one card, not the seat).
 // State.apply offers it every event first: handled true means the variant

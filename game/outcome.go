@@ -51,41 +51,57 @@ func (g *Game) Outcome() (out Outcome, ok bool) {
 	}
 	s := &g.s
 	out = Outcome{Variant: s.VariantID, Players: s.Players, Winner: s.Winner, Rounds: s.Round}
-	info := s.variant.Info()
-	campOf := func(role string) string {
-		for _, r := range info.Roles {
-			if r.ID == role {
-				return r.Camp
-			}
-		}
-		return ""
-	}
-	var winners []int
-	listed := false
-	for _, e := range g.log {
-		if b, ok := e.Body.(*GameOverBody); ok {
-			winners, listed = b.Winners, s.caps.camper != nil
-		}
-	}
 	for _, r := range revealAll(s) {
-		so := SeatOutcome{Seat: r.Seat, Roles: r.Roles, Side: r.Camp, Alive: s.Alive(SeatTarget(r.Seat))}
+		so := SeatOutcome{Seat: r.Seat, Roles: r.Roles, Side: s.seatSide(r.Seat), Alive: s.Alive(SeatTarget(r.Seat))}
 		for _, role := range r.Roles {
-			if campOf(role) == "killers" {
+			if roleCamp(s, role) == "killers" {
 				so.Killer = true
 			}
 		}
-		if so.Side == "" && len(r.Roles) > 0 {
-			so.Side = campOf(r.Roles[0])
-		}
-		if listed {
-			so.Won = slices.Contains(winners, r.Seat)
-		} else {
-			so.Won = so.Side != "" && so.Side == out.Winner
-		}
+		so.Won = s.seatWon(r.Seat)
 		out.Seats = append(out.Seats, so)
 	}
 	g.foldOutcome(&out)
 	return out, true
+}
+
+// roleCamp is role's camp in the game's variant (VariantInfo.Roles).
+func roleCamp(s *State, role string) string {
+	for _, r := range s.variant.Info().Roles {
+		if r.ID == role {
+			return r.Camp
+		}
+	}
+	return ""
+}
+
+// seatSide is seat's camp: the camp its cards decide (Camper), else its
+// first card's role's camp.
+func (s *State) seatSide(seat int) string {
+	if c := s.caps.camper; c != nil {
+		if side := c.Camp(s, seat); side != "" {
+			return side
+		}
+	}
+	if cards := s.Seat(seat).Cards; len(cards) > 0 {
+		return roleCamp(s, cards[0].Role)
+	}
+	return ""
+}
+
+// seatWon reports whether seat is among the winners of the finished game:
+// the seats the end lists where it lists them (the cards decide the camps:
+// Camper, cat-lives-7's stances), else the seats whose side won. Outcome
+// and the player's view (PlayerView.Outcome) both read it.
+func (s *State) seatWon(seat int) bool {
+	if s.Phase != PhaseOver {
+		return false
+	}
+	if s.Winners != nil {
+		return slices.Contains(s.Winners, seat)
+	}
+	side := s.seatSide(seat)
+	return side != "" && side == s.Winner
 }
 
 // foldOutcome replays the log to learn when each seat died and who acted

@@ -120,6 +120,17 @@ func TestOutcomeAgreesWithTheEnd(t *testing.T) {
 				if so.Won != wantWon {
 					t.Errorf("%s seat %d (%v, side %q): won %v, the end says %v (%+v)", in.ID, so.Seat, so.Roles, so.Side, so.Won, wantWon, over)
 				}
+				// the player's own view says the same at the end
+				wantView := "lost"
+				if so.Won {
+					wantView = "won"
+				}
+				if over.Winner == "draw" || over.Winner == "none" {
+					wantView = ""
+				}
+				if got := g.PlayerView(so.Seat).Outcome; got != wantView {
+					t.Errorf("%s seat %d: the view says %q, the outcome %q (winner %q)", in.ID, so.Seat, got, wantView, over.Winner)
+				}
 				if so.Alive != (so.Died == 0) || so.Died > out.Rounds {
 					t.Errorf("%s seat %d: alive %v, died in round %d of %d", in.ID, so.Seat, so.Alive, so.Died, out.Rounds)
 				}

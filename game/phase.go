@@ -1,6 +1,7 @@
 package game
 
-// Phase is the part of the game a State is in.
+// Phase is the part of the game a State is in (TableView.Phase,
+// Moment.Phase).
 type Phase string
 
 // The phases.
@@ -10,6 +11,9 @@ const (
 	PhaseDay   Phase = "day"
 	PhaseOver  Phase = "over"
 )
+
+// Phases lists every Phase, for the layers that name them.
+func Phases() []Phase { return []Phase{PhaseSetup, PhaseNight, PhaseDay, PhaseOver} }
 
 // Stage is what the day is doing now (DayState.Stage), or the kind of its
 // speaking turns (DayState.Kind, SpeechesBody.Kind).
@@ -34,7 +38,50 @@ const (
 	StageExploded     Stage = "exploded"
 )
 
-// Stages lists every Stage, for the layers that name them (each needs a
+// The table view's stages besides the day's (TableView.Stage): the
+// briefing before the first night, the night, the game's end.
+const (
+	StageBriefing Stage = "briefing"
+	StageNight    Stage = "night"
+	StageOver     Stage = "over"
+)
+
+// TableStages lists every stage a table view shows.
+func TableStages() []Stage {
+	return append([]Stage{StageBriefing, StageNight}, append(Stages(), StageOver)...)
+}
+
+// MomentKind is what a line of the end-of-game timeline tells (Moment.Kind).
+type MomentKind string
+
+// The timeline's moments.
+const (
+	MomentAction   MomentKind = "action"   // a night step's final choice
+	MomentResult   MomentKind = "result"   // a private answer
+	MomentDawn     MomentKind = "dawn"     // the night's dead
+	MomentTally    MomentKind = "tally"    // a ballot's count
+	MomentExecuted MomentKind = "executed" // put out in the day
+	MomentImmune   MomentKind = "immune"   // the top of the vote was immune
+	MomentExploded MomentKind = "exploded" // a killer revealed himself
+	MomentOver     MomentKind = "over"     // the winner
+)
+
+// MomentKinds lists every MomentKind.
+func MomentKinds() []MomentKind {
+	return []MomentKind{MomentAction, MomentResult, MomentDawn, MomentTally, MomentExecuted, MomentImmune, MomentExploded, MomentOver}
+}
+
+// Verdict is a ballot's result (TallyBody.Outcome).
+type Verdict string
+
+// The results of a ballot.
+const (
+	VerdictOut  Verdict = "out"  // one on top
+	VerdictTie  Verdict = "tie"  // several on top
+	VerdictNone Verdict = "none" // nobody voted (G12)
+)
+
+// Stages lists every day Stage, for the layers that name them (each needs a
 // "stage.<id>" string in every language).
 func Stages() []Stage {
 	return []Stage{StageLastWords, StageSpeech, StagePKSpeech, StageOthersSpeech, StageDefence, StageNomination,

@@ -13,7 +13,26 @@ import (
 // randomSetup picks a random player count and seed for a variant.
 func randomSetup(in VariantInfo, r *rand.Rand) Setup {
 	n := in.MinPlayers + r.IntN(in.MaxPlayers-in.MinPlayers+1)
-	return Setup{Variant: in.ID, Players: n, Seed: r.Uint64()}
+	setup := Setup{Variant: in.ID, Players: n, Seed: r.Uint64()}
+	if in.ID == "werewolf-12" {
+		// Its options change the night and the day everywhere (§13): each
+		// true-or-false or choice option of its own takes a random value
+		// in half the games.
+		opts := map[string]any{}
+		for _, sp := range in.Options {
+			if sp.shared || r.IntN(2) == 0 {
+				continue
+			}
+			switch sp.Kind {
+			case OptBool:
+				opts[sp.ID] = r.IntN(2) == 0
+			case OptChoice:
+				opts[sp.ID] = sp.Values[r.IntN(len(sp.Values))]
+			}
+		}
+		setup.Options, _ = json.Marshal(opts)
+	}
+	return setup
 }
 
 // legalCommands lists the commands seat's view offers now. game/bots has
@@ -284,6 +303,12 @@ func checkNightIsolation(t *testing.T, g *Game, cmd Command, before map[int]Play
 				}
 			}
 		}
+		// werewolf-12 §5: the witch is told the knife when it closes.
+		if kill, save := g.s.Night.StepByAction("kill"), g.s.Night.StepByAction("save"); g.s.VariantID == "werewolf-12" && kill != nil && save != nil && mates[kill.Seats()[0]] {
+			for _, x := range save.Seats() {
+				mates[x] = true
+			}
+		}
 		// Steps sharing a live display (v5.0-dual's killer cards).
 		for _, st := range g.s.Night.Steps {
 			if shares[st.Share] {
@@ -363,8 +388,12 @@ func checkViews(t *testing.T, g *Game) {
 		}
 		if !over && !pv.Alive && len(pv.Tasks) > 0 {
 			// A dead player holds the floor only for last words, and then
-			// their one task is to end them (pass, alive or not).
-			if len(pv.Tasks) != 1 || pv.Tasks[0].Action != "pass" || pv.Table.Speaker != seat {
+			// their one task is to end them (pass, alive or not); in
+			// werewolf-12 also for the skill and badge turns their death
+			// gives them (§8).
+			deathTurn := s.VariantID == "werewolf-12" && pv.Table.Speaker == seat &&
+				(s.Day.Kind == StageSkill || s.Day.Kind == StageBadge)
+			if !deathTurn && (len(pv.Tasks) != 1 || pv.Tasks[0].Action != "pass" || pv.Table.Speaker != seat) {
 				t.Fatalf("dead seat %d has tasks %+v", seat, pv.Tasks)
 			}
 		}
@@ -383,7 +412,7 @@ func checkViews(t *testing.T, g *Game) {
 				t.Fatalf("seat %d's %s task names ballot %d; the table: %+v", seat, task.Action, task.Ballot, tv.Ballot)
 			}
 		}
-		if s.Phase == PhaseNight && pv.Alive && s.caps.viewer == nil {
+		if s.Phase == PhaseNight && pv.Alive && (s.caps.viewer == nil || s.VariantID == "werewolf-12") {
 			if nightScreens == 0 {
 				nightScreens = screens
 			}
@@ -469,6 +498,9 @@ func entitled(s *State, seat int, k Known) bool {
 	if s.VariantID == "v4.0" {
 		return mine == "killer" && theirs == "killer" // §3: only the killers know each other
 	}
+	if s.VariantID == "werewolf-12" {
+		return mine == "werewolf" && theirs == "werewolf" // §3: the werewolves see each other
+	}
 	// seed 000's rule, which classic-2.0, standard-003 and v3.0 keep (§3)
 	// and a new single-role variant starts from (teamKnowledge): killers
 	// see the killers, police see the police. A variant that departs from
@@ -502,6 +534,9 @@ func sameTeam(s *State, a, b int) bool {
 		return (holds(a, "killer") && holds(b, "killer")) || (holds(a, "police") && holds(b, "police"))
 	}
 	ra, rb := s.Role(a), s.Role(b)
+	if s.VariantID == "werewolf-12" {
+		return ra == "werewolf" && rb == "werewolf" // §5: the knife
+	}
 	return ra == rb && (ra == "killer" || ra == "police")
 }
 

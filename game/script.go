@@ -27,8 +27,18 @@ func (e *ScriptError) Error() string { return e.Where + ": " + e.Msg }
 // commonActions are action ids every variant understands.
 var commonActions = []string{"timeout", "skip", "sleep", "pass", "vote", "abstain"}
 
+// What one script may cost: a whole game takes some hundreds of steps and
+// a few kilobytes; a file past these bounds is refused before it is played.
+const (
+	MaxScriptBytes = 8 << 20
+	MaxScriptSteps = 100_000
+)
+
 // ParseScript reads and checks a script. Every error names where it is.
 func ParseScript(data []byte) (*Script, error) {
+	if len(data) > MaxScriptBytes {
+		return nil, &ScriptError{"script", fmt.Sprintf("the file is larger than %d MiB, which no game's script is", MaxScriptBytes>>20)}
+	}
 	var raw struct {
 		Variant *string           `json:"variant"`
 		Players *int              `json:"players"`
@@ -64,6 +74,9 @@ func ParseScript(data []byte) (*Script, error) {
 			return nil, &ScriptError{"deal", "must be a list with one list of role ids per seat"}
 		}
 	}
+	if len(raw.Steps) > MaxScriptSteps {
+		return nil, &ScriptError{"steps", fmt.Sprintf("a script has at most %d steps (this one has %d)", MaxScriptSteps, len(raw.Steps))}
+	}
 	for i, rs := range raw.Steps {
 		cmd, err := parseStep(i, rs, in, sc.Players)
 		if err != nil {
@@ -90,23 +103,13 @@ func parseStep(i int, rs json.RawMessage, in VariantInfo, n int) (Command, error
 		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), "missing"}
 	}
 	cmd := Command{Do: *st.Do}
-	// cat-lives-7's step fields (rules/cat-lives-7.md, SCRIPT.md "any
-	// further fields an action needs").
-	var more struct {
-		Text     string   `json:"text"`
-		Position int      `json:"position"`
-		Into     string   `json:"into"`
-		Camp     string   `json:"camp"`
-		Cowin    bool     `json:"cowin"`
-		Order    []string `json:"order"`
-		Action   string   `json:"action"`
-		Via      string   `json:"via"`
+	// The variant's own step fields (SCRIPT.md "any further fields an
+	// action needs"; Arguer).
+	args, err := DecodeArgs(in.ID, rs)
+	if err != nil {
+		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), err.Error()}
 	}
-	if err := json.Unmarshal(rs, &more); err != nil {
-		return Command{}, &ScriptError{fmt.Sprintf("steps[%d]", i), "text, into, camp, action and via are strings, position a number, cowin true or false, order a list of card ids: " + err.Error()}
-	}
-	cmd.Text, cmd.Position, cmd.Into, cmd.Camp, cmd.Cowin = more.Text, more.Position, more.Into, more.Camp, more.Cowin
-	cmd.Order, cmd.Action, cmd.Via = more.Order, more.Action, more.Via
+	cmd.Args = args
 	if !slices.Contains(in.Actions, cmd.Do) && !slices.Contains(commonActions, cmd.Do) {
 		return Command{}, &ScriptError{fmt.Sprintf("steps[%d].do", i), fmt.Sprintf("unknown action %q for %s (known: %v)", cmd.Do, in.ID, append(append([]string{}, in.Actions...), "timeout", "skip"))}
 	}

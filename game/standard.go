@@ -30,15 +30,19 @@ package game
 type standard struct{ killerFamily }
 
 func init() {
-	register(standard{killerFamily{VariantInfo{
+	register(standard{killerFamily{declare(VariantInfo{
 		ID:           "standard-003",
 		MinPlayers:   6,
 		MaxPlayers:   18,
 		CardsPerSeat: 1,
 		Roles:        roles("killer", "police", "civilian"),
 		Actions:      []string{"kill", "check", "suspect", "sleep", "pass", "vote", "abstain", "explode"},
-		OptionNames:  append(append([]string{}, commonOptions...), "huddle", "huddleSeconds"),
-	}}})
+		// §12 narrows tieFinal and voteMode.
+		Options: narrow(shared(append(commonOptions, "huddle", "huddleSeconds")...), map[string][]string{
+			"voteMode": {"sequential-open", "simultaneous-open", "secret"},
+			"tieFinal": {"lots", "draw", "none"},
+		}),
+	})}})
 }
 
 // standardTeams is the police (= killers) count of §2 and R1: that of the
@@ -70,14 +74,6 @@ func (standard) Defaults(s *State) Options {
 	o.SelfReveal = true
 	o.Huddle, o.HuddleSeconds = true, 5
 	return o
-}
-
-// OptionChoices narrows tieFinal and voteMode to §12's values.
-func (standard) OptionChoices() map[string][]string {
-	return map[string][]string{
-		"voteMode": {"sequential-open", "simultaneous-open", "secret"},
-		"tieFinal": {"lots", "draw", "none"},
-	}
 }
 
 // Knows: killers see the killers, police see the police (§3); civilians

@@ -20,8 +20,11 @@ type State struct {
 	Players   int
 	Seed      uint64
 	Opts      Options
-	Seats     []SeatState // index seat-1
-	RNG       *rand.PCG   // G17: the one seeded generator; advanced only in apply
+	// ownOpts are the values of the variant's own options (OptBool,
+	// OptInt, OptChoice).
+	ownOpts ownOptions
+	Seats   []SeatState // index seat-1
+	RNG     *rand.PCG   // G17: the one seeded generator; advanced only in apply
 
 	Version int // number of events applied
 	Round   int // current round (night n + day n); 0 before night 1
@@ -35,11 +38,14 @@ type State struct {
 	QuietRounds   int // consecutive ended rounds in which no card died (v5.0-dual R19)
 	RoundDead     int // cards (or seats) announced dead in the current round
 	Winner        string
+	Winners       []int  // the winning seats the end lists (GameOverBody.Winners), nil where it lists none
 	Reason        string // Why in one English sentence
 	Why           Why    // why the game ended (a code of Reasons)
 
-	cat *catState // cat-lives-7 (catlives_events.go); nil in other variants
-	mem *store    // the game's storage (store.go); not part of the game's facts
+	// ext is the variant's own state, written only by its eventApplier
+	// (cat-lives-7's *catState, catlives_events.go); nil in most variants.
+	ext any
+	mem *store // the game's storage (store.go); not part of the game's facts
 }
 
 // caps are the optional interfaces a variant implements (variant.go,
@@ -53,7 +59,9 @@ type caps struct {
 	roundEnder   RoundEnder
 	setupNighter SetupNighter
 	viewer       viewer
-	cards        int // Info().CardsPerSeat
+	commander    commander
+	cards        int          // Info().CardsPerSeat
+	own          []OptionSpec // the variant's own options (ownOptions' order)
 }
 
 // setVariant makes v the state's variant.
@@ -68,7 +76,9 @@ func (s *State) setVariant(v Variant) {
 	c.roundEnder, _ = v.(RoundEnder)
 	c.setupNighter, _ = v.(SetupNighter)
 	c.viewer, _ = v.(viewer)
+	c.commander, _ = v.(commander)
 	c.cards = v.Info().CardsPerSeat
+	c.own = ownOf[v.Info().ID]
 }
 
 // SeatState is one seat's cards.
@@ -302,17 +312,20 @@ type BallotState struct {
 	Mode       string
 	Candidates []Target // in call order
 	Voters     []int
-	Weights    []int // parallel to Voters; nil: one vote each
-	Call       int   // sequential-open: the candidate being called
-	Passed     []int // sequential-open: voters who let the current call go
+	Weights    []float64 // parallel to Voters; nil: one vote each
+	OneVote    bool      // BallotBody.OneVote: one vote each, worth its weight
+	Purpose    string    // BallotBody.Purpose
+	Call       int       // sequential-open: the candidate being called
+	Passed     []int     // sequential-open: voters who let the current call go
 	Votes      []VoteBody
 	Abstained  []int
 	Closed     bool
 	Tally      *TallyBody
 }
 
-// Weight is how many votes seat casts in this ballot (0: not a voter).
-func (b *BallotState) Weight(seat int) int {
+// Weight is how many votes seat casts in this ballot (0: not a voter), or
+// with OneVote what its one vote is worth.
+func (b *BallotState) Weight(seat int) float64 {
 	for i, v := range b.Voters {
 		if v == seat {
 			if b.Weights == nil {
@@ -341,7 +354,7 @@ func (b *BallotState) Voted(seat int) bool {
 	if slices.Contains(b.Abstained, seat) {
 		return true
 	}
-	if b.Weights == nil {
+	if b.Weights == nil || b.OneVote {
 		for _, v := range b.Votes {
 			if v.Seat == seat {
 				return true
@@ -349,12 +362,21 @@ func (b *BallotState) Voted(seat int) bool {
 		}
 		return false
 	}
-	return b.Cast(seat) >= b.Weight(seat)
+	return float64(b.Cast(seat)) >= b.Weight(seat)
+}
+
+// Value is what one vote of seat counts in the tally: its weight where
+// every voter casts one vote worth its weight (OneVote), else 1.
+func (b *BallotState) Value(seat int) float64 {
+	if !b.OneVote {
+		return 1
+	}
+	return b.Weight(seat)
 }
 
 // AllVoted reports whether every voter has voted or abstained.
 func (b *BallotState) AllVoted() bool {
-	if b.Weights == nil {
+	if b.Weights == nil || b.OneVote {
 		return len(b.Votes)+len(b.Abstained) >= len(b.Voters)
 	}
 	for _, v := range b.Voters {
@@ -443,7 +465,7 @@ func (s *State) apply(b Body) Body {
 		bs := s.Day.Ballot
 		bs.Closed = true
 		bs.Tally = e
-		if e.Outcome == "tie" {
+		if e.Outcome == VerdictTie {
 			s.Day.Tied = s.mem.target.clone(e.Top)
 		}
 
@@ -482,7 +504,7 @@ func (s *State) apply(b Body) Body {
 	case *HostBody:
 	case *GameOverBody:
 		s.Phase = PhaseOver
-		s.Winner = e.Winner
+		s.Winner, s.Winners = e.Winner, e.Winners
 		s.Reason, s.Why = e.Reason, e.Why
 		if s.Day != nil {
 			s.Day.Speaker = 0
@@ -573,7 +595,7 @@ func (s *State) applyBallot(e *BallotBody) {
 	d.Stage = StageVote
 	d.Ballots = e.Index
 	d.Ballot = s.mem.ballots.put(BallotState{Index: e.Index, Mode: e.Mode, Candidates: e.Candidates, Voters: e.Voters, Call: -1,
-		Weights: e.Weights, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
+		Weights: e.Weights, OneVote: e.OneVote, Purpose: e.Purpose, Votes: s.mem.vote.buf(len(e.Voters)), Abstained: s.mem.ints.buf(len(e.Voters))})
 }
 
 // applyVote records a vote, drawing it where it is random.

@@ -46,7 +46,7 @@ func TestTimelineTallyNamesNonVoters(t *testing.T) {
 				g.Apply(cmd)
 				continue
 			}
-			for k := 0; k < 10 && g.TableView().Stage == string(StageVote); k++ {
+			for k := 0; k < 10 && g.TableView().Stage == StageVote; k++ {
 				g.Apply(Command{Do: "timeout"}) // each call's time runs out
 			}
 		}

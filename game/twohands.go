@@ -56,7 +56,7 @@ type twoHands struct{ info VariantInfo }
 // Each variant registers its own card list (v5.go, catlives.go alike):
 // data, not a copy.
 func init() {
-	register(twoHands{VariantInfo{
+	register(twoHands{declare(VariantInfo{
 		ID:           "two-hands",
 		MinPlayers:   10,
 		MaxPlayers:   20,
@@ -73,13 +73,19 @@ func init() {
 		},
 		Actions: []string{"assassinate", "protect", "kill", "check", "save", "traitor-check", "dark-check",
 			"redeal", "keep", "nominate", "sleep", "pass", "vote", "abstain"},
-		OptionNames: []string{
-			"doubleRoleRedeal", "lastWords", "speechStart", "speechDirection", "voteMode",
-			"selfVote", "abstain", "timeoutVote", "tieRounds", "tieVoters", "tieFinal",
-			"deadSeeAll", "nightMaxSeconds", "nightMinSeconds", "speechSeconds",
-			"lastWordsSeconds", "pkSpeechSeconds", "thinkSeconds", "voteSeconds", "announceSeconds",
-		},
-	}})
+		// §12: R1's doubleRoleRedeal is its own; voteMode and tieFinal
+		// are narrowed.
+		Options: narrow(append([]OptionSpec{
+			{ID: "doubleRoleRedeal", Kind: OptChoice, Values: []string{"ask", "always", "never"}, Default: "ask"}},
+			shared("lastWords", "speechStart", "speechDirection", "voteMode",
+				"selfVote", "abstain", "timeoutVote", "tieRounds", "tieVoters", "tieFinal",
+				"deadSeeAll", "nightMaxSeconds", "nightMinSeconds", "speechSeconds",
+				"lastWordsSeconds", "pkSpeechSeconds", "thinkSeconds", "voteSeconds", "announceSeconds")...),
+			map[string][]string{
+				"voteMode": {"simultaneous-open", "secret"},
+				"tieFinal": {"killers-win", "lots"},
+			}),
+	})})
 }
 
 func (v twoHands) Info() VariantInfo { return v.info }
@@ -128,17 +134,8 @@ func (twoHands) Defaults(s *State) Options {
 		PKSpeechSeconds:  90, // the tied defend again: a speech like the first (§9.7)
 		VoteCallSeconds:  10,
 		VoteSeconds:      30,
-		DoubleRoleRedeal: "ask",
 		TimeoutVote:      "random",
 		ThinkSeconds:     5,
-	}
-}
-
-// OptionChoices narrows the enumerated options to §12's values.
-func (twoHands) OptionChoices() map[string][]string {
-	return map[string][]string{
-		"voteMode": {"simultaneous-open", "secret"},
-		"tieFinal": {"killers-win", "lots"},
 	}
 }
 
@@ -166,7 +163,7 @@ func (twoHands) DealOK(s *State) error {
 			return &VoidDeal{Why{Code: RedealZeroSum, Seat: i + 1, Roles: []string{c[0].Role, c[1].Role}}}
 		}
 	}
-	if s.Opts.DoubleRoleRedeal == "always" {
+	if s.OptChoice("doubleRoleRedeal") == "always" {
 		for i := range s.Seats {
 			if thDouble(s, i+1) {
 				return &VoidDeal{Why{Code: RedealDoubleRole, Seat: i + 1, Roles: []string{s.Seats[i].Cards[0].Role}}}
@@ -188,7 +185,7 @@ func (twoHands) Camp(s *State, seat int) string {
 // every double (R1); the others sleep. With "always" or "never" there is no
 // setup night.
 func (twoHands) SetupSteps(s *State) ([]NightStep, bool) {
-	if s.Opts.DoubleRoleRedeal != "ask" {
+	if s.OptChoice("doubleRoleRedeal") != "ask" {
 		return nil, false
 	}
 	var out []NightStep

@@ -35,15 +35,21 @@ import "slices"
 type v3 struct{ killerFamily }
 
 func init() {
-	register(v3{killerFamily{VariantInfo{
+	register(v3{killerFamily{declare(VariantInfo{
 		ID:           "v3.0",
 		MinPlayers:   14,
 		MaxPlayers:   16,
 		CardsPerSeat: 1,
 		Roles:        roles("killer", "police", "special-police", "doctor", "civilian"),
 		Actions:      []string{"kill", "check", "save", "shoot", "sleep", "pass", "vote", "abstain", "explode"},
-		OptionNames:  append(append([]string{}, commonOptions...), "civiliansWipedOut", "noDeathSkipsDay", "doctorVsShot"),
-	}}})
+		// classic-2.0 §12's values of voteMode and tieFinal; R9's
+		// noDeathSkipsDay (the core runs it) and R3's doctorVsShot.
+		Options: narrow(append(shared(commonOptions...), civiliansWipedOut, shared("noDeathSkipsDay")[0],
+			OptionSpec{ID: "doctorVsShot", Kind: OptBool, Default: false}), map[string][]string{
+			"voteMode": {"sequential-open", "simultaneous-open", "secret"},
+			"tieFinal": {"draw", "lots", "none"},
+		}),
+	})}})
 }
 
 // v3ShotMark is the special police's spent power (§6 step 1).
@@ -60,14 +66,6 @@ func (v3) Deck(n int) []string {
 // Defaults are classic-2.0 §12's with lastWords 4 (R10); noDeathSkipsDay and
 // doctorVsShot default to false (§12).
 func (v3) Defaults(*State) Options { return seedDefaults(4) }
-
-// OptionChoices narrows the enumerated options to classic-2.0 §12's values.
-func (v3) OptionChoices() map[string][]string {
-	return map[string][]string{
-		"voteMode": {"sequential-open", "simultaneous-open", "secret"},
-		"tieFinal": {"draw", "lots", "none"},
-	}
-}
 
 // Knows (§3): the killers see the four killers, the two police see each
 // other; the special police, the doctor and the civilians know only
@@ -143,7 +141,7 @@ func (v3) Resolve(s *State, e Emitter) DawnBody {
 	}
 	// Step 3: the shot kills a killer; the save stops it only with
 	// doctorVsShot (R3).
-	if shot && s.Role(sh.Seat) == "killer" && !(s.Opts.DoctorVsShot && saved && d == sh) &&
+	if shot && s.Role(sh.Seat) == "killer" && !(s.OptBool("doctorVsShot") && saved && d == sh) &&
 		!slices.Contains(dead, sh) {
 		dead = append(dead, sh)
 	}
@@ -167,7 +165,7 @@ func (v3) Win(s *State) (string, Why) {
 	case allDead(s, "police", "special-police"):
 		return "killers", Why{Code: ReasonPoliceSideDead}
 	case civilians:
-		if s.Opts.CiviliansWipedOut == "killers-win" {
+		if s.OptChoice(civiliansWipedOut.ID) == "killers-win" {
 			return "killers", Why{Code: ReasonCiviliansDead}
 		}
 		return "draw", Why{Code: ReasonCiviliansDead}

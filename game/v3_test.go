@@ -88,7 +88,7 @@ func TestV3Options(t *testing.T) {
 	want := map[string]any{"lastWords": 4.0, "speechStart": "right", "speechDirection": "ccw", "voteMode": "sequential-open",
 		"voteCallOrder": "reverse-speech", "selfVote": false, "abstain": true, "tieRounds": 3.0, "tieVoters": "non-tied",
 		"tieFinal": "draw", "selfReveal": false, "civiliansWipedOut": "draw", "noDeathSkipsDay": false, "doctorVsShot": false}
-	got := g.s.Opts.OptionValues(names)
+	got := g.s.OptionValues(names)
 	for _, n := range names {
 		if got[n] != want[n] {
 			t.Errorf("default %s = %v, want %v", n, got[n], want[n])

@@ -40,15 +40,15 @@ import (
 type v4 struct{ killerFamily }
 
 func init() {
-	register(v4{killerFamily{VariantInfo{
+	register(v4{killerFamily{declare(VariantInfo{
 		ID:           "v4.0",
 		MinPlayers:   16,
 		MaxPlayers:   20,
 		CardsPerSeat: 1,
 		Roles:        roles("butterfly", "sniper", "killer", "police", "doctor", "elder", "civilian"),
 		Actions:      []string{"hug", "shoot", "kill", "check", "save", "silence", "sleep", "pass", "vote", "abstain", "explode"},
-		OptionNames:  append(append([]string{}, commonOptions...), "butterflyProtectsHugged"),
-	}}})
+		Options:      append(shared(commonOptions...), OptionSpec{ID: "butterflyProtectsHugged", Kind: OptBool, Default: false}), // R2
+	})}})
 }
 
 // v4Specials are the five roles "with an identity" (有身份的人, §1, R13).
@@ -227,7 +227,7 @@ func (v4) Resolve(s *State, e Emitter) DawnBody {
 	n := v4Night{
 		Role:    s.Role,
 		Needles: func(p int) int { return s.Mark(SeatTarget(p), "needles") },
-		Protect: s.Opts.ButterflyProtectsHugged,
+		Protect: s.OptBool("butterflyProtectsHugged"),
 	}
 	final := func(action string) int {
 		if st := s.Night.StepByAction(action); st != nil && st.Happened() {

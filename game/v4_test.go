@@ -589,7 +589,7 @@ func TestV4Setup(t *testing.T) {
 			t.Errorf("seat %d knows %v, want nothing", seat, ks)
 		}
 	}
-	if g := v4Game(t, `{"butterflyProtectsHugged":true,"lastWords":2}`); !g.s.Opts.ButterflyProtectsHugged || g.s.Opts.LastWords != 2 {
+	if g := v4Game(t, `{"butterflyProtectsHugged":true,"lastWords":2}`); !g.s.OptBool("butterflyProtectsHugged") || g.s.Opts.LastWords != 2 {
 		t.Error("options not applied")
 	}
 	setup := Setup{Variant: "v4.0", Players: 16, Options: json.RawMessage(`{"civiliansWipedOut":"killers-win"}`)}

@@ -57,7 +57,7 @@ import (
 type v5 struct{ info VariantInfo }
 
 func init() {
-	register(v5{VariantInfo{
+	register(v5{declare(VariantInfo{
 		ID:           "v5.0-dual",
 		MinPlayers:   6,
 		MaxPlayers:   16,
@@ -72,13 +72,21 @@ func init() {
 			{ID: "civilian", Camp: "good"},
 		},
 		Actions: []string{"hug", "kill", "save", "check", "shoot", "sleep", "pass", "vote", "abstain"},
-		OptionNames: []string{
-			"forbiddenPairs", "speechMode", "discussionSeconds", "pkDiscussionSeconds",
-			"voteMode", "selfVote", "abstain", "tieFinal", "stallRounds", "lastWords",
-			"deadSeeAll", "nightMaxSeconds", "nightMinSeconds", "voteSeconds",
-			"speechSeconds", "pkSpeechSeconds", "lastWordsSeconds", "announceSeconds",
-		},
-	}})
+		// §12: R3's forbidden pairs and R19's stall rounds are its own;
+		// voteMode and tieFinal are narrowed.
+		Options: narrow([]OptionSpec{
+			{ID: "forbiddenPairs", Kind: OptChoice, Values: []string{"extended", "seed"}, Default: "extended"},
+			sharedOpt("speechMode"), sharedOpt("discussionSeconds"), sharedOpt("pkDiscussionSeconds"),
+			sharedOpt("voteMode"), sharedOpt("selfVote"), sharedOpt("abstain"), sharedOpt("tieFinal"),
+			{ID: "stallRounds", Kind: OptInt, Default: 3},
+			sharedOpt("lastWords"), sharedOpt("deadSeeAll"), sharedOpt("nightMaxSeconds"), sharedOpt("nightMinSeconds"),
+			sharedOpt("voteSeconds"), sharedOpt("speechSeconds"), sharedOpt("pkSpeechSeconds"),
+			sharedOpt("lastWordsSeconds"), sharedOpt("announceSeconds"),
+		}, map[string][]string{
+			"voteMode": {"tokens"},
+			"tieFinal": {"all-die", "lots"},
+		}),
+	})})
 }
 
 func (v v5) Info() VariantInfo { return v.info }
@@ -135,16 +143,6 @@ func (v5) Defaults(*State) Options {
 		VoteSeconds:         60,
 		DiscussionSeconds:   300,
 		PKDiscussionSeconds: 60,
-		ForbiddenPairs:      "extended",
-		StallRounds:         3,
-	}
-}
-
-// OptionChoices narrows the enumerated options to §12's values.
-func (v5) OptionChoices() map[string][]string {
-	return map[string][]string{
-		"voteMode": {"tokens"},
-		"tieFinal": {"all-die", "lots"},
 	}
 }
 
@@ -157,7 +155,7 @@ var v5Forbidden = map[string][][2]string{
 
 // DealOK refuses a deal where a seat holds a forbidden pair (§2).
 func (v5) DealOK(s *State) error {
-	pairs := v5Forbidden[s.Opts.ForbiddenPairs]
+	pairs := v5Forbidden[s.OptChoice("forbiddenPairs")]
 	if pairs == nil {
 		pairs = v5Forbidden["extended"]
 	}
@@ -166,7 +164,7 @@ func (v5) DealOK(s *State) error {
 		a, b := c[0].Role, c[1].Role
 		for _, p := range pairs {
 			if (a == p[0] && b == p[1]) || (a == p[1] && b == p[0]) {
-				return &VoidDeal{Why{Code: RedealForbiddenPair, Seat: i + 1, Roles: []string{a, b}, Value: s.Opts.ForbiddenPairs}}
+				return &VoidDeal{Why{Code: RedealForbiddenPair, Seat: i + 1, Roles: []string{a, b}, Value: s.OptChoice("forbiddenPairs")}}
 			}
 		}
 	}
@@ -391,7 +389,7 @@ func (v5) Win(s *State) (string, Why) {
 // RoundEnd is R19's stall draw: stallRounds consecutive rounds without a
 // card dying (the ending round included when nothing died in it).
 func (v5) RoundEnd(s *State) (string, Why) {
-	n := s.Opts.StallRounds
+	n := s.OptInt("stallRounds")
 	if n == 0 {
 		return "", Why{}
 	}

@@ -14,14 +14,16 @@ import (
 //
 // To add a variant: write a file that declares a type implementing Variant
 // (usually by embedding killerFamily, which supplies the single-role
-// defaults) and register it in variants below.
+// defaults) and register it in its init, its VariantInfo completed by
+// declare (doc.go "Adding a variant").
 type Variant interface {
 	// Info describes the variant for the lobby and validation.
 	Info() VariantInfo
 	// Deck is the list of role ids dealt for n players (n within the range).
 	// Its length is n × Info().CardsPerSeat.
 	Deck(n int) []string
-	// Defaults are the options for this deal (some defaults depend on it).
+	// Defaults are the shared options' defaults for this deal (some
+	// depend on it); its own options' defaults are in their OptionSpecs.
 	Defaults(s *State) Options
 	// DealOK reports whether a dealt hand set is acceptable (an error → the
 	// engine shuffles again, G17): nil means fine, a *VoidDeal says why.
@@ -134,7 +136,31 @@ type VariantInfo struct {
 	CardsPerSeat int        `json:"cardsPerSeat"`
 	Roles        []RoleInfo `json:"roles"`
 	Actions      []string   `json:"actions"`
-	OptionNames  []string   `json:"options"`
+	// Options are the variant's options, shared ones (the fields of
+	// Options it accepts, shared(…), perhaps narrowed) and its own, in the
+	// order a lobby shows them; OptionNames are their ids (declare fills
+	// them in).
+	Options     []OptionSpec `json:"-"`
+	OptionNames []string     `json:"options"`
+}
+
+// declare completes a variant's info for registration: its option names
+// from its option specs.
+func declare(in VariantInfo) VariantInfo {
+	in.OptionNames = make([]string, len(in.Options))
+	for i, sp := range in.Options {
+		in.OptionNames[i] = sp.ID
+	}
+	own := ownSpecs(in.Options)
+	if len(own) > maxOwnOptions {
+		panic("game: " + in.ID + " has more than maxOwnOptions options of its own")
+	}
+	for _, sp := range own {
+		if err := sp.check(); err != nil {
+			panic("game: " + in.ID + ": " + err.Error())
+		}
+	}
+	return in
 }
 
 // RoleInfo is a role of a variant and its camp (its name: role.<id> in
@@ -178,13 +204,21 @@ var variants = map[string]Variant{}
 
 func register(v Variant) {
 	in := v.Info()
+	if len(in.OptionNames) != len(in.Options) {
+		panic("game: " + in.ID + "'s info is not declared: register(…declare(VariantInfo{…})…)")
+	}
 	variants[in.ID] = v
 	ids := make([]string, len(in.Roles))
 	for i, r := range in.Roles {
 		ids[i] = r.ID
 	}
 	roleIDs[in.ID] = ids
+	ownOf[in.ID] = ownSpecs(in.Options)
 }
+
+// ownOf are each variant's own options (OptionSpec not shared), made once
+// at registration.
+var ownOf = map[string][]OptionSpec{}
 
 // roleIDs are each variant's role ids in VariantInfo.Roles order, made once
 // at registration (the table view lists them; shared, never modified).

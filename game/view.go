@@ -15,8 +15,8 @@ type TableView struct {
 	Players       int          `json:"players"`
 	Version       int          `json:"version"`
 	Round         int          `json:"round"`
-	Phase         string       `json:"phase"` // "night", "day", "over"
-	Stage         string       `json:"stage"` // "night", "last-words", "speech", "pk-speech", "others-speech", "discussion", "vote", "over"
+	Phase         Phase        `json:"phase"` // PhaseSetup (the briefing), PhaseNight, PhaseDay, PhaseOver
+	Stage         Stage        `json:"stage"` // one of TableStages
 	Seats         []SeatView   `json:"seats"`
 	Narration     Narration    `json:"narration"`
 	Speaker       int          `json:"speaker,omitempty"`
@@ -42,8 +42,10 @@ type TableView struct {
 	// headline; the stage's timer starts after Hold.
 	Announce []Announcement `json:"announce,omitempty"`
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
-	// CatLives is cat-lives-7's public part (catlives_view.go).
-	CatLives *CatTableView `json:"catLives,omitempty"`
+	// Ext is the variant's own public part (viewext.go; cat-lives-7's
+	// *CatTableView), nil for most variants. In JSON it stands beside
+	// these fields under its own key.
+	Ext ViewExt `json:"-"`
 	// Briefing is the table's briefing before the first night (stage
 	// "briefing", Setup.Briefing): the deal and the options this table
 	// plays with that differ from the variant's defaults.
@@ -69,13 +71,24 @@ type OptionChange struct {
 	Name    string `json:"name"`
 	Value   any    `json:"value"`
 	Default any    `json:"default"`
+	// Words is the dictionary key of the option's name where its spec
+	// names one other than "opt.<name>" (OptionSpec.Words).
+	Words string `json:"words,omitempty"`
+}
+
+// WordsKey is the dictionary key of the option's name.
+func (o OptionChange) WordsKey() string {
+	if o.Words != "" {
+		return o.Words
+	}
+	return "opt." + o.Name
 }
 
 // briefingView is the table view of the briefing: public, the same for
 // every seat (the deal's counts are what the lobby proposed).
 func (g *Game) briefingView(tv *TableView) {
 	s := &g.s
-	tv.Stage = "briefing"
+	tv.Stage = StageBriefing
 	tv.Narration = Narration{Key: "briefing"}
 	tv.Timer = &Timer{Key: briefingKey, Kind: "briefing", Seconds: BriefingSeconds}
 	b := &BriefingView{}
@@ -94,7 +107,11 @@ func (g *Game) briefingView(tv *TableView) {
 	}
 	for _, o := range Configure(Setup{Variant: s.VariantID, Players: s.Players, Seed: s.Seed, Options: g.setup.Options}).Options {
 		if o.Set && fmt.Sprint(o.Value) != fmt.Sprint(o.Default) {
-			b.Options = append(b.Options, OptionChange{Name: o.Name, Value: o.Value, Default: o.Default})
+			oc := OptionChange{Name: o.Name, Value: o.Value, Default: o.Default}
+			if o.Words != "opt."+o.Name {
+				oc.Words = o.Words
+			}
+			b.Options = append(b.Options, oc)
 		}
 	}
 	tv.Briefing = b
@@ -205,7 +222,8 @@ type BallotView struct {
 	Mode       string     `json:"mode"`
 	Candidates []Target   `json:"candidates"`
 	Voters     []int      `json:"voters"`
-	Weights    []int      `json:"weights,omitempty"` // votes (tokens, hands) per voter, parallel to Voters
+	Weights    []float64  `json:"weights,omitempty"` // votes (tokens, hands) per voter, or with OneVote its vote's weight (1.5), parallel to Voters
+	OneVote    bool       `json:"oneVote,omitempty"` // one vote each, worth its weight
 	Calling    *Target    `json:"calling,omitempty"`
 	Votes      []VoteBody `json:"votes,omitempty"` // open modes: live; simultaneous-open: at the close
 	Abstained  []int      `json:"abstained,omitempty"`
@@ -216,7 +234,7 @@ type BallotView struct {
 	// (sequential-open, tokens, live-weighted); otherwise votes stay
 	// hidden until the close.
 	Open    bool     `json:"open"`
-	Outcome string   `json:"outcome,omitempty"`
+	Outcome Verdict  `json:"outcome,omitempty"`
 	Top     []Target `json:"top,omitempty"`
 }
 
@@ -230,25 +248,25 @@ type SeatReveal struct {
 
 // Moment is one line of the end-of-game timeline (复盘).
 type Moment struct {
-	Round  int      `json:"round"`
-	Phase  string   `json:"phase"` // "night" or "day"
-	Kind   string   `json:"kind"`  // "action", "result", "dawn", "tally", "executed", "exploded", "over"
-	Role   string   `json:"role,omitempty"`
-	Action string   `json:"action,omitempty"`
-	Actors []int    `json:"actors,omitempty"`
-	Target *Target  `json:"target,omitempty"`
-	Skip   bool     `json:"skip,omitempty"`
-	By     string   `json:"by,omitempty"`
-	Answer string   `json:"answer,omitempty"`
-	Dead   []Target `json:"dead,omitempty"`
-	Counts []Count  `json:"counts,omitempty"`
+	Round  int        `json:"round"`
+	Phase  Phase      `json:"phase"` // PhaseNight or PhaseDay
+	Kind   MomentKind `json:"kind"`
+	Role   string     `json:"role,omitempty"`
+	Action string     `json:"action,omitempty"`
+	Actors []int      `json:"actors,omitempty"`
+	Target *Target    `json:"target,omitempty"`
+	Skip   bool       `json:"skip,omitempty"`
+	By     string     `json:"by,omitempty"`
+	Answer string     `json:"answer,omitempty"`
+	Dead   []Target   `json:"dead,omitempty"`
+	Counts []Count    `json:"counts,omitempty"`
 	// Votes and Abstained: who voted for whom in a tally's ballot, every
 	// mode (the timeline is built once everything is public); Abstained
 	// is every voter who cast no vote (an abstention, every call let go,
 	// the time run out).
 	Votes     []VoteBody `json:"votes,omitempty"`
 	Abstained []int      `json:"abstained,omitempty"`
-	Outcome   string     `json:"outcome,omitempty"`
+	Outcome   Verdict    `json:"outcome,omitempty"`
 	Seat      int        `json:"seat,omitempty"`
 	Winner    string     `json:"winner,omitempty"`
 }
@@ -271,15 +289,23 @@ type PlayerView struct {
 	Huddle  []Pick       `json:"huddle,omitempty"`
 	Reveal  []SeatReveal `json:"reveal,omitempty"` // dead players with option deadSeeAll only
 	Table   TableView    `json:"table"`
-	// CatLives is cat-lives-7's private part (catlives_view.go).
-	CatLives *CatPlayerView `json:"catLives,omitempty"`
+	// Outcome is how the finished game ended for this seat: "won" or
+	// "lost" (its camp, or its own stance, against the winner, as the
+	// scoreboard counts it: Outcome); "" while the game goes on and when
+	// nobody won (a draw, the host ended it).
+	Outcome string `json:"outcome,omitempty"`
+	// Ext is the variant's own private part (viewext.go; cat-lives-7's
+	// *CatPlayerView), nil for most variants. In JSON it stands beside
+	// these fields under its own key.
+	Ext ViewExt `json:"-"`
 }
 
 // clearMine zeroes every field of pv but Table (TestClearMine checks that
 // none is forgotten).
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
-	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.CatLives = nil, 0, nil, nil, nil, nil
+	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.Ext = nil, 0, nil, nil, nil, nil
+	pv.Outcome = ""
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -342,7 +368,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	s := &g.s
 	*tv = TableView{
 		Variant: s.VariantID, Players: s.Players, Version: g.publicCount(), Round: s.Round,
-		Phase: string(s.Phase), LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
+		Phase: s.Phase, LastWordsLeft: max(0, s.Opts.LastWords-s.LastWordsUsed),
 	}
 	multi := s.caps.cards == 2
 	tv.Seats = m.seatList(len(s.Seats))[:len(s.Seats)]
@@ -366,7 +392,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	case PhaseSetup:
 		g.briefingView(tv)
 	case PhaseNight:
-		tv.Stage = "night"
+		tv.Stage = StageNight
 		tv.Narration = Narration{Key: "night", Round: s.Round}
 		if s.Night.Setup {
 			tv.Narration.Key = "setup-night"
@@ -375,7 +401,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 	case PhaseDay:
 		g.dayView(tv, m)
 	case PhaseOver:
-		tv.Stage = "over"
+		tv.Stage = StageOver
 		why := s.Why
 		tv.Winner, tv.Reason, tv.Why = s.Winner, s.Reason, &why
 		tv.Narration = Narration{Key: "over", Winner: s.Winner}
@@ -385,16 +411,13 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 			tv.Order = s.Day.Order
 		}
 	}
+	tv.Roles = roleIDs[s.VariantID]
+	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
+		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
 	if vw := s.caps.viewer; vw != nil {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
-	tv.Roles = roleIDs[s.VariantID]
-	tv.Card = CardShape{Cards: s.caps.cards, Camp: s.caps.camper != nil, Team: g.teamLines(), Results: cardResultLines,
-		Tonight: cardTonightLines, Acts: s.Opts.SelfReveal}
-	if s.cat != nil { // privileges bring no answers, and the hand, not the card, holds the night
-		tv.Card.Results, tv.Card.Tonight = 0, 0
-	}
 }
 
 // teamLines is the longest teammate list of any seat now (entries about the
@@ -446,9 +469,9 @@ func (g *Game) dayView(tv *TableView, m *viewMem) {
 	}
 	tv.Order = d.Order
 	tv.Tied = d.Tied
-	tv.Stage = string(d.Stage)
+	tv.Stage = d.Stage
 	if d.Stage == StageSpeech && d.Ballots > 0 { // after a tied ballot: the others speak before the re-vote
-		tv.Stage = string(StageOthersSpeech)
+		tv.Stage = StageOthersSpeech
 	}
 	if len(d.Suspects) > 0 {
 		tv.Suspects = m.cloneTargets(d.Suspects)
@@ -493,7 +516,7 @@ func (g *Game) dayView(tv *TableView, m *viewMem) {
 	}
 	if b := d.Ballot; b != nil {
 		bv := m.ballot(BallotView{Index: b.Index, Mode: b.Mode, Candidates: b.Candidates, Voters: b.Voters,
-			Weights: b.Weights, Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed})
+			Weights: b.Weights, OneVote: b.OneVote, Cast: len(b.Votes) + len(b.Abstained), Closed: b.Closed})
 		if b.Weights != nil {
 			bv.Cast = 0
 			for _, v := range b.Voters {
@@ -657,6 +680,12 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	}
 	if c := s.caps.camper; c != nil {
 		pv.Camp = c.Camp(s, seat)
+	}
+	if s.Phase == PhaseOver && s.Winner != WinnerDraw && s.Winner != WinnerNone {
+		pv.Outcome = "lost"
+		if s.seatWon(seat) {
+			pv.Outcome = "won"
+		}
 	}
 	if m != nil {
 		pv.Results = g.sharedResults(seat)
@@ -915,8 +944,8 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 	if choice != nil {
 		t.Choice = m.target(*choice)
 	}
-	if b.Weights != nil && !t.Done {
-		t.Count = b.Weight(seat) - b.Cast(seat)
+	if b.Weights != nil && !b.OneVote && !t.Done {
+		t.Count = int(b.Weight(seat)) - b.Cast(seat)
 	}
 	if !t.Done {
 		t.Targets = targets
@@ -943,7 +972,7 @@ func noVote(voters []int, votes []VoteBody, abstained []int) []int {
 // once the game is over, when every event is public.
 func (g *Game) timeline() []Moment {
 	var out []Moment
-	round, phase := 0, "night"
+	round, phase := 0, PhaseNight
 	var steps []*Step
 	var votes []VoteBody
 	var abstained, voters []int
@@ -956,10 +985,10 @@ func (g *Game) timeline() []Moment {
 		case *AbstainBody:
 			abstained = append(abstained, b.Seat)
 		case *NightBody:
-			round, phase = b.Round, "night"
+			round, phase = b.Round, PhaseNight
 			steps = nil
 		case *LockBody:
-			m := Moment{Round: round, Phase: phase, Kind: "action", Action: b.Action, Target: b.Target, Skip: b.Skip, By: b.By}
+			m := Moment{Round: round, Phase: phase, Kind: MomentAction, Action: b.Action, Target: b.Target, Skip: b.Skip, By: b.By}
 			if steps == nil {
 				steps = g.stepsOfRound(round)
 			}
@@ -974,23 +1003,23 @@ func (g *Game) timeline() []Moment {
 			out = append(out, m)
 		case *ResultBody:
 			t := b.Target
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "result", Action: b.Action, Target: &t, Answer: b.Answer})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentResult, Action: b.Action, Target: &t, Answer: b.Answer})
 		case *DawnBody:
-			phase = "day"
-			out = append(out, Moment{Round: round, Phase: "night", Kind: "dawn", Dead: b.Dead})
+			phase = PhaseDay
+			out = append(out, Moment{Round: round, Phase: PhaseNight, Kind: MomentDawn, Dead: b.Dead})
 		case *TallyBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "tally", Counts: b.Counts, Outcome: b.Outcome,
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentTally, Counts: b.Counts, Outcome: b.Outcome,
 				Votes: votes, Abstained: noVote(voters, votes, abstained)})
 			votes, abstained, voters = nil, nil, nil
 		case *ExecutedBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "executed", Seat: b.Seat, Target: b.Hand, By: b.By})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentExecuted, Seat: b.Seat, Target: b.Hand, By: b.By})
 		case *ImmuneBody:
 			h := b.Hand
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "immune", Seat: h.Seat, Target: &h, By: b.By})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentImmune, Seat: h.Seat, Target: &h, By: b.By})
 		case *ExplodedBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "exploded", Seat: b.Seat, Role: b.Role})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentExploded, Seat: b.Seat, Role: b.Role})
 		case *GameOverBody:
-			out = append(out, Moment{Round: round, Phase: phase, Kind: "over", Winner: b.Winner})
+			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentOver, Winner: b.Winner})
 		}
 	}
 	return out

@@ -142,6 +142,8 @@ func TestClearMine(t *testing.T) {
 			f.Set(reflect.New(f.Type().Elem()))
 		case reflect.Struct:
 			f.FieldByName("Round").SetInt(3) // the table
+		case reflect.Interface: // the variant's part
+			f.Set(reflect.ValueOf(new(CatPlayerView)))
 		default:
 			t.Fatalf("PlayerView.%s: a %v, which this test cannot fill", v.Type().Field(i).Name, f.Kind())
 		}
@@ -236,7 +238,7 @@ func TestCardShapeFitsEverySeat(t *testing.T) {
 func TestRunoffStagesNamed(t *testing.T) {
 	sc := readScript(t, "testdata/classic-2.0/ex1-2-plurality-tie-procedure.json")
 	g, _ := New(sc.Setup)
-	var stages []string
+	var stages []Stage
 	for _, c := range sc.Steps {
 		_, _ = g.Apply(c)
 		tv := g.TableView()
@@ -244,7 +246,7 @@ func TestRunoffStagesNamed(t *testing.T) {
 			stages = append(stages, tv.Stage)
 		}
 	}
-	want := []string{"speech", "vote", "pk-speech", "vote", "others-speech", "vote"}
+	want := []Stage{"speech", "vote", "pk-speech", "vote", "others-speech", "vote"}
 	i := 0 // want is in stages, in order
 	for _, st := range stages {
 		if i < len(want) && st == want[i] {

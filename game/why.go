@@ -47,6 +47,12 @@ const (
 	ReasonStalemate       = "stalemate"        // cat-lives-7 R26: N rounds without a card lost
 	ReasonStall           = "stall"            // v5.0-dual R19: N rounds without a card dying
 	ReasonOutnumbered     = "outnumbered"      // v4.0 R13: N killers alive against Others
+	// werewolf-12 §12
+	ReasonAllWerewolvesDead = "all-werewolves-dead"
+	ReasonAllGodsDead       = "all-gods-dead"
+	ReasonAllVillagersDead  = "all-villagers-dead"
+	ReasonAllGoodDead       = "all-good-dead"
+	ReasonSimultaneous      = "simultaneous" // both sides' conditions at one announcement
 )
 
 // Why a deal was void and dealt again (RedealBody.Code).
@@ -60,35 +66,40 @@ const (
 // sentences are the codes' English sentences (the arguments are filled in
 // by Sentence).
 var sentences = map[string]string{
-	ReasonKillersDead:     "all killers are dead",
-	ReasonPoliceDead:      "all police are dead",
-	ReasonCiviliansDead:   "all civilians are dead",
-	ReasonPoliceSideDead:  "all of the police side are dead",
-	ReasonHost:            "the host ended the game",
-	ReasonLastTie:         "the vote tied on the last ballot of the day",
-	ReasonAllDead:         "every player is dead",
-	ReasonNobodyAlive:     "nobody is alive",
-	ReasonOnlyKillers:     "only the killer camp is left",
-	ReasonOnlyWerewolves:  "only the werewolf camp is left",
-	ReasonFreeLast:        "the free-choice player is the last survivor",
-	ReasonKillerHandsDead: "every killer and assassin hand is dead",
-	ReasonPoliceHandsDead: "every police hand is dead",
-	ReasonGoodHandsDead:   "every villager, bodyguard, doctor and dark-police hand is dead",
-	ReasonKillerCardsDead: "every killer card and the undercover are dead",
-	ReasonPoliceCardsDead: "every police and secret-police card is dead",
-	ReasonTogether:        "the last killer and the last civilian died together",
-	ReasonTogetherSpecial: "the last killer and the last special role died at the same time",
-	ReasonTogetherCards:   "the last killer-camp card and the last police card died together",
-	ReasonCatGood:         "the killer, the werewolf and the free-choice player are all dead",
-	ReasonV4SpecialsDead:  "the butterfly, sniper, police, doctor and elder are all dead",
-	ReasonBoth:            "both camps' conditions hold at once: a draw, which is the killer camp's win",
-	ReasonStalemate:       "%d rounds in a row without a card lost",
-	ReasonStall:           "no card died for %d rounds in a row",
-	ReasonOutnumbered:     "%d killers alive against %d other players",
-	RedealAsked:           "a player asked for a new deal",
-	RedealZeroSum:         "seat %d was dealt %s + %s, whose justice weights sum to 0 (a forbidden hand)",
-	RedealDoubleRole:      "seat %d was dealt two %s hands (doubleRoleRedeal always)",
-	RedealForbiddenPair:   "seat %d was dealt %s + %s, a forbidden pair (forbiddenPairs %s)",
+	ReasonKillersDead:       "all killers are dead",
+	ReasonPoliceDead:        "all police are dead",
+	ReasonCiviliansDead:     "all civilians are dead",
+	ReasonPoliceSideDead:    "all of the police side are dead",
+	ReasonHost:              "the host ended the game",
+	ReasonLastTie:           "the vote tied on the last ballot of the day",
+	ReasonAllDead:           "every player is dead",
+	ReasonNobodyAlive:       "nobody is alive",
+	ReasonOnlyKillers:       "only the killer camp is left",
+	ReasonOnlyWerewolves:    "only the werewolf camp is left",
+	ReasonFreeLast:          "the free-choice player is the last survivor",
+	ReasonKillerHandsDead:   "every killer and assassin hand is dead",
+	ReasonPoliceHandsDead:   "every police hand is dead",
+	ReasonGoodHandsDead:     "every villager, bodyguard, doctor and dark-police hand is dead",
+	ReasonKillerCardsDead:   "every killer card and the undercover are dead",
+	ReasonPoliceCardsDead:   "every police and secret-police card is dead",
+	ReasonTogether:          "the last killer and the last civilian died together",
+	ReasonTogetherSpecial:   "the last killer and the last special role died at the same time",
+	ReasonTogetherCards:     "the last killer-camp card and the last police card died together",
+	ReasonCatGood:           "the killer, the werewolf and the free-choice player are all dead",
+	ReasonV4SpecialsDead:    "the butterfly, sniper, police, doctor and elder are all dead",
+	ReasonBoth:              "both camps' conditions hold at once: a draw, which is the killer camp's win",
+	ReasonStalemate:         "%d rounds in a row without a card lost",
+	ReasonStall:             "no card died for %d rounds in a row",
+	ReasonOutnumbered:       "%d killers alive against %d other players",
+	ReasonAllWerewolvesDead: "all werewolves are dead",
+	ReasonAllGodsDead:       "all gods are dead",
+	ReasonAllVillagersDead:  "all villagers are dead",
+	ReasonAllGoodDead:       "all good players are dead",
+	ReasonSimultaneous:      "both sides' conditions hold at once",
+	RedealAsked:             "a player asked for a new deal",
+	RedealZeroSum:           "seat %d was dealt %s + %s, whose justice weights sum to 0 (a forbidden hand)",
+	RedealDoubleRole:        "seat %d was dealt two %s hands (doubleRoleRedeal always)",
+	RedealForbiddenPair:     "seat %d was dealt %s + %s, a forbidden pair (forbiddenPairs %s)",
 }
 
 // Sentence is w in one English sentence (`nightfall script`'s "reason").
@@ -141,7 +152,8 @@ func Reasons() []string {
 		ReasonLastTie, ReasonAllDead, ReasonNobodyAlive, ReasonOnlyKillers, ReasonOnlyWerewolves, ReasonFreeLast,
 		ReasonKillerHandsDead, ReasonPoliceHandsDead, ReasonGoodHandsDead, ReasonKillerCardsDead,
 		ReasonPoliceCardsDead, ReasonTogether, ReasonTogetherSpecial, ReasonTogetherCards, ReasonCatGood,
-		ReasonV4SpecialsDead, ReasonBoth, ReasonStalemate, ReasonStall, ReasonOutnumbered}
+		ReasonV4SpecialsDead, ReasonBoth, ReasonStalemate, ReasonStall, ReasonOutnumbered,
+		ReasonAllWerewolvesDead, ReasonAllGodsDead, ReasonAllVillagersDead, ReasonAllGoodDead, ReasonSimultaneous}
 }
 
 // RedealReasons lists every code of why a deal is void ("redeal.<code>").
@@ -149,15 +161,30 @@ func RedealReasons() []string {
 	return []string{RedealAsked, RedealZeroSum, RedealDoubleRole, RedealForbiddenPair}
 }
 
+// The camps a role, a card or a player can be in, which are also the
+// winners of a game (but the free choice), and the two other ends.
+const (
+	CampGood       = "good"
+	CampKillers    = "killers"
+	CampWerewolves = "werewolves"
+	CampFreeChoice = "free-choice" // cat-lives-7's free-choice player
+	WinnerDraw     = "draw"
+	WinnerNone     = "none" // the host ended the game
+)
+
 // Winners lists the winners a game can end with (GameOverBody.Winner), but
-// a lone winner's seat id ("winner.seat"): "none" is a game the host ended.
-func Winners() []string { return []string{"good", "killers", "werewolves", "draw", "none"} }
+// a lone winner's seat id ("winner.seat"): WinnerNone is a game the host
+// ended.
+func Winners() []string {
+	return []string{CampGood, CampKillers, CampWerewolves, WinnerDraw, WinnerNone}
+}
 
 // Camps lists the camps a role, a card or a player can be in (RoleInfo.Camp,
 // Camper, cat-lives-7's camps).
-func Camps() []string { return []string{"good", "killers", "werewolves", "free-choice"} }
+func Camps() []string { return []string{CampGood, CampKillers, CampWerewolves, CampFreeChoice} }
 
 // Answers lists the private answers a night step can give (Step.Answer).
 func Answers() []string {
-	return []string{"killer", "not-killer", "secret-police", "not-secret-police", "none"}
+	return []string{"killer", "not-killer", "secret-police", "not-secret-police", "none",
+		"werewolf", "good", "knifed", "can-shoot", "cannot-shoot"}
 }

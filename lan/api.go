@@ -79,7 +79,7 @@ type Clock interface {
 // are its arguments. Server.Host returns a readable error when the command
 // cannot be done now; nothing changes then.
 type HostCommand struct {
-	Do      string          `json:"do"`
+	Do      HostDo          `json:"do"`
 	Variant string          `json:"variant,omitempty"` // HostSetVariant
 	Players int             `json:"players,omitempty"` // HostSetPlayers
 	Name    string          `json:"name,omitempty"`    // HostSetOption: the option name
@@ -92,36 +92,39 @@ type HostCommand struct {
 	Addr    string          `json:"addr,omitempty"`    // HostSetAddress: one of HostView.Addresses' IPs
 }
 
+// HostDo is what a host command does (HostCommand.Do).
+type HostDo string
+
 // The host commands.
 const (
 	// Lobby (before the start).
-	HostSetVariant = "variant" // Variant
-	HostSetPlayers = "players" // Players; refused if it would drop a seated player
-	HostSetOption  = "option"  // Name, Value
-	HostMove       = "move"    // From, To: move a player; swaps if To is taken
-	HostRemove     = "remove"  // Seat: unseat a player (lobby); during a game, forget
+	HostSetVariant HostDo = "variant" // Variant
+	HostSetPlayers HostDo = "players" // Players; refused if it would drop a seated player
+	HostSetOption  HostDo = "option"  // Name, Value
+	HostMove       HostDo = "move"    // From, To: move a player; swaps if To is taken
+	HostRemove     HostDo = "remove"  // Seat: unseat a player (lobby); during a game, forget
 	// the seat's phone so another phone can take the seat (a flat battery)
-	HostStart = "start" // every seat taken, players within the variant's range, options valid
+	HostStart HostDo = "start" // every seat taken, players within the variant's range, options valid
 	// HostSetBriefing: Value true or false: the table's briefing before the
 	// first night (Config.Briefing), from the next start on.
-	HostSetBriefing = "briefing"
+	HostSetBriefing HostDo = "briefing"
 
 	// Phones, at any time.
-	HostRemoveSpectators = "remove-spectators" // send every spectator back to the lobby
-	HostSetAddress       = "address"           // Addr: the laptop's address for the QR code, the typed address and mDNS (remembered per network)
-	HostAllow            = "allow"             // Request: give the released seat to the phone that asked
-	HostRefuse           = "refuse"            // Request: tell that phone no
+	HostRemoveSpectators HostDo = "remove-spectators" // send every spectator back to the lobby
+	HostSetAddress       HostDo = "address"           // Addr: the laptop's address for the QR code, the typed address and mDNS (remembered per network)
+	HostAllow            HostDo = "allow"             // Request: give the released seat to the phone that asked
+	HostRefuse           HostDo = "refuse"            // Request: tell that phone no
 
 	// Game.
-	HostPause   = "pause"    // stop the clock
-	HostResume  = "resume"   // restart it
-	HostAddTime = "add-time" // Seconds more on the running timer
-	HostSkip    = "skip"     // end the announcements' hold, or the briefing (begin), or the current speech (or the free discussion), now
-	HostEnd     = "end"      // end the game: no winner, every role revealed
-	HostNewGame = "new-game" // after the end: back to the lobby with the same seating
+	HostPause   HostDo = "pause"    // stop the clock
+	HostResume  HostDo = "resume"   // restart it
+	HostAddTime HostDo = "add-time" // Seconds more on the running timer
+	HostSkip    HostDo = "skip"     // end the announcements' hold, or the briefing (begin), or the current speech (or the free discussion), now
+	HostEnd     HostDo = "end"      // end the game: no winner, every role revealed
+	HostNewGame HostDo = "new-game" // after the end: back to the lobby with the same seating
 
 	// Between games (no game running, or the end screen).
-	HostNewEvening = "new-evening" // a new evening: the scoreboard starts again from the next game
+	HostNewEvening HostDo = "new-evening" // a new evening: the scoreboard starts again from the next game
 )
 
 // HostView is everything the big screen may show. It never holds a private
@@ -221,6 +224,13 @@ type OptionView struct {
 	Default json.RawMessage `json:"default"`
 	Set     bool            `json:"set"`
 	Choices []string        `json:"choices,omitempty"`
+	// Kind, Min, Max and Words are the option's spec (game.OptionSpec):
+	// what it takes, its range (Max 0: none) and the dictionary key of
+	// its name.
+	Kind  game.OptionKind `json:"kind"`
+	Min   int             `json:"min,omitempty"`
+	Max   int             `json:"max,omitempty"`
+	Words string          `json:"words"`
 }
 
 // StartProblem is why the game cannot start yet. Key is "free" (Seats are

@@ -77,6 +77,27 @@ func (g *engineGame) waitFor(what, expr string) {
 		g.eval(`document.body.dataset.screen + ' ' + document.body.dataset.sync + ' ' + document.body.innerText.slice(0, 400)`))
 }
 
+// sizeTo makes the window width × height and waits until the page has
+// the width (within 8 px). A window manager may lose or shrink a resize
+// (WebKitGTK's window may come some pixels off the size asked, or keep
+// its old size on a loaded machine): it asks again every 2 s, for a
+// minute at most.
+func (g *engineGame) sizeTo(width, height int64) {
+	g.t.Helper()
+	ok := `Math.abs(innerWidth - ` + fmt.Sprint(width) + `) <= 8`
+	for try := 0; try < 30; try++ {
+		if err := g.e.setSize(int(width), int(height)); err != nil {
+			g.t.Fatal(err)
+		}
+		for wait := time.Now().Add(2 * time.Second); time.Now().Before(wait); time.Sleep(40 * time.Millisecond) {
+			if g.eval(ok) == "true" {
+				return
+			}
+		}
+	}
+	g.t.Fatalf("%s: the window did not take the width %d (innerWidth %s)", g.e.name(), width, g.eval(`String(innerWidth)`))
+}
+
 // pageURL is the server's URL of the phone page (served beside the server
 // when lan does not serve it itself).
 func pageURL(t *testing.T, h *harness) string {
@@ -132,14 +153,8 @@ func (g *engineGame) shot(what string) {
 	}
 	os.MkdirAll(dir, 0o755)
 	for _, w := range []int{360, 390} {
-		if err := g.e.setSize(w, map[int]int{360: 780, 390: 844}[w]); err != nil {
-			g.t.Fatalf("%s: set size %d: %v", g.e.name(), w, err)
-		}
-		time.Sleep(150 * time.Millisecond)
 		// (WebKitGTK's classic scrollbar, when the page scrolls, takes a few pixels)
-		if got := g.eval(`Math.abs(innerWidth - ` + fmt.Sprint(w) + `) <= 8`); got != "true" {
-			g.t.Errorf("%s: viewport %s px wide, want %d", g.e.name(), g.eval(`innerWidth + '/' + outerWidth`), w)
-		}
+		g.sizeTo(int64(w), int64(map[int]int{360: 780, 390: 844}[w]))
 		b, err := g.e.screenshot()
 		if err != nil {
 			g.t.Fatalf("%s: screenshot: %v", g.e.name(), err)

@@ -450,6 +450,7 @@ func TestBrowserFairnessVariants(t *testing.T) {
 		{"v5.0-dual", 8, false},
 		{"two-hands", 10, false},
 		{"cat-lives-7", 7, false},
+		{"werewolf-12", 12, false},
 		{"v3.0", 14, true},
 		{"v4.0", 16, true},
 	} {

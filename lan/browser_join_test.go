@@ -229,11 +229,18 @@ func TestBrowserTypedJoin(t *testing.T) {
 			p.typeCode(wrong)
 			p.waitFor("the wrong code's message", `document.querySelector('.typed .warn') && document.querySelector('.typed .warn').textContent === `+string(mustJSON(zh["typed.wrong"])))
 		}
+		// the page scrolled down to the code field, as a phone's keyboard leaves it
+		p.eval(`document.body.style.minHeight = '3000px', window.scrollTo(0, 2000), String(window.scrollY)`)
 		p.typeCode(strings.ToLower(ty.Code))
 		p.waitFor("the join screen", `document.body.dataset.screen === 'join' && document.querySelector('.lobby .seat')`)
 		if got, want := p.eval(`document.getElementById('fp').textContent`), strings.ReplaceAll(zh["typed.fp"], "{{.FP}}", ty.Fingerprint); got != want {
 			t.Errorf("seat %d: fingerprint line %q, want %q", seat, got, want)
 		}
+		// the join screen starts at the top: the fingerprint line is in sight
+		if got := p.eval(`String(document.getElementById('fp').getBoundingClientRect().top >= 0 && window.scrollY === 0)`); got != "true" {
+			t.Errorf("seat %d: the join screen opens scrolled (scrollY %s): the fingerprint line is out of sight", seat, p.eval(`String(window.scrollY)`))
+		}
+		p.eval(`document.body.style.minHeight = '', ''`)
 		if got := p.eval(`location.href`); got != h.ts.URL+"/?room="+h.srv.Room() {
 			t.Errorf("seat %d: the address after joining is %s", seat, got)
 		}

@@ -5,6 +5,7 @@
 package lan
 
 import (
+	"bytes"
 	"encoding/json"
 	"time"
 
@@ -109,10 +110,15 @@ func (o *outbox) update() {
 // flush is a tick: every phone gets the frames held for it (its own: a
 // welcome, the state after a reconnect, the clock), then, if any view
 // changed, the views and tables of now (one broadcast, however many
-// commands came since the last tick), then its replies: one per frame it
-// sent since the last tick (an ack or error for a command, "pad" for an
-// empty frame), all of one size. So every seat gets the same frames at the
-// same moment, and none of them tells whose command changed the views.
+// commands came since the last tick), then exactly one reply: the oldest
+// answer it is owed (an ack or error for a command, a pad echoing a step's
+// id, a pong), or an empty pad. One a tick to every sealed socket, whether
+// its phone's frame came in time or not: the reply is the host's tick, and
+// the phone answers each one with exactly one frame (net.js Conn.onReply).
+// So a phone whose page fell behind (a busy CPU, a late timer) still sends
+// one frame a tick, catching up, and its count of frames says nothing
+// about it; and every seat gets the same frames at the same moment, so
+// none of them tells whose command changed the views.
 func (o *outbox) flush() {
 	o.cadence.flushing = true
 	o.cadence.ticks++
@@ -129,12 +135,29 @@ func (o *outbox) flush() {
 		o.update()
 	}
 	for c := range o.clients {
-		replies := c.replies
-		c.replies = nil
-		for _, f := range replies {
-			o.send(c, f)
+		c.tickIn = 0
+		if r, ok := c.nextReply(); ok {
+			o.send(c, r)
 		}
 	}
+}
+
+// nextReply is a sealed socket's reply at a tick: the oldest answer owed,
+// or an empty pad (ok false: the socket has no sealed channel yet, and is
+// sent nothing but what it is owed).
+func (c *client) nextReply() (reply []byte, ok bool) {
+	if len(c.replies) > 0 {
+		reply = c.replies[0]
+		c.replies = c.replies[1:]
+		if len(c.replies) == 0 {
+			c.replies = nil
+		}
+		return reply, true
+	}
+	if c.box.Load() == nil {
+		return nil, false
+	}
+	return padFrame, true
 }
 
 // hold keeps a frame for the next tick (replies apart); false when the
@@ -144,6 +167,9 @@ func (o *outbox) hold(c *client, frame []byte, reply bool) bool {
 		return false
 	}
 	if reply {
+		if bytes.Equal(frame, padFrame) {
+			return true // the tick's own reply answers it
+		}
 		c.replies = append(c.replies, fitReply(frame))
 	} else {
 		c.held = append(c.held, frame)

@@ -21,7 +21,8 @@ func TestCatLivesManifesto(t *testing.T) {
 		att game.CatPrivilegeView
 	)
 	for _, q := range tb.phones[1:] {
-		cp := q.playerView().CatLives
+		qv := q.playerView()
+		cp := game.CatPlayer(&qv)
 		if cp == nil {
 			t.Fatalf("seat %d: no catLives view", q.seat)
 		}
@@ -56,7 +57,8 @@ func TestCatLivesManifesto(t *testing.T) {
 		t.Fatalf("manifesto: %s", f.raw)
 	}
 	p.sync()
-	cp := p.playerView().CatLives
+	pv := p.playerView()
+	cp := game.CatPlayer(&pv)
 	if len(cp.Pending) != 1 || cp.Pending[0].Action != att.Action || cp.Pending[0].Text != text {
 		t.Fatalf("pending after the attack: %s", mustJSON(cp.Pending))
 	}
@@ -66,8 +68,8 @@ func TestCatLivesManifesto(t *testing.T) {
 	// The engine holds it too.
 	h.do(func(s *session) {
 		pv := s.g.PlayerView(p.seat)
-		if len(pv.CatLives.Pending) != 1 {
-			t.Errorf("the engine holds %d pending privileges", len(pv.CatLives.Pending))
+		if len(game.CatPlayer(&pv).Pending) != 1 {
+			t.Errorf("the engine holds %d pending privileges", len(game.CatPlayer(&pv).Pending))
 		}
 	})
 }

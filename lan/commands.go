@@ -19,6 +19,14 @@ func (s *session) command(c *client, f inFrame) {
 		s.answerErr(c, f.ID, codeBadFrame, err.Error())
 		return
 	}
+	if s.g != nil {
+		args, err := commandArgs(s.g.Setup().Variant, f)
+		if err != nil {
+			s.answerErr(c, f.ID, codeBadFrame, err.Error())
+			return
+		}
+		f.Args = args
+	}
 	fp := fingerprint(f.Command)
 	if a, ok := m.acks[f.ID]; ok && a.cmd == fp {
 		s.answer(c, a.frame)
@@ -71,7 +79,11 @@ func (s *session) command(c *client, f inFrame) {
 // the same fingerprint is the same command.
 func fingerprint(c game.Command) string {
 	c.Seat = 0
-	return string(mustJSON(c))
+	b, err := game.MarshalCommand(c)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }
 
 // apply runs a command on the game and saves it with its events. A

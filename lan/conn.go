@@ -67,6 +67,8 @@ type client struct {
 	sent   int // frames queued (tests and the benchmark wait for them)
 	in     int // frames the phone sent that opened (tests)
 	pads   int // of them, the cadence's empty ones
+	tickIn int // frames the phone sent during a game since the cadence's last tick (tests)
+	inGame int // frames the phone sent while a game's cadence ran (tests)
 
 	// The sealed channel: the challenge sent when the socket opened, and
 	// the box made from the phone's first frame (nil until then; the
@@ -82,8 +84,8 @@ type client struct {
 	lobbySlot *atomic.Pointer[[]byte]
 
 	// During a game's cadence (cadence.go) frames wait for the next tick:
-	// held (in order), then the tick's broadcast, then replies (one per
-	// frame the phone sent).
+	// held (in order), then the tick's broadcast, then one reply: the
+	// oldest answer owed to a frame the phone sent (nextReply).
 	held, replies [][]byte
 }
 
@@ -272,20 +274,19 @@ func (s *Server) unseal(c *client, mt int, data []byte, warned *bool) ([]byte, b
 			b, plain, err = sealed.OpenHello(s.priv, c.challenge, data)
 		}
 		if mt == websocket.BinaryMessage && (c.typedOnly || errors.Is(err, sealed.ErrForged)) {
-			// Not the QR code's key: a typed join, which must prove the code.
-			if !s.codes.open(time.Now()) {
-				*warned = true
-				s.cfg.Logf("lan: refused a typed join from %s: too many wrong codes lately", c.remote)
-				s.post(msgRefuse{c, refuseCodeWait})
-				return nil, false
-			}
-			b, plain, err = sealed.OpenTypedHello(s.typedPriv, c.challenge, s.code, data)
-			if errors.Is(err, sealed.ErrCode) {
-				s.codes.wrong()
-				*warned = true
-				s.cfg.Logf("lan: refused a typed join from %s: a wrong code", c.remote)
-				s.post(msgRefuse{c, refuseWrongCode})
-				return nil, false
+			// Not the QR code's key: a typed join, which must prove the code
+			// (or come back with its token: Server.typedHello).
+			b, plain, err = sealed.OpenHello(s.typedPriv, c.challenge, data)
+			if err == nil {
+				var phone sealed.Key
+				copy(phone[:], data)
+				var why refusal
+				var ok bool
+				if plain, why, ok = s.typedHello(clientAddr(c.remote), c.challenge, phone, plain); !ok {
+					*warned = true
+					s.post(msgRefuse{c, why})
+					return nil, false
+				}
 			}
 			c.typed = err == nil
 		}

@@ -291,8 +291,8 @@ func decide(v *game.PlayerView) (map[string]any, bool) {
 // crashRun plays one game against the binary; kills lists the points where
 // the host is killed and restarted. It returns the end and the figures.
 type crashPoint struct {
-	stage string // "night", "speech", "vote"
-	after int    // commands of that stage first (night, vote); seconds into the speech
+	stage game.Stage // night, speech, vote
+	after int        // commands of that stage first (night, vote); seconds into the speech
 }
 
 type crashResult struct {
@@ -442,7 +442,7 @@ func crashRunWith(t *testing.T, bin, display string, players, spectators int, se
 			default:
 				if stageActs[stageKey] >= k.after {
 					killed[i] = true
-					restart(map[string]string{"night": "a night with pending picks", "vote": "a vote half cast"}[k.stage])
+					restart(map[game.Stage]string{"night": "a night with pending picks", "vote": "a vote half cast"}[k.stage])
 				}
 			}
 		}
@@ -495,7 +495,7 @@ func crashRunWith(t *testing.T, bin, display string, players, spectators int, se
 	return res
 }
 
-func allKilled(killed []bool, kills []crashPoint, stage string) bool {
+func allKilled(killed []bool, kills []crashPoint, stage game.Stage) bool {
 	for i, k := range kills {
 		if k.stage == stage && !killed[i] {
 			return false

@@ -5,10 +5,12 @@
 package lan
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -60,9 +62,10 @@ var ErrNotOver = errors.New("the game is not over")
 
 // ReadFinished reads a game log and replays it; ErrNotOver when the game
 // goes on (nothing of a game in progress is shown). The file is not
-// changed.
-func ReadFinished(path string) (*FinishedGame, error) {
-	sg, err := readLogCut(path, func(string) {}, false)
+// changed. The room's log key (logseal.go) is looked for in the log's own
+// data folder and in dataDirs.
+func ReadFinished(path string, dataDirs ...string) (*FinishedGame, error) {
+	sg, err := readLogCut(path, func(string) {}, false, dataDirs...)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +74,7 @@ func ReadFinished(path string) (*FinishedGame, error) {
 	if err != nil {
 		return nil, &LogError{Path: path, Line: 1, Msg: err.Error()}
 	}
-	g, err := game.Replay(h.Setup, events)
+	g, err := replayGame(h.Setup, events)
 	if err != nil {
 		return nil, &LogError{Path: path, Msg: "the events do not replay: " + err.Error()}
 	}
@@ -105,7 +108,8 @@ type eveningState struct {
 	board  Evening
 	paths  map[string]string // game id → log path, for the replays
 	cache  map[string]*FinishedGame
-	counts string // the log path whose end was last counted
+	counts string          // the log path whose end was last counted
+	aside  map[string]bool // logs that cannot be read, said once (setAside)
 }
 
 // eveningSince is when the host last began a new evening in room (zero:
@@ -156,13 +160,10 @@ func (s *session) refreshEvening() {
 	for _, p := range paths {
 		fg, ok := ev.cache[p]
 		if !ok {
-			fg, err = ReadFinished(p)
+			fg, err = ReadFinished(p, s.dataDir)
 			if err != nil {
 				if !errors.Is(err, ErrNotOver) {
-					var le *LogError
-					if !errors.As(err, &le) || le.Line != 1 {
-						s.logf("lan: the evening leaves out %s: %v", p, err)
-					}
+					s.setAside(p, err)
 				}
 				continue
 			}
@@ -204,8 +205,11 @@ func (s *session) countEnd() bool {
 // finished games started less than 12 hours apart (evening.Gap), the
 // latest less than 12 hours ago, none before the host's last "new evening"
 // (evening.Select); or, before its first game, the evening the host began
-// there less than 12 hours ago. A restart of the app or of `serve`, after a
-// crash or not, whether the host resumes a game or not, comes back to that
+// there less than 12 hours ago, or the evening's first lobby (saved, or
+// the table of a game that never ended, less than 12 hours ago: a host
+// killed before the first game ends comes back to it too). A restart of
+// the app or of `serve`, after a crash or not, whether the host resumes a
+// game or not, comes back to that
 // room: its code and key, its seated phones' tokens (so the phones come
 // back to their seats and each player's record goes on) and its setup. The
 // room comes from the saved lobby (lobby.json: the end screen's lobby that
@@ -228,7 +232,7 @@ func (s *session) continueEvening() bool {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		s.logf("lan: the evening: %v", err)
 	}
-	if r, path := newestLogLobby(s.dataDir); r != nil {
+	if r, path := newestLogLobby(s.dataDir, s.setAside); r != nil {
 		cands = append(cands, cand{r, path})
 	}
 	for _, c := range cands {
@@ -239,7 +243,10 @@ func (s *session) continueEvening() bool {
 		s.room = r.Room
 		s.refreshEvening()
 		since := eveningSince(s.dataDir, r.Room)
-		if s.evening.board.Games == 0 && (since.IsZero() || s.clock.Now().Sub(since) >= evening.Gap) {
+		now := s.clock.Now()
+		began := !since.IsZero() && now.Sub(since) < evening.Gap // the host began a new evening here
+		recent := !r.Saved.IsZero() && now.Sub(r.Saved) < evening.Gap
+		if s.evening.board.Games == 0 && !began && !recent {
 			continue
 		}
 		if err := s.applyLobby(r, c.path); err != nil {
@@ -259,16 +266,29 @@ func (s *session) continueEvening() bool {
 }
 
 // newestLogLobby is the lobby of the newest game log in dataDir (by its
-// header's time), and its path: its room, setup and the players seated at
-// its end.
-func newestLogLobby(dataDir string) (*lobbyRecord, string) {
-	saved, err := SavedGames(dataDir)
-	if err != nil || len(saved) == 0 {
+// header's time) that can be read, and its path: its room, setup and the
+// players seated at its end. Logs that cannot be read are set aside
+// (aside is told which and why) and the next one is taken.
+func newestLogLobby(dataDir string, aside func(path string, err error)) (*lobbyRecord, string) {
+	paths, err := gameLogs(dataDir)
+	if err != nil {
 		return nil, ""
 	}
-	path := saved[0].Path
-	sg, err := readLogCut(path, func(string) {}, false)
-	if err != nil {
+	var (
+		sg   *savedGame
+		path string
+	)
+	for _, p := range paths {
+		g, err := readLogCut(p, func(string) {}, false, dataDir)
+		if err != nil {
+			aside(p, err)
+			continue
+		}
+		if sg == nil || g.header.Created.After(sg.header.Created) {
+			sg, path = g, p
+		}
+	}
+	if sg == nil {
 		return nil, ""
 	}
 	h := sg.header
@@ -297,6 +317,20 @@ func newestLogLobby(dataDir string) (*lobbyRecord, string) {
 		}
 	}
 	return r, path
+}
+
+// setAside says, once a session and in one line, that the log at path
+// cannot be read (err says why) and is left out: a start goes on without
+// it, whatever the data folder holds.
+func (s *session) setAside(path string, err error) {
+	if s.evening.aside[path] {
+		return
+	}
+	if s.evening.aside == nil {
+		s.evening.aside = map[string]bool{}
+	}
+	s.evening.aside[path] = true
+	s.logf("lan: set aside %s, which cannot be read (%v); the evening goes on without it", path, err)
 }
 
 // between reports whether no game is running: the scoreboard is shown
@@ -347,6 +381,19 @@ type eveningFrame struct {
 // Replay is the finished game as package replay draws it.
 func (fg *FinishedGame) Replay() replay.Game {
 	return replay.Game{Table: fg.Game.TableView(), Names: fg.Names, Started: fg.Started, Where: fg.Table}
+}
+
+// IsGameLogFile reports whether the file at path starts like a game log
+// (IsGameLog of its first line, of which no more than maxLogLine bytes are
+// read).
+func IsGameLogFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	first, _ := bufio.NewReader(io.LimitReader(f, maxLogLine)).ReadBytes('\n')
+	return IsGameLog(first)
 }
 
 // IsGameLog reports whether data starts like a game log (its header line).

@@ -406,11 +406,11 @@ func TestLobbySurvivesCrash(t *testing.T) {
 // last` does not take an older game silently: it says so and lists the
 // choices.
 func TestResumeLastCutHeader(t *testing.T) {
-	dir := t.TempDir()
 	h, _ := startedTable(t, 8, 39)
 	var path string
 	h.do(func(s *session) { path = s.log.path })
 	h.close()
+	dir := copyKeys(t, h.dir) // the logs' seals are checked with the room's log key
 	games := filepath.Join(dir, "games")
 	os.MkdirAll(games, 0o700)
 	data, _ := os.ReadFile(path)

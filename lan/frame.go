@@ -16,15 +16,15 @@ const maxNameRunes = 24
 // maxIDLen is the longest command id.
 const maxIDLen = 64
 
-// maxWordLen bounds each short word of a cmd (do, into, camp, action, via,
-// an order's card ids).
-const maxWordLen = 32
+// maxWordLen bounds a cmd's do (the variant bounds its own arguments:
+// game.Args.Bound).
+const maxWordLen = game.MaxWordBytes
 
 // inFrame is a frame from a phone (PROTOCOL.md "Client → server"). Fields a
 // type does not use are ignored. A "cmd" carries the fields of game.Command
-// (do, target, card, and whatever a variant adds), all but the seat: Seat
-// here is the seat a "join" takes, and a "cmd" that names one must name the
-// phone's own.
+// (do, target, card, and whatever a variant adds: its game.Args, read from
+// raw once the game is known), all but the seat: Seat here is the seat a
+// "join" takes, and a "cmd" that names one must name the phone's own.
 type inFrame struct {
 	T     string `json:"t"`
 	Token string `json:"token"`
@@ -34,9 +34,13 @@ type inFrame struct {
 	ID    string `json:"id"`
 	Game  string `json:"game"` // "replay": the game's id (empty: the latest)
 	game.Command
+	raw []byte // the frame as received, for the variant's arguments
 }
 
-// decodeFrame reads a phone's frame. The error is a sentence for the phone.
+// decodeFrame reads a phone's frame. The error is a sentence for the phone;
+// with it comes the frame's type and id when they can be read (a JSON
+// object whose other fields are of the wrong kind, a target of 1.5 or an
+// object), so that the refusal names the id it refuses.
 func decodeFrame(data []byte) (inFrame, error) {
 	var f inFrame
 	if !utf8.Valid(data) {
@@ -47,32 +51,60 @@ func decodeFrame(data []byte) (inFrame, error) {
 		if _, ok := err.(*json.SyntaxError); ok {
 			return inFrame{}, fmt.Errorf("the frame is not valid JSON")
 		}
-		return inFrame{}, fmt.Errorf("the frame has a field of the wrong kind: %v", err)
+		return frameHead(data), fmt.Errorf("the frame has a field of the wrong kind: %v", err)
 	}
 	if dec.More() {
-		return inFrame{}, fmt.Errorf("the frame has data after its JSON object")
+		return inFrame{T: f.T, ID: f.ID}, fmt.Errorf("the frame has data after its JSON object")
 	}
 	if f.T == "" {
-		return inFrame{}, fmt.Errorf(`the frame has no "t" (type)`)
+		return inFrame{ID: f.ID}, fmt.Errorf(`the frame has no "t" (type)`)
+	}
+	if f.T == "cmd" {
+		f.raw = bytes.Clone(data) // data may be the reader's buffer
 	}
 	return f, nil
 }
 
-// checkCommand bounds the short fields of a phone's command (ids and
-// positions: a frame no game could take); the engine checks what they mean,
-// and bounds the free text and lists itself (game.MaxTextRunes,
-// game.MaxOrderCards). The error is a sentence for the phone.
-func checkCommand(c game.Command) error {
-	words := append([]string{c.Do, c.Into, c.Camp, c.Action, c.Via}, c.Order...)
-	for _, w := range words {
-		if len(w) > maxWordLen {
-			return fmt.Errorf("a command field has at most %d bytes (%.20q… is longer)", maxWordLen, w)
-		}
+// frameHead is the type and id of a frame that does not decode as a
+// whole, each when it is a string (nothing else of it is kept).
+func frameHead(data []byte) inFrame {
+	var head struct {
+		T  json.RawMessage `json:"t"`
+		ID json.RawMessage `json:"id"`
 	}
-	if c.Position < 0 || c.Position > 99 {
-		return fmt.Errorf("position %d is out of range", c.Position)
+	var f inFrame
+	if json.Unmarshal(data, &head) == nil {
+		json.Unmarshal(head.T, &f.T)
+		json.Unmarshal(head.ID, &f.ID)
+	}
+	return f
+}
+
+// checkCommand bounds the action of a phone's command (a frame no game
+// could take); the engine checks what it means. The error is a sentence
+// for the phone.
+func checkCommand(c game.Command) error {
+	if len(c.Do) > maxWordLen {
+		return fmt.Errorf("a command field has at most %d bytes (%.20q… is longer)", maxWordLen, c.Do)
 	}
 	return nil
+}
+
+// commandArgs reads the arguments of variant's own from a phone's cmd frame
+// and bounds them (game.Args.Bound: ids and positions no game could take;
+// the engine bounds the free text and lists itself). The error is a
+// sentence for the phone.
+func commandArgs(variant string, f inFrame) (game.Args, error) {
+	a, err := game.DecodeArgs(variant, f.raw)
+	if err != nil {
+		return nil, fmt.Errorf("the frame has a field of the wrong kind: %v", err)
+	}
+	if a != nil {
+		if err := a.Bound(); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
 }
 
 // Error codes of "error" frames (PROTOCOL.md).

@@ -37,6 +37,9 @@ type logHeader struct {
 	Setup     game.Setup `json:"setup"`
 	Seats     []logSeat  `json:"seats"`
 	N         int        `json:"n"` // the deal's events follow
+	// Seal is how the lines are sealed (logseal.go): sealHMAC, or empty
+	// in a log an older program wrote.
+	Seal string `json:"seal,omitempty"`
 }
 
 // logSeat is a seat's player, or (Seat 0, Spectator) a spectator. Token is
@@ -55,6 +58,29 @@ type cmdRecord struct {
 	By string `json:"by"`
 	ID string `json:"id,omitempty"`
 	game.Command
+	raw []byte // the record as read from the log, for the variant's arguments (game.DecodeArgs)
+}
+
+// MarshalJSON writes the command's variant arguments flat beside its
+// shared fields, as a phone sends them.
+func (r cmdRecord) MarshalJSON() ([]byte, error) {
+	type plain cmdRecord
+	b, err := json.Marshal(plain(r))
+	if err != nil {
+		return nil, err
+	}
+	return game.AppendArgs(b, r.Args)
+}
+
+// UnmarshalJSON reads the shared fields and keeps the record for the
+// variant's arguments, which only the game's variant can read.
+func (r *cmdRecord) UnmarshalJSON(b []byte) error {
+	type plain cmdRecord
+	if err := json.Unmarshal(b, (*plain)(r)); err != nil {
+		return err
+	}
+	r.raw = bytes.Clone(b)
+	return nil
 }
 
 type logCmd struct {
@@ -98,7 +124,8 @@ func DefaultDataDir() (string, error) {
 type gameLog struct {
 	f    logFile
 	path string
-	size int64 // the bytes known to be stored: a failed append is cut back to it
+	size int64  // the bytes known to be stored: a failed append is cut back to it
+	seal sealer // the seals of the lines (logseal.go)
 }
 
 // logFile is the open file (tests replace it with one whose disk is full).
@@ -110,18 +137,25 @@ type logFile interface {
 }
 
 // createLog creates dir/games/<id>.jsonl (mode 0600) holding the header and
-// the deal's events, synced.
+// the deal's events, synced, its lines sealed with the room's log key
+// (made with the room's first log). When the key cannot be had (it cannot
+// be written), the lines carry checksums, as an older program's: the room
+// then has no log key, and its logs are read as such.
 func createLog(dataDir string, h logHeader, events []game.Event) (*gameLog, error) {
 	dir := filepath.Join(dataDir, "games")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create the game directory: %v", err)
+	}
+	key, err := logKey(dataDir, h.Room)
+	if err == nil {
+		h.Seal = sealHMAC
 	}
 	path := filepath.Join(dir, h.ID+".jsonl")
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("cannot create the game log: %v", err)
 	}
-	l := &gameLog{f: f, path: path}
+	l := &gameLog{f: f, path: path, seal: sealer{key: key}}
 	h.N = len(events)
 	if err := l.append(h, events); err != nil {
 		f.Close()
@@ -134,8 +168,9 @@ func createLog(dataDir string, h logHeader, events []game.Event) (*gameLog, erro
 	return l, nil
 }
 
-// openLog opens an existing log for appending.
-func openLog(path string) (*gameLog, error) {
+// openLog opens an existing log for appending, its lines sealed as the
+// log read back says (savedGame.seal).
+func openLog(path string, seal sealer) (*gameLog, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, err
@@ -145,19 +180,21 @@ func openLog(path string) (*gameLog, error) {
 		f.Close()
 		return nil, err
 	}
-	return &gameLog{f: f, path: path, size: st.Size()}, nil
+	return &gameLog{f: f, path: path, size: st.Size(), seal: seal}, nil
 }
 
 // append writes one record and its events with one write, then syncs.
-// Every line carries its checksum (sealLine).
+// Every line carries its seal (logseal.go); the chain moves on only once
+// the write is stored.
 func (l *gameLog) append(record any, events []game.Event) error {
 	var b bytes.Buffer
+	seal := l.seal
 	put := func(v any) error {
 		raw, err := json.Marshal(v)
 		if err != nil {
 			return err
 		}
-		b.Write(sealLine(raw))
+		b.Write(seal.seal(raw))
 		return nil
 	}
 	if record != nil {
@@ -179,6 +216,7 @@ func (l *gameLog) append(record any, events []game.Event) error {
 		return fmt.Errorf("cannot save the game log %s: %v", l.path, err)
 	}
 	l.size += int64(b.Len())
+	l.seal = seal
 	return nil
 }
 
@@ -189,14 +227,15 @@ func (l *gameLog) close() error {
 	return l.f.Close()
 }
 
-// Each line of a log carries a checksum: its last field is "crc", the
-// CRC-32C (Castagnoli) of the line without that field, as 8 hex digits
-// ({"seq":1,…,"crc":"1a2b3c4d"}). A line that is whole JSON but whose
-// checksum does not match (or that has none) was changed after it was
-// written: the log is refused naming the line, wherever it is, since a
-// crash tears a line (no newline, or bytes that are not JSON) but never
-// rewrites one. Logs written before the checksums (their header has none)
-// are read as before, unchecked.
+// Checksums: before lines were sealed (logseal.go), each line of a log
+// carried a checksum: its last field "crc", the CRC-32C (Castagnoli) of the
+// line without that field, as 8 hex digits ({"seq":1,…,"crc":"1a2b3c4d"}).
+// Such logs (of a room without a log key) are still read, and a resumed one
+// goes on with checksums: a line that is whole JSON but whose checksum does
+// not match (or that has none) was changed after it was written, and the
+// log is refused naming the line, wherever it is, since a crash tears a
+// line (no newline, or bytes that are not JSON) but never rewrites one.
+// Logs older still (their header has no checksum) are read unchecked.
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
@@ -250,6 +289,7 @@ type savedGame struct {
 	header  logHeader
 	initial []game.Event  // the deal's events (nil: the deal must be written again)
 	records []savedRecord // what followed the header, in order
+	seal    sealer        // how lines appended to it are sealed (the chain at the last line kept)
 }
 
 // events is the game's whole event stream as the log holds it: the deal's
@@ -261,7 +301,7 @@ func (sg *savedGame) events() ([]game.Event, error) {
 	var err error
 	if events == nil {
 		var g0 *game.Game
-		if g0, err = game.New(sg.header.Setup); err == nil {
+		if g0, err = newGame(sg.header.Setup); err == nil {
 			events = g0.Events()
 		}
 	}
@@ -298,58 +338,39 @@ func (e *LogError) Error() string {
 type logLine struct {
 	text     []byte
 	off      int64
-	complete bool // ends with a newline
-}
-
-func splitLines(data []byte) []logLine {
-	var out []logLine
-	for off := 0; off < len(data); {
-		nl := bytes.IndexByte(data[off:], '\n')
-		if nl < 0 {
-			out = append(out, logLine{text: data[off:], off: int64(off)})
-			break
-		}
-		out = append(out, logLine{text: data[off : off+nl], off: int64(off), complete: true})
-		off += nl + 1
-	}
-	return out
+	complete bool   // ends with a newline
+	mac      []byte // its seal (sealed logs)
 }
 
 // readLog reads a log. An incomplete last record (a torn last line, or a
 // command whose events were not all written) is cut off the file, saved
 // beside it in <path>.torn, and reported through warn; damage anywhere else
-// is an error naming the line.
-func readLog(path string, warn func(string)) (*savedGame, error) {
-	return readLogCut(path, warn, true)
+// is an error naming the line. The room's log key is looked for in the
+// log's own data folder (the folder above its games folder) and in
+// dataDirs.
+func readLog(path string, warn func(string), dataDirs ...string) (*savedGame, error) {
+	return readLogCut(path, warn, true, dataDirs...)
+}
+
+// ownDataDir is the data folder a log lives in: <data dir>/games/<id>.jsonl.
+func ownDataDir(path string) string {
+	return filepath.Dir(filepath.Dir(path))
 }
 
 // readLogCut is readLog; with cut false it only reads (an incomplete last
 // record is left out, the file is not touched).
-func readLogCut(path string, warn func(string), cut bool) (*savedGame, error) {
-	data, err := os.ReadFile(path)
+func readLogCut(path string, warn func(string), cut bool, dataDirs ...string) (*savedGame, error) {
+	lines, err := readLines(path)
 	if err != nil {
-		return nil, &LogError{Path: path, Msg: err.Error()}
+		return nil, err
 	}
-	lines := splitLines(data)
 	if len(lines) == 0 {
 		return nil, &LogError{Path: path, Msg: "the file is empty"}
 	}
-	if lines[0].complete && hasCRC(lines[0].text) {
-		// Checked lines: a whole JSON line that does not match is refused
-		// wherever it is; a line that is not whole JSON is torn (at the
-		// end) or damaged, as below.
-		for i := range lines {
-			if !lines[i].complete || !json.Valid(lines[i].text) {
-				continue
-			}
-			raw, why := openLine(lines[i].text)
-			if why != "" {
-				return nil, &LogError{Path: path, Line: i + 1, Msg: why}
-			}
-			lines[i].text = raw
-		}
-	}
 	sg := &savedGame{}
+	if err := checkLines(path, lines, append([]string{ownDataDir(path)}, dataDirs...), sg); err != nil {
+		return nil, err
+	}
 	for i := 0; i < len(lines); {
 		start := i
 		var (
@@ -393,17 +414,27 @@ func readLogCut(path string, warn func(string), cut bool) (*savedGame, error) {
 		if start == 0 {
 			sg.initial = nil
 		}
+		keep := start
+		if start == 0 { // keep the header; the resume deals again
+			keep = 1
+		}
+		if sg.seal.key != nil {
+			sg.seal.prev = lines[keep-1].mac
+		}
 		if !cut {
 			break
 		}
-		cut := lines[start].off
-		if start == 0 { // keep the header; the resume deals again
-			cut = lines[1].off
+		var tail []byte
+		for _, l := range lines[keep:] {
+			tail = append(tail, l.text...)
+			if l.complete {
+				tail = append(tail, '\n')
+			}
 		}
-		if err := os.WriteFile(path+".torn", data[cut:], 0o600); err != nil {
+		if err := os.WriteFile(path+".torn", tail, 0o600); err != nil {
 			return nil, &LogError{Path: path, Msg: "cannot save the torn tail: " + err.Error()}
 		}
-		if err := os.Truncate(path, cut); err != nil {
+		if err := os.Truncate(path, lines[keep].off); err != nil {
 			return nil, &LogError{Path: path, Msg: "cannot cut the torn tail: " + err.Error()}
 		}
 		warn(fmt.Sprintf("game log %s: line %d: %s. The program must have stopped while writing it: "+
@@ -412,6 +443,66 @@ func readLogCut(path string, warn func(string), cut bool) (*savedGame, error) {
 		break
 	}
 	return sg, nil
+}
+
+// checkLines checks the lines' seals or checksums as the header says and
+// takes them off (sg.seal: how the log goes on). A line that is whole JSON
+// but does not match is refused wherever it is, since a crash tears a line
+// (no newline, or bytes that are not JSON) but never rewrites one; the
+// first line that is not whole ends the check (it is torn, at the end, or
+// damage that reading the records refuses).
+func checkLines(path string, lines []logLine, dirs []string, sg *savedGame) error {
+	head := lines[0]
+	if !head.complete || !json.Valid(head.text) {
+		return nil // reading the header says why
+	}
+	var probe struct {
+		Room string `json:"room"`
+		Seal string `json:"seal"`
+	}
+	json.Unmarshal(head.text, &probe) // a header that is not an object: reading it says why
+	_, _, macked := cutField(head.text, macField, 2*sha256.Size)
+	key, keyPath, err := findLogKey(probe.Room, dirs...)
+	if err != nil {
+		return &LogError{Path: path, Line: 1, Msg: "the key of the room's logs: " + err.Error()}
+	}
+	switch {
+	case probe.Seal != "" || macked:
+		if probe.Seal != sealHMAC {
+			return &LogError{Path: path, Line: 1, Msg: fmt.Sprintf("the lines are sealed with %q, which this program does not know", probe.Seal)}
+		}
+		if key == nil {
+			return &LogError{Path: path, Line: 1, Msg: fmt.Sprintf("the lines are sealed with the key of room %s's logs, which is not in %s here: the log cannot be checked",
+				probe.Room, filepath.Join(KeysDir, probe.Room+".logkey"))}
+		}
+		var prev []byte
+		for i := range lines {
+			if !lines[i].complete || !json.Valid(lines[i].text) {
+				break
+			}
+			raw, mac, why := openSealed(lines[i].text, key, prev)
+			if why != "" {
+				return &LogError{Path: path, Line: i + 1, Msg: why}
+			}
+			lines[i].text, lines[i].mac, prev = raw, mac, mac
+		}
+		sg.seal = sealer{key: key, prev: prev}
+		return nil
+	case key != nil:
+		return &LogError{Path: path, Line: 1, Msg: fmt.Sprintf("the logs of room %s are sealed (%s), and this one is not: its seals were taken off", probe.Room, keyPath)}
+	case hasCRC(head.text):
+		for i := range lines {
+			if !lines[i].complete || !json.Valid(lines[i].text) {
+				continue
+			}
+			raw, why := openLine(lines[i].text)
+			if why != "" {
+				return &LogError{Path: path, Line: i + 1, Msg: why}
+			}
+			lines[i].text = raw
+		}
+	}
+	return nil
 }
 
 // lineProblem says why a line cannot be read ("" if it is whole).
@@ -446,11 +537,17 @@ func parseRecord(l logLine, first bool, sg *savedGame, rec *savedRecord) (int, s
 		if sg.header.Nightfall != logVersion {
 			return 0, fmt.Sprintf("log format %d is not supported (this program reads %d)", sg.header.Nightfall, logVersion)
 		}
+		if why := sg.header.problem(); why != "" {
+			return 0, why
+		}
 		return sg.header.N, ""
 	case keys["cmd"] != nil:
 		var c logCmd
 		if err := json.Unmarshal(l.text, &c); err != nil {
 			return 0, "bad command record: " + err.Error()
+		}
+		if c.N < 0 {
+			return 0, fmt.Sprintf("the command record says %d events follow", c.N)
 		}
 		rec.cmd = &c.Cmd
 		return c.N, ""
@@ -487,23 +584,68 @@ type SavedGame struct {
 	Over    bool     // the log holds the end of the game
 
 	// Filled by Resumable:
-	Updated time.Time // when the file was last written
-	Lobby   bool      // a saved lobby (LobbyFile), not a game
-	Round   int       // the game's round (0: before night 1)
-	Phase   string    // "night", "day"
-	Seated  int       // seats with a player
-	Problem string    // why it cannot be resumed ("" if it can)
+	Updated time.Time  // when the file was last written
+	Lobby   bool       // a saved lobby (LobbyFile), not a game
+	Round   int        // the game's round (0: before night 1)
+	Phase   game.Phase // PhaseNight, PhaseDay
+	Seated  int        // seats with a player
+	Problem string     // why it cannot be resumed ("" if it can)
+}
+
+// problem says why a header read from a file cannot be a game's ("" if
+// it can).
+func (h *logHeader) problem() string {
+	switch {
+	case h.N < 0:
+		return fmt.Sprintf("the header says %d events follow", h.N)
+	case h.Setup.Players < 1 || h.Setup.Players > maxTablePlay:
+		return fmt.Sprintf("a table has 1 to %d players, not %d", maxTablePlay, h.Setup.Players)
+	}
+	return ""
 }
 
 // seatNames is the name of each seat (by seat-1) the header lists.
 func (h *logHeader) seatNames() []string {
-	names := make([]string, h.Setup.Players)
+	names := make([]string, min(max(h.Setup.Players, 0), maxTablePlay))
 	for _, s := range h.Seats {
 		if s.Seat >= 1 && s.Seat <= len(names) {
 			names[s.Seat-1] = s.Name
 		}
 	}
 	return names
+}
+
+// holdsEnd reports whether a log's lines hold the end of its game.
+func holdsEnd(lines []logLine) bool {
+	for _, l := range lines {
+		if bytes.Contains(l.text, []byte(`"type":"game_over"`)) {
+			return true
+		}
+	}
+	return false
+}
+
+// newGame is game.New of a setup read from a file, and replayGame
+// game.Replay of events read from one: whatever the file holds, a start
+// does not crash on it. A panic of the engine on such a setup or such
+// events (which the engine never made) is the file's fault and is
+// returned as an error.
+func newGame(st game.Setup) (g *game.Game, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("the setup cannot be dealt (%v)", r)
+		}
+	}()
+	return game.New(st)
+}
+
+func replayGame(st game.Setup, events []game.Event) (g *game.Game, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("the engine cannot replay them (%v)", r)
+		}
+	}()
+	return game.Replay(st, events)
 }
 
 // gameLogs lists the game log files of dataDir (empty: DefaultDataDir).
@@ -527,17 +669,16 @@ func SavedGames(dataDir string) ([]SavedGame, error) {
 	}
 	var out []SavedGame
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
+		lines, err := readLines(p)
+		if err != nil || len(lines) == 0 {
 			continue
 		}
-		first, _, _ := bytes.Cut(data, []byte("\n"))
 		var h logHeader
-		if json.Unmarshal(first, &h) != nil || h.Nightfall != logVersion {
+		if json.Unmarshal(lines[0].text, &h) != nil || h.Nightfall != logVersion || h.problem() != "" {
 			continue
 		}
 		sg := SavedGame{Path: p, ID: h.ID, Created: h.Created, Table: h.Table, Variant: h.Setup.Variant,
-			Players: h.Setup.Players, Over: bytes.Contains(data, []byte(`"type":"game_over"`))}
+			Players: h.Setup.Players, Over: holdsEnd(lines)}
 		sg.Names = h.seatNames()
 		out = append(out, sg)
 	}
@@ -572,14 +713,10 @@ func Resumable(dataDir string) ([]SavedGame, error) {
 			continue
 		}
 		sg := SavedGame{Path: p, Updated: st.ModTime()}
-		if data, err := os.ReadFile(p); err != nil {
-			sg.Problem = err.Error()
-			out = append(out, sg)
-			continue
-		} else if bytes.Contains(data, []byte(`"type":"game_over"`)) {
+		if lines, err := readLines(p); err == nil && holdsEnd(lines) {
 			continue // finished
 		}
-		g, err := readLogCut(p, func(string) {}, false)
+		g, err := readLogCut(p, func(string) {}, false, dataDir)
 		if err == nil {
 			h := g.header
 			sg.ID, sg.Created, sg.Table, sg.Variant, sg.Players = h.ID, h.Created, h.Table, h.Setup.Variant, h.Setup.Players
@@ -591,7 +728,7 @@ func Resumable(dataDir string) ([]SavedGame, error) {
 			}
 			sg.Seated = len(sg.Names)
 			events, _ := g.events() // a setup New refuses does not replay either
-			gm, err := game.Replay(h.Setup, events)
+			gm, err := replayGame(h.Setup, events)
 			if err != nil {
 				sg.Problem = "the events do not replay: " + err.Error()
 			} else {

@@ -155,7 +155,7 @@ func (s *session) host(cmd HostCommand) error {
 	case HostAllow, HostRefuse:
 		err = s.answerSeat(cmd.Request, cmd.Do == HostAllow)
 	default:
-		return &HostError{Code: HostErrUnknownCommand, Name: cmd.Do}
+		return &HostError{Code: HostErrUnknownCommand, Name: string(cmd.Do)}
 	}
 	if err != nil {
 		return err

@@ -19,10 +19,10 @@ import (
 )
 
 // pacedPhone is a Go phone that sends as the page's Conn does (net.js):
-// with the cadence on, exactly one frame a tick, a queued command or an
-// empty pad, cadence − cadenceLead after the host's reply to its previous
-// frame (two ticks after it without a reply); with the cadence off, a
-// command at once. Its reader stamps what arrives; a counting socket
+// with the cadence on, exactly one frame for every reply of the host's (its
+// tick), a queued command or an empty pad, cadence − cadenceLead after the
+// reply (at once for a reply that came while the previous one was still
+// unanswered); with the cadence off, a command at once. Its reader stamps what arrives; a counting socket
 // measures the bytes both ways.
 type pacedPhone struct {
 	ws    *sealed.Conn
@@ -38,7 +38,8 @@ type pacedPhone struct {
 	views   []stamped // view frames (players) or tables (spectators) since mark
 	total   int       // every frame received
 	token   string
-	replied chan struct{}
+	replied chan struct{} // a reply came: owed was added to
+	owed    atomic.Int32  // the host's ticks not answered yet
 	acks    chan frame
 	welcome chan frame
 	stop    chan struct{}
@@ -140,6 +141,7 @@ func (p *pacedPhone) got(data []byte, now time.Time) {
 		if f.T == "ack" || (f.T == "error" && f.ID != "") {
 			p.acks <- f
 		}
+		p.owed.Add(1)
 		select {
 		case p.replied <- struct{}{}:
 		default:
@@ -160,19 +162,30 @@ func (p *pacedPhone) pace(tb testing.TB) {
 			case <-p.stop:
 				return
 			case <-p.replied:
-				t.Reset(p.every - cadenceLead(p.every))
-			case <-t.C:
-				p.mu.Lock()
-				f := `{"t":"pad"}`
-				if len(p.queue) > 0 {
-					f, p.queue = p.queue[0], p.queue[1:]
+				if p.owed.Load() > 1 {
+					p.answer(tb)
+				} else {
+					t.Reset(p.every - cadenceLead(p.every))
 				}
-				p.mu.Unlock()
-				p.send(tb, f)
-				t.Reset(2 * p.every)
+			case <-t.C:
+				p.answer(tb)
 			}
 		}
 	}()
+}
+
+// answer sends one frame for every tick not answered yet: the queued
+// commands first, then empty pads.
+func (p *pacedPhone) answer(tb testing.TB) {
+	for ; p.owed.Load() > 0; p.owed.Add(-1) {
+		p.mu.Lock()
+		f := `{"t":"pad"}`
+		if len(p.queue) > 0 {
+			f, p.queue = p.queue[0], p.queue[1:]
+		}
+		p.mu.Unlock()
+		p.send(tb, f)
+	}
 }
 
 // tap is a player's tap: the command leaves at once without the cadence,

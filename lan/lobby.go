@@ -124,7 +124,8 @@ func (l *lobby) checkSetup() {
 		l.optErr = p.Text
 	}
 	for _, o := range c.Options {
-		ov := OptionView{Name: o.Name, Default: mustJSON(o.Default), Value: mustJSON(o.Value), Choices: o.Choices, Set: o.Set}
+		ov := OptionView{Name: o.Name, Default: mustJSON(o.Default), Value: mustJSON(o.Value), Choices: o.Choices, Set: o.Set,
+			Kind: o.Kind, Min: o.Min, Max: o.Max, Words: o.Words}
 		if v, ok := l.options[o.Name]; ok && l.optErr != "" {
 			ov.Value = v
 		}
@@ -203,7 +204,7 @@ func (s *session) phoneLobby() LobbyView {
 func (l *lobby) nameTaken(m *member, seat int, name string) error {
 	key := nameKey(name)
 	for i, o := range l.seats {
-		if o != nil && o != m && i+1 != seat && nameKey(l.names[i]) == key {
+		if o != nil && o != m && i+1 != seat && looksAlike(nameKey(l.names[i]), key) {
 			return alike(i + 1)
 		}
 	}

@@ -140,8 +140,10 @@ func syncDir(dir string) error {
 	return err
 }
 
+// readLobby reads a saved lobby (at most maxLobbySize bytes, 1 to
+// maxTablePlay players).
 func readLobby(path string) (*lobbyRecord, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, maxLobbySize)
 	if err != nil {
 		return nil, err
 	}
@@ -152,12 +154,15 @@ func readLobby(path string) (*lobbyRecord, error) {
 	if !r.Lobby || r.Nightfall != logVersion {
 		return nil, fmt.Errorf("%s is not a saved Nightfall lobby", path)
 	}
+	if r.Players < 1 || r.Players > maxTablePlay {
+		return nil, fmt.Errorf("%s: a table has 1 to %d players, not %d", path, maxTablePlay, r.Players)
+	}
 	return &r, nil
 }
 
 // isLobbyFile reports whether path is a saved lobby (not a game log).
 func isLobbyFile(path string) bool {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, maxLobbySize)
 	if err != nil {
 		return false
 	}

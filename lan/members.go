@@ -73,8 +73,12 @@ func (s *session) sendErr(c *client, id, code, reason string) {
 	s.send(c, errFrame(id, code, reason))
 }
 
-// answerErr answers a phone's frame with an error.
+// answerErr answers a phone's frame with an error naming its id (an id
+// longer than a command's may be is not echoed).
 func (s *session) answerErr(c *client, id, code, reason string) {
+	if len(id) > maxIDLen {
+		id = ""
+	}
 	s.answer(c, errFrame(id, code, reason))
 }
 
@@ -111,6 +115,10 @@ func (s *session) frame(c *client, f inFrame, err error) {
 		return
 	}
 	c.in++
+	if s.out.cadence.running {
+		c.inGame++
+		c.tickIn++
+	}
 	if f.T == "pad" {
 		c.pads++
 	}
@@ -149,7 +157,7 @@ func (s *session) frame(c *client, f inFrame, err error) {
 
 func (s *session) hello(c *client, f inFrame) {
 	if c.m != nil {
-		s.answerErr(c, "", codeHello, "this connection already said hello")
+		s.answerErr(c, f.ID, codeHello, "this connection already said hello")
 		return
 	}
 	token := f.Token
@@ -224,17 +232,17 @@ func (s *session) sendState(c *client) {
 func (s *session) join(c *client, f inFrame) {
 	m := c.m
 	if f.Seat == nil {
-		s.answerErr(c, "", codeSeat, "choose a seat")
+		s.answerErr(c, f.ID, codeSeat, "choose a seat")
 		return
 	}
 	seat := *f.Seat
 	if seat < 1 || seat > len(s.lobby.seats) {
-		s.answerErr(c, "", codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.lobby.seats)))
+		s.answerErr(c, f.ID, codeSeat, fmt.Sprintf("there is no seat %d at this table (seats 1 to %d)", seat, len(s.lobby.seats)))
 		return
 	}
 	name, err := s.checkName(m, seat, f.Name)
 	if err != nil {
-		s.answerErr(c, "", nameCode(err), err.Error())
+		s.answerErr(c, f.ID, nameCode(err), err.Error())
 		return
 	}
 	if m.seat == seat && s.g == nil {
@@ -247,11 +255,11 @@ func (s *session) join(c *client, f inFrame) {
 	if s.g != nil {
 		switch {
 		case m.seat > 0:
-			s.answerErr(c, "", codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
+			s.answerErr(c, f.ID, codeStarted, fmt.Sprintf("the game has started; you play seat %d", m.seat))
 		case s.lobby.seats[seat-1] != nil:
-			s.answerErr(c, "", codeStarted, "the game has started; you can watch as a spectator")
+			s.answerErr(c, f.ID, codeStarted, "the game has started; you can watch as a spectator")
 		case s.g.Over():
-			s.answerErr(c, "", codeStarted, "the game is over")
+			s.answerErr(c, f.ID, codeStarted, "the game is over")
 		default:
 			s.askSeat(m, seat, name)
 		}
@@ -259,9 +267,9 @@ func (s *session) join(c *client, f inFrame) {
 	}
 	if other := s.lobby.seats[seat-1]; other != nil && other != m {
 		if slices.Contains(s.lobby.seats, nil) {
-			s.answerErr(c, "", codeSeatTaken, fmt.Sprintf("seat %d is taken; tap the seat you are sitting in", seat))
+			s.answerErr(c, f.ID, codeSeatTaken, fmt.Sprintf("seat %d is taken; tap the seat you are sitting in", seat))
 		} else {
-			s.answerErr(c, "", codeTableFull, "every seat is taken")
+			s.answerErr(c, f.ID, codeTableFull, "every seat is taken")
 		}
 		return
 	}
@@ -383,12 +391,12 @@ func (s *session) spectate(c *client, f inFrame) {
 	m := c.m
 	name, err := s.checkName(m, 0, f.Name)
 	if err != nil {
-		s.answerErr(c, "", nameCode(err), err.Error())
+		s.answerErr(c, f.ID, nameCode(err), err.Error())
 		return
 	}
 	if m.seat > 0 {
 		if s.g != nil {
-			s.answerErr(c, "", codeStarted, fmt.Sprintf("you play seat %d in this game", m.seat))
+			s.answerErr(c, f.ID, codeStarted, fmt.Sprintf("you play seat %d in this game", m.seat))
 			return
 		}
 		s.lobby.seats[m.seat-1], s.lobby.names[m.seat-1] = nil, ""

@@ -15,10 +15,10 @@ import (
 // normalized (NFC, trimmed, runs of spaces made one), and refused when it
 // holds a character nobody sees (controls, format characters such as U+200B
 // or U+FEFF, line separators, blank fillers), a pile of combining marks, or
-// when it looks the same as a seated name: compared by nameKey, case, width
-// and invisible characters folded away and every character replaced by its
-// Unicode TR39 confusable prototype (Cyrillic "А" and Greek "Α" are Latin
-// "A"). Each refusal has its own error code, so the phone says why in its
+// when it looks the same as a seated name: compared by nameKey and
+// looksAlike, case, width and invisible characters folded away and every
+// character replaced by its Unicode TR39 confusable prototype (Cyrillic "А"
+// and Greek "Α" are Latin "A", in capitals and lower case alike). Each refusal has its own error code, so the phone says why in its
 // language (PROTOCOL.md). Every way a phone sets a name goes through
 // session.checkName (members.go).
 
@@ -107,14 +107,38 @@ func cleanName(name string) (string, error) {
 
 var folder = cases.Fold()
 
-// nameKey is how a name looks: two names with the same key are taken for
-// one another at the table. Case, full and half width, spaces and invisible
-// characters are folded away, then the name is reduced to its confusable
-// skeleton (Unicode TR39, section 4: NFD, each character mapped to its
-// prototype in the confusables data, NFD again), folded again, until
-// nothing changes: "Аlice" (Cyrillic А), "Αlice" (Greek Α), "ＡＬＩＣＥ" and
-// "alice" have one key; "Bοb" (Greek ο) and "B0b" have the key of "Bob".
-func nameKey(name string) string {
+// nameKeys is how a name looks, read two ways; two names are taken for one
+// another at the table when either key is the same (looksAlike). A name's
+// case and its confusable skeleton do not commute: Latin "I" is the
+// skeleton's "l" but folds to "i", and Cyrillic "М" is the skeleton's "M"
+// while its lower case "м" is no Latin letter at all. So:
+//
+//   - folded: capitals of other scripts that look like a Latin capital are
+//     that capital ("МІКЕ" is "MIKE", "Тom" is "Tom"), then case, width,
+//     spaces and invisible characters are folded away and the result is
+//     reduced to its skeleton (Unicode TR39, section 4), folded again, until
+//     nothing changes: "Аlice" (Cyrillic А), "Αlice" (Greek Α), "ＡＬＩＣＥ",
+//     "ALICE" and "alice" are one; "Bοb" (Greek ο) and "B0b" are "Bob";
+//   - shaped: the skeleton of the name as typed, capitals kept, then folded
+//     the same way: "BiII" (capital I for l) is "Bill", "ТОМ" is "Tom".
+type nameKeys struct{ folded, shaped string }
+
+// looksAlike reports whether two names are taken for one another.
+func looksAlike(a, b nameKeys) bool { return a.folded == b.folded || a.shaped == b.shaped }
+
+// latinCapital maps the skeleton of a capital letter A–Z to that letter:
+// skeleton("I") is "l", so a capital whose skeleton is "l" (Cyrillic І,
+// Greek Ι) is read as "I".
+var latinCapital = func() map[string]rune {
+	m := map[string]rune{}
+	for c := 'A'; c <= 'Z'; c++ {
+		m[confusable.Skeleton(string(c))] = c
+	}
+	return m
+}()
+
+// nameKey is the two keys of a name (nameKeys).
+func nameKey(name string) nameKeys {
 	fold := func(s string) string {
 		return strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) || invisible(r) || unicode.Is(unicode.Variation_Selector, r) {
@@ -123,15 +147,25 @@ func nameKey(name string) string {
 			return r
 		}, folder.String(norm.NFKC.String(s)))
 	}
-	k := fold(name)
-	for range 3 { // a prototype folds to a letter that is its own prototype: one round, in practice
-		next := fold(confusable.Skeleton(k))
-		if next == k {
-			break
+	settle := func(k string) string {
+		for range 3 { // a prototype folds to a letter that is its own prototype: one round, in practice
+			next := fold(confusable.Skeleton(k))
+			if next == k {
+				break
+			}
+			k = next
 		}
-		k = next
+		return k
 	}
-	return k
+	latin := strings.Map(func(r rune) rune {
+		if r >= utf8.RuneSelf && (unicode.IsUpper(r) || unicode.IsTitle(r)) {
+			if c, ok := latinCapital[confusable.Skeleton(string(r))]; ok {
+				return c
+			}
+		}
+		return r
+	}, norm.NFKC.String(name))
+	return nameKeys{folded: settle(fold(latin)), shaped: settle(fold(confusable.Skeleton(norm.NFKC.String(name))))}
 }
 
 // alike is the refusal of a name that looks like seat's.

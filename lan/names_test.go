@@ -53,17 +53,26 @@ func TestNameKey(t *testing.T) {
 		{"Alice", "\u0410lice", "\u0391lice", "ＡＬＩＣＥ", "ALICE", "\u0430lice"},
 		{"Bob", "B\u03bfb", "B0b", "B\u043eb"},
 		{"Paypal", "P\u0430ypal", "PAYPAL"},
+		{"Мария", "Mapия", "МАРИЯ"}, // Latin M, a, p in a Cyrillic name
+		// Capitals of other scripts are the Latin capitals they look like,
+		// in a name written in capitals too; a capital I is an l.
+		{"Mike", "\u041cike", "\u039cike", "\u041c\u0406\u041a\u0415", "\u039c\u0399\u039a\u0395", "MIKE"},
+		{"Tom", "\u0422om", "\u03a4om", "\u0422\u041e\u041c", "TOM"},
+		{"Bill", "\u0412ill", "\u0392ill", "BiII", "\u0412iII", "BILL"},
+		{"Henry", "\u0397enry", "\u041denry"},
+		{"Kate", "\u039aate", "\u041aate", "K\u0410TE"},
 	}
 	for _, group := range same {
 		for _, n := range group[1:] {
-			if nameKey(n) != nameKey(group[0]) {
+			if !looksAlike(nameKey(n), nameKey(group[0])) {
 				t.Errorf("%q and %q look alike but have keys %q and %q", group[0], n, nameKey(group[0]), nameKey(n))
 			}
 		}
 	}
-	for _, pair := range [][2]string{{"bot1", "bot2"}, {"Ann", "Anne"}, {"é", "e"}, {"Alice", "Alicia"}, {"小明", "小朋"}, {"Bob", "Rob"}} {
-		if nameKey(pair[0]) == nameKey(pair[1]) {
-			t.Errorf("%q and %q have the same key", pair[0], pair[1])
+	for _, pair := range [][2]string{{"bot1", "bot2"}, {"Ann", "Anne"}, {"é", "e"}, {"Alice", "Alicia"}, {"小明", "小朋"}, {"Bob", "Rob"},
+		{"Ali", "All"}, {"Mike", "Mika"}, {"Tom", "Tim"}, {"Bill", "Bull"}, {"Lily", "Lilo"}, {"Иван", "Ivan"}, {"Мария", "Марина"}} {
+		if looksAlike(nameKey(pair[0]), nameKey(pair[1])) {
+			t.Errorf("%q and %q are taken for one another: keys %q and %q", pair[0], pair[1], nameKey(pair[0]), nameKey(pair[1]))
 		}
 	}
 }
@@ -141,5 +150,64 @@ func TestNameCheckEveryWay(t *testing.T) {
 	}
 	if f := asker.join("Erin", 8); f.Code != codePending {
 		t.Errorf("asking for the freed seat as Erin: %s", f.raw)
+	}
+}
+
+// TestLookAlikesRefused: beside seated Mike, Tom, Bill, Henry, Kate and Zoë,
+// every look-alike is refused through the real server, whether a new phone
+// takes a seat with it, a seated phone renames itself to it or a phone
+// watches under it: capitals of other scripts (Cyrillic М, Greek Μ, all in
+// capitals), a capital I for l, lower-case letters of other scripts, case,
+// full width, zero-width characters and NFC/NFD.
+func TestLookAlikesRefused(t *testing.T) {
+	h := newHarness(t, Config{Variant: "classic-2.0", Players: 8, Seed: 3})
+	var renamer *phone // seat 7, Zed
+	for i, name := range []string{"Mike", "Tom", "Bill", "Henry", "Kate", "Zo\u00eb", "Zed"} {
+		renamer = h.dial("")
+		if f := renamer.join(name, i+1); f.T != "welcome" {
+			t.Fatalf("seating %s: %s", name, f.raw)
+		}
+	}
+	alikes := []string{
+		// Capitals of Cyrillic and Greek, and a capital I for l.
+		"\u041cike", "\u039cike", "\u0422om", "\u03a4om", "\u0412ill", "\u0392ill", "\u0397enry", "\u041denry",
+		"\u039aate", "\u041aate", "\u0422\u041e\u041c", "\u03a4\u039f\u039c", "\u041c\u0406\u041a\u0415",
+		"\u039c\u0399\u039a\u0395", "BiII", "\u0412iII", "\u041cIKE", "T\u041eM", "H\u0415NRY", "\u041a\u0410\u0422\u0415",
+		"\u039a\u0391\u03a4\u0395", "\u041d\u0415NRY", "Z\u041e\u00cb", "\u0412\u0406LL",
+		// Lower-case letters of other scripts, digits.
+		"M\u0456ke", "T\u043em", "T\u03bfm", "B\u0456ll", "H\u0435nry", "K\u0430te", "Kat\u0435", "T0m", "\u039c\u0456k\u0435",
+		// Case and width.
+		"mike", "TOM", "bILL", "\uff2d\uff29\uff2b\uff25", "\uff54\uff4f\uff4d", "HENRY", "kate",
+		// NFC and NFD.
+		"Zoe\u0308", "ZO\u00cb", "ZOE\u0308", "zo\u00eb",
+		// Zero-width characters.
+		"Mi\u200bke", "\ufeffTom", "Bill\u200d", "Ka\u2060te",
+	}
+	tried, refused := 0, 0
+	try := func(how, name string, f frame) {
+		t.Helper()
+		tried++
+		want := codeNameAlike
+		if strings.ContainsAny(name, "\u200b\ufeff\u200d\u2060") {
+			want = codeNameInvisible
+		}
+		if f.T == "error" && f.Code == want {
+			refused++
+		} else {
+			t.Errorf("%s %q (%+q): %s, want error %s", how, name, name, f.raw, want)
+		}
+	}
+	for _, name := range alikes {
+		try("a new phone taking seat 8 as", name, h.dial("").join(name, 8))
+		try("seat 7 renaming itself to", name, renamer.join(name, renamer.seat))
+		watcher := h.dial("")
+		watcher.send(map[string]any{"t": "spectate", "name": name})
+		try("watching as", name, watcher.until(func(f frame) bool { return f.T == "welcome" || f.T == "error" }))
+	}
+	var names []string
+	h.do(func(s *session) { names = slices.Clone(s.lobby.names) })
+	t.Logf("look-alikes refused: %d of %d tries (%d names, each by join, rename and watch); seats now %q", refused, tried, len(alikes), names)
+	if !slices.Equal(names, []string{"Mike", "Tom", "Bill", "Henry", "Kate", "Zo\u00eb", "Zed", ""}) {
+		t.Errorf("the seats' names changed: %q", names)
 	}
 }

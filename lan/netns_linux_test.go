@@ -341,3 +341,159 @@ func hostViewOf(srv *Server) (hv HostView) {
 	srv.call(func() { hv = srv.sess.hostView() })
 	return hv
 }
+
+// typedTry is one typed join to addr (host:port) by dialer, with code and
+// the hello's token: the socket when the host let it in (its welcome read),
+// else the error code it was refused with.
+func typedTry(addr, room, code, token string, dialer *websocket.Dialer) (*sealed.Conn, frame, string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := sealed.DialTyped(ctx, addr, room, code, dialer)
+	if err != nil {
+		return nil, frame{}, "", err
+	}
+	if err := ws.WriteJSON(map[string]any{"t": "hello", "token": token, "lang": "zh"}); err != nil {
+		ws.Close()
+		return nil, frame{}, "", err
+	}
+	for {
+		ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+		_, data, err := ws.ReadMessage()
+		if err != nil {
+			ws.Close()
+			return nil, frame{}, "", err
+		}
+		var f frame
+		json.Unmarshal(data, &f)
+		f.raw = data
+		switch f.T {
+		case "welcome":
+			return ws, f, "", nil
+		case "error":
+			ws.Close()
+			return nil, f, f.Code, nil
+		}
+	}
+}
+
+// TestTypedGuesserFromAnotherMachine: the server listens in namespace A;
+// from namespace B a guesser that never saw the big screen tries codes as
+// fast as 4 workers can from its address, while honest phones of B, each
+// from an address of its own, type the right code: the host checks
+// codeBurst of the guesser's codes (its clock stands still), every honest
+// typed join gets in, and every phone seated by a typed join comes back with
+// its token, from its own address and from the guesser's.
+func TestTypedGuesserFromAnotherMachine(t *testing.T) {
+	a, b, subnet := netnstest.Pair(t)
+	hostIP, guesserIP := subnet+".1", subnet+".2"
+	srv := netnsServer(t, a, Config{Addr: ":18233", Host: hostIP, Players: 8, Clock: newFakeClock(), Cadence: -1})
+	addr := hostIP + ":18233"
+	code := srv.Typed().Code
+	wrong := "2222"
+	if wrong == code {
+		wrong = "3333"
+	}
+	const honest, seated = 15, 6
+	for i := range honest {
+		if _, err := netnstest.Run("ip", "-n", b, "addr", "add", fmt.Sprintf("%s.%d/24", subnet, 10+i), "dev", netnstest.VethB); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var (
+		mu              sync.Mutex
+		checked, waited int
+		other           []string
+	)
+	stop, locked := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 2000 { // bounded: the honest phones are done long before
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				_, _, got, err := typedTry(addr, "", wrong, "", netnsWSDialer(b, guesserIP))
+				mu.Lock()
+				switch {
+				case err != nil:
+					other = append(other, err.Error())
+				case got == codeCode:
+					checked++
+				case got == codeCodeWait:
+					if waited++; waited >= 20 {
+						once.Do(func() { close(locked) })
+					}
+				default:
+					other = append(other, got)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	select {
+	case <-locked:
+	case <-time.After(60 * time.Second):
+		close(stop)
+		wg.Wait()
+		t.Fatalf("the guesser was never held back: %d checked, %d waited, %q", checked, waited, other)
+	}
+	admitted, back := 0, 0
+	tokens := map[int]string{}
+	for i := range honest {
+		from := fmt.Sprintf("%s.%d", subnet, 10+i)
+		ws, w, got, err := typedTry(addr, "", code, "", netnsWSDialer(b, from))
+		if err != nil || got != "" {
+			t.Errorf("honest typed join %d from %s: %q %v", i+1, from, got, err)
+			continue
+		}
+		admitted++
+		if i < seated {
+			ws.WriteJSON(map[string]any{"t": "join", "name": fmt.Sprintf("打字%d", i+1), "seat": i + 1})
+			for {
+				ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+				_, data, err := ws.ReadMessage()
+				if err != nil {
+					t.Fatalf("seat %d: %v", i+1, err)
+				}
+				var f frame
+				json.Unmarshal(data, &f)
+				if f.T == "welcome" && f.Seat == i+1 {
+					break
+				}
+				if f.T == "error" {
+					t.Fatalf("seat %d: %s", i+1, data)
+				}
+			}
+			tokens[i+1] = w.Token
+		}
+		ws.Close()
+	}
+	for seat := 1; seat <= seated; seat++ {
+		from := fmt.Sprintf("%s.%d", subnet, 10+seat-1)
+		if seat == seated {
+			from = guesserIP
+		}
+		ws, w, got, err := typedTry(addr, srv.Room(), code, tokens[seat], netnsWSDialer(b, from))
+		if err != nil || got != "" || w.Seat != seat {
+			t.Errorf("seat %d coming back from %s: %q %v, seat %d", seat, from, got, err, w.Seat)
+			continue
+		}
+		back++
+		ws.Close()
+	}
+	close(stop)
+	wg.Wait()
+	t.Logf("from another machine: a guesser tried %d codes from %s (%d checked, %d held back); %d of %d honest typed joins admitted, %d of %d seated phones back by their token",
+		checked+waited, guesserIP, checked, waited, admitted, honest, back, seated)
+	if checked != codeBurst {
+		t.Errorf("the host checked %d of the guesser's codes, want %d", checked, codeBurst)
+	}
+	if len(other) > 0 {
+		t.Errorf("the guesser's other answers: %q", other[:min(len(other), 5)])
+	}
+}

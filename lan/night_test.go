@@ -81,7 +81,7 @@ func TestNightEndsAtItsMinimum(t *testing.T) {
 					got := 0
 					h.do(func(s *session) {
 						for c := range s.out.clients {
-							got += len(c.replies)
+							got += c.tickIn
 						}
 					})
 					if got == players {

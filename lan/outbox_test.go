@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"nightfall/lan/sealed"
 )
 
 // fakeOutboxHost is the session as the outbox sees it: views set by the
@@ -131,6 +133,49 @@ func TestOutboxTickOrder(t *testing.T) {
 	}
 }
 
+// TestOutboxOneReplyATick: during a game's cadence a sealed socket gets
+// exactly one reply at every tick, whatever its phone sent since the last:
+// the oldest answer owed (two acks owed go out one a tick, in order), or an
+// empty pad when nothing is owed (its phone's frame came late, or was an
+// empty pad itself, or two came at once). So the host's replies are its
+// ticks, and a phone that answers each with one frame sends one a tick
+// even when it falls behind. A socket without a sealed channel yet gets no
+// pads.
+func TestOutboxOneReplyATick(t *testing.T) {
+	h := &fakeOutboxHost{}
+	o := newOutbox(200*time.Millisecond, h)
+	seat, bare := testClient(false), testClient(false)
+	seat.box.Store(&sealed.Box{})
+	o.open(seat)
+	o.open(bare)
+	o.begin(0)
+	o.arm()
+	tick := func() []string {
+		t.Helper()
+		o.tick(h.armed[len(h.armed)-1])
+		return sentFrames(seat)
+	}
+	if got := tick(); fmt.Sprint(got) != `[{"t":"pad"}]` {
+		t.Errorf("a tick after no frame sent %q, want one pad", got)
+	}
+	o.answer(seat, padFrame)
+	o.answer(seat, padFrame)
+	if got := tick(); fmt.Sprint(got) != `[{"t":"pad"}]` {
+		t.Errorf("a tick after two pads sent %q, want one pad", got)
+	}
+	o.answer(seat, []byte(`{"t":"ack","id":"a"}`))
+	o.answer(seat, padFrame)
+	o.answer(seat, []byte(`{"t":"ack","id":"b"}`))
+	for i, want := range []string{`[{"t":"ack","id":"a"}]`, `[{"t":"ack","id":"b"}]`, `[{"t":"pad"}]`} {
+		if got := tick(); fmt.Sprint(got) != want {
+			t.Errorf("tick %d after two acks sent %q, want %s", i+1, got, want)
+		}
+	}
+	if got := sentFrames(bare); len(got) != 0 {
+		t.Errorf("a socket without a channel got %q", got)
+	}
+}
+
 // TestOutboxBroadcastOneSize: when any view changes every seat gets a view
 // frame, all of one size whatever each view's length; when none changed,
 // nobody does; a spectator gets the table only when it changed.
@@ -189,7 +234,7 @@ func TestOutboxSlowPhone(t *testing.T) {
 	h.slowed = nil
 	o.begin(0)
 	for range sendBuffer {
-		o.answer(c, padFrame)
+		o.answer(c, []byte(`{"t":"ack","id":"x"}`))
 	}
 	if len(h.slowed) != 0 {
 		t.Fatal("slow before the held frames filled a queue")

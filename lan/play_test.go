@@ -33,7 +33,11 @@ type table struct {
 	acts     int
 	refused  int                       // optional commands the rules refused
 	onCmd    func(seat int, do string) // optional hook (the benchmark)
-	after    func()                    // optional hook after each command's barrier
+	// script, when set, decides first for a bot (a scripted election):
+	// act, send c; it may take tasks out of v for the usual bots to
+	// leave alone.
+	script func(v *game.PlayerView) (c botCmd, act bool)
+	after  func() // optional hook after each command's barrier
 }
 
 func newTable(t testing.TB, h *harness, n int, seed uint64) *table {
@@ -194,11 +198,18 @@ type botCmd struct {
 	do           string
 	target, card *game.Target
 	text         string
+	side         string // werewolf-12's order: "left" or "right"
 	strict       bool
 }
 
 // frame is the command frame a phone sends for c, under id.
-func (c botCmd) frame(id string) map[string]any { return cmdMap(id, c.do, c.target, c.card, c.text) }
+func (c botCmd) frame(id string) map[string]any {
+	m := cmdMap(id, c.do, c.target, c.card, c.text)
+	if c.side != "" {
+		m["side"] = c.side
+	}
+	return m
+}
 
 // cmdMap is a command frame; the target, card and text only when set.
 func cmdMap(id, do string, target, card *game.Target, text string) map[string]any {
@@ -220,9 +231,54 @@ var manifesto = strings.Repeat("猫", 120)
 
 // decide picks a bot's next command from its tasks, or ok false.
 func (tb *table) decide(v game.PlayerView) (botCmd, bool) {
+	if tb.script != nil {
+		v.Tasks = slices.Clone(v.Tasks)
+		if c, act := tb.script(&v); act {
+			return c, true
+		}
+	}
+	if c, ok, tasks := tb.decideWerewolf(v); ok {
+		return c, true
+	} else if tasks != nil {
+		v.Tasks = tasks
+	}
 	b := bots.Tasker{Rng: tb.rng, Idle: tb.idle, NoExplode: true, Text: manifesto}
 	c, ok := b.Decide(v)
 	return botCmd{do: c.Do, target: c.Target, card: c.Card, text: c.Text, strict: c.Strict}, ok
+}
+
+// decideWerewolf plays werewolf-12's decisions the Tasker (which every
+// other variant's recorded games rest on) does not know: a stand window's
+// 上警 (four in ten) or 不上警, 退水 (a candidate once an election, one in
+// ten), the sheriff's side. Otherwise it returns the tasks left to the
+// Tasker (nil: all of them). It draws only where these tasks are open, so
+// the other variants' games do not change.
+func (tb *table) decideWerewolf(v game.PlayerView) (c botCmd, ok bool, rest []game.Task) {
+	for i, task := range v.Tasks {
+		if task.Done || !task.Open {
+			continue
+		}
+		switch task.Action {
+		case "stand":
+			if tb.rng.Float64() < 0.4 {
+				return botCmd{do: "stand", strict: true}, true, nil
+			}
+			return botCmd{do: "skip", strict: true}, true, nil
+		case "order":
+			return botCmd{do: "order", side: []string{"left", "right"}[tb.rng.IntN(2)], strict: true}, true, nil
+		case "withdraw":
+			key := fmt.Sprintf("withdraw/%d/%d", v.Seat, v.Table.Round)
+			if !tb.idle[key] {
+				tb.idle[key] = true
+				if tb.rng.Float64() < 0.1 {
+					return botCmd{do: "withdraw", strict: true}, true, nil
+				}
+			}
+			rest = append(slices.Clone(v.Tasks[:i]), v.Tasks[i+1:]...)
+			return botCmd{}, false, rest
+		}
+	}
+	return botCmd{}, false, nil
 }
 
 // refuse notes a refused optional command: the bot leaves that task alone.
@@ -260,7 +316,15 @@ func (tb *table) step() bool {
 		if tb.onCmd != nil {
 			tb.onCmd(p.seat, c.do)
 		}
-		f := p.cmdText(c.do, c.target, c.card, c.text)
+		var f frame
+		if c.side != "" {
+			p.nextID++
+			id := fmt.Sprintf("t%d-%d", p.seat, p.nextID)
+			p.send(c.frame(id))
+			f = p.until(func(f frame) bool { return (f.T == "ack" || f.T == "error") && f.ID == id })
+		} else {
+			f = p.cmdText(c.do, c.target, c.card, c.text)
+		}
 		if f.T != "ack" {
 			if c.strict {
 				tb.t.Errorf("seat %d: %s %v: refused: %s (tasks %s)", p.seat, c.do, c.target, f.Reason, mustJSON(v.Tasks))

@@ -10,14 +10,14 @@ import (
 // the phones come back to their seats) and the answered
 // command ids.
 func (s *session) load(path string) error {
-	sg, err := readLog(path, func(msg string) { s.logf("lan: %s", msg) })
+	sg, err := readLog(path, func(msg string) { s.logf("lan: %s", msg) }, s.dataDir)
 	if err != nil {
 		return err
 	}
 	h := sg.header
 	initial := sg.initial
 	if initial == nil { // the deal was torn off: deal again (the same, from the seed)
-		g, err := game.New(h.Setup)
+		g, err := newGame(h.Setup)
 		if err != nil {
 			return &LogError{Path: path, Line: 1, Msg: err.Error()}
 		}
@@ -27,11 +27,11 @@ func (s *session) load(path string) error {
 	for _, r := range sg.records {
 		events = append(events, r.events...)
 	}
-	g, err := game.Replay(h.Setup, events)
+	g, err := replayGame(h.Setup, events)
 	if err != nil {
 		return &LogError{Path: path, Msg: "the events do not replay: " + err.Error()}
 	}
-	l, err := openLog(path)
+	l, err := openLog(path, sg.seal)
 	if err != nil {
 		return &LogError{Path: path, Msg: err.Error()}
 	}
@@ -60,9 +60,11 @@ func (s *session) load(path string) error {
 		case r.clock != nil:
 			c := *r.clock
 			s.clk.restore = &c
-		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.ID != "":
+		case r.cmd != nil && r.cmd.By == "phone" && r.cmd.Seat > 0 && r.cmd.Seat <= len(s.lobby.seats) && r.cmd.ID != "":
 			if m := s.lobby.seats[r.cmd.Seat-1]; m != nil {
-				m.remember(r.cmd.ID, fingerprint(r.cmd.Command), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))
+				cmd := r.cmd.Command // with the variant's arguments, as the phone sent them
+				cmd.Args, _ = game.DecodeArgs(h.Setup.Variant, r.cmd.raw)
+				m.remember(r.cmd.ID, fingerprint(cmd), mustJSON(ackFrame{T: "ack", ID: r.cmd.ID}))
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package lan
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,12 +14,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"nightfall/game"
 )
 
-// snapshot copies the log as it is on disk now: what a crash would leave.
+// snapshot copies the log as it is on disk now: what a crash would leave,
+// into a data folder of its own (games/), with the room's keys (keys/:
+// the log's seals are checked with its log key).
 func snapshot(t *testing.T, h *harness) string {
 	t.Helper()
 	var path string
@@ -27,11 +29,35 @@ func snapshot(t *testing.T, h *harness) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cp := filepath.Join(t.TempDir(), filepath.Base(path))
+	dir := copyKeys(t, h.dir, ownDataDir(path))
+	cp := filepath.Join(dir, "games", filepath.Base(path))
+	os.MkdirAll(filepath.Dir(cp), 0o700)
 	if err := os.WriteFile(cp, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return cp
+}
+
+// copyKeys is a new data folder holding a copy of the keys of dataDirs.
+func copyKeys(t *testing.T, dataDirs ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for _, d := range dataDirs {
+		f, _ := filepath.Glob(filepath.Join(d, KeysDir, "*"))
+		files = append(files, f...)
+	}
+	os.MkdirAll(filepath.Join(dir, KeysDir), 0o700)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, KeysDir, filepath.Base(f)), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 // allViews is every seat's view and the table, as the engine makes them.
@@ -119,7 +145,7 @@ func TestResume(t *testing.T) {
 // logAfterNightOne plays night one of an 8-seat table (a civilian killed)
 // and stops its host: the log a crash would leave and every view at that
 // moment.
-func logAfterNightOne(t *testing.T) (log []byte, views [][]byte) {
+func logAfterNightOne(t *testing.T) (log []byte, views [][]byte, dataDir string) {
 	t.Helper()
 	h, tb := startedTable(t, 8, 29)
 	tb.nightOne(tb.seatsWithRole("civilian")[0])
@@ -130,11 +156,58 @@ func logAfterNightOne(t *testing.T) (log []byte, views [][]byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return log, views
+	return log, views, ownDataDir(path)
+}
+
+// macRE is a sealed line's seal; sealDecl the header's declaration.
+var (
+	macRE    = regexp.MustCompile(`,"mac":"[0-9a-f]{64}"`)
+	sealDecl = `,"seal":"hmac-sha256"`
+)
+
+// sealedAfter seals raw as the line after log's last, with the log key of
+// log's room in dataDir: a record the program wrote.
+func sealedAfter(t *testing.T, log []byte, dataDir, raw string) string {
+	t.Helper()
+	var h logHeader
+	first, _, _ := bytes.Cut(log, []byte("\n"))
+	json.Unmarshal(first, &h)
+	key, _, err := findLogKey(h.Room, dataDir)
+	if err != nil || key == nil {
+		t.Fatalf("no log key for room %s: %v", h.Room, err)
+	}
+	lines := bytes.Split(bytes.TrimSuffix(log, []byte("\n")), []byte("\n"))
+	_, last, _ := cutField(lines[len(lines)-1], macField, 64)
+	prev, _ := hex.DecodeString(last)
+	sl := sealer{key: key, prev: prev}
+	return string(sl.seal([]byte(raw)))
+}
+
+// unsealedLine is a sealed line without its seal and newline.
+func unsealedLine(line string) string {
+	return macRE.ReplaceAllString(strings.TrimSuffix(line, "\n"), "")
+}
+
+// withoutSeals is a sealed log as an older program wrote it: no seals, no
+// declaration; with crc, each line with its CRC-32C checksum.
+func withoutSeals(log []byte, crc bool) []byte {
+	var out []byte
+	for _, l := range bytes.SplitAfter(log, []byte("\n")) {
+		if len(l) == 0 {
+			continue
+		}
+		l = bytes.Replace(macRE.ReplaceAll(bytes.TrimSuffix(l, []byte("\n")), nil), []byte(sealDecl), nil, 1)
+		if crc {
+			out = append(out, sealLine(l)...)
+		} else {
+			out = append(append(out, l...), '\n')
+		}
+	}
+	return out
 }
 
 func TestTornLog(t *testing.T) {
-	data, want := logAfterNightOne(t)
+	data, want, keys := logAfterNightOne(t)
 	lines := strings.SplitAfter(string(data), "\n")
 	lines = lines[:len(lines)-1] // the empty string after the last newline
 	n := len(lines)
@@ -163,6 +236,7 @@ func TestTornLog(t *testing.T) {
 		i += bytes.IndexByte(changed, ':')
 		changed[i] = '0' + (changed[i]-'0'+1)%10
 	}
+	cmdLine := sealedAfter(t, data, keys, `{"cmd":{"by":"clock","do":"timeout"},"n":3}`)
 	var changedLog strings.Builder
 	for i, l := range lines {
 		if i == changedAt {
@@ -179,10 +253,17 @@ func TestTornLog(t *testing.T) {
 	}{
 		{"torn last line", string(data) + lastEvent[:len(lastEvent)/2], n + 1, true, false},
 		{"damaged last line", string(data) + "\x00\x00\x00\n", n + 1, true, false},
-		{"command without all its events", string(data) + string(sealLine([]byte(`{"cmd":{"by":"clock","do":"timeout"},"n":3}`))) + lastEvent, n + 2, true, false},
+		{"command without all its events", string(data) + cmdLine + sealedAfter(t, []byte(string(data)+cmdLine), keys, unsealedLine(lastEvent)), n + 2, true, false},
 		{"changed record", changedLog.String(), changedAt + 1, false, false},
 		{"changed last record", strings.Join(lines[:n-1], "") + strings.Replace(lines[n-1], `"seq":`, `"seq":1`, 1), n, false, false},
-		{"a line without its checksum", strings.Join(lines[:n-1], "") + crcRE.ReplaceAllString(lines[n-1], ""), n, false, false},
+		{"a line without its seal", strings.Join(lines[:n-1], "") + macRE.ReplaceAllString(lines[n-1], ""), n, false, false},
+		{"every seal taken off", string(macRE.ReplaceAll(data, nil)), 1, false, false},
+		{"seals and their declaration taken off", string(withoutSeals(data, false)), 1, false, false},
+		{"seals replaced by checksums", string(withoutSeals(data, true)), 1, false, false},
+		{"an edit sealed again with another key", strings.Join(lines[:changedAt], "") + resealed(t, lines[changedAt-1], string(changed)) + strings.Join(lines[changedAt+1:], ""), changedAt + 1, false, false},
+		{"a record left out", strings.Join(lines[:afterCmd], "") + strings.Join(lines[afterCmd+1:], ""), afterCmd + 1, false, false},
+		{"a line moved", strings.Join(lines[:2], "") + lines[3] + lines[2] + strings.Join(lines[4:], ""), 3, false, false},
+		{"oversized line", strings.Join(lines[:n-1], "") + `{"cmd":{"by":"host","do":"` + strings.Repeat("x", maxLogLine) + `"},"n":0}` + "\n", n, false, false},
 		{"damaged middle line", strings.Join(lines[:3], "") + "garbage\n" + strings.Join(lines[4:], ""), 4, false, false},
 		{"unknown record", strings.Join(lines[:n-1], "") + `{"what":1}` + "\n" + lines[n-1], n, false, false},
 		{"event where a record belongs", strings.Join(lines[:afterCmd], "") + lastEvent + strings.Join(lines[afterCmd:], ""), afterCmd + 1, false, false},
@@ -198,7 +279,7 @@ func TestTornLog(t *testing.T) {
 				t.Fatal(err)
 			}
 			var warns []string
-			cfg := Config{Resume: path, DataDir: t.TempDir(), NoMDNS: true, Clock: newFakeClock(),
+			cfg := Config{Resume: path, DataDir: copyKeys(t, keys), NoMDNS: true, Clock: newFakeClock(),
 				Logf: func(format string, a ...any) { warns = append(warns, sprintf(format, a...)) }}
 			srv, err := NewServer(cfg)
 			if !tc.ok {
@@ -235,7 +316,7 @@ func TestTornLog(t *testing.T) {
 			h2 := &harness{t: t, srv: srv}
 			views := allViews(h2)
 			if tc.dealt {
-				if g, err := readLog(path, func(string) {}); err != nil || len(g.initial) == 0 {
+				if g, err := readLog(path, func(string) {}, cfg.DataDir); err != nil || len(g.initial) == 0 {
 					t.Errorf("the deal was not written again: %v", err)
 				}
 				var tv game.TableView
@@ -257,30 +338,62 @@ func TestTornLog(t *testing.T) {
 // crcRE is a log line's checksum field.
 var crcRE = regexp.MustCompile(`,"crc":"[0-9a-f]{8}"`)
 
-// TestLogWithoutChecksums: a log written before lines carried checksums
-// (none on its header) resumes as before, unchecked; one line's checksum
-// taken off a checked log is refused (TestTornLog).
+// TestLogWithoutChecksums: every line of a log this program writes is
+// sealed. A log an older program wrote, in a room that has no log key
+// (with CRC-32C checksums, or before them with none), resumes as before,
+// its checksums checked; the same log in a room whose logs are sealed is
+// refused (its seals were taken off: TestTornLog).
 func TestLogWithoutChecksums(t *testing.T) {
-	data, want := logAfterNightOne(t)
-	if n, lines := len(crcRE.FindAll(data, -1)), bytes.Count(data, []byte("\n")); n != lines {
-		t.Fatalf("%d checksums on %d lines", n, lines)
+	data, want, keys := logAfterNightOne(t)
+	if n, lines := len(macRE.FindAll(data, -1)), bytes.Count(data, []byte("\n")); n != lines {
+		t.Fatalf("%d seals on %d lines", n, lines)
 	}
-	old := crcRE.ReplaceAll(data, nil)
-	path := filepath.Join(t.TempDir(), "old.jsonl")
-	if err := os.WriteFile(path, old, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := NewServer(Config{Resume: path, DataDir: t.TempDir(), NoMDNS: true, Clock: newFakeClock(), Logf: t.Logf})
-	if err != nil {
-		t.Fatalf("an old log without checksums: %v", err)
-	}
-	defer srv.Close()
-	views := allViews(&harness{t: t, srv: srv})
-	for i := range want {
-		if !bytes.Equal(views[i], want[i]) {
-			t.Errorf("view %d differs after resuming the old log", i)
+	for _, crc := range []bool{true, false} {
+		old := withoutSeals(data, crc)
+		if n := len(crcRE.FindAll(old, -1)); crc != (n > 0) {
+			t.Fatalf("%d checksums", n)
+		}
+		path := filepath.Join(t.TempDir(), "old.jsonl")
+		if err := os.WriteFile(path, old, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		srv, err := NewServer(Config{Resume: path, DataDir: t.TempDir(), NoMDNS: true, Clock: newFakeClock(), Logf: t.Logf})
+		if err != nil {
+			t.Fatalf("an old log (checksums %v): %v", crc, err)
+		}
+		views := allViews(&harness{t: t, srv: srv})
+		for i := range want {
+			if !bytes.Equal(views[i], want[i]) {
+				t.Errorf("view %d differs after resuming the old log (checksums %v)", i, crc)
+			}
+		}
+		srv.Close()
+		// The resumed old log goes on as it began: checksums (or none on its
+		// old lines), and it still resumes.
+		if srv, err := NewServer(Config{Resume: path, DataDir: t.TempDir(), NoMDNS: true, Clock: newFakeClock(), Logf: t.Logf}); err != nil {
+			t.Errorf("the old log after a resume (checksums %v): %v", crc, err)
+		} else {
+			srv.Close()
+		}
+		var le *LogError
+		if _, err := NewServer(Config{Resume: path, DataDir: copyKeys(t, keys), NoMDNS: true, Clock: newFakeClock(), Logf: t.Logf}); !errors.As(err, &le) || le.Line != 1 {
+			t.Errorf("an unsealed log of a room whose logs are sealed (checksums %v): %v, want refused on line 1", crc, err)
 		}
 	}
+}
+
+// resealed is line sealed again after prev with a key that is not the
+// room's: what an editor without the key can do.
+func resealed(t *testing.T, prev, line string) string {
+	t.Helper()
+	_, p, _ := cutField([]byte(strings.TrimSuffix(prev, "\n")), macField, 64)
+	pb, _ := hex.DecodeString(p)
+	raw, _, ok := cutField([]byte(strings.TrimSuffix(line, "\n")), macField, 64)
+	if !ok {
+		t.Fatalf("no seal on %s", line)
+	}
+	sl := sealer{key: bytes.Repeat([]byte{7}, 32), prev: pb}
+	return string(sl.seal(raw))
 }
 
 func TestSealLine(t *testing.T) {
@@ -359,7 +472,8 @@ func TestServeContinuedEveningWaitsForPhones(t *testing.T) {
 	done := make(chan int)
 	go func() { done <- runTerminal(ctx, srv, make(chan string), 0, &out) }()
 	out.waitFor(t, regexp.MustCompile(`Seat 8: "`))
-	time.Sleep(200 * time.Millisecond) // the view that printed seat 8 would have armed the start at once
+	// The start a view arms is printed with the view (one write): with
+	// seat 8 printed, it would be there.
 	if strings.Contains(out.String(), "Every seat is taken") {
 		t.Fatalf("serve starts a game before the phones are back:\n%s", out.String())
 	}
@@ -375,4 +489,62 @@ func TestServeContinuedEveningWaitsForPhones(t *testing.T) {
 	out.waitFor(t, regexp.MustCompile(`Game started: classic-2.0, 8 players`))
 	cancel()
 	<-done
+}
+
+// TestUnreadableLogSetAside: a log whose header says "n": -5 (or holds
+// anything else that cannot be read) crashes nothing. A plain start, which
+// reads the newest log, sets it aside with one line naming it and why, and
+// the evening goes on in its room; `serve --resume` with it fails with one
+// line.
+func TestUnreadableLogSetAside(t *testing.T) {
+	h, _ := startedTable(t, 8, 41)
+	h.host(HostCommand{Do: HostEnd})
+	var path, room string
+	h.do(func(s *session) { path, room = s.log.path, s.room })
+	h.close()
+	data, _ := os.ReadFile(path)
+	// As the program would have sealed it: the file holds what it says.
+	key, _, _ := findLogKey(room, h.dir)
+	sl := sealer{key: key}
+	var content []byte
+	for i, l := range bytes.Split(bytes.TrimSuffix(macRE.ReplaceAll(data, nil), []byte("\n")), []byte("\n")) {
+		if i == 0 {
+			l = bytes.Replace(l, []byte(`"n":`), []byte(`"n":-5,"was":`), 1)
+		}
+		content = append(content, sl.seal(l)...)
+	}
+	bad := filepath.Join(h.dir, "games", "20990101-000000-badbad.jsonl")
+	os.WriteFile(bad, content, 0o600)
+
+	var warns []string
+	srv, err := NewServer(Config{DataDir: h.dir, NoMDNS: true, Clock: h.clock, Cadence: -1,
+		Logf: func(format string, a ...any) { warns = append(warns, sprintf(format, a...)) }})
+	if err != nil {
+		t.Fatalf("a plain start beside the unreadable log: %v", err)
+	}
+	if srv.Room() != room {
+		t.Errorf("the evening did not go on: room %s, want %s", srv.Room(), room)
+	}
+	srv.Close()
+	var named []string
+	for _, w := range warns {
+		if strings.Contains(w, bad) {
+			named = append(named, w)
+		}
+	}
+	if len(named) != 1 || !strings.Contains(named[0], "set aside") || !strings.Contains(named[0], "-5") {
+		t.Errorf("the start's lines about %s: %q, want one saying it is set aside and why", bad, named)
+	}
+	var le *LogError
+	if _, err := NewServer(Config{Resume: bad, DataDir: h.dir, NoMDNS: true, Clock: h.clock}); !errors.As(err, &le) || le.Line != 1 {
+		t.Errorf("resuming the unreadable log: %v, want an error on line 1", err)
+	}
+	for _, resume := range []string{bad} {
+		var out, errs syncBuffer
+		code := serve(context.Background(), []string{"--resume", resume, "--data", h.dir, "--port", "0", "--host", "127.0.0.1", "--no-mdns"},
+			strings.NewReader(""), &out, &errs)
+		if code == 0 || !strings.Contains(errs.String(), bad) {
+			t.Errorf("serve --resume %s: status %d, %q", resume, code, errs.String())
+		}
+	}
 }

@@ -2,6 +2,7 @@ package lan
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -199,7 +200,7 @@ func lines(ctx context.Context, stdin io.Reader) <-chan string {
 func runTerminal(ctx context.Context, srv *Server, enter <-chan string, autostart time.Duration, stdout io.Writer) int {
 	views, cancel := srv.Subscribe()
 	defer cancel()
-	p := &printer{w: stdout}
+	p := &printer{}
 	var (
 		last    HostView
 		startAt <-chan time.Time
@@ -213,6 +214,10 @@ func runTerminal(ctx context.Context, srv *Server, enter <-chan string, autostar
 			if !ok {
 				return 0
 			}
+			// One write for the view and what it leads to, so that a
+			// reader sees both or neither.
+			var b bytes.Buffer
+			p.w = &b
 			p.show(last, hv)
 			last = hv
 			switch {
@@ -221,9 +226,10 @@ func runTerminal(ctx context.Context, srv *Server, enter <-chan string, autostar
 				// back yet: the game waits for them (or for Enter)
 				startAt = nil
 			case startAt == nil && autostart >= 0:
-				fmt.Fprintf(stdout, "Every seat is taken: starting in %v (Enter: now).\n", autostart)
+				fmt.Fprintf(&b, "Every seat is taken: starting in %v (Enter: now).\n", autostart)
 				startAt = time.After(autostart)
 			}
+			stdout.Write(b.Bytes())
 		case <-startAt:
 			startAt = nil
 			if err := srv.Host(HostCommand{Do: HostStart}); err != nil {

@@ -2,6 +2,7 @@ package lan
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -269,6 +270,13 @@ func TestBadInput(t *testing.T) {
 		{"no id", p, `{"t":"cmd","do":"sleep"}`, codeBadFrame},
 		{"long id", p, `{"t":"cmd","id":"` + strings.Repeat("x", maxIDLen+1) + `","do":"sleep"}`, codeBadFrame},
 		{"bad target", p, `{"t":"cmd","id":"b1","do":"kill","target":"xyz"}`, codeBadFrame},
+		{"target 1.5", p, `{"t":"cmd","id":"b11","do":"kill","target":1.5}`, codeBadFrame},
+		{"target an object", p, `{"t":"cmd","id":"b12","do":"kill","target":{"seat":3}}`, codeBadFrame},
+		{"card a list", p, `{"t":"cmd","id":"b13","do":"check","target":3,"card":[1]}`, codeBadFrame},
+		{"action a number", p, `{"t":"cmd","id":"b14","do":7}`, codeBadFrame},
+		{"seat a word", p, `{"t":"cmd","id":"b15","seat":"two","do":"sleep"}`, codeBadFrame},
+		{"trailing data after a command", p, `{"t":"cmd","id":"b16","do":"sleep"} {}`, codeBadFrame},
+		{"join with a seat of 1.5", stranger, `{"t":"join","id":"b17","name":"x","seat":1.5}`, codeBadFrame},
 		{"another seat", p, `{"t":"cmd","id":"b2","seat":5,"do":"sleep"}`, codeNotYours},
 		{"the clock's timeout", p, `{"t":"cmd","id":"b3","do":"timeout"}`, codeRejected},
 		{"the host's end", p, `{"t":"cmd","id":"b4","do":"end"}`, codeRejected},
@@ -289,6 +297,14 @@ func TestBadInput(t *testing.T) {
 			f := tc.who.until(func(f frame) bool { return f.T == "error" })
 			if f.Code != tc.code || f.Reason == "" {
 				t.Errorf("got %s, want code %s", f.raw, tc.code)
+			}
+			// Every refusal names the id it refuses (one a command may have).
+			var sent struct {
+				ID any `json:"id"`
+			}
+			json.NewDecoder(strings.NewReader(tc.frame)).Decode(&sent)
+			if id, _ := sent.ID.(string); len(id) <= maxIDLen && f.ID != id {
+				t.Errorf("got %s, want the id %q", f.raw, id)
 			}
 			tc.who.sync()
 			if n := h.eventCount(); n != before {

@@ -192,11 +192,24 @@ func secretStrings(t *testing.T, phones []*phone, names []string) []string {
 // size) of frames, so the air says nothing about who holds which role or
 // who acted.
 func TestSealedTraffic(t *testing.T) {
-	for i, in := range game.Variants() {
-		t.Run(in.ID, func(t *testing.T) {
+	type tcase struct {
+		name string
+		in   game.VariantInfo
+		opts map[string]json.RawMessage
+	}
+	var cases []tcase
+	for _, in := range game.Variants() {
+		cases = append(cases, tcase{in.ID, in, nil})
+		if in.ID == "werewolf-12" { // the other board: a guard instead of the idiot
+			cases = append(cases, tcase{in.ID + "-guard", in, map[string]json.RawMessage{"board": json.RawMessage(`"seer-witch-hunter-guard"`)}})
+		}
+	}
+	for i, tc := range cases {
+		in := tc.in
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			n := in.MinPlayers
-			h, tp := newTappedHarness(t, Config{Variant: in.ID, Players: n, Seed: uint64(300 + i), Cadence: time.Second})
+			h, tp := newTappedHarness(t, Config{Variant: in.ID, Players: n, Seed: uint64(300 + i), Cadence: time.Second, Options: tc.opts})
 			tb := newTable(t, h, n, uint64(i))
 			spec := h.dial("")
 			spec.send(map[string]any{"t": "spectate", "name": "观众"})
@@ -252,7 +265,7 @@ func TestSealedTraffic(t *testing.T) {
 					got := 0
 					h.do(func(s *session) {
 						for c := range s.out.clients {
-							got += len(c.replies)
+							got += c.tickIn
 						}
 					})
 					if got == len(all) {
@@ -392,8 +405,9 @@ func TestSealedTraffic(t *testing.T) {
 			if len(upSizes) != 1 {
 				t.Errorf("the phones' frames come in %d sizes: %v", len(upSizes), upSizes)
 			}
-			t.Logf("%s: %d players + 1 spectator, %d ticks, %d commands (%d acted, %d refused), %d frames a phone both ways; sizes up %v, down %v",
-				in.ID, n, slot-startSlot, cmds, tb.acts, tb.refused, len(ref), upSizes, downSizes)
+			tv := tb.phones[1].playerView().Table
+			t.Logf("%s: %d players + 1 spectator, %d ticks, %d commands (%d acted, %d refused), %d frames a phone both ways; sizes up %v, down %v; over in round %d: %s",
+				tc.name, n, slot-startSlot, cmds, tb.acts, tb.refused, len(ref), upSizes, downSizes, tv.Round, tv.Reason)
 		})
 	}
 }

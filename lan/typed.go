@@ -22,6 +22,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"nightfall/lan/sealed"
 )
 
@@ -73,38 +75,106 @@ func newTyped(path string) (sealed.Key, string, error) {
 	return priv, code, nil
 }
 
-// codeGuard bounds the wrong codes the host takes: codeBurst at once, then
-// one per codeRefill. While it is empty every typed socket is refused
-// before its proof is checked, so an attacker cannot try codes faster than
-// that (a wait for the players too: PROTOCOL.md).
+// codeGuard bounds the wrong codes the host takes from each source
+// address: codeBurst at once, then one per codeRefill (a rate.Limiter per
+// address). While an address has none left its typed sockets are refused
+// before their proof is checked, so nobody tries codes faster than that
+// from one address; other addresses are not held back by it, and a phone
+// that comes back with a token the host knows is let in by its token
+// without the code being looked at (Server.typedHello). It remembers at
+// most maxCodeSources addresses: past that, addresses whose guesses have
+// refilled are forgotten, and while every one it remembers is still
+// holding back, a new address waits too (an attacker who claims thousands
+// of addresses on the party's Wi-Fi holds up new typed joins, never the
+// phones already in).
 type codeGuard struct {
-	mu     sync.Mutex
-	tokens float64
-	last   time.Time
+	mu      sync.Mutex
+	sources map[string]*codeSource
+}
+
+// codeSource is one address's guesses, and when the host last said it
+// holds them back (said once per codeRefill, not once per socket).
+type codeSource struct {
+	lim  *rate.Limiter
+	said time.Time
 }
 
 const (
-	codeBurst  = 5
-	codeRefill = 10 * time.Second
+	codeBurst      = 5
+	codeRefill     = 10 * time.Second
+	maxCodeSources = 4096
 )
 
-// open reports whether a typed socket may be checked now.
-func (g *codeGuard) open(now time.Time) bool {
+// try takes one guess of addr's at now: ok false when addr has none left
+// (the socket waits; say: the host should say so, which it does once per
+// codeRefill and address). The guess is given back with the returned func
+// when the code turns out right, so only wrong codes count.
+func (g *codeGuard) try(addr string, now time.Time) (giveBack func(), ok, say bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.last.IsZero() {
-		g.tokens, g.last = codeBurst, now
+	src := g.sources[addr]
+	if src == nil {
+		if len(g.sources) >= maxCodeSources {
+			for a, s := range g.sources {
+				if s.lim.TokensAt(now) >= codeBurst {
+					delete(g.sources, a)
+				}
+			}
+		}
+		if len(g.sources) >= maxCodeSources {
+			return nil, false, false
+		}
+		if g.sources == nil {
+			g.sources = map[string]*codeSource{}
+		}
+		src = &codeSource{lim: rate.NewLimiter(rate.Every(codeRefill), codeBurst)}
+		g.sources[addr] = src
 	}
-	g.tokens = min(codeBurst, g.tokens+float64(now.Sub(g.last))/float64(codeRefill))
-	g.last = now
-	return g.tokens >= 1
+	r := src.lim.ReserveN(now, 1)
+	if !r.OK() || r.DelayFrom(now) > 0 {
+		r.CancelAt(now)
+		say = now.Sub(src.said) >= codeRefill
+		if say {
+			src.said = now
+		}
+		return nil, false, say
+	}
+	return func() { r.CancelAt(now) }, true, false
 }
 
-// wrong counts a wrong code.
-func (g *codeGuard) wrong() {
-	g.mu.Lock()
-	g.tokens = max(0, g.tokens-1)
-	g.mu.Unlock()
+// typedHello decides a typed socket's first frame (sealed to the typed key:
+// proof(32) | frame), the phone's key being phone: admitted when its frame
+// is a hello with a token the host knows (a phone that got in before, by
+// either key, coming back: its proof is not looked at and counts nothing),
+// else when addr may guess now and the proof is of the room's code. It
+// returns the frame, or why the socket is refused (logged: each wrong
+// code, and at most once per codeRefill that an address is held back).
+func (s *Server) typedHello(addr string, challenge []byte, phone sealed.Key, plain []byte) ([]byte, refusal, bool) {
+	if len(plain) < sealed.ProofSize {
+		return nil, refuseWrongCode, false
+	}
+	proof, rest := plain[:sealed.ProofSize], plain[sealed.ProofSize:]
+	if f, err := decodeFrame(rest); err == nil && f.T == "hello" && f.Token != "" {
+		reply := make(chan bool, 1)
+		hash := hashToken(f.Token)
+		posted := s.post(msgInspect{func(ss *session) { reply <- ss.adm.members[hash] != nil }, make(chan struct{}, 1)})
+		if known, ok := await(s, posted, reply); ok && known {
+			return rest, 0, true
+		}
+	}
+	giveBack, ok, say := s.codes.try(addr, s.cfg.Clock.Now())
+	if !ok {
+		if say {
+			s.cfg.Logf("lan: refused typed joins from %s: too many wrong codes from there lately (said once every %v)", addr, codeRefill)
+		}
+		return nil, refuseCodeWait, false
+	}
+	if !sealed.ProofOK(proof, challenge, phone, s.typedPub, s.code) {
+		s.cfg.Logf("lan: refused a typed join from %s: a wrong code", addr)
+		return nil, refuseWrongCode, false
+	}
+	giveBack()
+	return rest, 0, true
 }
 
 // serveKey answers GET /key with the typed key (never the room's key nor

@@ -2,10 +2,13 @@ package lan
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,9 +20,15 @@ import (
 // dialTyped joins as a phone that typed the host's address and code.
 func (h *harness) dialTyped(room, code string) (*phone, sealed.Key) {
 	h.t.Helper()
+	return h.dialTypedFrom(h.from, room, code)
+}
+
+// dialTypedFrom is dialTyped from the local address from ("": any).
+func (h *harness) dialTypedFrom(from, room, code string) (*phone, sealed.Key) {
+	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	ws, key, err := sealed.DialTyped(ctx, strings.TrimPrefix(h.ts.URL, "http://"), room, code, dialerFrom(h.from))
+	ws, key, err := sealed.DialTyped(ctx, strings.TrimPrefix(h.ts.URL, "http://"), room, code, dialerFrom(from))
 	if err != nil {
 		h.t.Fatalf("dial typed: %v", err)
 	}
@@ -104,7 +113,8 @@ func TestTypedJoin(t *testing.T) {
 // TestTypedJoinRefused: a wrong code is refused (error "code", close 4006)
 // before anything else; a socket without a room code sealed to the QR
 // code's key is refused as unsealed (4004); after codeBurst wrong codes even
-// the right one is refused (4007) until the guard refills; the room key and
+// the right one is refused (4007) from that address until the guard
+// refills; the room key and
 // the code are in no HTTP answer, and /key holds only the typed key.
 func TestTypedJoinRefused(t *testing.T) {
 	h := newHarness(t, Config{Players: 6})
@@ -139,9 +149,7 @@ func TestTypedJoinRefused(t *testing.T) {
 		t.Errorf("after %d wrong codes: error %q close %d, want %q %d", codeBurst, e, c, codeCodeWait, closeCodeWait)
 	}
 	// The guard refills: one code per codeRefill.
-	h.srv.codes.mu.Lock()
-	h.srv.codes.last = h.srv.codes.last.Add(-codeRefill)
-	h.srv.codes.mu.Unlock()
+	h.clock.Advance(codeRefill)
 	p, _ = h.dialTyped("", ty.Code)
 	p.send(map[string]any{"t": "hello", "token": "", "lang": "zh"})
 	if w := p.until(func(f frame) bool { return f.T == "welcome" || f.T == "error" }); w.T != "welcome" {
@@ -181,5 +189,150 @@ func TestTypedKeyKept(t *testing.T) {
 	k3, c3, err := typedKey(dir, "ABCDEF", true)
 	if err != nil || k3 == k1 {
 		t.Fatalf("fresh: %v, same key %v (codes %q %q)", err, k3 == k1, c1, c3)
+	}
+}
+
+// guess is one typed join with code from the local address from, as a
+// guesser makes it: the error code the host refuses it with ("" when it
+// was let in).
+func (h *harness) guess(from, code string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := sealed.DialTyped(ctx, strings.TrimPrefix(h.ts.URL, "http://"), "", code, dialerFrom(from))
+	if err != nil {
+		return "", err
+	}
+	defer ws.Close()
+	if err := ws.WriteJSON(map[string]any{"t": "hello", "token": "", "lang": "zh"}); err != nil {
+		return "", err
+	}
+	for {
+		ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+		_, data, err := ws.ReadMessage()
+		if err != nil {
+			return "", err
+		}
+		var f frame
+		json.Unmarshal(data, &f)
+		switch f.T {
+		case "welcome":
+			return "", nil
+		case "error":
+			return f.Code, nil
+		}
+	}
+}
+
+// TestTypedGuesserLocksOutNobody: while a guest who never saw the big
+// screen tries codes as fast as it can from its own address (4 workers),
+// the host checks codeBurst of them (the clock stands still), and every
+// honest typed join from other addresses gets in, as does every phone
+// seated by a typed join coming back with its token, even from the
+// guesser's own address (a token is not a guess).
+func TestTypedGuesserLocksOutNobody(t *testing.T) {
+	h := newHarness(t, Config{Players: 8})
+	code := h.srv.Typed().Code
+	wrong := "2222"
+	if wrong == code {
+		wrong = "3333"
+	}
+	const guesser = "127.0.0.2"
+	var (
+		mu              sync.Mutex
+		checked, waited int
+		other           []string
+	)
+	stop := make(chan struct{})
+	locked := make(chan struct{}) // the guesser has used its guesses
+	var once sync.Once
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 2000 { // bounded: the honest phones below are done long before
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				got, err := h.guess(guesser, wrong)
+				mu.Lock()
+				switch {
+				case err != nil:
+					other = append(other, err.Error())
+				case got == codeCode:
+					checked++
+				case got == codeCodeWait:
+					waited++
+					if waited >= 20 {
+						once.Do(func() { close(locked) })
+					}
+				default:
+					other = append(other, got)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	select {
+	case <-locked:
+	case <-time.After(30 * time.Second):
+		close(stop)
+		wg.Wait()
+		t.Fatalf("the guesser was never held back: %d checked, %d waited, %q", checked, waited, other)
+	}
+
+	// 15 honest typed joins, each phone from its own address; the first 6
+	// take seats.
+	const honest, seated = 15, 6
+	admitted, back := 0, 0
+	tokens := map[int]string{}
+	for i := range honest {
+		from := fmt.Sprintf("127.0.0.%d", 10+i)
+		p, _ := h.dialTypedFrom(from, "", code)
+		p.send(map[string]any{"t": "hello", "token": "", "lang": "zh"})
+		if f := p.until(func(f frame) bool { return f.T == "welcome" || f.T == "error" }); f.T != "welcome" {
+			t.Errorf("honest typed join %d from %s: %s", i+1, from, f.raw)
+			continue
+		}
+		admitted++
+		if i < seated {
+			if f := p.join(fmt.Sprintf("打字%d", i+1), i+1); f.T != "welcome" {
+				t.Fatalf("seat %d: %s", i+1, f.raw)
+			}
+			tokens[i+1] = p.token
+		}
+		p.ws.Close()
+	}
+	// The seated phones come back, each from its own address, and one from
+	// the guesser's.
+	room := h.srv.Room()
+	for seat := 1; seat <= seated; seat++ {
+		from := fmt.Sprintf("127.0.0.%d", 10+seat-1)
+		if seat == seated {
+			from = guesser
+		}
+		q, _ := h.dialTypedFrom(from, room, code)
+		q.send(map[string]any{"t": "hello", "token": tokens[seat], "lang": "zh"})
+		if f := q.until(func(f frame) bool { return f.T == "welcome" || f.T == "error" }); f.T != "welcome" || f.Seat != seat {
+			t.Errorf("seat %d coming back from %s: %s", seat, from, f.raw)
+			continue
+		}
+		back++
+	}
+	close(stop)
+	wg.Wait()
+	t.Logf("while a guesser tried %d codes from %s (%d checked, %d held back): %d of %d honest typed joins admitted, %d of %d seated phones back by their token",
+		checked+waited, guesser, checked, waited, admitted, honest, back, seated)
+	if checked != codeBurst {
+		t.Errorf("the host checked %d of the guesser's codes, want %d (the clock stood still)", checked, codeBurst)
+	}
+	if len(other) > 0 {
+		t.Errorf("the guesser's other answers: %q", other[:min(len(other), 5)])
+	}
+	// The guesser's own address, without a token, still waits.
+	if got, err := h.guess(guesser, code); err != nil || got != codeCodeWait {
+		t.Errorf("the right code from the guesser's address: %q, %v; want %s", got, err, codeCodeWait)
 	}
 }

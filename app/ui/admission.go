@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -65,7 +66,7 @@ func (a *Admission) Set(hv lan.HostView) {
 	a.away.SetText(tr("adm.away"))
 	enable(a.away, hv.Lobby.Spectators > 0)
 
-	game := hv.Table != nil && hv.Table.Phase != "over"
+	playing := hv.Table != nil && hv.Table.Phase != game.PhaseOver
 	var opts []string
 	for _, st := range hv.Lobby.Seats {
 		if st.Taken {
@@ -75,7 +76,7 @@ func (a *Admission) Set(hv lan.HostView) {
 	a.free.PlaceHolder = tr("adm.pick")
 	a.free.SetOptions(opts)
 	a.freeBtn.SetText(tr("adm.free"))
-	if game {
+	if playing {
 		a.free.Show()
 		a.freeBtn.Show()
 	} else {
@@ -135,9 +136,9 @@ func (a *Admission) Attention() bool {
 	if a.hv.Lobby.Spectators > 0 {
 		return true
 	}
-	game := a.hv.Table != nil && a.hv.Table.Phase != "over"
+	playing := a.hv.Table != nil && a.hv.Table.Phase != game.PhaseOver
 	for _, st := range a.hv.Lobby.Seats {
-		if game && st.Taken && !st.Online {
+		if playing && st.Taken && !st.Online {
 			return true
 		}
 	}

@@ -123,7 +123,7 @@ func announcedPhase(tv *game.TableView, i int) string {
 	case *game.GameOverBody:
 		return tr("stage.over")
 	case *game.RedealBody: // a deal, before the first night or at its start
-		if tv.Phase == "night" || tv.Phase == "setup" {
+		if tv.Phase == game.PhaseNight || tv.Phase == game.PhaseSetup {
 			return tr("phase.night", "Round", tv.Round)
 		}
 	}
@@ -147,7 +147,7 @@ func announcedPhase(tv *game.TableView, i int) string {
 	}
 	if round == 0 { // a tally alone: the day it was taken in
 		round = tv.Round
-		if tv.Phase == "night" && round > 1 {
+		if tv.Phase == game.PhaseNight && round > 1 {
 			round-- // the night after it began
 		}
 	}
@@ -229,7 +229,7 @@ func sameBallot(t *game.TallyBody, last *game.BallotView) bool {
 		n[v.Target]++
 	}
 	for _, c := range t.Counts {
-		if n[c.Target] != c.Votes {
+		if float64(n[c.Target]) != c.Votes {
 			return false
 		}
 		delete(n, c.Target)
@@ -249,7 +249,7 @@ func (a *announcer) remember(tv *game.TableView) {
 		b := *tv.Ballot
 		a.ballot = &b
 	}
-	if tv.Phase == "day" {
+	if tv.Phase == game.PhaseDay {
 		var sil []int
 		for _, st := range tv.Seats {
 			if st.Silenced {
@@ -366,7 +366,7 @@ func announceText(a game.Announcement, next *game.Announcement, after *game.Tabl
 		if r := ReasonText(b.Why); r != "" && !strings.EqualFold(r, WinnerText(b.Winner)) {
 			d = append(d, r)
 		}
-		if len(b.Winners) > 0 && b.Winner != "none" {
+		if len(b.Winners) > 0 && b.Winner != game.WinnerNone {
 			d = append(d, tr(plural("ann.over.winners", len(b.Winners)), "Seats", seatsText(b.Winners)))
 		}
 		return h, strings.Join(d, "\n")
@@ -375,7 +375,8 @@ func announceText(a game.Announcement, next *game.Announcement, after *game.Tabl
 }
 
 func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView, names map[int]string) (string, string) {
-	var phase, stage string
+	var phase game.Phase
+	var stage game.Stage
 	if after != nil {
 		phase, stage = after.Phase, after.Stage
 	}
@@ -385,8 +386,8 @@ func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView
 	}
 	var h string
 	switch b.Outcome {
-	case "out":
-		n := 0
+	case game.VerdictOut:
+		n := 0.0
 		for _, c := range b.Counts {
 			if c.Target == b.Top[0] {
 				n = c.Votes
@@ -396,15 +397,15 @@ func tallyText(b *game.TallyBody, next *game.Announcement, after *game.TableView
 		if next == nil { // nothing follows: the top was neither put out nor immune
 			h = tr("ann.tally.top", "Pre", pre, "Who", who(b.Top[0], names), "N", n)
 		}
-	case "tie":
+	case game.VerdictTie:
 		h = tr("ann.tally.tie", "Pre", pre, "Seats", seatList(b.Top))
 		switch {
 		case next != nil:
-		case phase == "day" && stage == string(game.StageOthersSpeech):
+		case phase == game.PhaseDay && stage == game.StageOthersSpeech:
 			h += tr("ann.tally.tie.others") // the players outside the tie speak first
-		case phase == "day" && stage == string(game.StageDiscussion):
+		case phase == game.PhaseDay && stage == game.StageDiscussion:
 			h += tr("ann.tally.tie.talk")
-		case phase == "day":
+		case phase == game.PhaseDay:
 			h += tr("ann.tally.tie.pk")
 		default:
 			h += tr("ann.tally.tie.none")
@@ -665,7 +666,7 @@ func (s *Shell) Held() *Shown { return s.shownAt(s.ann.now) }
 // Headline is what the big screen shows in its largest letters now: the
 // held announcement, else the stage's narration (or the winner).
 func (s *Shell) Headline() string {
-	if s.hv.Table != nil && s.hv.Table.Phase == "over" && s.shownAt(s.ann.now) == nil {
+	if s.hv.Table != nil && s.hv.Table.Phase == game.PhaseOver && s.shownAt(s.ann.now) == nil {
 		return s.over.Winner()
 	}
 	return s.table.Narration()

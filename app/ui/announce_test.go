@@ -162,7 +162,7 @@ func announceShot(t *testing.T, view string, as []game.Announcement, i int, w, h
 	var tv *game.TableView
 	if view == "cat" {
 		tv = catView(t)
-		as = []game.Announcement{{Key: 10, Type: "announce", Body: tv.CatLives.Dawn}}
+		as = []game.Announcement{{Key: 10, Type: "announce", Body: game.CatTable(tv).Dawn}}
 	} else {
 		tv = loadView(t, view)
 	}

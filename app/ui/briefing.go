@@ -307,7 +307,7 @@ func BriefingText(tv *game.TableView) BriefingModel {
 	m.Win = tr("rules.win." + v) // (the camps' own lines are on the phones' cards and Rules)
 	var opts []string
 	for _, o := range tv.Briefing.Options {
-		opts = append(opts, tr("brief.option", "Option", tr("opt."+o.Name), "Value", optionValue(o.Name, o.Value), "Default", optionValue(o.Name, o.Default)))
+		opts = append(opts, tr("brief.option", "Option", tr(o.WordsKey()), "Value", optionValue(o.Name, o.Value), "Default", optionValue(o.Name, o.Default)))
 	}
 	m.Options = tr("brief.defaults")
 	if len(opts) > 0 {

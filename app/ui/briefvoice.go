@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"nightfall/game"
 	"time"
 
 	"nightfall/app/audio"
@@ -27,7 +28,7 @@ type briefVoice struct {
 // and hushes them when it has ended.
 func (s *Shell) speakBriefing(now time.Time) {
 	tv := s.hv.Table
-	if tv != nil && tv.Stage == "briefing" && tv.Briefing != nil {
+	if tv != nil && tv.Stage == game.StageBriefing && tv.Briefing != nil {
 		if !s.bv.said {
 			s.bv = briefVoice{said: true, queue: voice.Briefing(tv), until: now}
 			s.briefTick(now)

@@ -19,8 +19,8 @@ import (
 func (t *TableScreen) catUpdate(tv *game.TableView) {
 	t.manifestos = t.manifestos[:0]
 	t.catTotals.Text = ""
-	ct := tv.CatLives
-	if ct == nil || tv.Phase != "day" {
+	ct := game.CatTable(tv)
+	if ct == nil || tv.Phase != game.PhaseDay {
 		return
 	}
 	if d := ct.Dawn; d != nil && d.Round == tv.Round && tv.Ballot == nil {
@@ -34,11 +34,11 @@ func (t *TableScreen) catUpdate(tv *game.TableView) {
 	if d := ct.Dusk; d != nil && d.Round == tv.Round && len(d.Totals) > 0 {
 		raw := map[game.Target]int{}
 		for _, c := range d.Votes {
-			raw[c.Target] = c.Votes
+			raw[c.Target] = int(c.Votes)
 		}
 		var parts []string
 		for _, c := range d.Totals {
-			if r, ok := raw[c.Target]; ok && r != c.Votes {
+			if r, ok := raw[c.Target]; ok && float64(r) != c.Votes {
 				parts = append(parts, tr("table.cat.total", "Seat", tr("seat.n", "Seat", c.Target.String()), "Raw", r, "N", c.Votes))
 			} else if c.Votes != 0 {
 				parts = append(parts, tr("table.cat.total1", "Seat", tr("seat.n", "Seat", c.Target.String()), "N", c.Votes))
@@ -86,11 +86,11 @@ func catKinds(k [2]int) string {
 
 // catVoters lists the weighted voters for a target: "2×3 5×2".
 func catVoters(tv *game.TableView, target game.Target) string {
-	if tv.CatLives == nil {
+	if game.CatTable(tv) == nil {
 		return ""
 	}
 	var parts []string
-	for _, v := range tv.CatLives.Votes {
+	for _, v := range game.CatTable(tv).Votes {
 		if v.Target == target.Seat {
 			parts = append(parts, fmt.Sprintf("%d×%d", v.Seat, v.Weight))
 		}
@@ -100,10 +100,10 @@ func catVoters(tv *game.TableView, target game.Target) string {
 
 // catBadge is a voter's badge during the vote: "→2 ×5" (target, weight).
 func catBadge(tv *game.TableView, seat int) string {
-	if tv.CatLives == nil {
+	if game.CatTable(tv) == nil {
 		return ""
 	}
-	for _, v := range tv.CatLives.Votes {
+	for _, v := range game.CatTable(tv).Votes {
 		if v.Seat == seat {
 			return fmt.Sprintf("→%d ×%d", v.Target, v.Weight)
 		}
@@ -113,13 +113,13 @@ func catBadge(tv *game.TableView, seat int) string {
 
 // catSeatNote is a seat's card count under its name ("5张").
 func catSeatNote(tv *game.TableView, seat int) string {
-	if tv.CatLives == nil {
+	if game.CatTable(tv) == nil {
 		return ""
 	}
-	for _, s := range tv.CatLives.Seats {
+	for _, s := range game.CatTable(tv).Seats {
 		if s.Seat == seat {
 			n := tr("table.cat.cards", "N", s.Cards)
-			if d := tv.CatLives.Dawn; d != nil && d.Round == tv.Round && tv.Phase == "day" {
+			if d := game.CatTable(tv).Dawn; d != nil && d.Round == tv.Round && tv.Phase == game.PhaseDay {
 				if k := catLosses(d, seat); k != [2]int{} {
 					n += " −" + catKinds(k)
 				}

@@ -35,7 +35,7 @@ func catView(t *testing.T) *game.TableView {
 			"The moon was full and the cat on the roof saw everything you did last winter; tonight the roof is yours no longer, and the garden will be quiet again by morning.",
 		},
 		Losses: []game.CardLoss{{Seat: 2, Cause: "attack", Privilege: 1, Commoner: 1}, {Seat: 4, Cause: "attack", Privilege: 2, Commoner: 3}, {Seat: 6, Cause: "snipe", Commoner: 1}}}
-	tv.CatLives = ct
+	tv.Ext = ct
 	return tv
 }
 
@@ -49,7 +49,7 @@ func TestGoldenCatLives(t *testing.T) {
 				tv.Stage = "vote"
 				tv.Narration = game.Narration{Key: "vote", Round: 1}
 				tv.Timer = nil
-				ct := tv.CatLives
+				ct := game.CatTable(tv)
 				ct.Votes = []game.CatVote{{Seat: 1, Target: 2, Weight: 5}, {Seat: 3, Target: 2, Weight: 5}, {Seat: 2, Target: 6, Weight: 3}, {Seat: 6, Target: 2, Weight: 4}, {Seat: 5, Target: 6, Weight: 5}}
 				ct.Counts = []game.Count{{Target: game.SeatTarget(2), Votes: 14}, {Target: game.SeatTarget(6), Votes: 8}}
 				tv.Ballot = &game.BallotView{Index: 1, Mode: "live-weighted", Candidates: []game.Target{game.SeatTarget(1), game.SeatTarget(2), game.SeatTarget(3), game.SeatTarget(5), game.SeatTarget(6), game.SeatTarget(7)},

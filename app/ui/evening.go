@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -78,12 +79,12 @@ const defaultAmbienceVolume = 0.5
 // before the first night, when the table listens).
 func (s *Shell) night() bool {
 	tv := s.hv.Table
-	return s.has && tv != nil && tv.Phase == "night" && tv.Stage != "briefing"
+	return s.has && tv != nil && tv.Phase == game.PhaseNight && tv.Stage != game.StageBriefing
 }
 
 // between reports whether no game runs: the scoreboard may show.
 func (s *Shell) between() bool {
-	return s.has && (s.hv.Table == nil || s.hv.Table.Phase == "over")
+	return s.has && (s.hv.Table == nil || s.hv.Table.Phase == game.PhaseOver)
 }
 
 // boardShown reports whether the body shows the scoreboard now.

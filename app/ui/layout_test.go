@@ -89,7 +89,7 @@ func voteView(n int) *game.TableView {
 		b.Votes = append(b.Votes, game.VoteBody{Seat: s, Target: t})
 	}
 	b.Cast = len(b.Votes)
-	b.Counts = []game.Count{{Target: game.Target{Seat: 9}, Votes: c9}, {Target: game.Target{Seat: 4}, Votes: c4}}
+	b.Counts = []game.Count{{Target: game.Target{Seat: 9}, Votes: float64(c9)}, {Target: game.Target{Seat: 4}, Votes: float64(c4)}}
 	tv.Ballot = b
 	return tv
 }

@@ -363,7 +363,7 @@ func (l *Lobby) setOptions(opts []lan.OptionView) {
 		for _, o := range opts {
 			w := l.optionWidget(o)
 			l.optWidgets[o.Name] = w
-			label := widget.NewLabel(tr("opt." + o.Name))
+			label := widget.NewLabel(tr(o.Words))
 			label.Wrapping = fyne.TextWrapWord
 			l.opts.Objects = append(l.opts.Objects, label, w)
 		}
@@ -400,7 +400,8 @@ func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
 		b, _ := json.Marshal(v)
 		l.host(lan.HostCommand{Do: lan.HostSetOption, Name: name, Value: b})
 	}
-	if len(o.Choices) > 0 {
+	switch o.Kind {
+	case game.OptChoice:
 		labels := make([]string, len(o.Choices))
 		for i, c := range o.Choices {
 			labels[i] = valueName(o.Name, c)
@@ -413,13 +414,10 @@ func (l *Lobby) optionWidget(o lan.OptionView) fyne.CanvasObject {
 			}
 		})
 		return sel
-	}
-	var probe any
-	_ = json.Unmarshal(o.Default, &probe)
-	if _, ok := probe.(bool); ok {
+	case game.OptBool:
 		return widget.NewCheck("", func(b bool) { set(b) })
 	}
-	e := widget.NewEntry()
+	e := widget.NewEntry() // an int or seconds
 	e.OnChanged = func(s string) {
 		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
 			set(n)

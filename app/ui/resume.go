@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -29,7 +30,7 @@ func ResumeLine(g lan.SavedGame) string {
 		return tr("resume.lobby", "Variant", VariantName(lookupVariant(g.Variant)), "Seated", g.Seated, "Players", g.Players, "When", when)
 	}
 	return tr("resume.game", "Variant", VariantName(lookupVariant(g.Variant)), "Players", g.Players, "Round", g.Round,
-		"Phase", tr("resume.phase."+g.Phase), "When", when)
+		"Phase", tr("resume.phase."+string(g.Phase)), "When", when)
 }
 
 // ShowResume shows the choice; resume gets the chosen entry's path, fresh
@@ -269,7 +270,7 @@ func (r *bigButtonRenderer) Refresh() {
 
 // GameRunning reports whether a game is under way (started, not over).
 func (s *Shell) GameRunning() bool {
-	return s.has && s.hv.Table != nil && s.hv.Table.Phase != "over"
+	return s.has && s.hv.Table != nil && s.hv.Table.Phase != game.PhaseOver
 }
 
 // ConfirmClose asks before closing the window while a game runs; close

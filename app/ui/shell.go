@@ -197,9 +197,9 @@ func (s *Shell) host(cmd lan.HostCommand) {
 
 // Show displays a new host view.
 func (s *Shell) Show(hv lan.HostView) {
-	game := hv.Table != nil && hv.Table.Phase != "over"
+	playing := hv.Table != nil && hv.Table.Phase != game.PhaseOver
 	switch {
-	case game:
+	case playing:
 		s.showBoard = false
 	case (s.wasGame || !s.has) && hv.Table == nil && hv.Evening != nil && hv.Evening.Games > 0:
 		// back in the lobby after a game, or the app started again in
@@ -226,7 +226,7 @@ func (s *Shell) Tick(now time.Time) {
 		return
 	}
 	s.announceTick(now)
-	if s.hv.Table.Phase == "over" {
+	if s.hv.Table.Phase == game.PhaseOver {
 		if now.Sub(s.lastAuto) >= 3*time.Second {
 			s.lastAuto = now
 			s.over.Auto()
@@ -235,7 +235,7 @@ func (s *Shell) Tick(now time.Time) {
 	}
 	s.briefTick(now)
 	rem := s.remaining(now)
-	if s.hv.Table.Stage == "briefing" && (!s.hv.Deadline.IsZero() || s.hv.Paused) {
+	if s.hv.Table.Stage == game.StageBriefing && (!s.hv.Deadline.IsZero() || s.hv.Paused) {
 		total := game.BriefingSeconds * time.Second
 		s.brief.ScrollTo(briefScroll(total-rem, total))
 	}
@@ -287,11 +287,11 @@ func (s *Shell) render() {
 		s.lobby.Set(hv)
 		screen = s.lobby.Content()
 		s.phase.SetText(tr("app.title"))
-	case tv.Stage == "briefing":
+	case tv.Stage == game.StageBriefing:
 		s.brief.Set(tv)
 		screen = s.brief.Content()
 		s.phase.SetText(tr("app.title"))
-	case tv.Phase == "over" && s.shownAt(s.ann.now) == nil: // the last results first
+	case tv.Phase == game.PhaseOver && s.shownAt(s.ann.now) == nil: // the last results first
 		s.over.Set(tv, names)
 		screen = s.over.Content()
 		s.phase.SetText(tr("app.title"))
@@ -317,15 +317,15 @@ func (s *Shell) controls() {
 		s.phones.Importance = widget.WarningImportance // someone watches, or a seated phone is offline
 	}
 	tv := s.hv.Table
-	game := tv != nil && tv.Phase != "over"
+	playing := tv != nil && tv.Phase != game.PhaseOver
 	for _, b := range []*widget.Button{s.pause, s.addTime, s.skip, s.end} {
-		if game {
+		if playing {
 			b.Show()
 		} else {
 			b.Hide()
 		}
 	}
-	if tv != nil && tv.Phase == "over" {
+	if tv != nil && tv.Phase == game.PhaseOver {
 		s.newGam.Show()
 	} else {
 		s.newGam.Hide()
@@ -345,7 +345,7 @@ func (s *Shell) controls() {
 	} else {
 		s.boardBtn.Hide()
 	}
-	if !game {
+	if !playing {
 		return
 	}
 	if s.hv.Paused {
@@ -356,9 +356,9 @@ func (s *Shell) controls() {
 	enable(s.addTime, tv.Timer != nil)
 	// The engine says when it takes a skip; during the announcements' hold
 	// the skip ends the hold.
-	enable(s.skip, slices.Contains(s.hv.HostActions, "skip") || s.shownAt(s.ann.now) != nil)
+	enable(s.skip, slices.Contains(s.hv.HostActions, game.ActSkip) || s.shownAt(s.ann.now) != nil)
 	// during the briefing the skip begins the game
-	if tv.Stage == "briefing" {
+	if tv.Stage == game.StageBriefing {
 		s.skip.SetText(tr("brief.begin"))
 	} else {
 		s.skip.SetText(tr("ctl.skip"))
@@ -486,7 +486,7 @@ func (s *Shell) UseAccessible(on bool) {
 	}
 	s.capBar.Refresh()
 	s.relabel()
-	if s.has && s.hv.Table != nil && s.hv.Table.Phase == "over" {
+	if s.has && s.hv.Table != nil && s.hv.Table.Phase == game.PhaseOver {
 		s.over.step, s.over.auto = over.step, over.auto // the replay where it was
 		s.over.refresh()
 	}

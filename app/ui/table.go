@@ -185,7 +185,7 @@ func (t *TableScreen) update() {
 		t.ring.SetSeats(nil)
 		return
 	}
-	night := tv.Phase == "night"
+	night := tv.Phase == game.PhaseNight
 	t.bg.FillColor = colBackground
 	t.narr.Color = colText
 	if night {
@@ -198,8 +198,8 @@ func (t *TableScreen) update() {
 	if tv.Timer != nil {
 		t.clock.Text = t.clockText()
 		kind := timerStage(tv.Timer.Kind)
-		if tv.Stage == string(game.StageOthersSpeech) {
-			kind = tv.Stage // the timer of "speech", named for what it is
+		if tv.Stage == game.StageOthersSpeech {
+			kind = string(tv.Stage) // the timer of "speech", named for what it is
 		}
 		t.clockLabel.Text = tr("stage." + kind)
 	}
@@ -216,7 +216,7 @@ func (t *TableScreen) update() {
 		}
 	}
 	if tv.Speaker != 0 {
-		t.spTitle.Text = tr("stage." + tv.Stage)
+		t.spTitle.Text = tr("stage." + string(tv.Stage))
 		t.speaker.Text = t.seatWithName(tv.Speaker)
 		if tv.Next != 0 {
 			t.next.Text = tr("table.next", "Who", t.seatWithName(tv.Next))
@@ -225,10 +225,10 @@ func (t *TableScreen) update() {
 			t.queue.Text = tr("table.queue", "Seats", intList(tv.Queue[2:]))
 		}
 	}
-	if len(tv.Tied) > 0 && tv.Phase == "day" {
+	if len(tv.Tied) > 0 && tv.Phase == game.PhaseDay {
 		t.pk.Text = tr("table.pk", "Seats", seatList(tv.Tied))
 	}
-	if tv.Phase == "day" && tv.Stage == "last-words" {
+	if tv.Phase == game.PhaseDay && tv.Stage == game.StageLastWords {
 		t.lastWords.Text = tr("table.lastWordsLeft", "N", tv.LastWordsLeft)
 	}
 	t.updateBallot(tv)
@@ -282,13 +282,13 @@ func (t *TableScreen) updateBallot(tv *game.TableView) {
 	t.tallyRows(b.Counts, b.Votes, calling, tv)
 	if b.Closed {
 		switch b.Outcome {
-		case "out":
+		case game.VerdictOut:
 			if len(b.Top) > 0 {
 				t.outcome.Text = tr("table.outcome.out", "Seat", b.Top[0].String())
 			}
-		case "tie":
+		case game.VerdictTie:
 			t.outcome.Text = tr("table.outcome.tie", "Seats", seatList(b.Top))
-		case "none":
+		case game.VerdictNone:
 			t.outcome.Text = tr("table.outcome.none")
 		}
 	}
@@ -308,7 +308,7 @@ func (t *TableScreen) tallyRows(counts []game.Count, votes []game.VoteBody, call
 			continue
 		}
 		r := t.row(i)
-		r.n = c.Votes
+		r.n = int(c.Votes) // werewolf-12's x.5 totals: the row's bar rounds down; its text says the total
 		r.seat.Text = tr("seat.n", "Seat", c.Target.String())
 		r.count.Text = tr("votes.n", "N", c.Votes)
 		r.voters.Text = ""
@@ -345,7 +345,7 @@ func (t *TableScreen) seats(tv *game.TableView) []SeatInfo {
 	info := lookupVariant(tv.Variant)
 	out := make([]SeatInfo, 0, len(tv.Seats))
 	votes := map[int]string{}
-	if b := tv.Ballot; b != nil && tv.Stage == "vote" {
+	if b := tv.Ballot; b != nil && tv.Stage == game.StageVote {
 		for _, v := range b.Votes {
 			votes[v.Seat] = "→" + v.Target.String()
 		}
@@ -361,13 +361,13 @@ func (t *TableScreen) seats(tv *game.TableView) []SeatInfo {
 		si := SeatInfo{Seat: s.Seat, Name: t.name(s.Seat), Dead: !s.Alive,
 			Speaker: s.Seat == tv.Speaker, Next: s.Seat == tv.Next && tv.Next != 0,
 			Badge: votes[s.Seat]}
-		if b := catBadge(tv, s.Seat); b != "" && tv.Stage == "vote" {
+		if b := catBadge(tv, s.Seat); b != "" && tv.Stage == game.StageVote {
 			si.Badge = b
 		}
 		if b := tv.Ballot; b != nil && b.Calling != nil && !b.Closed && b.Calling.Seat == s.Seat {
 			si.Calling = true
 		}
-		if tied[s.Seat] && tv.Stage != "vote" {
+		if tied[s.Seat] && tv.Stage != game.StageVote {
 			si.Calling = true
 		}
 		for _, c := range s.Cards {
@@ -810,7 +810,7 @@ func (t *TableScreen) layoutTally(rows []*tallyRow, x, y, pw, bottom, u float32)
 	}
 	if oneColumn {
 		p = t.planTally(rows, pw, gap, 1, ts, vsz, rh0, u)
-	} else if !plan() && t.st.View != nil && t.st.View.Stage == "vote" {
+	} else if !plan() && t.st.View != nil && t.st.View.Stage == game.StageVote {
 		// Too many rows to say who gave each vote: during the vote the
 		// badges on the ring say it, and the rows keep the counts.
 		for _, row := range rows {

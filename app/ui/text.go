@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,10 +69,10 @@ func NarrationText(tv *game.TableView) string {
 
 // WinnerText names the winner of a finished game.
 func WinnerText(w string) string {
-	switch w {
-	case "good", "killers", "werewolves", "draw", "none":
+	switch {
+	case slices.Contains(game.Winners(), w):
 		return tr("winner." + w)
-	case "":
+	case w == "":
 		return tr("narr.over")
 	}
 	return tr("winner.seat", "Seat", w)
@@ -82,20 +83,20 @@ func PhaseText(tv *game.TableView) string {
 	if tv == nil {
 		return ""
 	}
-	if tv.Stage == "briefing" {
+	if tv.Stage == game.StageBriefing {
 		return tr("brief.phase")
 	}
 	switch tv.Phase {
-	case "night":
+	case game.PhaseNight:
 		return tr("phase.night", "Round", tv.Round)
-	case "over":
+	case game.PhaseOver:
 		return tr("stage.over")
 	}
 	stage := tv.Stage
 	if stage == "" {
 		stage = "day"
 	}
-	return tr("phase.day", "Round", tv.Round) + " · " + tr("stage."+stage)
+	return tr("phase.day", "Round", tv.Round) + " · " + tr("stage."+string(stage))
 }
 
 // Countdown formats a remaining time for the big clock: "1:30", "0:07".
@@ -200,7 +201,7 @@ func actionName(a string) string {
 // MomentText is one step of the end-of-game replay (复盘).
 func MomentText(m game.Moment, info game.VariantInfo) string {
 	switch m.Kind {
-	case "action":
+	case game.MomentAction:
 		role := RoleName(info, m.Role)
 		actors := ""
 		if len(m.Actors) > 0 {
@@ -219,18 +220,18 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 			s += tr("moment.by." + m.By)
 		}
 		return s
-	case "result":
+	case game.MomentResult:
 		t := ""
 		if m.Target != nil {
 			t = m.Target.String()
 		}
 		return tr("moment.result", "Action", actionName(m.Action), "Target", t, "Answer", tr("answer."+m.Answer))
-	case "dawn":
+	case game.MomentDawn:
 		if len(m.Dead) == 0 {
 			return tr("moment.dawn.peaceful")
 		}
 		return tr("moment.dawn.dead", "Seats", seatList(m.Dead))
-	case "tally":
+	case game.MomentTally:
 		var parts []string
 		for _, c := range m.Counts {
 			if c.Votes > 0 {
@@ -243,36 +244,36 @@ func MomentText(m game.Moment, info game.VariantInfo) string {
 		}
 		s := tr("moment.tally", "Counts", counts)
 		if len(m.Votes) > 0 || len(m.Abstained) > 0 { // who voted for whom (announce.go)
-			total := 0
+			total := 0.0
 			for _, c := range m.Counts {
 				total += c.Votes
 			}
-			if total == len(m.Votes) { // one vote each: the arrows say the counts
+			if total == float64(len(m.Votes)) { // one vote each: the arrows say the counts
 				s = tr("moment.tally", "Counts", votesText(m.Votes, m.Abstained))
 			} else {
 				s = tr("moment.tally.votes", "Votes", votesText(m.Votes, m.Abstained), "Counts", counts)
 			}
 		}
-		if m.Outcome == "tie" {
+		if m.Outcome == game.VerdictTie {
 			s += tr("moment.tally.tie")
 		}
 		return s
-	case "executed":
+	case game.MomentExecuted:
 		if m.By == "lot" {
 			return tr("moment.executed.lot", "Seat", m.Seat)
 		}
 		return tr("moment.executed", "Seat", m.Seat)
-	case "exploded":
+	case game.MomentExploded:
 		return tr("moment.exploded", "Seat", m.Seat)
-	case "over":
+	case game.MomentOver:
 		return tr("moment.over", "Winner", WinnerText(m.Winner))
 	}
-	return m.Kind
+	return string(m.Kind)
 }
 
 // MomentHeader is the round and phase a moment belongs to: "第1夜", "第2天".
 func MomentHeader(m game.Moment) string {
-	if m.Phase == "night" {
+	if m.Phase == game.PhaseNight {
 		return tr("phase.night", "Round", m.Round)
 	}
 	return tr("phase.day", "Round", m.Round)

@@ -365,7 +365,11 @@ func (tr *transcript) step() bool {
 		if !ok {
 			continue
 		}
-		err := p.Do(game.Command{Do: c.do, Target: c.target, Card: c.card, Text: c.text})
+		cmd := game.Command{Do: c.do, Target: c.target, Card: c.card}
+		if c.text != "" {
+			cmd.Args = game.CatArgs{Text: c.text}
+		}
+		err := p.Do(cmd)
 		var refused *lantest.Refusal
 		if errors.As(err, &refused) {
 			tr.refuse(v, c)

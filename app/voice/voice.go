@@ -8,6 +8,7 @@
 package voice
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -121,8 +122,8 @@ func (l Line) phrases(lang string) [][]string {
 		return deal(lang, l.Deal)
 	case "over":
 		out := [][]string{{"over"}}
-		switch l.Text {
-		case "good", "killers", "werewolves", "draw":
+		switch {
+		case l.Text != game.WinnerNone && slices.Contains(game.Winners(), l.Text):
 			out = append(out, []string{"win-" + l.Text})
 		default:
 			if n, err := strconv.Atoi(l.Text); err == nil {
@@ -238,7 +239,7 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 		return nil
 	}
 	var out []Line
-	if n.started && paused != n.paused && tv.Phase == "day" {
+	if n.started && paused != n.paused && tv.Phase == game.PhaseDay {
 		if paused {
 			out = append(out, Line{Kind: "paused"})
 		} else {
@@ -247,16 +248,16 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 	}
 	n.started, n.paused = true, paused
 	switch tv.Phase {
-	case "night":
+	case game.PhaseNight:
 		if n.night != tv.Round {
 			n.night = tv.Round
 			out = append(out, Line{Kind: "night"})
 		}
 		return out // nothing else at night
-	case "over":
+	case game.PhaseOver:
 		return out
 	}
-	stageKey := strconv.Itoa(tv.Round) + "/" + tv.Stage
+	stageKey := strconv.Itoa(tv.Round) + "/" + string(tv.Stage)
 	if b := tv.Ballot; b != nil {
 		stageKey += "/" + strconv.Itoa(b.Index)
 	}
@@ -266,17 +267,17 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 		if n.turn != key {
 			n.turn = key
 			kind := "speak"
-			if tv.Stage == "last-words" {
+			if tv.Stage == game.StageLastWords {
 				kind = "lastwords"
 			}
 			out = append(out, Line{Kind: kind, Seats: []int{tv.Speaker}})
 		}
-	case tv.Stage == "discussion":
+	case tv.Stage == game.StageDiscussion:
 		if n.stage != stageKey {
 			n.stage = stageKey
 			out = append(out, Line{Kind: "discussion"})
 		}
-	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+	case tv.Stage == game.StageVote && tv.Ballot != nil && !tv.Ballot.Closed:
 		if n.stage != stageKey {
 			n.stage = stageKey
 			out = append(out, Line{Kind: "vote"})
@@ -301,18 +302,18 @@ func StageLine(tv *game.TableView) (Line, bool) {
 		return Line{}, false
 	}
 	switch {
-	case tv.Phase == "night":
+	case tv.Phase == game.PhaseNight:
 		return Line{Kind: "night"}, true
-	case tv.Phase != "day":
+	case tv.Phase != game.PhaseDay:
 		return Line{}, false
 	case tv.Speaker != 0:
-		if tv.Stage == "last-words" {
+		if tv.Stage == game.StageLastWords {
 			return Line{Kind: "lastwords", Seats: []int{tv.Speaker}}, true
 		}
 		return Line{Kind: "speak", Seats: []int{tv.Speaker}}, true
-	case tv.Stage == "discussion":
+	case tv.Stage == game.StageDiscussion:
 		return Line{Kind: "discussion"}, true
-	case tv.Stage == "vote" && tv.Ballot != nil && !tv.Ballot.Closed:
+	case tv.Stage == game.StageVote && tv.Ballot != nil && !tv.Ballot.Closed:
 		if c := tv.Ballot.Calling; c != nil {
 			return Line{Kind: "votefor", Seats: []int{c.Seat}}, true
 		}
@@ -323,7 +324,7 @@ func StageLine(tv *game.TableView) (Line, bool) {
 
 // Tick returns the ten-second chime once per speaking timer.
 func (n *Narrator) Tick(tv *game.TableView, remaining time.Duration, paused bool) []Line {
-	if tv == nil || tv.Timer == nil || paused || tv.Phase != "day" {
+	if tv == nil || tv.Timer == nil || paused || tv.Phase != game.PhaseDay {
 		return nil
 	}
 	switch tv.Timer.Kind {

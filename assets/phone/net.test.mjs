@@ -312,7 +312,7 @@ test('keyFromText reads the #k= of the QR code', () => {
   assert.equal(ch.pub.length, 32);
 });
 
-test('cadence: one frame a tick, queued commands first, then empty ones; the phase follows the replies', () => {
+test('cadence: one frame for every tick of the host\'s, the lead before the next; queued commands first, then empty ones', () => {
   const w = world();
   const c = w.conn({ onOpen: (send) => send({ t: 'hello', token: 'tk' }) });
   c.start();
@@ -320,39 +320,51 @@ test('cadence: one frame a tick, queued commands first, then empty ones; the pha
   ws.open();
   ws.recv({ t: 'welcome', token: 'tk', cadence: 1000 });
   c.setCadence(1000);
-  assert.equal(ws.sent.length, 1, 'the hello only');
-  w.advance(0);
-  assert.deepEqual(ws.sent.at(-1), { t: 'pad' }, 'the first tick at once');
+  w.advance(3000);
+  assert.equal(ws.sent.length, 1, 'the hello only: the phone waits for the host\'s tick');
+  ws.recv({ t: 'pad' });
+  w.advance(1000 - CADENCE_LEAD_MS - 1);
+  assert.equal(ws.sent.length, 1);
+  w.advance(1);
+  assert.deepEqual(ws.sent.at(-1), { t: 'pad' }, 'the lead before the next tick');
   c.send({ t: 'cmd', id: 'a', do: 'kill', target: 3 });
   c.send({ t: 'cmd', id: 'b', do: 'kill', target: 4 });
   assert.equal(ws.sent.length, 2, 'queued, not sent');
-  // the host's tick comes 300 ms later with the reply: the next frame leaves
-  // CADENCE_LEAD_MS before the tick after
-  w.advance(300);
+  w.advance(CADENCE_LEAD_MS);
   ws.recv({ t: 'pad' });
-  w.advance(1000 - CADENCE_LEAD_MS - 1);
-  assert.equal(ws.sent.length, 2);
-  w.advance(1);
+  w.advance(1000 - CADENCE_LEAD_MS);
   assert.equal(ws.sent.at(-1).id, 'a');
   w.advance(CADENCE_LEAD_MS);
   ws.recv({ t: 'ack', id: 'a' });
   w.advance(1000 - CADENCE_LEAD_MS);
   assert.equal(ws.sent.at(-1).id, 'b');
-  // no reply: the next frame two ticks later all the same, no pings
-  w.advance(1999);
-  assert.equal(ws.sent.length, 4);
-  w.advance(1);
-  assert.deepEqual(ws.sent.at(-1), { t: 'pad' });
+  // no tick from the host: nothing leaves, no pings
+  const quiet = ws.sent.length;
   w.advance(PING_EVERY_MS * 2);
+  assert.equal(ws.sent.length, quiet, 'no frame without a tick');
   assert.ok(!ws.sent.some((f) => f.t === 'ping'), 'the cadence is the heartbeat');
+  // a page that fell behind (its timer late, three ticks read at once)
+  // answers each of them all the same: one frame a tick
+  c.send({ t: 'cmd', id: 'c', do: 'vote', target: 5 });
+  ws.recv({ t: 'ack', id: 'b' });
+  ws.recv({ t: 'pad' });
+  ws.recv({ t: 'pad' });
+  assert.equal(ws.sent.length, quiet + 2, 'two owed at once, the third at its time');
+  assert.equal(ws.sent.at(-2).id, 'c', 'the queued command first');
+  assert.deepEqual(ws.sent.at(-1), { t: 'pad' });
+  w.advance(1000 - CADENCE_LEAD_MS);
+  assert.equal(ws.sent.length, quiet + 3);
+  w.advance(5000);
+  assert.equal(ws.sent.length, quiet + 3, 'one frame for each of the three ticks, no more');
   // the lead is 40 % of a tick, at most CADENCE_LEAD_MS (the game's tick: 200 ms)
   assert.equal(cadenceLead(1000), CADENCE_LEAD_MS);
   assert.equal(cadenceLead(200), 80);
-  // off: what waits goes at once
+  // off: what waits goes at once, and the host's replies ask for nothing
   c.send({ t: 'spectate', name: 'x' });
   c.setCadence(0);
   assert.equal(ws.sent.at(-1).t, 'spectate');
   const n = ws.sent.length;
+  ws.recv({ t: 'pad' });
   w.advance(5000);
   assert.equal(ws.sent.length, n, 'no more ticks');
 });

@@ -105,6 +105,24 @@ test('table box keeps touch targets at least 48 px and fits 360 px', () => {
   }
 });
 
+test('the join screen\'s table flattens to the height left, every seat in sight, neighbours apart', () => {
+  for (let n = 4; n <= 20; n++) {
+    for (const maxH of [300, 360, 420]) {
+      const b = V.tableBox(n, 336, maxH);
+      assert.ok(b.size >= 48, `n=${n}`);
+      const p = V.seatPositions(n, b.w, b.h, b.size);
+      for (let i = 0; i < n; i++) {
+        const a = p[i], c = p[(i + 1) % n];
+        assert.ok(Math.hypot(a.x - c.x, a.y - c.y) >= b.size * 0.95, `n=${n} maxH=${maxH}: neighbours ${i + 1} and ${((i + 1) % n) + 1} overlap`);
+      }
+    }
+  }
+  // a 16-seat table on a 360×740 screen has about 360 px under the join form
+  assert.ok(V.tableBox(16, 336, 360).h <= 360);
+  assert.ok(V.tableBox(20, 336, 380).h <= 380);
+  assert.deepEqual(V.tableBox(12, 336, 1000), V.tableBox(12, 336), 'room enough: the usual box');
+});
+
 // The heart of the night's fairness: every role's night screen is the same.
 // `visible` is what the page draws from a night model: everything but the
 // card's content (`peek`, drawn only while the card is held) and the wiring
@@ -242,6 +260,7 @@ test('night screens of real views of one table are identical but for the own sea
   // v5.0-dual's setup night: the narration, for everyone
   const s = viewOf('dual-setup-night');
   assert.match(V.nightModel(T, s.pv, s.names, {}).hint, /Nobody acts/);
+  assert.equal(V.nightModel(T, s.pv, s.names, {}).primary.label, 'Pick a card');
 });
 
 test('night: the neutral task takes a guess, which is never sent', () => {
@@ -369,7 +388,28 @@ test('night: a question without a target (redeal) is the same screen: tap your o
   const m2 = V.nightModel(T, q, names, { sel: { [m.wire.taskKey]: '8L' } });
   assert.equal(m2.primary.label, 'Confirm 8L');
   assert.deepEqual(V.nightCommand(q.tasks[0], m2.wire.primary.do, m2.wire.primary.target), { do: 'redeal' });
-  assert.ok(m.peek.lines.some((l) => /own seat/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
+  assert.ok(m.peek.lines.some((l) => /your own hands/.test(l)) && m.peek.lines.some((l) => /Keep my cards/.test(l)));
+});
+
+test('two-hands\' night 0: one screen for the asked and the others, that says what the night is and names hands, not seats', () => {
+  const asked = viewOf('hands-setup-double'), other = viewOf('hands-setup-villager');
+  assert.ok(asked.pv.tasks.some((t) => t.action === 'redeal'));
+  assert.ok(!other.pv.tasks.some((t) => t.action === 'redeal'));
+  for (const t of [T, TZ]) {
+    const a = V.nightModel(t, asked.pv, asked.names, {}), b = V.nightModel(t, other.pv, other.names, {});
+    assert.deepEqual(anon(a), anon(b));
+    const words = [a.title, a.hint, a.primary.label, a.secondary.label, a.status, V.firstNightHint(t, '', 'R:0:setup-night', 'two-hands').line];
+    assert.equal(a.title, t === T ? 'Night 0 · your cards' : '第 0 夜 · 看牌');
+    if (t === T) {
+      for (const w of words) assert.ok(!/\bseats?\b|your move|Nobody acts|First night/i.test(w), w);
+      assert.equal(a.primary.label, 'Pick a hand');
+    } else {
+      for (const w of words) assert.ok(!/座位|请行动|无人行动|第一夜/.test(w), w);
+    }
+  }
+  // the asked seat's card: the question, on its own hands
+  const peek = V.nightModel(T, asked.pv, asked.names, {}).peek;
+  assert.ok(peek.lines.some((l) => /your own hands/.test(l)), peek.lines.join('\n'));
 });
 
 test('nightTask order: first undone, else the group task the engine says is open', () => {
@@ -533,6 +573,19 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.equal(z.reason, zh['reason.killers-dead']);
   assert.equal(V.reasonText(TZ, { code: 'stall', n: 3 }), zh['reason.stall'].replace('{{.N}}', '3'));
   assert.equal(V.overModel(T, { ...pv.table, winner: 'none', why: { code: 'host' } }, names).reason, '', 'the winner says it');
+});
+
+test('game over: the player is told whether they won, as the engine says', () => {
+  const good = viewOf('over'); // standard-003, the good side won; seat 1 is good
+  assert.equal(good.pv.outcome, 'won');
+  const m = V.overModel(T, good.pv.table, good.names, good.pv.outcome);
+  assert.equal(m.you, 'You won!');
+  assert.ok(m.won);
+  const hands = viewOf('hands-over'); // two-hands, the killer camp won
+  const camp = hands.pv.camp;
+  assert.equal(hands.pv.outcome, camp === hands.pv.table.winner ? 'won' : 'lost');
+  assert.equal(V.overModel(TZ, hands.pv.table, hands.names, 'lost').you, '你输了。');
+  assert.equal(V.overModel(T, hands.pv.table, hands.names, '').you, '', 'a spectator, a draw');
 });
 
 test('narration covers every key, in both languages', () => {
@@ -777,11 +830,11 @@ function press(pv, local, which, target) {
   if (which === 'tap') { l.sel[w.taskKey] = target; return { pv: v, local: l }; }
   assert.notEqual(b.do, 'refuse', `${w.action}: ${which} answers with a message`);
   switch (b.do) {
-    case 'local-skip': l.skipped = { ...(l.skipped || {}), [w.taskKey]: true }; delete l.sel[w.taskKey]; break;
+    case 'local-skip': l.skipped = { ...(l.skipped || {}), [w.taskKey]: b.wait ? 'wait' : true }; delete l.sel[w.taskKey]; break;
     case 'sleep-skip': task.done = true; l.guess = null; delete l.sel[w.taskKey]; break;
     case 'sleep': task.done = true; l.guess = b.target; break;
     case 'guess': l.guess = b.target; break;
-    case 'local-pick': l.refused = { ...(l.refused || {}), [w.taskKey]: b.target }; break;
+    case 'local-pick': l.refused = { ...(l.refused || {}), [w.taskKey]: b.target }; l.refusedWait = { ...(l.refusedWait || {}), [w.taskKey]: !!b.wait }; break;
     case 'skip': case 'decline': task.done = true; task.skipped = true; delete l.sel[w.taskKey]; break;
     case 'confirm':
       if (task.action === 'suspect') { v.huddle = [...(v.huddle || []).filter((p) => p.seat !== pv.seat), { seat: pv.seat, target: b.target }]; break; }
@@ -808,7 +861,10 @@ const TABLES = [
 // 4R) shows a second screen once the first is done; a phone with one task
 // (or none) gets a second screen too, a private guess
 const TWO_STEPS = [['night-cards-killer', 'night-cards-sleep'], ['dual-night-two-tasks', 'dual-night-killer'],
-  ['hands-night-killer', 'hands-night-villager']];
+  ['hands-night-killer', 'hands-night-villager'],
+  // werewolf-12: the witch's antidote and poison questions, before and
+  // after the knife; a villager's ready and the padding guess
+  ['ww-night-witch', 'ww-night-witch-waiting', 'ww-night-villager']];
 
 test('fairness: the closed night screen of every role of every variant looks alike, in every state', () => {
   for (const group of [...TABLES, ...TWO_STEPS]) {
@@ -948,6 +1004,16 @@ test('the held card has the same parts and rows for every seat of a game', () =>
   const { pv, names } = viewOf('hands-night-killer');
   const c = V.cardModel(T, pv, names, null);
   assert.equal(c.about.items.length, 2);
+  // what the night told a seat: a part every card has, named alike for
+  // every role (no "your checks" on a card that checks nobody)
+  for (const n of ['night-civilian-16', 'night-doctor-16', 'night-killer', 'night-police-answer', 'hands-night-villager']) {
+    const v = viewOf(n);
+    const r = V.cardModel(T, v.pv, v.names, null).results;
+    assert.equal(r.label, 'What you learned at night', n);
+    assert.equal(r.none, 'Nothing yet.', n);
+    const rz = V.cardModel(TZ, v.pv, v.names, null).results;
+    assert.ok(!/验/.test(rz.label + rz.none), rz.label);
+  }
   assert.ok(c.camp && c.camp.text === en[`roleinfo.two-hands.camp.${pv.camp}`]);
 });
 
@@ -1017,4 +1083,155 @@ test('every tally on the phone reads like the big screen\'s: "8号 3票、2号 3
     counts: [{ target: 8, votes: 3 }, { target: 2, votes: 1 }], votes: [{ seat: 1, target: 8 }, { seat: 3, target: 8 }, { seat: 4, target: 8 }, { seat: 2, target: 2 }], cast: 4 } };
   const b = V.ballotModel(TZ, tv, {});
   assert.deepEqual(b.rows.map((r) => [r.target, r.count, r.voters]), [['8号', '3票', '1、3、4'], ['2号', '1票', '2']]);
+});
+
+// ---- werewolf-12 ---------------------------------------------------------------------------
+
+test('werewolf-12: the witch is told the knife behind the card and saves by tapping that seat; every phone has two night screens', () => {
+  const w = viewOf('ww-night-witch');
+  for (const t of [T, TZ]) {
+    const m = V.nightModel(t, w.pv, w.names, {});
+    assert.equal(m.wire.action, 'save');
+    assert.deepEqual(m.wire.usable, ['7'], 'the antidote takes the knifed seat only');
+    // the knife is on the card, never on the screen
+    const card = V.peekModel(t, w.pv, w.names);
+    assert.ok(card.results.some((r) => r.includes(V.targetLabel(t, 7))), card.results.join());
+    assert.ok(!JSON.stringify(visible(m)).includes(t('answer.knifed')));
+  }
+  let x = press(w.pv, {}, 'tap', 7);
+  assert.deepEqual(V.nightModel(T, x.pv, {}, x.local).wire.primary, { do: 'confirm', target: 7 });
+  assert.deepEqual(V.nightCommand(w.pv.tasks[0], 'confirm', 7), { do: 'save', target: 7 });
+  // another seat: nothing sent, the card says why in the antidote's words
+  x = press(press(w.pv, {}, 'tap', 3).pv, press(w.pv, {}, 'tap', 3).local, 'confirm');
+  assert.ok(V.nightModel(T, x.pv, {}, x.local).peek.lines.includes(T('peek.notUsable.save.werewolf-12', { Target: 'Seat 3' })));
+  // the villager's screens: ready, then one padding guess
+  const v = viewOf('ww-night-villager');
+  assert.equal(v.pv.pads, 1);
+  assert.equal(w.pv.pads || 0, 0);
+  let y = press(v.pv, {}, 'skip');
+  assert.equal(V.nightModel(T, y.pv, {}, y.local).wire.action, 'pad');
+});
+
+test('werewolf-12: a Skip before the knife closes is sent once the antidote question opens; a pick then is forgotten', () => {
+  const w = viewOf('ww-night-witch-waiting');
+  const m = V.nightModel(T, w.pv, w.names, {});
+  assert.equal(m.wire.action, 'save');
+  assert.deepEqual(m.wire.secondary, { do: 'local-skip', wait: true });
+  const x = press(w.pv, {}, 'skip');
+  assert.notEqual(V.nightModel(T, x.pv, {}, x.local).wire.action, 'save', 'skipped while waiting: the next screen');
+  assert.deepEqual(V.deferredSkips(x.pv, x.local), [], 'nothing to send while the question waits');
+  // the knife closes: the skip goes, once; the screen stays finished
+  const open = structuredClone(x.pv);
+  delete open.tasks[0].waiting;
+  open.tasks[0].open = true;
+  open.tasks[0].targets = [7];
+  assert.deepEqual(V.deferredSkips(open, x.local).map((t) => t.action), ['save']);
+  assert.deepEqual(V.nightCommand(open.tasks[0], 'skip'), { do: 'skip' });
+  assert.deepEqual(V.deferredSkips(open, { ...x.local, deferSent: { [V.taskKey(open.tasks[0])]: true } }), []);
+  assert.notEqual(V.nightModel(T, open, {}, x.local).wire.action, 'save');
+  // a seat picked and confirmed while waiting: not sent, and forgotten once the question opens
+  const y = press(press(w.pv, {}, 'tap', 3).pv, press(w.pv, {}, 'tap', 3).local, 'confirm');
+  const open2 = structuredClone(y.pv);
+  delete open2.tasks[0].waiting;
+  open2.tasks[0].open = true;
+  open2.tasks[0].targets = [7];
+  const again = V.nightModel(T, open2, {}, y.local);
+  assert.equal(again.wire.action, 'save');
+  assert.equal(again.secondary.enabled, true);
+});
+
+test("werewolf-12: the guard is told in his refusal's words why the seat of last night was not sent", () => {
+  const pv = structuredClone(viewOf('ww-night-villager').pv);
+  pv.tasks = [{ action: 'protect', step: 0, role: 'guard', optional: true, targets: [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12], done: false, open: true }];
+  let x = press(pv, {}, 'tap', 7);
+  x = press(x.pv, x.local, 'confirm');
+  assert.ok(V.nightModel(TZ, x.pv, {}, x.local).peek.lines.includes('昨晚你守了7号，今晚不能再守：没有发出。请点另一个座位再确认。'));
+});
+
+test('werewolf-12: the stand window on every phone at once; candidates may withdraw, in two taps', () => {
+  const s = viewOf('ww-stand');
+  const m = V.turnModel(TZ, s.pv.table, s.names, s.pv, {});
+  assert.equal(m.kind, 'stand');
+  assert.deepEqual(m.buttons.map((b) => [b.label, b.cmd]), [['不上警', { do: 'skip' }], ['上警', { do: 'stand' }]]);
+  const done = structuredClone(s.pv);
+  done.tasks[0].done = true;
+  done.tasks[0].skipped = true;
+  const d = V.turnModel(TZ, done.table, s.names, done, {});
+  assert.equal(d.status, '你没有上警');
+  assert.ok(d.buttons.every((b) => !b.enabled));
+  const c = viewOf('ww-campaign-candidate');
+  assert.equal(V.turnModel(T, c.pv.table, c.names, c.pv, {}), null);
+  assert.deepEqual(V.withdrawModel(TZ, c.pv, false).buttons.map((b) => b.label), ['退水']);
+  assert.deepEqual(V.withdrawModel(TZ, c.pv, true).buttons.map((b) => b.cmd || null), [null, { do: 'withdraw' }]);
+  assert.equal(V.withdrawModel(T, viewOf('ww-election-vote').pv, false), null, 'a voter has no withdrawal');
+  // the election ballot: the voter's usual vote panel
+  const e = viewOf('ww-election-vote');
+  const dm = V.dayModel(T, e.pv.table, e.names, e.pv, {});
+  assert.equal(dm.vote.title, T('action.vote'));
+  assert.ok(dm.vote.secondary, 'abstain');
+});
+
+test('werewolf-12: a skill turn looks the same for the hunter, the poisoned hunter and a villager; only the command of Confirm and the card differ', () => {
+  const seen = ['ww-skill-hunter', 'ww-skill-poisoned', 'ww-skill-villager'].map((n) => {
+    const { pv, names } = viewOf(n);
+    assert.equal(pv.alive, false, `${n}: the dead act in their skill turn`);
+    const tasks = V.dayTasks(pv);
+    assert.deepEqual(tasks.map((t) => t.action), ['shoot'], n);
+    const me = { ...pv, tasks };
+    const fresh = V.turnModel(T, pv.table, names, me, {});
+    const picked = V.turnModel(T, pv.table, names, me, { turn: 5 });
+    return { n, fresh, picked, day: V.dayModel(T, pv.table, names, me, {}) };
+  });
+  const look = (m) => JSON.parse(JSON.stringify({ ...m, peek: undefined, buttons: m.buttons.map(({ cmd, ...b }) => b) }, (k, v) => (k === 'me' || k === 'dead' || k === 'name' ? undefined : v)));
+  const strip = (m) => ({ ...look(m), cells: m.cells.filter((c) => !c.dead && !c.me).map((c) => ({ id: c.id, enabled: c.enabled, selected: c.selected })) });
+  for (const x of seen.slice(1)) {
+    assert.deepEqual(strip(x.fresh).buttons, strip(seen[0].fresh).buttons, x.n);
+    assert.deepEqual(strip(x.picked).buttons, strip(seen[0].picked).buttons, x.n);
+    assert.equal(x.picked.status, seen[0].picked.status);
+    assert.equal(x.day.vote, null);
+    assert.equal(x.day.speaker, null, 'a skill turn is no speech');
+  }
+  assert.deepEqual(seen[0].picked.buttons[1].cmd, { do: 'shoot', target: 5 });
+  assert.deepEqual(seen[1].picked.buttons[1].cmd, { do: 'skip' }, 'the poisoned hunter cannot shoot');
+  assert.deepEqual(seen[2].picked.buttons[1].cmd, { do: 'skip' });
+  assert.deepEqual(seen.map((x) => x.fresh.peek.lines[0]), [T('ww.skill.can'), T('ww.skill.cannot'), T('ww.skill.cannot')]);
+});
+
+test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right', () => {
+  const b = viewOf('ww-badge');
+  assert.deepEqual(V.dayTasks(b.pv).map((t) => t.action), ['badge', 'tear']);
+  const me = { ...b.pv, tasks: V.dayTasks(b.pv) };
+  const m = V.turnModel(TZ, b.pv.table, b.names, me, { turn: 4 });
+  assert.equal(m.kind, 'badge');
+  assert.deepEqual(m.buttons.map((x) => [x.label, x.cmd]), [['撕警徽', { do: 'tear' }], ['交给4号', { do: 'badge', target: 4 }]]);
+  assert.ok(!m.cells.find((c) => c.id === '8').enabled, 'a dead seat takes no badge');
+  const o = viewOf('ww-order');
+  const om = V.turnModel(TZ, o.pv.table, o.names, o.pv, {});
+  assert.deepEqual(om.buttons.map((x) => x.cmd), [{ do: 'order', side: 'right' }, { do: 'order', side: 'left' }]);
+  assert.equal(V.narrationText(TZ, o.pv.table), '请警长4号选择发言顺序');
+});
+
+test('werewolf-12: answers about nobody read without a seat', () => {
+  const pv = { roles: ['hunter'], table: { seats: [] }, results: [{ round: 1, action: 'shoot', answer: 'can-shoot' }, { round: 2, action: 'kill', target: 0, answer: 'none' }], known: [], alive: true };
+  assert.deepEqual(V.peekModel(TZ, pv, {}).results, ['第 1 夜：可以开枪', '第 2 夜：没有人被刀（空刀）']);
+  assert.equal(V.momentText(TZ, { kind: 'result', action: 'shoot', answer: 'cannot-shoot', target: 0 }), '结果：不能开枪');
+  assert.equal(V.momentText(TZ, { kind: 'action', role: 'witch', action: 'save', by: 'submitted' }), '女巫 ：救人：已使用（本人选择）');
+});
+
+test('werewolf-12: the idiot is revealed, in the variant\'s words', () => {
+  const tv = { variant: 'werewolf-12', narration: { key: 'immune', round: 2, seat: 10, seats: [10] } };
+  assert.equal(V.narrationText(TZ, tv), '白痴翻牌：10号不出局，今天无人被放逐');
+  assert.equal(V.narrationText(TZ, { ...tv, variant: 'two-hands' }), zh['narr.immune'].replace('{{.Target}}', '10号'));
+});
+
+test('werewolf-12: the day screen says who runs, who withdrew, who holds the badge; the election ballot is named', () => {
+  const e = viewOf('ww-election-vote');
+  const m = V.dayModel(TZ, e.pv.table, e.names, e.pv, {});
+  assert.equal(m.sheriff, '警上：3号、8号、11号 · 退水：5号');
+  assert.equal(m.ballot.title, '警长竞选投票');
+  const o = viewOf('ww-order');
+  assert.equal(V.dayModel(TZ, o.pv.table, o.names, o.pv, {}).sheriff, '警长：4号');
+  assert.equal(V.sheriffText(TZ, { werewolf: { badgeGone: true } }), '警徽已流失');
+  assert.equal(V.sheriffText(TZ, viewOf('ww-stand').pv.table), '', 'nobody is a candidate before the stand window closes');
+  assert.equal(V.sheriffText(TZ, viewOf('speech-me').pv.table), '', 'other variants: nothing');
 });

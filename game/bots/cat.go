@@ -14,7 +14,7 @@ var (
 
 // cat plays cat-lives-7 (Sensible's doc).
 func (b *Sensible) cat(v *game.PlayerView, claims []Claim) Move {
-	cp := v.CatLives
+	cp := game.CatPlayer(v)
 	var mv Move
 	hostile := v.Camp == "killers" || v.Camp == "werewolves"
 	// The accused: the seat most accused in speeches, alive, not oneself.
@@ -43,7 +43,7 @@ func (b *Sensible) cat(v *game.PlayerView, claims []Claim) Move {
 		return slices.ContainsFunc(v.Tasks, func(t game.Task) bool { return t.Action == action && !t.Done })
 	}
 	if has("stance") {
-		mv.Commands = append(mv.Commands, game.Command{Seat: v.Seat, Do: "stance", Camp: "killers", Cowin: true})
+		mv.Commands = append(mv.Commands, game.Command{Seat: v.Seat, Do: "stance", Args: game.CatArgs{Camp: "killers", Cowin: true}})
 	}
 	if has("pass") {
 		target := accused

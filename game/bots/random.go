@@ -18,13 +18,13 @@ import (
 type Random struct {
 	tgt     game.Target
 	targets []game.Target
-	cat     Table // cat-lives-7: played through the views by RandomBots
+	cat     Table // cat-lives-7 and werewolf-12: played through the views by RandomBots
 	bots    []Bot
 }
 
 // Play plays g to its end with random players (g must be freshly Reset).
 func (m *Random) Play(g *game.Game, r *rand.Rand) {
-	if g.State().VariantID == "cat-lives-7" {
+	if id := g.State().VariantID; id == "cat-lives-7" || id == "werewolf-12" {
 		m.bots = m.bots[:0]
 		for range g.State().Players {
 			m.bots = append(m.bots, &RandomBot{R: r})
@@ -204,7 +204,7 @@ func (b *RandomBot) Act(v *game.PlayerView, _ []Claim) Move {
 		return Move{}
 	}
 	n := 1
-	if v.CatLives != nil {
+	if game.CatPlayer(v) != nil {
 		n = 2
 	}
 	var out []game.Command
@@ -233,7 +233,7 @@ func LegalCommands(pv *game.PlayerView) []game.Command {
 		case "explode", "done", "withdraw", "suspect":
 			continue
 		}
-		if pv.CatLives != nil {
+		if game.CatPlayer(pv) != nil {
 			continue // below, from the privileges
 		}
 		if t.Optional && !t.Done && (t.Action != "vote") {
@@ -266,7 +266,7 @@ func LegalCommands(pv *game.PlayerView) []game.Command {
 // manifesto, position or form they need), the vote, the discard order and
 // the free-choice stance.
 func catCommands(pv *game.PlayerView) []game.Command {
-	cp := pv.CatLives
+	cp := game.CatPlayer(pv)
 	if cp == nil || len(pv.Tasks) == 0 {
 		return nil
 	}
@@ -278,8 +278,9 @@ func catCommands(pv *game.PlayerView) []game.Command {
 		base := catBase(pv, p)
 		if p.Target == "none" {
 			for _, into := range p.Into {
-				c := base
-				c.Into = into
+				c, a := base, catArgs(base)
+				a.Into = into
+				c.Args = a
 				out = append(out, c)
 			}
 			if p.Into == nil {
@@ -291,7 +292,9 @@ func catCommands(pv *game.PlayerView) []game.Command {
 			c := base
 			c.Target = &t
 			if ks := p.Positions[t.String()]; len(ks) > 0 {
-				c.Position = ks[len(ks)-1]
+				a := catArgs(base)
+				a.Position = ks[len(ks)-1]
+				c.Args = a
 			}
 			out = append(out, c)
 		}
@@ -303,7 +306,7 @@ func catCommands(pv *game.PlayerView) []game.Command {
 			}
 		}
 		if t.Action == "stance" && !t.Done {
-			out = append(out, game.Command{Seat: pv.Seat, Do: "stance", Camp: "killers", Cowin: true})
+			out = append(out, game.Command{Seat: pv.Seat, Do: "stance", Args: game.CatArgs{Camp: "killers", Cowin: true}})
 		}
 	}
 	return out
@@ -312,14 +315,22 @@ func catCommands(pv *game.PlayerView) []game.Command {
 // catBase is the command for privilege p with the manifesto its attacks
 // need (§8.1) and the card it acts through.
 func catBase(pv *game.PlayerView, p game.CatPrivilegeView) game.Command {
-	cp := pv.CatLives
+	cp := game.CatPlayer(pv)
 	c := game.Command{Seat: pv.Seat, Do: p.Action}
+	var a game.CatArgs
 	if p.Form {
-		c.Via = "amoeba"
+		a.Via = "amoeba"
 	}
 	if slices.Contains(p.Needs, "text") {
 		need := cp.Manifesto.Min*(cp.Manifesto.Attacks+1) - cp.Manifesto.Chars
-		c.Text = strings.Repeat("猫", max(need, 0)) + " 命"
+		a.Text = strings.Repeat("猫", max(need, 0)) + " 命"
 	}
+	c.Args = a
 	return c
+}
+
+// catArgs are c's cat-lives-7 arguments (none: the zero value).
+func catArgs(c game.Command) game.CatArgs {
+	a, _ := c.Args.(game.CatArgs)
+	return a
 }

@@ -32,7 +32,9 @@ import (
 // Day:
 //
 //   - Speech: a good-camp player holding a police-family card (police,
-//     special-police, secret-police, dark-police) keeps quiet until one of
+//     special-police, secret-police, dark-police, werewolf-12's seer,
+//     whose "werewolf" and "good" it shares as "killer" and
+//     "not-killer") keeps quiet until one of
 //     its checks finds a killer; then it says it is police and shares
 //     every check answer it has not shared yet (Claim{Role: "police",
 //     Target, Answer: "killer"/"not-killer"}), and goes on sharing in
@@ -100,15 +102,48 @@ func (b *Sensible) target(x game.Target) *game.Target {
 	return p
 }
 
-// Roles by family (rules files).
-var (
-	hostileRoles = []string{"killer", "undercover", "traitor", "assassin"}
-	policeRoles  = []string{"police", "special-police", "secret-police", "dark-police"}
-)
+// policeRoles are the roles whose checks a bot shares (rules files).
+var policeRoles = []string{"police", "special-police", "secret-police", "dark-police", "seer"}
+
+// checkAnswer is a check's answer as a bot shares it: werewolf-12's seer
+// finds a "werewolf" or a "good" player, which the table hears as the
+// police's "killer" or "not-killer"; any other answer as it is.
+func checkAnswer(r game.ResultBody) string {
+	if r.Action == "check" {
+		switch r.Answer {
+		case "werewolf":
+			return "killer"
+		case "good":
+			return "not-killer"
+		}
+	}
+	return r.Answer
+}
+
+// hostile reports whether role plays for the killers in a game of roles
+// (the variant's VariantInfo.Roles): its camp, as the engine says it
+// (RoleInfo.Camp).
+func hostile(roles []game.RoleInfo, role string) bool {
+	for i := range roles {
+		if roles[i].ID == role {
+			return roles[i].Camp == "killers"
+		}
+	}
+	return false
+}
+
+// rolesOf are variant's roles (none for an unknown variant).
+func rolesOf(variant string) []game.RoleInfo {
+	v, ok := game.Lookup(variant)
+	if !ok {
+		return nil
+	}
+	return v.Info().Roles
+}
 
 // Act implements Bot.
 func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
-	if v.CatLives != nil {
+	if game.CatPlayer(v) != nil {
 		return b.cat(v, claims)
 	}
 	k := b.know(v, claims)
@@ -302,8 +337,9 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 	if v.Seat >= 0 && v.Seat < n {
 		k.isFriend[v.Seat] = true
 	}
+	roles := rolesOf(v.Table.Variant)
 	for _, r := range v.Roles {
-		if slices.Contains(hostileRoles, r) {
+		if hostile(roles, r) {
 			k.hostile = true
 		}
 	}
@@ -322,7 +358,7 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		if x.Target.Seat == v.Seat {
 			continue
 		}
-		if slices.Contains(hostileRoles, x.Role) == k.hostile {
+		if hostile(roles, x.Role) == k.hostile {
 			if !k.hostile || x.Role != "police-group" {
 				k.friends = append(k.friends, x.Target.Seat)
 				if s := x.Target.Seat; s >= 0 && s < n {
@@ -562,7 +598,7 @@ func (b *Sensible) policeClaims(v *game.PlayerView, k *knowledge, out []Claim, l
 	// words); from then on it shares every answer.
 	found := last || k.claimer(v.Seat)
 	for _, r := range v.Results {
-		found = found || r.Answer == "killer"
+		found = found || checkAnswer(r) == "killer"
 	}
 	for _, f := range k.friends {
 		if !last && k.claimer(f) && !k.claimer(v.Seat) {
@@ -573,18 +609,19 @@ func (b *Sensible) policeClaims(v *game.PlayerView, k *knowledge, out []Claim, l
 		return out
 	}
 	for _, r := range v.Results {
-		if r.Answer != "killer" && r.Answer != "not-killer" {
+		ans := checkAnswer(r)
+		if ans != "killer" && ans != "not-killer" {
 			continue
 		}
 		said := false
 		for _, c := range k.said {
-			if c.Target == r.Target && c.Answer == r.Answer {
+			if c.Target == r.Target && c.Answer == ans {
 				said = true
 				break
 			}
 		}
 		if !said {
-			out = append(out, Claim{Role: "police", Target: r.Target, Answer: r.Answer})
+			out = append(out, Claim{Role: "police", Target: r.Target, Answer: ans})
 		}
 	}
 	return out

@@ -192,7 +192,7 @@ func (t *Table) step() {
 			if s.Phase == "day" && s.Day == d && d.Speaker == sp {
 				t.timeout() // the bot kept the floor: its time is up
 			}
-		case cat:
+		case cat || d.Stage == "stand": // werewolf-12's stand window: everybody at once
 			for seat := 1; seat <= s.Players && s.Phase == "day" && s.Day == d && d.Speaker == 0; seat++ {
 				if s.Seats[seat-1].Alive() {
 					t.ask(seat)

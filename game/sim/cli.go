@@ -47,9 +47,20 @@ func (o *options) Set(s string) error {
 	return nil
 }
 
-// optionValue turns a command-line value into JSON: numbers, true/false
-// and quoted strings as they are, anything else as a string.
-func optionValue(v string) json.RawMessage {
+// optionValue turns a command-line value of option name of variant into
+// JSON, as its spec (game.OptionSpec) takes it: an enumerated option's
+// value as a string; numbers, true/false and quoted strings as they are,
+// anything else as a string (which the engine then refuses with the
+// option's kind).
+func optionValue(variant, name, v string) json.RawMessage {
+	if v2, ok := game.Lookup(variant); ok {
+		for _, sp := range v2.Info().Options {
+			if sp.ID == name && sp.Kind == game.OptChoice && !strings.HasPrefix(v, `"`) {
+				b, _ := json.Marshal(v)
+				return b
+			}
+		}
+	}
 	if json.Valid([]byte(v)) {
 		var x any
 		_ = json.Unmarshal([]byte(v), &x)
@@ -64,7 +75,7 @@ func optionValue(v string) json.RawMessage {
 
 // optionsJSON builds the options object from name/value pairs (a later
 // value for a name wins).
-func optionsJSON(kv [][2]string) json.RawMessage {
+func optionsJSON(variant string, kv [][2]string) json.RawMessage {
 	if len(kv) == 0 {
 		return nil
 	}
@@ -77,7 +88,7 @@ func optionsJSON(kv [][2]string) json.RawMessage {
 		k, _ := json.Marshal(p[0])
 		b.Write(k)
 		b.WriteByte(':')
-		b.Write(optionValue(p[1]))
+		b.Write(optionValue(variant, p[0], p[1]))
 	}
 	b.WriteByte('}')
 	// Duplicates: keep the last (json.Unmarshal into a map does).
@@ -185,7 +196,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	for i := range settings {
 		st := &settings[i]
-		st.cfg.Options = optionsJSON(st.opts)
+		st.cfg.Options = optionsJSON(st.cfg.Variant, st.opts)
 		if err := st.cfg.Check(); err != nil {
 			var fe *FieldError
 			if errors.As(err, &fe) && *sweep != "" && st.label != "" && sweepField(fe, *sweep) {

@@ -18,16 +18,23 @@ import (
 // returns the games played so far and ctx.Err(). Call it from a goroutine;
 // it uses every core for the budget.
 func Estimate(ctx context.Context, setup game.Setup, kind string, budget time.Duration) (Result, error) {
+	return estimate(ctx, setup, kind, budget, time.Now)
+}
+
+// estimate is Estimate with its budget measured on the clock now (the
+// tests' clock moves on at every look, so a run's length is a number of
+// looks, whatever the machine's speed). Small batches: a worker looks at
+// the clock and ctx between batches.
+func estimate(ctx context.Context, setup game.Setup, kind string, budget time.Duration, now func() time.Time) (Result, error) {
 	c := Config{Variant: setup.Variant, Players: setup.Players, Options: setup.Options, Bots: kind,
-		Games: 1 << 30, Seed: 1}
+		Games: 1 << 30, Seed: 1, now: now}
 	if c.Bots == "" {
 		c.Bots = "sensible"
 	}
 	if err := c.Check(); err != nil {
 		return Result{}, err
 	}
-	// Small batches: a worker checks the clock and ctx between batches.
-	return run(ctx, c, time.Now().Add(budget), 4, nil)
+	return run(ctx, c, now().Add(budget), 4, nil)
 }
 
 // Summary is the lobby's line: "good side 47% ± 1%, killers 51%, draw 2%":

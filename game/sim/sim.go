@@ -51,6 +51,8 @@ type Config struct {
 	Games   int
 	Seed    uint64
 	Workers int // 0: runtime.GOMAXPROCS(0)
+
+	now func() time.Time // the deadline's clock (nil: time.Now)
 }
 
 // Result is what a run counted.
@@ -273,7 +275,11 @@ func run(ctx context.Context, c Config, deadline time.Time, size int, progress f
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	start := time.Now()
+	now := c.now
+	if now == nil {
+		now = time.Now
+	}
+	start := now()
 	var next, done atomic.Int64
 	var stop atomic.Bool
 	var firstErr error
@@ -288,7 +294,7 @@ func run(ctx context.Context, c Config, deadline time.Time, size int, progress f
 		go func() {
 			defer wg.Done()
 			for !stop.Load() {
-				if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+				if ctx.Err() != nil || (!deadline.IsZero() && now().After(deadline)) {
 					return
 				}
 				from := int(next.Add(int64(size))) - size
@@ -315,7 +321,7 @@ func run(ctx context.Context, c Config, deadline time.Time, size int, progress f
 		}()
 	}
 	wg.Wait()
-	res := Result{Wins: map[string]int{"draw": 0}, Seconds: time.Since(start).Seconds()}
+	res := Result{Wins: map[string]int{"draw": 0}, Seconds: now().Sub(start).Seconds()}
 	var rounds, rounds2 int64
 	for _, w := range workers {
 		res.Games += w.t.games

@@ -7,8 +7,11 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"nightfall/game"
@@ -102,18 +105,41 @@ func TestWilson(t *testing.T) {
 	}
 }
 
-// TestEstimate: the lobby's estimate plays games for about its budget,
-// gives rates that add up, and stops at once when cancelled.
+// lookClock moves on by step at every look, so that a run's deadline
+// passes after a fixed number of looks however fast the machine plays; at
+// look cancelAt (if not 0) it calls cancel.
+type lookClock struct {
+	looks    atomic.Int64
+	step     time.Duration
+	cancelAt int64
+	cancel   func()
+}
+
+func (c *lookClock) now() time.Time {
+	n := c.looks.Add(1)
+	if n == c.cancelAt {
+		c.cancel()
+	}
+	return time.Unix(0, 0).Add(time.Duration(n) * c.step)
+}
+
+// TestEstimate: the lobby's estimate plays games until its budget has
+// passed on its clock and not after (a worker looks at the clock between
+// batches of 4 games), gives rates that add up, and stops at once when
+// cancelled: within the batches under way.
 func TestEstimate(t *testing.T) {
 	setup := game.Setup{Variant: "classic-2.0", Players: 12}
-	start := time.Now()
-	r, err := Estimate(context.Background(), setup, "sensible", 300*time.Millisecond)
-	el := time.Since(start)
+	workers := int64(runtime.GOMAXPROCS(0))
+	clk := &lookClock{step: 10 * time.Millisecond}
+	r, err := estimate(context.Background(), setup, "sensible", 300*time.Millisecond, clk.now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Games < 20 || el > 2*time.Second {
-		t.Fatalf("%d games in %v", r.Games, el)
+	// The deadline is the 31st look; every look before it by a worker
+	// starts a batch.
+	looks := clk.looks.Load()
+	if r.Games < 20 || int64(r.Games) > 4*(31+workers) || looks < 31 {
+		t.Fatalf("%d games in %d looks at the clock: want at least 20, at most %d, and the budget spent", r.Games, looks, 4*(31+workers))
 	}
 	sum := 0.0
 	for _, rt := range r.Rates() {
@@ -129,14 +155,14 @@ func TestEstimate(t *testing.T) {
 	if !strings.HasPrefix(line, "good side ") || !strings.Contains(line, "±") || !strings.Contains(line, "killers ") || !strings.Contains(line, "draw ") {
 		t.Errorf("summary %q", line)
 	}
-	t.Logf("%d games in %v: %s", r.Games, el, line)
+	t.Logf("%d games in %d looks: %s", r.Games, looks, line)
 
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	start = time.Now()
-	_, err = Estimate(ctx, setup, "sensible", 10*time.Second)
-	if !errors.Is(err, context.Canceled) || time.Since(start) > time.Second {
-		t.Errorf("cancelled estimate: %v after %v", err, time.Since(start))
+	defer cancel()
+	clk = &lookClock{step: time.Millisecond, cancelAt: 5, cancel: cancel}
+	r, err = estimate(ctx, setup, "sensible", 10*time.Hour, clk.now)
+	if !errors.Is(err, context.Canceled) || int64(r.Games) > 4*(5+workers) {
+		t.Errorf("cancelled at the 5th look: %v after %d games", err, r.Games)
 	}
 
 	_, err = Estimate(context.Background(), game.Setup{Variant: "classic-2.0", Players: 3}, "sensible", time.Second)
@@ -278,23 +304,26 @@ func withoutProgress(s string) string {
 // TestProgress: the bar appears on stderr once a run has taken two
 // seconds, ends at 100% on its own line, and a short run shows nothing.
 func TestProgress(t *testing.T) {
-	var quick bytes.Buffer
-	p := newProgress(&quick, 100, "")
-	p.update(100)
-	p.finish()
-	if quick.Len() != 0 {
-		t.Errorf("a short run drew %q", quick.String())
-	}
-	if testing.Short() {
-		t.Skip("takes two seconds")
-	}
-	var slow bytes.Buffer
-	p = newProgress(&slow, 1000, "lastWords=1")
-	p.update(250)
-	time.Sleep(2300 * time.Millisecond)
-	p.update(1000)
-	p.finish()
-	s := slow.String()
+	// In a bubble, whose clock moves only when every goroutine in it
+	// waits: the runs take the time the test says.
+	var s string
+	synctest.Test(t, func(t *testing.T) {
+		var quick bytes.Buffer
+		p := newProgress(&quick, 100, "")
+		time.Sleep(1500 * time.Millisecond)
+		p.update(100)
+		p.finish()
+		if quick.Len() != 0 {
+			t.Errorf("a run of 1.5 s drew %q", quick.String())
+		}
+		var slow bytes.Buffer
+		p = newProgress(&slow, 1000, "lastWords=1")
+		p.update(250)
+		time.Sleep(2300 * time.Millisecond)
+		p.update(1000)
+		p.finish()
+		s = slow.String()
+	})
 	if !strings.Contains(s, "lastWords=1 [") || !strings.Contains(s, "25%") || !strings.HasSuffix(s, "100% 1000/1000 games, 0 s left \n") {
 		t.Errorf("progress %q", s)
 	}

@@ -93,7 +93,7 @@ func (b *Bots) decide(seat int, v *game.PlayerView) []game.Command {
 		return nil
 	}
 	mv := b.players[seat].Act(v, b.claims)
-	if v.Table.Phase == "day" && v.Table.Speaker == seat {
+	if v.Table.Phase == game.PhaseDay && v.Table.Speaker == seat {
 		for _, c := range mv.Claims {
 			c.Seat, c.Round = seat, v.Table.Round
 			b.claims = append(b.claims, c)

@@ -424,7 +424,7 @@ func TestEveningRestarts(t *testing.T) {
 	for seat, p := range b.Phones[1:] {
 		tokens[seat+1] = p.Token()
 	}
-	host := func(do string) {
+	host := func(do lan.HostDo) {
 		t.Helper()
 		if err := srv.Host(lan.HostCommand{Do: do}); err != nil {
 			t.Fatalf("%s: %v", do, err)

@@ -94,6 +94,17 @@ type (
 	}
 )
 
+// MarshalJSON writes the command's variant arguments flat beside its
+// shared fields, as the phone page does.
+func (f cmdFrame) MarshalJSON() ([]byte, error) {
+	type plain cmdFrame
+	b, err := json.Marshal(plain(f))
+	if err != nil {
+		return nil, err
+	}
+	return game.AppendArgs(b, f.Args)
+}
+
 // Phone is one phone on the table: a socket to the server's /ws and a
 // goroutine reading it, which keeps the latest view, table, lobby and
 // clock frames and the answers (welcome, ack, error, pong) until a call
@@ -363,7 +374,7 @@ func (p *Phone) Do(c game.Command) error {
 		if c.Round == 0 {
 			c.Round = v.Table.Round
 		}
-		if b := v.Table.Ballot; c.Ballot == 0 && b != nil && !b.Closed && v.Table.Stage == "vote" &&
+		if b := v.Table.Ballot; c.Ballot == 0 && b != nil && !b.Closed && v.Table.Stage == game.StageVote &&
 			(c.Do == "vote" || c.Do == "abstain" || c.Do == "skip") {
 			c.Ballot = b.Index
 		}

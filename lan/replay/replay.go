@@ -36,7 +36,7 @@ var ErrNotOver = errors.New("the game is not over: there is no replay yet")
 
 // Write writes g's replay in lang ("zh" or "en").
 func Write(w io.Writer, g Game, lang string) error {
-	if g.Table.Phase != "over" {
+	if g.Table.Phase != game.PhaseOver {
 		return ErrNotOver
 	}
 	d, err := load(lang)
@@ -95,7 +95,7 @@ func build(d *words, g Game) page {
 		p.Title = d.t("evening.game", "N", g.Number) + " · " + p.Title
 	}
 	p.Heading = winnerText(d, tv.Winner)
-	if tv.Winner == "none" {
+	if tv.Winner == game.WinnerNone {
 		p.Reason = tv.Reason
 	}
 	meta := []string{d.t("saved.players", "N", tv.Players)}
@@ -156,11 +156,11 @@ func build(d *words, g Game) page {
 	var cur *group
 	key := ""
 	for _, m := range tv.Timeline {
-		k := strconv.Itoa(m.Round) + m.Phase
+		k := strconv.Itoa(m.Round) + string(m.Phase)
 		if cur == nil || k != key {
 			key = k
 			title := d.t("over.night", "Round", m.Round)
-			if m.Phase == "day" {
+			if m.Phase == game.PhaseDay {
 				title = d.t("over.day", "Round", m.Round)
 			}
 			p.Groups = append(p.Groups, group{Title: title})
@@ -233,23 +233,23 @@ func momentLine(d *words, m game.Moment, names map[int]string) line {
 		by = d.id("by", m.By)
 	}
 	switch m.Kind {
-	case "action":
+	case game.MomentAction:
 		if m.Skip || m.Target == nil {
 			return line{Text: who + d.t("tl.skip", "Action", d.id("action", m.Action), "By", by)}
 		}
 		return line{Text: who + d.t("tl.action", "Action", d.id("action", m.Action), "Target", targetLabel(d, *m.Target), "By", by)}
-	case "result":
+	case game.MomentResult:
 		t := ""
 		if m.Target != nil {
 			t = targetLabel(d, *m.Target)
 		}
 		return line{Text: d.t("tl.result", "Target", t, "Answer", d.id("answer", m.Answer))}
-	case "dawn":
+	case game.MomentDawn:
 		if len(m.Dead) == 0 {
 			return line{Text: d.t("dawn.peaceful")}
 		}
 		return line{Text: d.t("dawn.dead", "Seats", targetsLabel(d, m.Dead))}
-	case "tally":
+	case game.MomentTally:
 		var counts []string
 		for _, c := range m.Counts {
 			if c.Votes > 0 {
@@ -262,9 +262,9 @@ func momentLine(d *words, m game.Moment, names map[int]string) line {
 		}
 		l := line{Text: d.t("tl.tally", "Counts", cs)}
 		switch m.Outcome {
-		case "tie":
+		case game.VerdictTie:
 			l.Text += " · " + d.t("tl.tie")
-		case "none":
+		case game.VerdictNone:
 			l.Text += " · " + d.t("ballot.none")
 		}
 		for _, v := range m.Votes {
@@ -290,23 +290,23 @@ func momentLine(d *words, m game.Moment, names map[int]string) line {
 			l.Abstained = d.t("saved.abstained", "Seats", d.list(as))
 		}
 		return l
-	case "executed":
+	case game.MomentExecuted:
 		if m.Target != nil && m.Target.Card != 0 {
 			return line{Text: d.t("executed.card", "Target", targetLabel(d, *m.Target))}
 		}
 		return line{Text: d.t("executed", "Seat", m.Seat)}
-	case "immune":
+	case game.MomentImmune:
 		t := game.SeatTarget(m.Seat)
 		if m.Target != nil {
 			t = *m.Target
 		}
 		return line{Text: d.t("narr.immune", "Target", targetLabel(d, t))}
-	case "exploded":
+	case game.MomentExploded:
 		return line{Text: d.t("exploded", "Seat", m.Seat)}
-	case "over":
+	case game.MomentOver:
 		return line{Text: winnerText(d, m.Winner)}
 	}
-	return line{Text: m.Kind}
+	return line{Text: string(m.Kind)}
 }
 
 // BoardText is an evening's scoreboard in words: the big screen's, the

@@ -108,11 +108,20 @@ func OpenTypedHello(priv Key, challenge []byte, code string, msg []byte) (*Box, 
 	}
 	var phone Key
 	copy(phone[:], msg)
-	want := TypedProof(challenge, phone, Public(priv), code)
-	if subtle.ConstantTimeCompare(plain[:ProofSize], want[:]) != 1 {
+	if !ProofOK(plain[:ProofSize], challenge, phone, Public(priv), code) {
 		return nil, nil, ErrCode
 	}
 	return b, plain[ProofSize:], nil
+}
+
+// ProofOK reports, in constant time, whether proof is a typed phone's
+// proof of code (TypedProof) for this challenge and these keys. A host
+// that opens a typed first frame with OpenHello (the proof is then the
+// plaintext's first ProofSize bytes, the phone's key the frame's first
+// KeySize bytes) decides itself when to check it.
+func ProofOK(proof, challenge []byte, phone, host Key, code string) bool {
+	want := TypedProof(challenge, phone, host, code)
+	return subtle.ConstantTimeCompare(proof, want[:]) == 1
 }
 
 // Fingerprint is a short fingerprint of a key that a person compares by eye:
@@ -134,7 +143,8 @@ type KeyAnswer struct {
 }
 
 // DialTyped joins as a phone that typed addr (host:port, or an http URL)
-// and the short code: it fetches the typed key from addr's /key, dials
+// and the short code: it fetches the typed key from addr's /key (through
+// d's NetDialContext when it has one), dials
 // /ws (with room, when known: a reconnect; empty for a first join) and
 // seals its first frame with the proof of code. It returns the key it
 // sealed to, for its Fingerprint.
@@ -152,6 +162,9 @@ func DialTyped(ctx context.Context, addr, room, code string, d *websocket.Dialer
 		return nil, Key{}, err
 	}
 	hc := &http.Client{Timeout: 10 * time.Second}
+	if d != nil && d.NetDialContext != nil { // /key by the same way as the socket
+		hc.Transport = &http.Transport{DialContext: d.NetDialContext, DisableKeepAlives: true}
+	}
 	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, Key{}, err

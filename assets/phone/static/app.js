@@ -112,12 +112,12 @@ const nightKey = () => `nightfall:night:${S.room || 'mock'}`;
 function saveNight() {
   if (S.mock) return;
   const l = S.local;
-  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, pads: l.pads, padPick: l.padPick }));
+  store.set(nightKey(), JSON.stringify({ k: S.localKey, guess: l.guess, skipped: l.skipped, refused: l.refused, refusedWait: l.refusedWait, deferSent: l.deferSent, pads: l.pads, padPick: l.padPick }));
 }
 function loadNight(k) {
   try {
     const x = JSON.parse(store.get(nightKey()) || 'null');
-    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
+    if (x && x.k === k) { S.local.guess = x.guess != null ? x.guess : null; S.local.skipped = x.skipped || {}; S.local.refused = x.refused || {}; S.local.refusedWait = x.refusedWait || {}; S.local.deferSent = x.deferSent || {}; S.local.pads = x.pads || 0; S.local.padPick = x.padPick; }
   } catch { /* a bad entry: start afresh */ }
 }
 const outbox = new Outbox(randomId());
@@ -435,11 +435,27 @@ function onViewChanged() {
   if (k !== S.localKey) { S.localKey = k; S.local = freshLocal(); S.refusal = ''; if (tv.phase === 'night') loadNight(k); }
   const vk = tv.ballot ? `${tv.round}:${tv.ballot.index}` : '';
   if (vk !== S.voteKey) { S.voteKey = vk; S.local.vote = null; }
+  // a day turn's pick (werewolf-12's skill and badge turns) lives for the turn
+  const tk = `${tv.round}:${tv.stage}:${tv.speaker || 0}`;
+  if (tk !== S.turnKey) { S.turnKey = tk; S.local.turn = null; S.withdrawArmed = 0; }
+  sendDeferred();
   const bk = V.buzzKey(pv);
   if (bk && bk !== S.lastBuzz && S.lastBuzz !== null && navigator.vibrate) {
     try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
   }
   S.lastBuzz = bk;
+}
+
+// sendDeferred sends the skips the player gave while their tasks waited
+// (V.deferredSkips: the witch's antidote before the knife closed), once
+// each, as soon as the engine opens them.
+function sendDeferred() {
+  const l = S.local;
+  for (const t of V.deferredSkips(S.pv, l)) {
+    const k = V.taskKey(t);
+    l.deferSent = { ...(l.deferSent || {}), [k]: true };
+    hostTap(`defer:${k}`, V.nightCommand(t, 'skip'), saveNight);
+  }
 }
 
 function noteTimer(tv) {
@@ -479,6 +495,8 @@ function setupPressGuard() {
   for (const ev of ['pointerup', 'pointercancel']) window.addEventListener(ev, up, true);
   window.addEventListener('blur', up);
 }
+
+let shownScreen = ''; // the screen render drew last
 
 function render() {
   if (!S.ready) return; // main renders once the dictionary is in
@@ -551,6 +569,12 @@ function render() {
   }
   renderSheet();
   if (J) J.showFingerprint(S.T, screen === 'join' || screen === 'noroom' ? S.fp : '');
+  // a new screen starts at the top: after the typed join, the page was left
+  // scrolled where the code field had been, the fingerprint line cut off
+  if (screen !== shownScreen) {
+    if (shownScreen) window.scrollTo(0, 0);
+    shownScreen = screen;
+  }
   lookTaps();
   announce(screen, hm.phase);
 }
@@ -665,6 +689,8 @@ function langButton() {
 
 let joinRefs = null;
 
+let tallest = 0; // the window's greatest height seen (renderJoin)
+
 function renderJoin(main) {
   const T = S.T;
   if (main.dataset.screen !== 'join' || !joinRefs) {
@@ -698,8 +724,14 @@ function renderJoin(main) {
   r.input.placeholder = T('join.namePlaceholder');
   r.pick.textContent = T('join.pick');
   r.hint.textContent = T('join.pickHint');
+  // every seat in sight without scrolling, where the screen allows: the
+  // table takes the height left under it (the tallest the window has been,
+  // so that a keyboard over the name field does not squash it)
+  tallest = Math.max(tallest, window.innerHeight || 0);
+  const top = r.table.getBoundingClientRect().top + (window.scrollY || 0);
   r.table.replaceChildren(drawTable(m.cells, 'circle', {
     kind: 'lobby',
+    maxH: Math.max(0, tallest - top - 8),
     center: h('div', { class: 'center-label' }, S.lobby && S.lobby.table ? h('div', { text: S.lobby.table }) : null),
     onTap: (cell) => {
       const name = S.myName.trim();
@@ -763,7 +795,7 @@ function drawTable(cells, layout, opts = {}) {
   }
   // main is at most 520 px wide with 12 px padding; a panel takes 2×13 px more
   const width = Math.min(window.innerWidth || 360, 520) - 24 - (opts.inPanel ? 26 : 0);
-  const box = V.tableBox(cells.length, width);
+  const box = V.tableBox(cells.length, width, opts.maxH || 0);
   const pos = V.seatPositions(cells.length, box.w, box.h, box.size);
   const wrap = h('div', { class: `table ${opts.kind || ''}`, style: { width: `${box.w}px`, height: `${box.h}px` } });
   wrap.append(h('div', { class: 'felt', style: { left: `${box.size * 0.55}px`, right: `${box.size * 0.55}px`, top: `${box.size * 0.55}px`, bottom: `${box.size * 0.55}px` } }, opts.center || null));
@@ -798,7 +830,7 @@ function renderPeek() {
 // each part is given the rows the table view says (--n), empty or not.
 function cardParts() {
   const T = S.T;
-  const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : null;
+  const nm = nightShown() ? V.nightModel(T, S.pv, S.names, S.local) : turnShown();
   const c = V.cardModel(T, S.pv, S.names, nm && nm.peek);
   const sh = c.shape;
   // The parts that scroll when their words outgrow their rows (style.css:
@@ -891,6 +923,16 @@ function sizeCard(body) {
   const camp = tallest(cardMeasure.camp, (t) => h('p', { class: 'ctext', text: t }));
   for (const el of body.querySelectorAll('.c-camp .ctext')) el.style.height = `${camp}px`;
   body.dataset.sized = String(body.clientWidth); // the width it was sized at (lan's card tests wait for it)
+}
+
+// turnShown is the day turn panel (V.turnModel) on the screen, for the held
+// card's "tonight" part, where it has words for this role only (the skill
+// turn); else null.
+function turnShown() {
+  const sc = V.screenOf(S);
+  if (!S.pv || (sc !== 'day' && sc !== 'watch')) return null;
+  const m = V.turnModel(S.T, S.pv.table, S.names, { ...S.pv, tasks: V.dayTasks(S.pv) }, S.local);
+  return m && m.peek ? m : null;
 }
 
 // nightShown: the night screen of a classic-style game is on (its seats
@@ -1035,8 +1077,8 @@ function renderNight(main) {
       saveNight();
     };
     switch (b.do) {
-      case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = true; delete l.sel[key]; })); break; // nothing sent: the card says so
-      case 'local-pick': hostTap(ctl, null, apply(() => { l.refused[key] = b.target; })); break; // a seat the task cannot use: nothing sent
+      case 'local-skip': hostTap(ctl, null, apply(() => { l.skipped[key] = b.wait ? 'wait' : true; delete l.sel[key]; sendDeferred(); })); break; // nothing sent now (a waiting task's: once it opens)
+      case 'local-pick': hostTap(ctl, null, apply(() => { l.refused[key] = b.target; l.refusedWait = { ...(l.refusedWait || {}), [key]: !!b.wait }; })); break; // a seat the task cannot use: nothing sent
       case 'pad': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = b.target; })); break; // a step's guess: nothing sent
       case 'pad-skip': hostTap(ctl, null, apply(() => { l.pads = (l.pads || 0) + 1; l.padPick = null; delete l.sel[key]; })); break;
       case 'guess': hostTap(ctl, null, apply(() => { l.guess = b.target; })); break; // a new guess after "ready": nothing to send
@@ -1079,7 +1121,7 @@ function renderBriefing(main) {
 function firstNightLine() {
   const tv = S.pv && S.pv.table;
   const night = tv && tv.phase === 'night' ? `${S.room || 'mock'}:${tv.round}:${tv.narration ? tv.narration.key : ''}` : '';
-  const x = V.firstNightHint(S.T, store.get('nightfall:firstNight') || '', night);
+  const x = V.firstNightHint(S.T, store.get('nightfall:firstNight') || '', night, (tv && tv.variant) || '');
   if (x.seen) store.set('nightfall:firstNight', x.seen);
   return x.line ? h('p', { class: 'firsthint', text: x.line }) : null;
 }
@@ -1296,11 +1338,47 @@ function renderDay(main, watching) {
   }
   kids.push(h('h2', { class: 'narr', text: tv.phase === 'night' ? T('narr.night') : m.narration }));
   if (m.dawn) kids.push(h('p', { class: 'dawn', text: m.dawn }));
+  if (m.sheriff) kids.push(h('p', { class: 'dim small center sheriff', text: m.sheriff }));
   if (m.speaker) {
     kids.push(h('p', { class: 'speaker' }, m.speaker.label, ' ', h('span', { class: 'nm', text: m.speaker.name })));
     if (m.next) kids.push(h('p', { class: 'speaker next dim' }, m.next.label, ' ', h('span', { class: 'nm', text: m.next.name })));
   }
   if (m.lastWords) kids.push(h('p', { class: 'dim small', text: m.lastWords }));
+  // werewolf-12's decisions: 上警, a skill turn, the badge, the speaking order
+  const turn = V.turnModel(T, tv, S.names, S.pv ? { ...S.pv, tasks: V.dayTasks(S.pv) } : null, S.local);
+  if (turn) {
+    const ok = new Map((turn.cells || []).map((c) => [c.id, c]));
+    kids.push(h('section', { class: `panel turn ${turn.kind}` },
+      h('h2', { class: 'task-title', text: turn.title }),
+      h('p', { class: 'hint', text: turn.hint }),
+      turn.cells ? drawTable(turn.cells, turn.layout, {
+        kind: 'turn', inPanel: true,
+        onTap: (cell) => {
+          const c = ok.get(cell.id);
+          if (!c || !c.enabled) return;
+          S.local.turn = V.sameTarget(S.local.turn, cell.seat) ? null : cell.seat; // a second tap takes the pick back
+          render();
+        },
+      }) : null,
+      turn.status ? h('p', { class: 'status', text: turn.status }) : null,
+      h('div', { class: 'buttons' }, turn.buttons.map((b) => h('button', {
+        class: `btn ${b.cls}`, type: 'button', 'data-ctl': b.ctl, disabled: !b.enabled, text: b.label,
+        onclick: tapped(b.ctl, () => { if (b.enabled && b.cmd) hostTap(b.ctl, b.cmd, () => { S.local.turn = null; }); }),
+      })))));
+  }
+  const wd = watching ? null : V.withdrawModel(T, S.pv, S.withdrawArmed > Date.now());
+  if (wd) {
+    kids.push(h('section', { class: 'panel withdraw' },
+      h('p', { class: 'dim small', text: wd.hint }),
+      h('div', { class: 'buttons' }, wd.buttons.map((b) => h('button', {
+        class: `btn ${b.cls}`, type: 'button', 'data-ctl': b.ctl, text: b.label,
+        onclick: tapped(b.ctl, () => {
+          if (b.arm) { S.withdrawArmed = Date.now() + 15000; render(); return; }
+          if (b.cancel) { S.withdrawArmed = 0; render(); return; }
+          hostTap(b.ctl, b.cmd, () => { S.withdrawArmed = 0; });
+        }),
+      })))));
+  }
   if (m.tied) kids.push(h('p', { class: 'warn', text: m.tied }));
   if (m.suspects) kids.push(h('p', { class: 'warn center', text: m.suspects }));
   if (m.vote && m.vote.kind === 'call') {
@@ -1351,7 +1429,7 @@ function renderDay(main, watching) {
   }
   if (m.ballot) kids.push(renderBallot(m.ballot, !!m.vote));
   if (!watching && S.pv && S.pv.catLives && S.pv.alive) kids.push(h('section', { class: 'panel cat' }, catSection()));
-  if (m.table) {
+  if (m.table && !(turn && turn.cells)) {
     kids.push(drawTable(m.table.cells, m.table.layout, {
       kind: 'view',
       center: h('div', { class: 'center-label' }, h('div', { text: V.narrationText(T, tv) && tv.speaker ? V.seatLabel(T, tv.speaker) : '' })),
@@ -1377,8 +1455,9 @@ function renderBallot(b, compact) {
 
 function renderOver(main) {
   const T = S.T;
-  const m = V.overModel(T, currentTable(), S.names);
+  const m = V.overModel(T, currentTable(), S.names, S.pv ? S.pv.outcome : '');
   fresh(main, 'over', h('div', { class: 'over' },
+    m.you ? h('p', { class: 'you ' + (m.won ? 'won' : 'lost'), text: m.you }) : null,
     h('h1', { class: 'winner', text: m.winner }),
     m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
     h('button', { class: 'btn second', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),
@@ -1540,6 +1619,7 @@ async function startMock() {
       if (task) S.local.sel[V.taskKey(task)] = /^\d+$/.test(tap) ? Number(tap) : tap.toUpperCase();
     } else if (pv) {
       S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
+      S.local.turn = S.local.vote; // a day turn's pick (werewolf-12's skill and badge turns)
     }
   }
   if (hash.get('skip') === '1' && S.pv && S.pv.table.phase === 'night') { // Skip on a task that cannot be skipped

@@ -180,8 +180,9 @@ export class Channel {
 export const CADENCE_LEAD_MS = 200;
 export function cadenceLead(ms) { return Math.min(CADENCE_LEAD_MS, Math.floor(ms * 0.4)); }
 
-// REPLIES are the frames that answer one frame of the phone's (the host sends
-// them on its tick: they give the phone the tick's phase).
+// REPLIES are the host's tick during the cadence: exactly one of them comes
+// to every phone at every tick (the oldest answer it is owed, or an empty
+// pad), and the phone answers each with exactly one frame.
 const REPLIES = new Set(['ack', 'error', 'pad', 'pong']);
 
 // randomId is a short random string for command id prefixes.
@@ -210,7 +211,8 @@ export function wsURL(loc, room) {
 //                 all the same (a "wrong room" while the phone holds a token
 //                 for this room: the host is coming back with it)
 // setCadence(ms) turns the game's cadence on (ms > 0) or off: then exactly one
-// frame leaves every tick, a queued one or an empty {"t":"pad"}.
+// frame leaves for every tick of the host's, a queued one or an empty
+// {"t":"pad"}.
 export class Conn {
   constructor(opts) {
     this.url = opts.url;
@@ -239,6 +241,7 @@ export class Conn {
     this.cadence = 0; // ms; 0: frames leave at once
     this.queue = []; // frames waiting for their tick
     this.tickTimer = null;
+    this.owed = 0; // the host's ticks not answered yet
   }
 
   start() { this.stopped = false; this.attempt = 0; this.connect(); }
@@ -285,13 +288,13 @@ export class Conn {
     this.cadence = ms;
     this.clearTimeout(this.tickTimer);
     this.tickTimer = null;
+    this.owed = 0;
     if (!ms) {
       const q = this.queue;
       this.queue = [];
       for (const f of q) this.transmit(f);
-      return;
     }
-    if (this.state === 'open') this.schedule(0);
+    // on: the first frame answers the host's first tick (onReply)
   }
 
   schedule(ms) {
@@ -299,19 +302,27 @@ export class Conn {
     this.tickTimer = this.setTimeout(() => this.tick(), Math.max(0, ms));
   }
 
-  // tick sends this tick's one frame. The next goes when the host's reply
-  // to it says where its ticks fall (onReply); if no reply comes, two ticks
-  // later all the same.
+  // tick sends one frame for every tick of the host's not answered yet: the
+  // queued ones first, then empty ones. Normally that is one, the lead
+  // before the host's next tick.
   tick() {
     this.tickTimer = null;
     if (!this.cadence || !this.ws || this.state !== 'open') return;
-    this.transmit(this.queue.shift() || { t: 'pad' });
+    for (; this.owed > 0; this.owed--) this.transmit(this.queue.shift() || { t: 'pad' });
     this.lastPing = this.now();
-    this.schedule(2 * this.cadence);
   }
 
+  // onReply: a tick of the host's. Its frame leaves the lead before the
+  // next tick (cadence − lead from now), so it arrives in time. A page that
+  // fell behind (its CPU busy, its timer late: the previous tick's frame
+  // still owed when this one comes) sends what it owes at once: it still
+  // sends one frame for every tick, and the count of its frames says
+  // nothing about how busy it is.
   onReply() {
-    if (this.cadence && this.tickTimer !== null) this.schedule(this.cadence - cadenceLead(this.cadence));
+    if (!this.cadence) return;
+    this.owed++;
+    if (this.owed > 1) this.tick();
+    else this.schedule(this.cadence - cadenceLead(this.cadence));
   }
 
   setState(s, extra) { this.state = s; this.onState(s, extra || {}); }
@@ -325,6 +336,7 @@ export class Conn {
     try { ws.binaryType = 'arraybuffer'; } catch { /* a fake */ }
     this.ws = ws;
     this.queue = [];
+    this.owed = 0;
     let ch;
     try { ch = new Channel(this.nacl, this.hostKey, this.code); } catch { this.stop(); this.setState('closed', { opened: false, code: 4004 }); return; }
     this.ch = ch;
@@ -347,7 +359,6 @@ export class Conn {
         ch.challenge = new Uint8Array(ev.data);
         this.setState('open');
         this.onOpen((f) => this.transmit(f));
-        if (this.cadence) this.schedule(this.cadence);
         return;
       } else {
         text = ch.open(ev.data);

@@ -12,7 +12,7 @@
 // checks them.
 export const ANSWER_IDS = ['killer', 'not-killer', 'secret-police', 'not-secret-police', 'none'];
 export const NARRATION_KEYS = ['night', 'setup-night', 'day', 'last-words', 'speech', 'pk-speech', 'defence', 'nomination',
-  'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over'];
+  'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over', 'campaign', 'campaign-pk', 'skill', 'badge', 'order'];
 export const CAMP_IDS = ['good', 'killers', 'werewolves', 'free-choice'];
 export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // error codes of lan/frame.go the page translates (err.<code>); the others
@@ -105,11 +105,35 @@ export function seatPositions(n, w, h, size) {
 // seatSize is the button size for n seats: never under 48 px (touch target).
 export function seatSize(n) { return n <= 10 ? 64 : n <= 14 ? 58 : n <= 17 ? 54 : 50; }
 
-// tableBox is the drawing box for n seats in a column `width` wide.
-export function tableBox(n, width) {
+// tableBox is the drawing box for n seats in a column `width` wide. With
+// maxH (the height left on the screen, where every seat should be seen
+// without scrolling: the join screen), the oval is flattened, and then the
+// seats made smaller down to 48 px, as far as neighbours stay apart; past
+// that it keeps the flattest box that works and the page scrolls.
+export function tableBox(n, width, maxH = 0) {
   const w = Math.max(250, Math.min(width, 470));
   const ratio = n <= 12 ? 1.0 : n <= 16 ? 1.12 : 1.3;
-  return { w, h: Math.round(w * ratio), size: seatSize(n) };
+  const box = { w, h: Math.round(w * ratio), size: seatSize(n) };
+  if (!(maxH > 0) || box.h <= maxH) return box;
+  const apart = (h, size) => {
+    const p = seatPositions(n, w, h, size);
+    for (let i = 0; i < n; i++) {
+      const a = p[i], c = p[(i + 1) % n];
+      if (Math.hypot(a.x - c.x, a.y - c.y) < size * 0.95) return false;
+    }
+    return true;
+  };
+  const floor = Math.max(maxH, Math.round(w * 0.7));
+  let best = box;
+  for (let size = box.size; size >= 48; size -= 2) {
+    for (let h = best.h; ; h = Math.max(h - 4, floor)) {
+      if (!apart(h, size)) break;
+      best = { w, h, size };
+      if (h === floor) break;
+    }
+    if (best.h <= maxH) return best;
+  }
+  return best;
 }
 
 // ---- screens -------------------------------------------------------------------------------
@@ -153,7 +177,7 @@ export function narrationText(T, tv) {
   if (n.seats && n.seats.length) data.Target = targetLabel(T, n.seats[0]);
   else if (n.seat) data.Target = seatLabel(T, n.seat);
   if (n.key === 'over') return winnerText(T, n.winner || tv.winner);
-  return T(`narr.${n.key}`, data);
+  return variantT(T, tv.variant || '', `narr.${n.key}`, data); // werewolf-12's idiot is revealed, not immune
 }
 
 export function winnerText(T, w) {
@@ -290,10 +314,21 @@ export function peekModel(T, pv, names) {
       // labels number a group ("police #2"): keep the number, translate the role
       role: tId(T, 'role', k.role) + (k.label ? (/#\d+$/.test(k.label) ? ` ${k.label.match(/#\d+$/)[0]}` : ` · ${k.label}`) : ''),
     }));
-  const results = (pv.results || []).map((r) => T('peek.result', {
-    Round: r.round, Target: targetLabel(T, r.target), Answer: tId(T, 'answer', r.answer),
+  // an answer about nobody (werewolf-12's hunter status, the witch told of
+  // 空刀) has no seat
+  const results = (pv.results || []).map((r) => T(r.target ? 'peek.result' : 'peek.resultNobody', {
+    Round: r.round, Target: r.target ? targetLabel(T, r.target) : '', Answer: answerText(T, r.action, r.answer),
   }));
   return { roles, team, results, dead: !pv.alive, camp: pv.camp ? T('peek.camp', { Camp: tId(T, 'camp', pv.camp) }) : '' };
+}
+
+// answerText is a private answer in the words of its action where the
+// dictionary has them (answer.<action>.<answer>: the witch's "nobody was
+// knifed"), else the answer's own (answer.<answer>).
+export function answerText(T, action, answer) {
+  const key = `answer.${action}.${answer}`;
+  const s = action ? T(key) : key;
+  return s !== key ? s : tId(T, 'answer', answer);
 }
 
 // ---- night -------------------------------------------------------------------------------
@@ -314,7 +349,7 @@ export function nightTask(tasks, focus, behind = (t) => !!t.done) {
   if (f) return f;
   const groups = ts.filter((t) => t.group && t.open);
   if (groups.length) return groups[groups.length - 1];
-  const waiting = ts.find((t) => t.waiting && !t.done);
+  const waiting = ts.find((t) => t.waiting && !behind(t)) || ts.find((t) => t.waiting && !t.done);
   if (waiting) return waiting;
   return ts.length ? ts[ts.length - 1] : null;
 }
@@ -346,6 +381,16 @@ export function cellsFor(tv, names, mySeat, enabledKeys) {
   return { layout: cards ? 'cards' : 'circle', cells };
 }
 
+// variantT is key's words in variant: `key.<variant>` where the variant
+// words it otherwise (two-hands taps hands, v5.0-dual cards, where the
+// others tap seats), else key. It depends on the variant only, so every
+// phone of a game reads the same words.
+export function variantT(T, variant, key, data) {
+  const k = [key, variant].join('.');
+  const s = variant ? T(k, data) : k;
+  return s !== k ? s : T(key, data);
+}
+
 // nightModel: the night screen. It is the same for every role and every
 // kind of task — title, hint, status wording, button labels, which buttons
 // are enabled, which seats take a tap, colours — so that nobody glancing at
@@ -367,22 +412,41 @@ export function cellsFor(tv, names, mySeat, enabledKeys) {
 export function nightModel(T, pv, names, local = {}) {
   const tv = pv.table;
   // a task is behind this phone once done, or skipped or refused without
-  // sending (it keeps the finished look; see below)
-  const behind = (t) => !!t.done || !!(local.skipped && local.skipped[taskKey(t)]) || (local.refused && local.refused[taskKey(t)] != null);
+  // sending (it keeps the finished look; see below). A Skip on a task that
+  // waits for an earlier one (the witch's antidote before the knife closes)
+  // is sent once the task opens (deferredSkips): the screen does not open
+  // again when the knife closes.
+  const skippedNow = (t) => !!(local.skipped && local.skipped[taskKey(t)]);
+  // A seat the task could not use keeps the screen while the engine would
+  // still take a pick (task.open): the next screen would leave the task
+  // unanswered for the night (the guard's seat of last night, the witch's
+  // antidote on another seat); the player picks again or skips.
+  // A pick refused while the task waited (the antidote before the knife)
+  // is forgotten once it opens, like such a Skip.
+  const refusedOf = (t) => {
+    const k = taskKey(t);
+    const r = local.refused ? local.refused[k] : null;
+    return r == null || (local.refusedWait && local.refusedWait[k] && !t.waiting) ? null : r;
+  };
+  const behind = (t) => !!t.done || skippedNow(t) || (refusedOf(t) != null && !t.open);
   const task = nightTask(pv.tasks, local.focus, behind);
   const sel = local.sel || {};
   const c = cellsFor(tv, names, pv.seat, null);
   // every living seat takes a tap, for every role: a tap the task cannot
   // use is answered by one generic message (app.js), whoever taps
   for (const x of c.cells) x.enabled = !x.dead;
+  const variant = tv.variant || '';
+  const vt = (key, data) => variantT(T, variant, key, data);
+  // the setup night (v5.0-dual's, two-hands' redeal question): a night to
+  // look at one's cards, worded alike on every phone
+  const setup = !!(tv.narration && tv.narration.key === 'setup-night');
   const m = {
     kind: 'night',
-    title: T('night.title', { Round: tv.round }),
-    // v5.0-dual's setup night: the narration (public) says nobody acts
-    hint: tv.narration && tv.narration.key === 'setup-night' ? narrationText(T, tv) : T('night.hint'),
+    title: setup ? T('night.setupTitle', { Round: tv.round }) : T('night.title', { Round: tv.round }),
+    hint: setup ? vt('night.setupHint') : vt('night.hint'),
     status: T('night.noPick'),
     layout: c.layout, cells: c.cells, center: T('phase.night', { Round: tv.round }),
-    primary: { label: T('night.pickFirst'), enabled: false },
+    primary: { label: vt('night.pickFirst'), enabled: false },
     secondary: { label: T('night.skip'), enabled: true },
     peek: null,
     wire: { taskKey: '', action: '', legal: [], done: false, primary: null, secondary: { do: 'refuse' } },
@@ -435,7 +499,7 @@ export function nightModel(T, pv, names, local = {}) {
   // earlier one) sends nothing, but the screen takes the finished look a
   // sleeper's Skip gets ("Skipped", "Done ✓", no message): the player may
   // still tap a seat and confirm, and the card says that nothing was sent.
-  const localSkip = !done && !isSleep && !isSuspect && !!(local.skipped && local.skipped[key]);
+  const localSkip = !done && !isSleep && !isSuspect && skippedNow(task);
   if (isSleep) {
     choice = done && local.guess != null ? local.guess : null;
   } else if (isSuspect) {
@@ -477,7 +541,7 @@ export function nightModel(T, pv, names, local = {}) {
   // cannot use, or a tap once the action is final, becomes a private pick
   // that is never sent ("refused" / a guess); the card tells which it was.
   const final = done && !changeable && !isSleep && !isSuspect;
-  const refused = !done && local.refused && local.refused[key] != null ? local.refused[key] : null;
+  const refused = !done ? refusedOf(task) : null;
   if (final && local.guess != null) choice = local.guess;
   if (refused != null) choice = refused;
   const shownDone = done || localSkip || refused != null;
@@ -505,16 +569,18 @@ export function nightModel(T, pv, names, local = {}) {
     m.primary = { label: T('night.confirm', { Target: targetLabel(T, picked) }), enabled: true };
     if (isSleep) m.wire.primary = { do: done ? 'guess' : 'sleep', target: picked };
     else if (final) m.wire.primary = { do: 'guess', target: picked };
-    else if (!usable.includes(upper(picked))) m.wire.primary = { do: 'local-pick', target: picked };
+    else if (!usable.includes(upper(picked))) m.wire.primary = { do: 'local-pick', target: picked, ...(task.waiting ? { wait: true } : {}) };
     else if (task.noTarget) m.wire.primary = { do: 'use', target: picked };
     else m.wire.primary = { do: 'confirm', target };
   } else if (shownDone) {
     m.primary = { label: T('night.doneShort'), enabled: false };
   }
+  // (after a seat the task could not use the screen has the finished look
+  // of any confirm; the player may still pick another seat: see behind)
   m.secondary.enabled = !shownDone;
   if (!shownDone) {
     if (isSleep) m.wire.secondary = { do: 'sleep-skip' }; // ready without a guess
-    else if (task.waiting || task.locked) m.wire.secondary = { do: 'local-skip' };
+    else if (task.waiting || task.locked) m.wire.secondary = { do: 'local-skip', wait: !!task.waiting };
     else if (task.decline) m.wire.secondary = { do: 'decline' };
     else if (task.optional) m.wire.secondary = { do: 'skip' };
     else m.wire.secondary = { do: 'local-skip' }; // mandatory: nothing sent, told only behind the card
@@ -531,16 +597,21 @@ export function nightModel(T, pv, names, local = {}) {
     title = task.card != null ? T('peek.taskCard', { Action: action, Card: targetKey(task.card).toUpperCase() }) : T('peek.task', { Action: action });
     if (task.waiting) lines.push(T('night.waiting', { Action: tId(T, 'action', task.waiting) }));
     if (isSuspect) lines.push(T('night.suspectHint'));
-    else if (task.noTarget) lines.push(T('peek.noTarget'));
+    else if (task.noTarget) lines.push(vt('peek.noTarget'));
     else if (task.group) lines.push(T('peek.group'));
     else lines.push(T('peek.solo'));
+    // how this action is given on the screen, where it is not plain (the
+    // witch's potions); it says how to decline it too
+    const howto = `peek.howto.${task.action}.${variant}`;
+    const how = variant && T(howto) !== howto ? T(howto) : '';
     if (task.locked) lines.push(T('peek.locked'));
+    else if (how) lines.push(how);
     else if (!isSuspect && task.decline) lines.push(T('peek.decline', { Action: tId(T, 'action', task.decline) }));
     else if (!isSuspect && task.optional) lines.push(T('peek.optional'));
-    else if (!isSuspect) lines.push(T('peek.mandatory'));
+    else if (!isSuspect) lines.push(vt('peek.mandatory'));
     if (task.answers) lines.push(T('night.answerHint'));
-    if (localSkip) lines.push(T('peek.notSent'));
-    if (refused != null) lines.push(T('peek.notUsable', { Target: targetLabel(T, refused) }));
+    if (localSkip) lines.push(local.skipped[key] === 'wait' && task.optional ? T('peek.skipLater') : vt('peek.notSent'));
+    if (refused != null) lines.push(notUsableText(T, variant, task.action, refused));
     if (final && task.choice != null) lines.push(T('peek.final', { Target: targetLabel(T, task.choice) }));
     else if (final) lines.push(T('peek.finalNone'));
   }
@@ -566,6 +637,32 @@ export function nightModel(T, pv, names, local = {}) {
   }
   m.peek = { title, lines, marks };
   return m;
+}
+
+// notUsableText says behind the card that a picked seat was not sent: in
+// the words of the engine's refusal where a task's one reason is known
+// (peek.notUsable.<action>[.<variant>]: the guard's seat of last night,
+// werewolf-12's antidote on another seat), else the variant's or the
+// common words.
+function notUsableText(T, variant, action, target) {
+  const data = { Target: targetLabel(T, target) };
+  for (const key of [`peek.notUsable.${action}.${variant}`, `peek.notUsable.${action}`]) {
+    const s = T(key, data);
+    if (s !== key) return s;
+  }
+  return variantT(T, variant, 'peek.notUsable', data);
+}
+
+// deferredSkips are the tasks whose Skip the player gave while they waited
+// for an earlier one (local.skipped[key] 'wait') and that are open now:
+// the page sends their skip (nightCommand(task, 'skip')), once each
+// (local.deferSent).
+export function deferredSkips(pv, local = {}) {
+  if (!pv || !pv.table || pv.table.phase !== 'night') return [];
+  return (pv.tasks || []).filter((t) => {
+    const k = taskKey(t);
+    return local.skipped && local.skipped[k] === 'wait' && t.open && !t.done && t.optional && !(local.deferSent && local.deferSent[k]);
+  });
 }
 
 // nightCommand is the cmd frame body for a night button's wire.do.
@@ -683,11 +780,12 @@ export function catModel(T, pv, names, local = {}) {
   }
   if (has('stance')) {
     const cur = c.stance || {};
-    const camp = cl.camp || (cur.camp === 'killers' || cur.camp === 'werewolves' ? cur.camp : '');
+    const chosen = (cur.camps || []).includes(cur.camp); // one of the camps the engine offers, not independent
+    const camp = cl.camp || (chosen ? cur.camp : '');
     const cowin = cl.cowin != null ? cl.cowin : !!cur.cowin;
     m.stance = {
       title: T('cat.stance'),
-      now: T('cat.stanceNow', { Camp: cur.camp === 'killers' || cur.camp === 'werewolves'
+      now: T('cat.stanceNow', { Camp: chosen
         ? tId(T, 'camp', cur.camp) + (cur.cowin ? ` · ${T('cat.cowin')}` : ` · ${T('cat.solo')}`) : T('cat.independent') }),
       camps: (cur.camps || []).map((x) => ({ id: x, label: tId(T, 'camp', x), selected: camp === x })),
       cowin: { label: T('cat.cowin'), value: cowin },
@@ -774,8 +872,9 @@ export function ballotModel(T, tv, names) {
     else if (b.outcome === 'tie') outcome = T('ballot.tie', { Seats: targetsLabel(T, b.top || []) });
     else if (b.outcome === 'none') outcome = T('ballot.none');
   }
+  const ww = tv.werewolf; // werewolf-12's public part: the election's ballots are the sheriff's
   return {
-    title: T('ballot.title', { Index: b.index }),
+    title: ww && ww.electing ? T('ww.ballot.election') : T('ballot.title', { Index: b.index }),
     // the same wording as the narration (and the big screen): narr.vote-call
     calling: !b.closed && b.calling != null ? T('narr.vote-call', { Target: targetLabel(T, b.calling) }) : '',
     callingName: !b.closed && b.calling != null ? nameOf(names, targetSeat(b.calling)) : '',
@@ -798,12 +897,15 @@ export function taskCommand(task, extra) {
 }
 
 // dayTasks are the tasks the day screen offers: all of a living player's;
-// of a dead one (the watch screen), only the floor's pass: whoever holds the
-// floor ends it, alive or not (last words).
+// of a dead one (the watch screen), those of the turn the floor gives them:
+// whoever holds the floor ends it, alive or not (last words; werewolf-12's
+// skill and badge turns).
 export function dayTasks(pv) {
   if (!pv) return [];
   const tasks = pv.tasks || [];
-  return pv.alive && !pv.spectator ? tasks : tasks.filter((t) => t.action === 'pass');
+  if (pv.alive && !pv.spectator) return tasks;
+  const mine = pv.table && pv.table.speaker === pv.seat;
+  return tasks.filter((t) => t.action === 'pass' || (mine && TURN_ACTIONS.includes(t.action)) || (mine && t.action === 'tear'));
 }
 
 // dayModel: the day screen (also the dead players' and spectators' screen,
@@ -813,7 +915,9 @@ export function dayModel(T, tv, names, pv, local = {}) {
   const m = {
     kind: 'day',
     narration: narrationText(T, tv),
-    speaker: tv.speaker ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
+    // (werewolf-12's skill, badge and order turns are no speech: the
+    // narration names the seat)
+    speaker: tv.speaker && !DECISION_STAGES.includes(tv.stage) ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
     next: tv.next ? { label: T('day.next', { Seat: seatLabel(T, tv.next) }), name: nameOf(names, tv.next) } : null,
     pass: tasks.some((t) => t.action === 'pass'),
     dawn: tv.dawn && tv.dawn.round === tv.round ? dawnText(T, tv.dawn) : '',
@@ -823,11 +927,13 @@ export function dayModel(T, tv, names, pv, local = {}) {
     ballot: ballotModel(T, tv, names),
     vote: null,
     table: null,
+    sheriff: sheriffText(T, tv),
   };
   // The day task with targets shown on the table: a vote (one per hand or
   // card in two-card variants: the first not yet cast), or another targeted
   // day action such as two-hands' nomination.
-  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && (t.action === 'vote' || (!pv.catLives && t.targets && t.targets.length)));
+  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && !TURN_ACTIONS.includes(t.action)
+    && (t.action === 'vote' || (!pv.catLives && t.targets && t.targets.length)));
   const vt = targeted.find((t) => !t.done) || targeted[0];
   if (vt) {
     const isVote = vt.action === 'vote';
@@ -858,7 +964,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
         ? { label: status, cmd: null, enabled: false }
         : canPick
           ? { label: isVote ? T('vote.confirm', { Target: targetLabel(T, picked) }) : T('day.confirm', { Action: action, Target: targetLabel(T, picked) }), cmd: cmd({ target: picked }), enabled: true, target: picked }
-          : { label: isVote ? T('vote.pickFirst') : T('night.pickFirst'), cmd: null, enabled: false },
+          : { label: isVote ? T('vote.pickFirst') : variantT(T, tv.variant || '', 'night.pickFirst'), cmd: null, enabled: false },
       secondary: isVote && vt.abstain && !vt.done ? { label: T('vote.abstain'), cmd: cmd({ do: 'abstain' }), enabled: true } : null,
     };
   } else {
@@ -870,6 +976,120 @@ export function dayModel(T, tv, names, pv, local = {}) {
     m.table = { layout: c.layout, cells: c.cells };
   }
   return m;
+}
+
+// ---- werewolf-12's day decisions -------------------------------------------------------------
+
+// TURN_ACTIONS are the day decisions the day screen draws in a panel of
+// their own (turnModel): werewolf-12's stand window, skill turn, badge turn
+// and the sheriff's order turn.
+export const TURN_ACTIONS = ['stand', 'shoot', 'badge', 'order'];
+// DECISION_STAGES are the day turns that hold the floor without a speech.
+export const DECISION_STAGES = ['skill', 'badge', 'order'];
+
+// turnModel is that panel, or null when none of its tasks is open:
+//
+//   - stand (上警 / 不上警): every living phone at once, two buttons, the
+//     same for everyone; the choice stays on the phone's screen only;
+//   - a skill turn (是否发动技能): the same for every role, whatever the
+//     engine offers: every living seat but one's own takes a pick and
+//     "Confirm", beside "no skill". Where the engine lists the seat as a
+//     target (the hunter who can shoot), Confirm shoots it; elsewhere it
+//     ends the turn as "skip", as the no-skill button does, and only the
+//     held card (peek) says which it was;
+//   - the badge turn: hand the badge to a seat the engine lists, or tear it;
+//   - the order turn: the speeches start to the anchor's left or right
+//     (field side).
+//
+// The phone decides no rule: the tasks and their targets are the engine's.
+export function turnModel(T, tv, names, pv, local = {}) {
+  const tasks = (pv && pv.tasks) || [];
+  const find = (a) => tasks.find((t) => t.action === a);
+  const btn = (ctl, cls, label, enabled, cmd) => ({ ctl, cls, label, enabled: !!enabled, cmd: enabled ? cmd : null });
+  const stand = find('stand');
+  if (stand) {
+    const done = !!stand.done;
+    return {
+      kind: 'stand', title: T('ww.stand.title'), hint: T('ww.stand.hint'),
+      status: done ? T(stand.skipped ? 'ww.stand.no' : 'ww.stand.yes') : T('ww.stand.ask'),
+      cells: null, peek: null,
+      buttons: [btn('turn.second', 'second', T('ww.stand.skip'), !done, { do: 'skip' }), btn('turn.primary', 'primary', T('ww.stand.stand'), !done, { do: 'stand' })],
+    };
+  }
+  const order = find('order');
+  if (order) {
+    return {
+      kind: 'order', title: T('ww.order.title'), hint: T('ww.order.hint'), status: '', cells: null, peek: null,
+      buttons: [btn('turn.right', 'second', T('ww.order.right'), !order.done, { do: 'order', side: 'right' }),
+        btn('turn.left', 'primary', T('ww.order.left'), !order.done, { do: 'order', side: 'left' })],
+    };
+  }
+  const pickOf = (cells) => {
+    const p = local.turn;
+    const cell = p != null && cells.find((x) => x.enabled && x.id === targetKey(p).toUpperCase());
+    if (cell) cell.selected = true;
+    return cell ? p : null;
+  };
+  const shoot = find('shoot');
+  if (shoot) {
+    const c = cellsFor(tv, names, pv.seat, null);
+    for (const x of c.cells) x.enabled = !x.dead && !x.me; // the same seats on every phone
+    const picked = pickOf(c.cells);
+    const usable = picked != null && (shoot.targets || []).some((t) => sameTarget(t, picked));
+    return {
+      kind: 'skill', title: T('ww.skill.title'), hint: T('ww.skill.hint'),
+      status: picked != null ? T('night.chosen', { Target: targetLabel(T, picked) }) : T('night.noPick'),
+      layout: c.layout, cells: c.cells,
+      buttons: [btn('turn.second', 'second', T('ww.skill.skip'), true, { do: 'skip' }),
+        btn('turn.primary', 'primary', picked != null ? T('night.confirm', { Target: targetLabel(T, picked) }) : T('night.pickFirst'), picked != null,
+          usable ? { do: 'shoot', target: picked } : { do: 'skip' })],
+      peek: { title: T('peek.task', { Action: tId(T, 'action', 'shoot') }), lines: [T((shoot.targets || []).length ? 'ww.skill.can' : 'ww.skill.cannot')], marks: [] },
+    };
+  }
+  const badge = find('badge');
+  if (badge) {
+    const ok = new Set((badge.targets || []).map((t) => targetKey(t).toUpperCase()));
+    const c = cellsFor(tv, names, pv.seat, ok);
+    const picked = pickOf(c.cells);
+    return {
+      kind: 'badge', title: T('ww.badge.title'), hint: T('ww.badge.hint'),
+      status: picked != null ? T('night.chosen', { Target: targetLabel(T, picked) }) : T('night.noPick'),
+      layout: c.layout, cells: c.cells, peek: null,
+      buttons: [btn('turn.second', 'second', T('ww.badge.tear'), !!find('tear'), { do: 'tear' }),
+        btn('turn.primary', 'primary', picked != null ? T('ww.badge.give', { Target: targetLabel(T, picked) }) : T('night.pickFirst'), picked != null,
+          { do: 'badge', target: picked })],
+    };
+  }
+  return null;
+}
+
+// withdrawModel is a candidate's 退水 while the engine offers it: one tap
+// arms it, a second confirms (armed: the phone's local state).
+export function withdrawModel(T, pv, armed) {
+  if (!pv || !(pv.tasks || []).some((t) => t.action === 'withdraw')) return null;
+  if (!armed) return { hint: T('ww.withdraw.hint'), buttons: [{ ctl: 'withdraw', cls: 'second', label: T('ww.withdraw.button'), arm: true }] };
+  return {
+    hint: T('ww.withdraw.confirm'),
+    buttons: [{ ctl: 'withdraw.cancel', cls: 'ghost', label: T('cancel'), cancel: true },
+      { ctl: 'withdraw.yes', cls: 'danger', label: T('ww.withdraw.yes'), cmd: { do: 'withdraw' } }],
+  };
+}
+
+// sheriffText is werewolf-12's public state of the badge for the day
+// screen, the same on every phone: the candidates (警上) and who withdrew
+// while an election runs, else the sheriff or the lost badge; '' elsewhere.
+export function sheriffText(T, tv) {
+  const ww = tv && tv.werewolf;
+  if (!ww) return '';
+  if (ww.electing) {
+    if (tv.stage === 'stand') return ''; // the stand choices are secret until the window closes
+    let s = T('ww.candidates', { Seats: targetsLabel(T, ww.candidates || []) || '—' });
+    if (ww.withdrawn && ww.withdrawn.length) s += ' · ' + T('ww.withdrawn', { Seats: targetsLabel(T, ww.withdrawn) });
+    return s;
+  }
+  if (ww.sheriff) return T('ww.sheriff', { Seat: seatLabel(T, ww.sheriff) });
+  if (ww.badgeGone) return T('ww.badgeGone');
+  return '';
 }
 
 // callModel: a sequential open ballot calls the candidates one by one ("hands
@@ -956,7 +1176,10 @@ export function cardActions(T, pv, armed) {
 
 // ---- game over ---------------------------------------------------------------------------
 
-export function overModel(T, tv, names) {
+// overModel is the end screen: the winner and why, whether this player won
+// (outcome: the engine's PlayerView.outcome, "won" / "lost"; '' for a
+// spectator, a draw or a game the host ended), every role and the replay.
+export function overModel(T, tv, names, outcome) {
   const reveal = (tv.reveal || []).map((r) => ({
     seat: seatLabel(T, r.seat), name: nameOf(names, r.seat),
     roles: (r.roles || []).map((x, i) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true })),
@@ -977,7 +1200,8 @@ export function overModel(T, tv, names) {
   const winner = winnerText(T, tv.winner);
   const reason = reasonText(T, tv.why);
   // the reason, unless it only repeats the winner (the host ended the game)
-  return { winner, reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
+  const you = outcome === 'won' ? T('over.won') : outcome === 'lost' ? T('over.lost') : '';
+  return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
 }
 
 export function momentText(T, mo) {
@@ -987,10 +1211,14 @@ export function momentText(T, mo) {
   const by = mo.by ? tId(T, 'by', mo.by) : '';
   switch (mo.kind) {
     case 'action':
+      // a question without a target answered yes (werewolf-12's antidote)
+      if (!mo.skip && mo.target == null && mo.by === 'submitted') return who + T('tl.used', { Action: tId(T, 'action', mo.action), By: by });
       if (mo.skip || mo.target == null) return who + T('tl.skip', { Action: tId(T, 'action', mo.action), By: by });
       return who + T('tl.action', { Action: tId(T, 'action', mo.action), Target: targetLabel(T, mo.target), By: by });
     case 'result':
-      return T('tl.result', { Target: targetLabel(T, mo.target), Answer: tId(T, 'answer', mo.answer) });
+      // an answer about nobody (the hunter's status, 空刀 told to the witch)
+      if (!mo.target || !targetSeat(mo.target)) return T('tl.resultNobody', { Answer: answerText(T, mo.action, mo.answer) });
+      return T('tl.result', { Target: targetLabel(T, mo.target), Answer: answerText(T, mo.action, mo.answer) });
     case 'dawn':
       return dawnText(T, { dead: mo.dead || [] });
     case 'tally': {
@@ -1159,10 +1387,11 @@ export function rulesModel(T, variant, roles) {
 // night is this night's key. It returns the line and what to remember: the
 // first night's key, so that the line stays all that night (a reload
 // included) and never comes back.
-export function firstNightHint(T, seen, night) {
+export function firstNightHint(T, seen, night, variant = '') {
   if (!night) return { line: '', seen };
-  if (!seen) return { line: T('hint.firstNight'), seen: night };
-  return { line: seen === night ? T('hint.firstNight') : '', seen };
+  const line = variantT(T, variant, 'hint.firstNight');
+  if (!seen) return { line, seen: night };
+  return { line: seen === night ? line : '', seen };
 }
 
 // ---- in-app browsers (join.js shows them the way out) ----------------------------------------

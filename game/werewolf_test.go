@@ -1,0 +1,172 @@
+package game
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// wwBotMove is botMove for werewolf-12, which runs its own phases: a random
+// seat sends one random command its view offers and has not done yet (a
+// werewolf's re-pick of an agreed-on knife excluded), with a side for the
+// sheriff's order; a self-explosion now and then; when nobody has anything
+// to do, the deadline passes.
+func wwBotMove(g *Game, r *rand.Rand) bool {
+	if g.Over() {
+		return false
+	}
+	for _, i := range r.Perm(g.s.Players) {
+		var cmds []Command
+		for _, c := range legalCommands(g.PlayerView(i + 1)) {
+			switch c.Do {
+			case ActExplode:
+				if r.IntN(40) != 0 {
+					continue
+				}
+			case "order":
+				c.Args = wwArgs{Side: []string{"left", "right"}[r.IntN(2)]}
+			}
+			cmds = append(cmds, c)
+		}
+		pv := g.PlayerView(i + 1)
+		for _, t := range pv.Tasks {
+			if t.Group && t.Done { // the knife: one pick each, then the deadline
+				cmds = nil
+			}
+		}
+		if len(cmds) > 0 {
+			_, _ = g.Apply(cmds[r.IntN(len(cmds))])
+			return !g.Over()
+		}
+	}
+	_, _ = g.Apply(Command{Do: ActTimeout})
+	return !g.Over()
+}
+
+// TestWerewolfOptions: every option of §13 is accepted with its values and
+// refused with a value outside them.
+func TestWerewolfOptions(t *testing.T) {
+	for _, tc := range []struct {
+		opts string
+		ok   bool
+	}{
+		{`{"board":"seer-witch-hunter-guard","sheriff":false,"emptyKnife":false,"witchSelfSave":"never","witchTwoPotions":true,"guardAndSave":"survives","nightLastWords":"every-night","shotLastWords":true,"explodeLastWords":true,"electionExplode":"lost","sheriffVote":2,"revealedIdiotGod":false,"revealedIdiotBadge":"keep","simultaneousWin":"draw","wolfWin":"all","voteMode":"secret","selfVote":true,"abstain":false,"tieRounds":1,"tieVoters":"all","tieFinal":"lots","selfReveal":false,"speechStart":"right","speechDirection":"ccw","deadSeeAll":true,"knifeSeconds":30,"witchWindowSeconds":10,"standSeconds":10,"campaignSeconds":60,"skillSeconds":5,"badgeSeconds":20,"orderSeconds":10}`, true},
+		{`{"board":"seer-witch-hunter"}`, false},
+		{`{"sheriffVote":3}`, false},
+		{`{"witchSelfSave":"sometimes"}`, false},
+		{`{"lastWords":3}`, false},
+		{`{"voteMode":"sequential-open"}`, false},
+		{`{"emptyKnife":"yes"}`, false},
+	} {
+		_, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 1, Options: []byte(tc.opts)})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: got %v, want ok %v", tc.opts, err, tc.ok)
+		}
+	}
+}
+
+// TestWerewolfGuardBoard: board seer-witch-hunter-guard deals a guard
+// instead of the idiot.
+func TestWerewolfGuardBoard(t *testing.T) {
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 7, Options: []byte(`{"board":"seer-witch-hunter-guard"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.s.CountRole("guard", false) != 1 || g.s.CountRole("idiot", false) != 0 || g.s.CountRole("werewolf", false) != 4 {
+		t.Fatalf("the guard board's deal: %+v", g.s.Seats)
+	}
+	if g.s.Night.StepByAction("protect") == nil {
+		t.Fatal("no protect step on night 1")
+	}
+}
+
+// TestWerewolfNoSheriff: with sheriff false, day 1 opens with its dawn.
+func TestWerewolfNoSheriff(t *testing.T) {
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 3, Options: []byte(`{"sheriff":false}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustApply(g, Command{Do: ActTimeout})
+	mustApply(g, Command{Do: ActTimeout})
+	next := ""
+	for i, e := range g.Events() {
+		if e.Type() == "deaths" {
+			next = g.Events()[i+1].Type()
+			if next == "result" { // the hunter's status
+				next = g.Events()[i+2].Type()
+			}
+		}
+	}
+	if next != "dawn" {
+		t.Fatalf("day 1 opens with %q, not its dawn", next)
+	}
+}
+
+// TestWerewolfClock: the host's clock ends an open knife at knifeSeconds,
+// and a complete night no sooner than nightMinSeconds after nightfall and
+// witchWindowSeconds after the knife closed (§5, R2).
+func TestWerewolfClock(t *testing.T) {
+	deal := [][]string{{"villager"}, {"werewolf"}, {"seer"}, {"villager"}, {"werewolf"}, {"witch"}, {"villager"}, {"hunter"}, {"werewolf"}, {"idiot"}, {"villager"}, {"werewolf"}}
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 1, Deal: deal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Clock(); p.Seconds != 60 || p.Early != nil {
+		t.Fatalf("open knife: plan %+v, want due at 60 s", p)
+	}
+	for _, x := range []int{2, 5, 9, 12} {
+		mustApply(g, Command{Seat: x, Do: "kill", Target: &Target{Seat: 7}})
+	}
+	lock := 0
+	for _, e := range g.Events() {
+		if l, ok := e.Body.(*LockBody); ok && l.Action == "kill" {
+			lock = e.Seq
+		}
+	}
+	// no early end yet, but the witch's window is measured from the lock
+	if p := g.Clock(); p.Seconds != 120 || !slices.Equal(p.Early, []Wait{{Seconds: 120}, {Seq: lock, Seconds: 15}}) {
+		t.Fatalf("closed knife, inputs missing: plan %+v", p)
+	}
+	mustApply(g, Command{Seat: 3, Do: "check", Target: &Target{Seat: 5}})
+	mustApply(g, Command{Seat: 6, Do: "skip"})
+	mustApply(g, Command{Seat: 6, Do: "skip"})
+	for _, x := range []int{1, 4, 7, 8, 10, 11} {
+		mustApply(g, Command{Seat: x, Do: "sleep"})
+	}
+	p := g.Clock()
+	want := []Wait{{Seconds: 60}, {Seq: lock, Seconds: 15}}
+	if p.Seconds != 120 || len(p.Early) != 2 || p.Early[0] != want[0] || p.Early[1] != want[1] {
+		t.Fatalf("complete night: plan %+v, want early %+v", p, want)
+	}
+}
+
+// TestWerewolfStandClock: the stand window stays open until its timeout,
+// which the host's clock sends as soon as every living player has chosen.
+func TestWerewolfStandClock(t *testing.T) {
+	g, err := New(Setup{Variant: "werewolf-12", Players: 12, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustApply(g, Command{Do: ActTimeout}) // the knife's deadline
+	mustApply(g, Command{Do: ActTimeout}) // the night's end
+	if g.s.Day == nil || g.s.Day.Stage != StageStand {
+		t.Fatalf("no stand window after night 1: %+v", g.s.Day)
+	}
+	for seat := 1; seat <= 11; seat++ {
+		mustApply(g, Command{Seat: seat, Do: ActSkip})
+	}
+	if p := g.Clock(); p.Early != nil || p.Seconds != 15 {
+		t.Fatalf("one choice missing: plan %+v", p)
+	}
+	mustApply(g, Command{Seat: 12, Do: "stand"})
+	if p := g.Clock(); len(p.Early) != 1 || p.Early[0] != (Wait{}) {
+		t.Fatalf("every choice in: plan %+v, want due at once", p)
+	}
+	if g.s.Day.Stage != StageStand {
+		t.Fatal("the stand window closed before its timeout")
+	}
+	mustApply(g, Command{Do: ActTimeout})
+	if w := wwOf(&g.s); w.sheriff != 12 {
+		t.Fatalf("the only candidate is not the sheriff: %+v", w)
+	}
+}
