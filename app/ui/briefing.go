@@ -21,10 +21,10 @@ import (
 // (rules.*, roleinfo.*, brief.*); the engine's view says what was dealt and
 // set.
 //
-// It is read from the sofa: the widget draws its own lines, at the largest
-// size at which both columns fit the screen (up to briefMax of the
-// screen's height, never under briefMin), wrapped so that no line starts
-// with a comma or a full stop.
+// It is read from the sofa: the widget draws its own lines, reading down
+// the left column and on down the right, at the largest size at which they
+// fit the screen (up to briefMax of the screen's height, never under
+// briefMin), wrapped so that no line starts with a comma or a full stop.
 type Briefing struct {
 	widget.BaseWidget
 	title                       *canvas.Text
@@ -90,7 +90,7 @@ func (b *Briefing) ScrollTo(frac float32) {
 // tests).
 func (b *Briefing) Offsets() (off, most [2]float32) { return b.off, b.most }
 
-// briefPara is a block of a column: a heading and its paragraph.
+// briefPara is a block of the briefing: a heading and its paragraph.
 type briefPara struct {
 	head *canvas.Text
 	text string
@@ -135,24 +135,63 @@ func (b *Briefing) line(i int) *canvas.Text {
 	return b.lines[i]
 }
 
-// colHeight is the height column c takes across w at body size s.
-func (b *Briefing) colHeight(c []briefPara, s, w float32) float32 {
-	var h float32
-	for _, p := range c {
-		if p.head.Text != "" {
-			h += fyne.MeasureText(p.head.Text, s*1.25, p.head.TextStyle).Height + s*0.2
-		}
-		st := fyne.TextStyle{Bold: p.bold}
-		lh := fyne.MeasureText("国", s, st).Height
-		for i, para := range strings.Split(p.text, "\n") {
-			if i > 0 {
-				h += s * briefParaGap
+// briefItem is one line of the briefing as laid out: its text, size,
+// style and colour, its height, the room after it, and whether it is a
+// heading (which never ends a column).
+type briefItem struct {
+	text     string
+	size     float32
+	style    fyne.TextStyle
+	col      color.Color
+	h, after float32
+	head     bool
+}
+
+// items are the briefing's blocks as lines at body size s across w, in
+// reading order: the deal, the round, the wins, the options, the roles.
+func (b *Briefing) items(s, w float32) []briefItem {
+	var out []briefItem
+	for _, c := range b.columns() {
+		for _, p := range c {
+			if p.head.Text != "" {
+				p.head.TextSize = s * 1.25
+				out = append(out, briefItem{text: p.head.Text, size: s * 1.25, style: p.head.TextStyle, col: colAccent,
+					h: fyne.MeasureText(p.head.Text, s*1.25, p.head.TextStyle).Height, after: s * 0.2, head: true})
 			}
-			h += float32(len(wrapStyled(para, s, w, st))) * lh
+			st := fyne.TextStyle{Bold: p.bold}
+			lh := fyne.MeasureText("国", s, st).Height
+			for i, para := range strings.Split(p.text, "\n") {
+				if i > 0 && len(out) > 0 {
+					out[len(out)-1].after += s * briefParaGap // a role from the next
+				}
+				for _, l := range wrapStyled(para, s, w, st) {
+					out = append(out, briefItem{text: l, size: s, style: st, col: colText, h: lh})
+				}
+			}
+			if len(out) > 0 {
+				out[len(out)-1].after += s * 0.8
+			}
 		}
-		h += s * 0.8
 	}
-	return h
+	return out
+}
+
+// flow splits items into two columns: the first takes lines while they
+// fit in avail (a heading goes down with the line under it), the second
+// the rest. It returns where the second begins and the columns' heights.
+func flow(items []briefItem, avail float32) (split int, h1, h2 float32) {
+	for split < len(items) && h1+items[split].h <= avail {
+		h1 += items[split].h + items[split].after
+		split++
+	}
+	for split > 0 && items[split-1].head {
+		split--
+		h1 -= items[split].h + items[split].after
+	}
+	for _, it := range items[split:] {
+		h2 += it.h + it.after
+	}
+	return split, h1, h2
 }
 
 func (r *briefRenderer) Layout(size fyne.Size) {
@@ -176,9 +215,9 @@ func (r *briefRenderer) Layout(size fyne.Size) {
 	bottom := h - u - float32(len(fl))*flh
 	avail := bottom - u - top
 	cw := (w - 3*pad) / 2
-	cols := b.columns()
 	fitsAt := func(s float32) bool {
-		return b.colHeight(cols[0], s, cw) <= avail && b.colHeight(cols[1], s, cw) <= avail
+		_, _, h2 := flow(b.items(s, cw), avail)
+		return h2 <= avail
 	}
 	lo, hi := briefMin*h*textScale, max(briefMax*h, briefMin*h*textScale)
 	s := lo
@@ -199,38 +238,25 @@ func (r *briefRenderer) Layout(size fyne.Size) {
 		s = lo
 	}
 	b.bodySize, b.sizedFor = s, key
-	for i, c := range cols {
-		b.most[i] = max(0, b.colHeight(c, s, cw)-avail)
+	// The blocks read down the left column and on down the right; what
+	// the right cannot hold even at the smallest size scrolls by itself.
+	items := b.items(s, cw)
+	split, h1, h2 := flow(items, avail)
+	for i, part := range [2][]briefItem{items[:split], items[split:]} {
+		b.most[i] = max(0, []float32{h1, h2}[i]-avail)
 		b.off[i] = b.frac * b.most[i]
 		x := pad + float32(i)*(cw+pad)
 		y := top - b.off[i]
-		put := func(text string, sz float32, st fyne.TextStyle, col color.Color) {
+		for _, it := range part {
 			l := b.line(b.nlines)
 			b.nlines++
-			l.Text, l.TextSize, l.TextStyle, l.Color = text, sz, st, col
+			l.Text, l.TextSize, l.TextStyle, l.Color = it.text, it.size, it.style, it.col
 			m := l.MinSize()
 			l.Move(fyne.NewPos(x, y))
 			l.Resize(m)
 			// a line scrolled out of the column's room is not drawn
 			l.Hidden = y < top-0.5 || y+m.Height > bottom+u+0.5
-			y += m.Height
-		}
-		for _, p := range c {
-			if p.head.Text != "" {
-				p.head.TextSize = s * 1.25
-				put(p.head.Text, s*1.25, p.head.TextStyle, colAccent)
-				y += s * 0.2
-			}
-			st := fyne.TextStyle{Bold: p.bold}
-			for i, para := range strings.Split(p.text, "\n") {
-				if i > 0 {
-					y += s * briefParaGap // a role from the next
-				}
-				for _, l := range wrapStyled(para, s, cw, st) {
-					put(l, s, st, colText)
-				}
-			}
-			y += s * 0.8
+			y += it.h + it.after
 		}
 	}
 	x, y := pad, bottom
