@@ -23,6 +23,7 @@ import (
 
 	"nightfall/app/audio"
 	"nightfall/app/ui"
+	"nightfall/assets"
 	"nightfall/assets/sounds"
 	"nightfall/game"
 	"nightfall/lan"
@@ -45,7 +46,8 @@ const (
 //
 //	--addr  NIGHTFALL_ADDR   listen address (":8080"; ":0" picks a free port)
 //	--data  NIGHTFALL_DATA   data directory for game logs (lan.DefaultDataDir)
-//	--table NIGHTFALL_TABLE  table name shown and advertised ("Nightfall")
+//	--table NIGHTFALL_TABLE  table name shown and advertised (default: the
+//	                         language's, "天黑请闭眼" or "Nightfall")
 //	--lang  NIGHTFALL_LANG   "zh" or "en" (otherwise as below)
 //	--host  NIGHTFALL_HOST   address in the join URL (default: the LAN IPv4 address)
 //	--accessible NIGHTFALL_ACCESSIBLE  on or off: the high-contrast, larger-text
@@ -96,7 +98,7 @@ func readSettings(args []string) (st settings, code int, ok bool) {
 	fs := flag.NewFlagSet("nightfall", flag.ContinueOnError)
 	addr := fs.String("addr", env("NIGHTFALL_ADDR", ":8080"), "listen address")
 	data := fs.String("data", os.Getenv("NIGHTFALL_DATA"), "data directory for game logs")
-	table := fs.String("table", env("NIGHTFALL_TABLE", "Nightfall"), "table name")
+	table := fs.String("table", os.Getenv("NIGHTFALL_TABLE"), "table name (default: the language's, 天黑请闭眼 or Nightfall)")
 	langFlag := fs.String("lang", os.Getenv("NIGHTFALL_LANG"), "language: zh or en")
 	joinHost := fs.String("host", os.Getenv("NIGHTFALL_HOST"), "address written in the join URL (default: this machine's LAN IPv4)")
 	accessible := fs.String("accessible", os.Getenv("NIGHTFALL_ACCESSIBLE"), "on or off: the high-contrast, larger-text big screen (default: as last chosen in the app)")
@@ -132,6 +134,15 @@ func readSettings(args []string) (st settings, code int, ok bool) {
 	}, 0, true
 }
 
+// defaultTable is the table's name when the host names none: the start
+// language's ("天黑请闭眼" on a Chinese screen, not an English word).
+func defaultTable(lang string) string {
+	if d, err := assets.Dictionary(lang); err == nil && d["lobby.defaultTable"] != "" {
+		return d["lobby.defaultTable"]
+	}
+	return "Nightfall"
+}
+
 // run opens the window and runs the table until the window closes.
 func run(st settings) int {
 	t0 := time.Now()
@@ -146,6 +157,9 @@ func run(st settings) int {
 	w := a.NewWindow("Nightfall")
 	var shell *ui.Shell // the close asks first while a game runs
 	setUpWindow(w, a.Preferences(), st.lang, func() *ui.Shell { return shell })
+	if st.table == "" {
+		st.table = defaultTable(a.Preferences().String(ui.PrefLang))
+	}
 
 	voice, closeVoice := newVoice(st.audio)
 	defer closeVoice()

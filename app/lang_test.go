@@ -59,3 +59,13 @@ func TestStartLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The table's default name is in the start language: no English word on a
+// Chinese screen.
+func TestDefaultTable(t *testing.T) {
+	for lang, want := range map[string]string{"zh": "天黑请闭眼", "en": "Nightfall", "xx": "Nightfall"} {
+		if got := defaultTable(lang); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}

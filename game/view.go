@@ -261,7 +261,9 @@ type Moment struct {
 	Dead   []Target   `json:"dead,omitempty"`
 	Counts []Count    `json:"counts,omitempty"`
 	// Votes and Abstained: who voted for whom in a tally's ballot, every
-	// mode (the timeline is built once everything is public).
+	// mode (the timeline is built once everything is public); Abstained
+	// is every voter who cast no vote (an abstention, every call let go,
+	// the time run out).
 	Votes     []VoteBody `json:"votes,omitempty"`
 	Abstained []int      `json:"abstained,omitempty"`
 	Outcome   Verdict    `json:"outcome,omitempty"`
@@ -951,6 +953,21 @@ func (g *Game) appendVoteTasks(tasks []Task, b *BallotState, seat int, m *viewMe
 	return append(tasks, t)
 }
 
+// noVote is every voter of a ballot who cast no vote, in seat order: who
+// abstained, and who let every call go by or let the time run out (the
+// 复盘 lists them all as not voting).
+func noVote(voters []int, votes []VoteBody, abstained []int) []int {
+	out := slices.Clone(abstained)
+	for _, v := range voters {
+		if slices.Contains(out, v) || slices.ContainsFunc(votes, func(x VoteBody) bool { return x.Seat == v }) {
+			continue
+		}
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // timeline turns the log into the end-of-game story (复盘). Called only
 // once the game is over, when every event is public.
 func (g *Game) timeline() []Moment {
@@ -958,11 +975,11 @@ func (g *Game) timeline() []Moment {
 	round, phase := 0, PhaseNight
 	var steps []*Step
 	var votes []VoteBody
-	var abstained []int
+	var abstained, voters []int
 	for _, e := range g.log {
 		switch b := e.Body.(type) {
 		case *BallotBody:
-			votes, abstained = nil, nil
+			votes, abstained, voters = nil, nil, b.Voters
 		case *VoteBody:
 			votes = append(votes, *b)
 		case *AbstainBody:
@@ -992,8 +1009,8 @@ func (g *Game) timeline() []Moment {
 			out = append(out, Moment{Round: round, Phase: PhaseNight, Kind: MomentDawn, Dead: b.Dead})
 		case *TallyBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentTally, Counts: b.Counts, Outcome: b.Outcome,
-				Votes: votes, Abstained: abstained})
-			votes, abstained = nil, nil
+				Votes: votes, Abstained: noVote(voters, votes, abstained)})
+			votes, abstained, voters = nil, nil, nil
 		case *ExecutedBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentExecuted, Seat: b.Seat, Target: b.Hand, By: b.By})
 		case *ImmuneBody:

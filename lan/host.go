@@ -116,8 +116,7 @@ func (s *session) host(cmd HostCommand) error {
 		if _, ok := game.Lookup(cmd.Variant); !ok {
 			return &HostError{Code: HostErrUnknownVariant, Name: cmd.Variant, Known: game.VariantIDs()}
 		}
-		s.lobby.variant = cmd.Variant
-		s.lobby.checkSetup()
+		s.lobby.setVariant(cmd.Variant)
 	case HostSetPlayers:
 		err = s.lobby.setPlayers(cmd.Players)
 	case HostSetOption:

@@ -249,6 +249,32 @@ func (l *lobby) setPlayers(n int) error {
 	return nil
 }
 
+// setVariant switches the table to variant id. When the table's count is
+// outside the new variant's range (杀人游戏4.0 is for 16–20, the table has
+// 12 seats), the table takes a count the variant can deal: as many seats as
+// players are seated if that is in range, else the nearest end of the range
+// (its smallest for a small table), and never fewer seats than the highest
+// taken one (nobody is unseated; a table that cannot shrink keeps its count,
+// and the lobby says why it cannot start).
+func (l *lobby) setVariant(id string) {
+	l.variant = id
+	if in, ok := l.variantInfo(); ok {
+		if n := len(l.seats); n < in.MinPlayers || n > in.MaxPlayers {
+			seated, last := 0, 0
+			for i, m := range l.seats {
+				if m != nil {
+					seated, last = seated+1, i+1
+				}
+			}
+			want := max(min(max(seated, in.MinPlayers), in.MaxPlayers), last)
+			if want <= in.MaxPlayers {
+				l.resizeSeats(want)
+			}
+		}
+	}
+	l.checkSetup()
+}
+
 func (l *lobby) resizeSeats(n int) {
 	for len(l.seats) < n {
 		l.seats = append(l.seats, nil)

@@ -79,6 +79,52 @@ func TestLobbySetPlayers(t *testing.T) {
 	}
 }
 
+// TestLobbySetVariantProposesCount: a variant whose range leaves out the
+// table's count takes a count it can deal: the seated players if they fit,
+// else the nearest end of its range, never unseating anybody; a count in
+// range stays as the host set it.
+func TestLobbySetVariantProposesCount(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		from          string
+		n             int
+		seated        []int
+		to            string
+		want          int
+		problemNobody bool // the new count deals (no "players" problem)
+	}{
+		{"an empty 12 to v4.0: its smallest", "classic-2.0", 12, nil, "v4.0", 16, true},
+		{"12 seated to v4.0: its smallest", "classic-2.0", 12, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, "v4.0", 16, true},
+		{"18 seated of 20 to classic: the 17 it can take do not hold seat 18", "v4.0", 20, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}, "classic-2.0", 20, false},
+		{"14 seated of 20 to classic: the seated", "v4.0", 20, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}, "classic-2.0", 14, true},
+		{"9 seated of 20, one at seat 15, to classic: up to seat 15", "v4.0", 20, []int{1, 2, 3, 4, 5, 6, 7, 8, 15}, "classic-2.0", 15, true},
+		{"a count in range stays", "classic-2.0", 10, []int{1, 2}, "two-hands", 10, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := testLobby(t, c.from, c.n)
+			for _, s := range c.seated {
+				l.sit(s, string(rune('A'+s)))
+			}
+			l.setVariant(c.to)
+			if len(l.seats) != c.want {
+				t.Errorf("%d seats, want %d", len(l.seats), c.want)
+			}
+			for _, s := range c.seated {
+				if s <= len(l.seats) && l.seats[s-1] == nil {
+					t.Errorf("seat %d was unseated", s)
+				}
+			}
+			p := l.problem()
+			if dealt := p == nil || p.Key != "players"; dealt != c.problemNobody {
+				t.Errorf("problem %+v", p)
+			}
+			if c.problemNobody && len(l.deal) == 0 {
+				t.Error("no deal proposed")
+			}
+		})
+	}
+}
+
 // TestLobbySetOption: an option the engine refuses leaves the option as it
 // was; null goes back to the default; the chosen value is what the lobby
 // shows and what the game is set up with.

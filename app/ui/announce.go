@@ -166,7 +166,7 @@ func spokenText(lines []voice.Line) (string, bool) {
 		}
 		parts = append(parts, w)
 	}
-	return strings.Join(parts, captionSep), len(parts) > 0
+	return joinSaid(parts), len(parts) > 0
 }
 
 // namedSeats are the seats an announcement is about.

@@ -15,8 +15,12 @@ import (
 
 // The lobby's balance line: when the host picks a variant, a
 // player count and options, the lobby shows how games with sensible bots
-// end at that setting — "平衡（模拟）：好人阵营 47% ± 1%，杀手阵营 51%，平局 2%" —
-// within about a second. The estimate runs in the background (game/sim
+// end at that setting — "机器人试玩 1000 局：好人 47% ± 1%、杀手 51%、平局 2%
+// （机器人不会推理，真人对局会不同）" — within about a second. The
+// line says where its figure comes from: the bots play one simple strategy
+// per role and reason about nobody (game/bots), so a variant that rewards
+// reasoning (v4.0's five specials) reads lopsided; a host must not take it
+// for a table's odds. The estimate runs in the background (game/sim
 // plays as many games as fit in BalanceBudget on every core) and is
 // cancelled when the setting changes; a setting the rules refuse shows no
 // line.

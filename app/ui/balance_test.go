@@ -55,7 +55,7 @@ func TestLobbyBalance(t *testing.T) {
 	for l.Balance() == "" && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	want := "Balance with sensible bots (1000 games): good side 47% ± 4%, killers 51%, draw 2%"
+	want := "Bots' estimate (1000 games): good side 47% ± 4%, killers 51%, draw 2%\n(simple bots that do not reason: real tables differ)"
 	if got := l.Balance(); got != want {
 		t.Errorf("balance line %q, want %q", got, want)
 	}

@@ -86,6 +86,13 @@ func TestGoldenBriefingSizes(t *testing.T) {
 				if got := s.Buttons().Skip.Text; got != tr("brief.begin") {
 					t.Errorf("the bar's skip reads %q during the briefing", got)
 				}
+				// read from the sofa: the v4.0 deal's words at least 2.6 % of
+				// the screen's height (28 px at 1080, half as large again as
+				// the 18–20 px they were)
+				t.Logf("body text %.1f px", s.brief.BodySize())
+				if b := s.brief.BodySize(); c.variant == "v4.0" && b < 0.026*size.Height {
+					t.Errorf("the briefing's text is %.1f px on a screen %.0f high", b, size.Height)
+				}
 				golden(t, name, w.Canvas().Capture())
 			})
 		}
@@ -96,6 +103,12 @@ func TestGoldenBriefingSizes(t *testing.T) {
 // line said is on the caption bar (captionVoice), at the clock *now.
 func briefingShell(t *testing.T, lang string, now *time.Time) (*Shell, *captionVoice) {
 	t.Helper()
+	return briefingShellAt(t, lang, now, fyne.NewSize(1280, 720))
+}
+
+// briefingShellAt is briefingShell on a window of size.
+func briefingShellAt(t *testing.T, lang string, now *time.Time, size fyne.Size) (*Shell, *captionVoice) {
+	t.Helper()
 	newTestApp(t, lang)
 	w := test.NewWindow(nil)
 	t.Cleanup(w.Close)
@@ -104,7 +117,7 @@ func briefingShell(t *testing.T, lang string, now *time.Time) (*Shell, *captionV
 	v.s = s
 	s.Now = func() time.Time { return *now }
 	w.SetContent(s.Content())
-	w.Resize(fyne.NewSize(1280, 720))
+	w.Resize(size)
 	return s, v
 }
 
@@ -221,12 +234,15 @@ func TestBriefingHushed(t *testing.T) {
 }
 
 // TestBriefingScrollsItself: where a column of the briefing is longer than
-// the window (two-hands with 20 players, in English, at 1280×720), it
+// the window even at its smallest text (two-hands with 20 players, in
+// English, in the high-contrast look's larger text on a 4:3 projector at
+// 1024×768), it
 // starts at its top, moves down as the briefing's time goes by and shows
 // its end before the time is up; nobody has to scroll the big screen.
 func TestBriefingScrollsItself(t *testing.T) {
 	now := fixed
-	s, _ := briefingShell(t, "en", &now)
+	s, _ := briefingShellAt(t, "en", &now, fyne.NewSize(1024, 768))
+	useAccessible(t, s)
 	hv := hostView(briefingView(t, "two-hands", 20, ""), testSeatNames("en", 20))
 	hv.HostActions = []string{"skip", "end"}
 	hv.Deadline = fixed.Add(game.BriefingSeconds * time.Second)
@@ -234,7 +250,7 @@ func TestBriefingScrollsItself(t *testing.T) {
 	s.Tick(now)
 	off, most := s.brief.Offsets()
 	if most[0] <= 0 && most[1] <= 0 {
-		t.Fatalf("nothing to scroll (%v): the case no longer tests anything", most)
+		t.Fatalf("nothing to scroll (%v, %v at %v): the case no longer tests anything", most, s.brief.Size(), s.brief.BodySize())
 	}
 	if off != [2]float32{} {
 		t.Fatalf("the briefing begins scrolled: %v", off)

@@ -22,9 +22,27 @@ import (
 // is there while a game is on screen (so the table does not jump when a
 // line starts or ends), empty between lines.
 
-// captionSep is between two lines on the caption bar (and the parts of a
-// headline that is what the judge says: announce.go spokenText).
-const captionSep = " "
+// joinSaid joins lines said one after the other as the caption bar (and a
+// headline that is what the judge says: announce.go spokenText) writes
+// them: in English after a space (each line ends with its own stop); in
+// Chinese after a full stop where the line before ends without one
+// ("天亮了，请睁眼。5号死亡", never "请睁眼 5号死亡").
+func joinSaid(parts []string) string {
+	if Language() == "en" {
+		return strings.Join(parts, " ")
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			prev := []rune(parts[i-1])
+			if len(prev) > 0 && !strings.ContainsRune("。！？，；：…", prev[len(prev)-1]) {
+				b.WriteString("。")
+			}
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
 
 // captionLinger is how long a caption stays after its line has played.
 const captionLinger = 2 * time.Second
@@ -84,7 +102,7 @@ func (s *Shell) Caption() string {
 			parts = append(parts, p)
 		}
 	}
-	return strings.Join(parts, captionSep)
+	return joinSaid(parts)
 }
 
 // captionParts are the texts of the lines on the bar, in the current

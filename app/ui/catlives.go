@@ -188,25 +188,53 @@ func wrapText(s string, size, w float32) []string {
 	return wrapStyled(s, size, w, fyne.TextStyle{})
 }
 
+// wide reports whether r is a Chinese character or punctuation: a line may
+// break between two of them.
+func wide(r rune) bool {
+	return unicode.Is(unicode.Han, r) || r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef
+}
+
+// noLineStart are the characters a wrapped line may not start with.
+const noLineStart = "，。、；：！？）》」』”’,.;:!?)"
+
+// noLineEnd are the characters a wrapped line may not end with.
+const noLineEnd = "（《「『“‘("
+
 // wrapStyled is wrapText for text in style.
 func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
 		rs := []rune(para)
 		for len(rs) > 0 {
+			// the longest start that fits (at least one character)
 			n := len(rs)
-			for n > 1 && fyne.MeasureText(string(rs[:n]), size, style).Width > w {
-				n--
+			if fyne.MeasureText(string(rs), size, style).Width > w {
+				lo, hi := 1, len(rs) // rs[:lo] is taken to fit, rs[:hi] does not
+				for hi-lo > 1 {
+					mid := (lo + hi) / 2
+					if fyne.MeasureText(string(rs[:mid]), size, style).Width > w {
+						hi = mid
+					} else {
+						lo = mid
+					}
+				}
+				n = lo
 			}
 			if n < len(rs) {
 				// break at a space, or after a list's separator ("3、4",
 				// "3, 4"), never inside a number or a word
 				for k := n; k > n/2; k-- {
-					if unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;", rs[k-1]) {
+					if unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;", rs[k-1]) || wide(rs[k-1]) && wide(rs[k]) {
 						n = k
 						break
 					}
 				}
+			}
+			// a comma, a full stop or a closing bracket never starts a line
+			// (the character before it goes down with it), an opening
+			// bracket never ends one
+			for n > 1 && n < len(rs) && (strings.ContainsRune(noLineStart, rs[n]) || strings.ContainsRune(noLineEnd, rs[n-1])) {
+				n--
 			}
 			out = append(out, strings.TrimRightFunc(string(rs[:n]), unicode.IsSpace))
 			rs = []rune(strings.TrimLeftFunc(string(rs[n:]), unicode.IsSpace))

@@ -21,7 +21,7 @@ const (
 )
 
 // helpAfter is how long the lobby waits with the code up and no phone in
-// before it shows the checklist by itself.
+// before its button offers the checklist.
 const helpAfter = 60 * time.Second
 
 // Help is the checklist for a table nobody gets into: the same Wi-Fi (its

@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"nightfall/app/netinfo"
 	"nightfall/lan"
@@ -83,11 +84,13 @@ func TestHelpRemembersHotspot(t *testing.T) {
 	}
 }
 
-// TestHelpShowsItself: with the code up and no phone in, the checklist
-// comes by itself after 60 s, once; a phone in, or another address, resets
-// the wait; the lobby's button shows it at any time.
-func TestHelpShowsItself(t *testing.T) {
-	s, _ := shellAt(t, "zh", screenSizes[0])
+// TestHelpOffersItself: with the code up and no phone in, after 60 s the
+// lobby's button offers the checklist (it stands out) without opening it
+// over the code and the settings; the host's next click goes where it is
+// aimed. Opening it takes the offer back for good; another address starts
+// the wait again; a phone in, never.
+func TestHelpOffersItself(t *testing.T) {
+	s, w := shellAt(t, "zh", screenSizes[1])
 	s.helpSt.ReadInfo = func() netinfo.Info { return netinfo.Info{WiFi: "x"} }
 	srv := newTable(t, "classic-2.0", 8, 1)
 	hv := pinned(srv.View())
@@ -96,17 +99,31 @@ func TestHelpShowsItself(t *testing.T) {
 	t0 := fixed
 	s.Tick(t0)
 	s.Tick(t0.Add(59 * time.Second))
-	if s.HelpShown() {
-		t.Fatal("shown before 60 s")
+	if s.HelpShown() || s.Lobby().HelpOffered() {
+		t.Fatal("offered before 60 s")
 	}
 	s.Tick(t0.Add(61 * time.Second))
-	if !s.HelpShown() {
-		t.Fatal("not shown after 60 s without a phone")
+	if s.HelpShown() {
+		t.Fatal("the checklist opened by itself over the lobby")
+	}
+	if !s.Lobby().HelpOffered() || s.Lobby().help.Importance != widget.HighImportance || s.Lobby().help.Text != tr("lobby.help.offer") {
+		t.Fatalf("not offered after 60 s without a phone: %q", s.Lobby().help.Text)
+	}
+	shot(t, w, "lobby_help_offered_1920_zh.png")
+	// the host's next click is the host's: the briefing box still toggles
+	was := s.Lobby().briefing.Checked
+	test.Tap(s.Lobby().briefing)
+	if s.Lobby().briefing.Checked == was || s.HelpShown() {
+		t.Errorf("a click on the lobby after the offer: checked %v→%v, checklist shown %v", was, s.Lobby().briefing.Checked, s.HelpShown())
+	}
+	test.Tap(s.Lobby().help)
+	if !s.HelpShown() || s.Lobby().HelpOffered() {
+		t.Fatal("the button does not show it, or still offers it")
 	}
 	s.HideHelp()
 	s.Tick(t0.Add(200 * time.Second))
-	if s.HelpShown() {
-		t.Fatal("shown by itself twice")
+	if s.HelpShown() || s.Lobby().HelpOffered() {
+		t.Fatal("offered again after the host looked")
 	}
 	// Another address: the wait starts again; a phone in: never.
 	hv2 := hv
@@ -115,12 +132,14 @@ func TestHelpShowsItself(t *testing.T) {
 	s.Show(hv2)
 	s.Tick(t0.Add(300 * time.Second))
 	s.Tick(t0.Add(400 * time.Second))
-	if s.HelpShown() {
-		t.Fatal("shown with a phone in")
+	if s.HelpShown() || s.Lobby().HelpOffered() {
+		t.Fatal("offered with a phone in")
 	}
-	test.Tap(s.Lobby().help)
-	if !s.HelpShown() {
-		t.Fatal("the button does not show it")
+	hv2.Phones = 0
+	s.Show(hv2)
+	s.Tick(t0.Add(460 * time.Second))
+	if !s.Lobby().HelpOffered() {
+		t.Fatal("not offered a minute after the new address, without a phone")
 	}
 }
 

@@ -10,14 +10,15 @@ import (
 )
 
 // helpState is the shell's checklist: shown over the lobby when the host
-// asks ("Phones can't connect?") or, once per address, when no phone has
-// joined helpAfter after the code appeared.
+// asks ("Phones can't connect?"). When no phone has joined helpAfter after
+// the code appeared, the lobby's button offers it (Lobby.OfferHelp): the
+// checklist never opens by itself over the code and the settings.
 type helpState struct {
-	help     *Help
-	popup    *widget.PopUp
-	codeURL  string    // the join URL whose wait is being timed
-	codeAt   time.Time // when it appeared
-	autoDone bool      // shown by itself for this URL already
+	help    *Help
+	popup   *widget.PopUp
+	codeURL string    // the join URL whose wait is being timed
+	codeAt  time.Time // when it appeared
+	taken   bool      // the host opened the checklist: no more offers for this URL
 	// ReadInfo asks the system about the network (netinfo.Read; tests
 	// replace it). It runs off the UI goroutine.
 	ReadInfo func() netinfo.Info
@@ -36,6 +37,10 @@ func (s *Shell) ShowHelp() {
 		return
 	}
 	h := &s.helpSt
+	h.taken = true
+	if s.lobby != nil {
+		s.lobby.OfferHelp(false) // taken up
+	}
 	if h.help == nil {
 		h.help = NewHelp(s.prefs, s.HideHelp)
 	}
@@ -67,20 +72,24 @@ func (s *Shell) HideHelp() {
 // HelpShown reports whether the checklist is up (for tests).
 func (s *Shell) HelpShown() bool { return s.helpSt.popup != nil && s.helpSt.popup.Visible() }
 
-// helpTick shows the checklist by itself when the code has been up for
-// helpAfter in the lobby and no phone got in.
+// helpTick offers the checklist (the lobby's button stands out) when the
+// code has been up for helpAfter in the lobby and no phone got in; a phone
+// in, or another address, takes the offer back.
 func (s *Shell) helpTick(now time.Time) {
 	h := &s.helpSt
-	if !s.has || s.hv.Table != nil || s.hv.JoinURL == "" {
+	if !s.has || s.hv.Table != nil || s.hv.JoinURL == "" || s.lobby == nil {
 		return
 	}
 	if s.hv.JoinURL != h.codeURL {
-		h.codeURL, h.codeAt, h.autoDone = s.hv.JoinURL, now, false
+		h.codeURL, h.codeAt, h.taken = s.hv.JoinURL, now, false
+		s.lobby.OfferHelp(false)
 		return
 	}
-	if h.autoDone || s.hv.Phones > 0 || now.Sub(h.codeAt) < helpAfter {
+	if s.hv.Phones > 0 {
+		s.lobby.OfferHelp(false)
 		return
 	}
-	h.autoDone = true
-	s.ShowHelp()
+	if !h.taken && now.Sub(h.codeAt) >= helpAfter {
+		s.lobby.OfferHelp(true)
+	}
 }

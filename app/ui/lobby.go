@@ -29,10 +29,13 @@ type Lobby struct {
 	qr                    *QRView
 	scan, url, room, name *canvas.Text
 	wechat, fp            *canvas.Text // the in-app scanners' way out; the typed key's fingerprint
-	hint                  *widget.Label
+	hint                  *wrapLabel
 	addr                  *widget.Select      // the laptop's address the code uses (HostSetAddress)
 	addrs                 []netaddr.IfaceAddr // its choices
 	help                  *widget.Button      // "Phones can't connect?"
+	helpOffered           bool                // the button stands out: no phone came in (OfferHelp)
+	helpRow               *fyne.Container     // the address and the button
+	setup                 *fyne.Container     // the setup column
 	OnHelp                func()              // shows the checklist (set by the shell)
 	ring                  *SeatRing
 	seated, watching      *canvas.Text
@@ -42,8 +45,8 @@ type Lobby struct {
 	rulesBtn                                       *widget.Button // the rules sheet (RulesSheet)
 	variant                                        *widget.Select
 	players                                        *widget.Select
-	summary, deal, reason                          *widget.Label
-	balanceLine                                    *widget.Label // the estimate with sensible bots
+	summary, deal, reason                          *wrapLabel
+	balanceLine                                    *wrapLabel // the estimate with sensible bots
 	bal                                            *balance
 	shown                                          *lan.HostView // the last view Set (nil: none yet)
 	start                                          *widget.Button
@@ -75,8 +78,7 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 	l.room.Color = colAccent
 	l.url.TextStyle.Monospace = true
 	l.name.Color = colDim
-	l.hint = widget.NewLabel("")
-	l.hint.Wrapping = fyne.TextWrapWord
+	l.hint = newWrapLabel()
 	l.hint.Alignment = fyne.TextAlignCenter
 	l.seated, l.watching = big(40), big(22)
 	l.watching.Color = colDim
@@ -110,13 +112,10 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 			l.host(lan.HostCommand{Do: lan.HostSetPlayers, Players: n})
 		}
 	})
-	l.summary, l.deal, l.reason = widget.NewLabel(""), widget.NewLabel(""), widget.NewLabel("")
-	l.balanceLine = widget.NewLabel("")
+	l.summary, l.deal, l.reason = newWrapLabel(), newWrapLabel(), newWrapLabel()
+	l.balanceLine = newWrapLabel()
 	l.balanceLine.Hide()                  // shown with an estimate
 	l.bal = &balance{show: l.showBalance} // no estimate until SetEstimator
-	for _, w := range []*widget.Label{l.summary, l.deal, l.reason, l.balanceLine} {
-		w.Wrapping = fyne.TextWrapWord
-	}
 	l.reason.Importance = widget.WarningImportance
 	l.start = widget.NewButton("", func() { l.host(lan.HostCommand{Do: lan.HostStart}) })
 	l.start.Importance = widget.HighImportance
@@ -146,13 +145,14 @@ func NewLobby(host func(lan.HostCommand)) *Lobby {
 		}
 	})
 	row := container.NewBorder(nil, nil, nil, l.help, l.addr)
+	l.helpRow = row
 	left := container.New(&qrColumn{}, l.qr, l.scan, l.wechat, l.url, l.room, l.fp, l.name, l.hint, row)
-	setup := container.NewBorder(
+	l.setup = container.NewBorder(
 		container.NewVBox(l.rulesTitle, l.variant, l.summary,
 			container.NewHBox(l.playersTitle, l.players), l.dealTitle, l.deal, l.balanceLine, l.optsTitle),
 		container.NewVBox(l.reason, l.briefing, container.NewGridWithColumns(2, l.rulesBtn, l.start)), nil, nil,
 		container.NewVScroll(l.opts))
-	l.content = container.New(&lobbyLayout{}, left, l.ring, setup)
+	l.content = container.New(&lobbyLayout{}, left, l.ring, l.setup)
 	return l
 }
 
@@ -175,10 +175,13 @@ func (l *Lobby) showBalance(text string) {
 	} else {
 		l.balanceLine.Show()
 	}
+	if l.setup != nil {
+		l.setup.Refresh() // the options below move with the line's height
+	}
 }
 
 // Balance is the balance line shown ("" while none).
-func (l *Lobby) Balance() string { return l.balanceLine.Text }
+func (l *Lobby) Balance() string { return l.balanceLine.full }
 
 // Content is the lobby's root object.
 func (l *Lobby) Content() fyne.CanvasObject { return l.content }
@@ -193,7 +196,7 @@ func (l *Lobby) QR() *QRView { return l.qr }
 func (l *Lobby) StartButton() *widget.Button { return l.start }
 
 // Reason is why Start is disabled ("" when it is enabled).
-func (l *Lobby) Reason() string { return l.reason.Text }
+func (l *Lobby) Reason() string { return l.reason.full }
 
 func (l *Lobby) variantID() string {
 	i := l.variant.SelectedIndex()
@@ -221,7 +224,7 @@ func (l *Lobby) Set(hv lan.HostView) {
 		l.fp.Text = tr("lobby.fp", "FP", hv.Typed.Fingerprint)
 	}
 	l.setAddresses(hv)
-	l.help.SetText(tr("lobby.help"))
+	l.setHelpText()
 	name := hv.MDNSName
 	if name == "" {
 		name = lv.Table
@@ -441,6 +444,33 @@ func valueName(option, value string) string {
 	return value
 }
 
+// OfferHelp makes the checklist's button stand out (on) or plain again:
+// when no phone has come in a while after the code appeared, the lobby
+// offers the checklist beside the address without covering the code or
+// the settings the host is busy with, and without taking a click.
+func (l *Lobby) OfferHelp(on bool) {
+	if l.helpOffered == on {
+		return
+	}
+	l.helpOffered = on
+	l.setHelpText()
+}
+
+// HelpOffered reports whether the checklist's button stands out (for
+// tests).
+func (l *Lobby) HelpOffered() bool { return l.helpOffered }
+
+func (l *Lobby) setHelpText() {
+	l.help.Text, l.help.Importance = tr("lobby.help"), widget.MediumImportance
+	if l.helpOffered {
+		l.help.Text, l.help.Importance = tr("lobby.help.offer"), widget.HighImportance
+	}
+	l.help.Refresh()
+	if l.helpRow != nil {
+		l.helpRow.Refresh() // the button's width follows its words
+	}
+}
+
 // variantLabel is a variant's name with its player count, once: "Classic
 // 2.0  (8–17 players)"; a variant for one count whose name already says it
 // ("A cat has n lives (7 players)") gets nothing more.
@@ -643,4 +673,48 @@ func problemText(p *lan.StartProblem) string {
 		return tr("lobby.why." + p.Key)
 	}
 	return p.Text
+}
+
+// wrapLabel is a label whose Chinese breaks as a reader expects: the
+// label's text is its whole text broken into lines by wrapStyled at the
+// label's width (no line starts with a comma or a full stop, none ends
+// with an opening bracket), where Fyne's own wrapping cuts a run of
+// Chinese anywhere.
+type wrapLabel struct {
+	widget.Label
+	full string // the whole text, unbroken
+}
+
+func newWrapLabel() *wrapLabel {
+	l := &wrapLabel{}
+	l.Wrapping = fyne.TextWrapWord
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// SetText sets the whole text.
+func (l *wrapLabel) SetText(s string) {
+	l.full = s
+	l.Label.SetText(l.wrapped(l.Size().Width))
+}
+
+// Resize breaks the text again for the new width.
+func (l *wrapLabel) Resize(size fyne.Size) {
+	if t := l.wrapped(size.Width); t != l.Text {
+		l.Text = t
+		l.Label.Resize(size)
+		l.Refresh()
+		return
+	}
+	l.Label.Resize(size)
+}
+
+// wrapped is the text broken for a label w wide (whole before the label
+// has a width).
+func (l *wrapLabel) wrapped(w float32) string {
+	inner := w - 2*theme.InnerPadding() - 2 // (a little room: Fyne measures the same lines again)
+	if inner < 40 || l.full == "" {
+		return l.full
+	}
+	return strings.Join(wrapStyled(l.full, theme.TextSize(), inner, l.TextStyle), "\n")
 }

@@ -159,8 +159,13 @@ func (rr *ringRenderer) Refresh() {
 			o.disc.FillColor, o.disc.StrokeColor = colSeatEmpty, colDeadText
 			o.num.Color = colDeadText
 		case s.Dead:
+			// The ✕ is under the number, a little see-through, and the
+			// number stays white: who died is read from across the room.
 			o.disc.FillColor = colSeatDead
-			o.num.Color, o.name.Color = colDeadText, colDeadText
+			o.name.Color = colDeadText
+			mark := colDeadMark
+			mark.A = 0xd0
+			o.cross1.StrokeColor, o.cross2.StrokeColor = mark, mark
 		case s.Offline:
 			o.name.Color = colDeadText
 		}
@@ -181,10 +186,11 @@ func (rr *ringRenderer) Refresh() {
 		rr.objs = append(rr.objs, rr.ring.center)
 	}
 	for i, o := range rr.seats {
-		rr.objs = append(rr.objs, o.disc, o.num, o.name, o.note, o.note2)
+		rr.objs = append(rr.objs, o.disc)
 		if seats[i].Dead {
 			rr.objs = append(rr.objs, o.cross1, o.cross2)
 		}
+		rr.objs = append(rr.objs, o.num, o.name, o.note, o.note2)
 		for _, p := range o.pips {
 			rr.objs = append(rr.objs, p)
 		}

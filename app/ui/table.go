@@ -541,6 +541,9 @@ func (r *tableRenderer) layoutBoard(in Rect, u float32) bool {
 	}
 	gap := 2 * u
 	cw := in.Size.Width * 0.3
+	if t.visibleRows() > 6 {
+		cw = in.Size.Width * 0.2 // a long tally takes some of the clock's room
+	}
 	if t.clock.Text == "" && t.clockLabel.Text == "" {
 		cw = 0
 	}
@@ -621,41 +624,18 @@ func (r *tableRenderer) layoutColumn(x, y0, pw, bh, u, k float32) float32 {
 	place(t.pk, 5.2*u, 2*u)
 	place(t.ballot, 3.8*u, u)
 	place(t.call, 4.6*u, u)
-	rows := t.rows[:t.visibleRows()]
-	if len(rows) > 0 {
-		rh := 6.5 * u
-		maxN := 1
-		for _, row := range rows {
-			maxN = max(maxN, row.n)
-		}
-		seatW := pw * 0.22
-		barMax := pw * 0.38
-		for _, row := range rows {
-			ts := max(rh*0.72, t.floor)
-			ss := fit(row.seat, ts, seatW)
-			row.seat.Move(fyne.NewPos(x, y+(rh-ss.Height)/2))
-			row.seat.Resize(ss)
-			bw := max(u*0.6, barMax*float32(row.n)/float32(maxN))
-			row.bar.Move(fyne.NewPos(x+seatW, y+rh*0.18))
-			row.bar.Resize(fyne.NewSize(bw, rh*0.64))
-			cs := fit(row.count, ts, max(10, pw*0.15-2*u))
-			row.count.Move(fyne.NewPos(x+seatW+bw+u, y+(rh-cs.Height)/2))
-			row.count.Resize(cs)
-			// Who voted: beside the bar, or on a line of its own under it
-			// when a long list would have to shrink there.
-			vx := x + seatW + barMax + pw*0.15
-			vsz := max(ts*0.62, t.floor)
-			vs := fit(row.voters, vsz, max(10, x+pw-vx))
-			if row.voters.TextSize < vsz*0.8 || row.voters.TextSize < t.floor {
-				// on lines of their own under the bar, as many as it takes
-				y = t.placeWrapped(row.voters, x+seatW, y+rh, vsz, pw-seatW) - rh
-			} else {
-				row.voters.Move(fyne.NewPos(vx, y+(rh-vs.Height)/2))
-				row.voters.Resize(vs)
+	if rows := t.rows[:t.visibleRows()]; len(rows) > 0 {
+		// what comes under the tally keeps its room
+		var reserve float32
+		for _, x := range []struct {
+			tx     *canvas.Text
+			sz, gp float32
+		}{{t.outcome, 6 * u, u}, {t.catTotals, 3.6 * u, u}, {t.lastWords, 3.4 * u, 0}} {
+			if x.tx.Text != "" {
+				reserve += fyne.MeasureText(x.tx.Text, max(x.sz, t.floor), x.tx.TextStyle).Height + x.gp
 			}
-			y += rh
 		}
-		y += u
+		y = t.layoutTally(rows, x, y, pw, y0+bh-reserve, u) + u
 	}
 	place(t.outcome, 6*u, u)
 	place(t.catTotals, 3.6*u, u)
@@ -729,4 +709,154 @@ func (r *clockRenderer) Layout(size fyne.Size) {
 	r.c.label.Resize(ls)
 	r.c.clock.Move(fyne.NewPos((w-cs.Width)/2, y+ls.Height))
 	r.c.clock.Resize(cs)
+}
+
+// tallyPlan is how the tally's rows share a width: ncol columns of width
+// cw, each row's label, bar and count in fixed places, and each row's
+// height (taller when its voters go on lines of their own under the bar).
+type tallyPlan struct {
+	ncol                      int
+	cw, seatW, barMax, countW float32
+	ts, vsz, rh               float32
+	below                     []bool    // the row's voters are under its bar
+	heights                   []float32 // each row's
+	height                    float32   // the tallest column's
+	fits                      bool      // the columns are wide enough for label, bar and count
+	per                       int       // rows per column
+}
+
+// planTally plans rows in ncol columns across pw.
+func (t *TableScreen) planTally(rows []*tallyRow, pw, gap float32, ncol int, ts, vsz, rh0, u float32) tallyPlan {
+	p := tallyPlan{ncol: ncol, ts: ts, vsz: vsz}
+	p.cw = (pw - gap*float32(ncol-1)) / float32(ncol)
+	var seatW, countW, votersW, lineH float32
+	for _, r := range rows {
+		ss := fyne.MeasureText(r.seat.Text, ts, r.seat.TextStyle)
+		cs := fyne.MeasureText(r.count.Text, ts, r.count.TextStyle)
+		seatW, countW, lineH = max(seatW, ss.Width), max(countW, cs.Width), max(lineH, ss.Height, cs.Height)
+		votersW = max(votersW, fyne.MeasureText(r.voters.Text, vsz, r.voters.TextStyle).Width)
+	}
+	sgap := max(u, 0.3*t.floor) // between a row's label, bar and count
+	p.seatW, p.countW = seatW+sgap, countW+2*sgap
+	p.rh = max(rh0, lineH)
+	minBar := max(2*u, p.cw*0.15)
+	p.fits = p.seatW+minBar+p.countW <= p.cw
+	p.barMax = max(minBar, min(p.cw*0.38, p.cw-p.seatW-p.countW-votersW))
+	beside := p.cw - p.seatW - p.barMax - p.countW // room for the voters beside the bar
+	p.per = (len(rows) + ncol - 1) / ncol
+	col := float32(0)
+	for i, r := range rows {
+		h := p.rh
+		below := false
+		if r.voters.Text != "" {
+			w := fyne.MeasureText(r.voters.Text, vsz, r.voters.TextStyle).Width
+			if w > beside && (vsz*beside/w < vsz*0.8 || vsz*beside/w < t.floor) {
+				below = true
+				h += t.wrappedHeight(r.voters, vsz, p.cw-p.seatW)
+			}
+		}
+		p.below = append(p.below, below)
+		p.heights = append(p.heights, h)
+		if i%p.per == 0 {
+			col = 0
+		}
+		col += h
+		p.height = max(p.height, col)
+	}
+	return p
+}
+
+// wrappedHeight is the height placeWrapped gives tx at sz across w.
+func (t *TableScreen) wrappedHeight(tx *canvas.Text, sz, w float32) float32 {
+	m := fyne.MeasureText(tx.Text, sz, tx.TextStyle)
+	if m.Width <= w {
+		return m.Height
+	}
+	if s := sz * w / m.Width; s >= t.floor || t.floor <= 0 {
+		return fyne.MeasureText(tx.Text, s, tx.TextStyle).Height
+	}
+	lines := wrapStyled(tx.Text, t.floor, w, tx.TextStyle)
+	return float32(len(lines)) * fyne.MeasureText("0", t.floor, tx.TextStyle).Height
+}
+
+// layoutTally places the tally's rows from y down across pw, in as many
+// columns side by side (up to four) as it takes for them to end above
+// bottom. A row is never shorter than its letters and a column's rows
+// follow each other down, so no row runs into another whatever the count.
+// It returns the y under the longest column.
+func (t *TableScreen) layoutTally(rows []*tallyRow, x, y, pw, bottom, u float32) float32 {
+	rh0 := 6.5 * u
+	ts := max(rh0*0.72, t.floor)
+	vsz := max(ts*0.62, t.floor)
+	gap := max(2*u, t.floor)
+	var p tallyPlan
+	// one column while it can fit at the smallest size the column's texts
+	// shrink to (the caller shrinks them all together until they fit):
+	// columns side by side only when the rows are too many for that
+	q := t.planTally(rows, pw, gap, 1, t.floor, t.floor, t.floor/0.72, u)
+	oneColumn := y+q.height <= bottom
+	plan := func() bool {
+		for ncol := 2; ncol <= 4 && ncol <= len(rows); ncol++ {
+			q := t.planTally(rows, pw, gap, ncol, ts, vsz, rh0, u)
+			if !q.fits {
+				break
+			}
+			if p.ncol == 0 || q.height < p.height {
+				p = q
+			}
+			if y+q.height <= bottom {
+				p = q
+				return true
+			}
+		}
+		return false
+	}
+	if oneColumn {
+		p = t.planTally(rows, pw, gap, 1, ts, vsz, rh0, u)
+	} else if !plan() && t.st.View != nil && t.st.View.Stage == game.StageVote {
+		// Too many rows to say who gave each vote: during the vote the
+		// badges on the ring say it, and the rows keep the counts.
+		for _, row := range rows {
+			row.voters.Text = ""
+		}
+		p = tallyPlan{}
+		plan()
+	}
+	if p.ncol == 0 { // columns do not help (one row, or too narrow): one
+		p = t.planTally(rows, pw, gap, 1, ts, vsz, rh0, u)
+	}
+	maxN := 1
+	for _, row := range rows {
+		maxN = max(maxN, row.n)
+	}
+	end := y
+	cy := y
+	for i, row := range rows {
+		if i%p.per == 0 {
+			cy = y
+		}
+		cx := x + float32(i/p.per)*(p.cw+gap)
+		ss := fit(row.seat, p.ts, p.seatW)
+		row.seat.Move(fyne.NewPos(cx, cy+(p.rh-ss.Height)/2))
+		row.seat.Resize(ss)
+		bh := min(p.rh, rh0) * 0.64
+		bw := max(u*0.6, p.barMax*float32(row.n)/float32(maxN))
+		row.bar.Move(fyne.NewPos(cx+p.seatW, cy+(p.rh-bh)/2))
+		row.bar.Resize(fyne.NewSize(bw, bh))
+		cs := fit(row.count, p.ts, p.countW)
+		row.count.Move(fyne.NewPos(cx+p.seatW+bw+max(u, 0.3*t.floor), cy+(p.rh-cs.Height)/2))
+		row.count.Resize(cs)
+		if p.below[i] {
+			// on lines of their own under the bar, as many as it takes
+			cy = t.placeWrapped(row.voters, cx+p.seatW, cy+p.rh, p.vsz, p.cw-p.seatW)
+		} else {
+			vx := cx + p.seatW + p.barMax + p.countW
+			vs := fit(row.voters, p.vsz, max(10, cx+p.cw-vx))
+			row.voters.Move(fyne.NewPos(vx, cy+(p.rh-vs.Height)/2))
+			row.voters.Resize(vs)
+			cy += p.rh
+		}
+		end = max(end, cy)
+	}
+	return end
 }

@@ -104,9 +104,11 @@ func (l Line) phrases(lang string) [][]string {
 	case "votefor":
 		var out [][]string
 		for _, s := range l.Seats {
+			// "投8号的请举手", "Hands up for seat 8": the call is open,
+			// as the phones say it (never "vote for 8", an order)
 			p := []string{"votefor", num(s)}
 			if lang != "en" {
-				p = append(p, "hao")
+				p = append(p, "hao", "handsup")
 			}
 			out = append(out, p)
 		}

@@ -1215,7 +1215,7 @@ test('werewolf-12: answers about nobody read without a seat', () => {
   const pv = { roles: ['hunter'], table: { seats: [] }, results: [{ round: 1, action: 'shoot', answer: 'can-shoot' }, { round: 2, action: 'kill', target: 0, answer: 'none' }], known: [], alive: true };
   assert.deepEqual(V.peekModel(TZ, pv, {}).results, ['第 1 夜：可以开枪', '第 2 夜：没有人被刀（空刀）']);
   assert.equal(V.momentText(TZ, { kind: 'result', action: 'shoot', answer: 'cannot-shoot', target: 0 }), '结果：不能开枪');
-  assert.equal(V.momentText(TZ, { kind: 'action', role: 'witch', action: 'save', by: 'submitted' }), '女巫 ：救人：已使用（已提交）');
+  assert.equal(V.momentText(TZ, { kind: 'action', role: 'witch', action: 'save', by: 'submitted' }), '女巫 ：救人：已使用（本人选择）');
 });
 
 test('werewolf-12: the idiot is revealed, in the variant\'s words', () => {

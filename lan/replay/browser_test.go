@@ -50,7 +50,8 @@ func TestReplayOpensOffline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(f, Game{Table: g.TableView(), Names: map[int]string{1: "小明", 5: "Bob"}}, "zh"); err != nil {
+	started := time.Date(2026, 11, 22, 20, 5, 0, 0, time.Local)
+	if err := Write(f, Game{Table: g.TableView(), Names: map[int]string{1: "小明", 5: "Bob"}, Started: started, Where: "周六晚上客厅里靠窗的那张大桌子"}, "zh"); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -58,7 +59,7 @@ func TestReplayOpensOffline(t *testing.T) {
 	profile := t.TempDir()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.Flag("disable-component-update", true), chromedp.UserDataDir(profile),
-		chromedp.WindowSize(390, 844))
+		chromedp.WindowSize(360, 740))
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(alloc)
@@ -93,7 +94,7 @@ func TestReplayOpensOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := (&url.URL{Scheme: "file", Path: path}).String()
-	if err := chromedp.Do(ctx, chromedp.Navigate(page)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740), chromedp.Navigate(page)); err != nil {
 		t.Fatal(err)
 	}
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify([...document.querySelectorAll('li.vote')].map((li) => [li.dataset.voter + '>' + li.dataset.target, li.textContent, getComputedStyle(li).display !== 'none' && li.getBoundingClientRect().height > 0]))`))
@@ -117,6 +118,18 @@ func TestReplayOpensOffline(t *testing.T) {
 	if strings.Join(got, " ") != strings.Join(votes, " ") {
 		t.Errorf("votes shown\n got %v\nwant %v", got, votes)
 	}
+	// at 360 px the line under the heading breaks between its parts, never
+	// inside one (the date and time stay together)
+	broken, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify([...document.querySelectorAll('.meta .nb')].filter((s) => s.getClientRects().length !== 1).map((s) => s.textContent))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if broken != "[]" {
+		t.Errorf("parts of the meta line broken across lines at 360 px: %s", broken)
+	}
+	if date := started.Format("2006-01-02 15:04"); !metaHas(ctx, t, date) {
+		t.Errorf("the meta line lacks the date %q", date)
+	}
 	title, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('h1').textContent`))
 	if title != "杀手获胜" {
 		t.Errorf("the heading says %q", title)
@@ -138,4 +151,14 @@ func TestReplayOpensOffline(t *testing.T) {
 			os.WriteFile(os.Getenv("NIGHTFALL_REPLAY_SHOT"), png, 0o644)
 		}
 	}
+}
+
+// metaHas reports whether a part of the page's meta line reads want.
+func metaHas(ctx context.Context, t *testing.T, want string) bool {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify([...document.querySelectorAll('.meta .nb')].map((s) => s.textContent))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Contains(got, `"`+want+`"`)
 }

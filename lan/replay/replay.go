@@ -48,14 +48,18 @@ func Write(w io.Writer, g Game, lang string) error {
 
 // page is what the template draws.
 type page struct {
-	Lang, Title, Heading, Reason, Meta string
-	Named                              bool // some seat has a name: the names' column
-	RolesTitle, TimelineTitle          string
-	Cols                               []string
-	Seats                              []seatRow
-	Groups                             []group
-	Footer                             string
-	Board                              *BoardText
+	Lang, Title, Heading, Reason string
+	// Meta are the parts of the line under the heading (the players, the
+	// date, the table): each kept on one line (a date never breaks across
+	// two on a phone).
+	Meta                      []string
+	Named                     bool // some seat has a name: the names' column
+	RolesTitle, TimelineTitle string
+	Cols                      []string
+	Seats                     []seatRow
+	Groups                    []group
+	Footer                    string
+	Board                     *BoardText
 }
 
 type seatRow struct {
@@ -101,7 +105,7 @@ func build(d *words, g Game) page {
 	if g.Where != "" {
 		meta = append(meta, g.Where)
 	}
-	p.Meta = strings.Join(meta, " · ")
+	p.Meta = meta
 	p.Cols = []string{d.t("saved.col.seat"), d.t("saved.col.name"), d.t("saved.col.roles"), d.t("saved.col.camp"), d.t("saved.col.fate")}
 	info, _ := game.Lookup(tv.Variant)
 	campOf := func(role string) string {
@@ -346,7 +350,11 @@ func WriteEvening(w io.Writer, b evening.Board, played []Played, where string, l
 		bp.Links = append(bp.Links, Link{Href: g.File, Text: d.t("evening.game", "N", i+1) + " · " +
 			d.id("variant", g.Variant) + " · " + winnerText(d, g.Winner)})
 	}
-	p := page{Lang: d.lang, Title: d.t("evening.title"), Heading: d.t("evening.title"), Meta: where,
+	var meta []string
+	if where != "" {
+		meta = []string{where}
+	}
+	p := page{Lang: d.lang, Title: d.t("evening.title"), Heading: d.t("evening.title"), Meta: meta,
 		Footer: d.t("saved.footer"), Board: &bp}
 	return pageTmpl.Execute(w, p)
 }
@@ -427,6 +435,7 @@ h1{font-size:1.6rem;color:#f0c674;margin:.2rem 0}
 h2{font-size:1.2rem;border-bottom:1px solid #333a48;padding-bottom:.2rem;margin-top:1.6rem}
 h3{font-size:1rem;color:#9aa3b5;margin:1rem 0 .3rem}
 .meta,.dim{color:#9aa3b5}
+.nb{white-space:nowrap}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid #262b36;vertical-align:top}
 th{color:#9aa3b5;font-weight:normal}
@@ -446,7 +455,7 @@ footer{margin-top:2rem;color:#5d6575;font-size:.85rem}
 <main>
 <h1>{{.Heading}}</h1>
 {{if .Reason}}<p class="dim">{{.Reason}}</p>{{end}}
-<p class="meta">{{if .Board}}{{.Meta}}{{else}}{{.Title}} · {{.Meta}}{{end}}</p>
+<p class="meta">{{if not .Board}}<span class="nb">{{.Title}}</span>{{if .Meta}} · {{end}}{{end}}{{range $i, $m := .Meta}}{{if $i}} · {{end}}<span class="nb">{{$m}}</span>{{end}}</p>
 {{with .Board}}
 <p>{{.Games}}</p>
 <p>{{.Variants}}</p>
