@@ -1,5 +1,7 @@
 package game
 
+import "slices"
+
 // Phase is the part of the game a State is in (TableView.Phase,
 // Moment.Phase).
 type Phase string
@@ -48,7 +50,15 @@ const (
 
 // TableStages lists every stage a table view shows.
 func TableStages() []Stage {
-	return append([]Stage{StageBriefing, StageNight}, append(Stages(), StageOver)...)
+	out := append([]Stage{StageBriefing, StageNight}, append(Stages(), StageOver)...)
+	for _, in := range Variants() {
+		for _, st := range in.Stages {
+			if !slices.Contains(out, st) {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
 }
 
 // MomentKind is what a line of the end-of-game timeline tells (Moment.Kind).

@@ -142,6 +142,10 @@ type VariantInfo struct {
 	// them in).
 	Options     []OptionSpec `json:"-"`
 	OptionNames []string     `json:"options"`
+	// Stages are the day's stages the variant adds to the core's (its own
+	// turns: werewolf-12's stand window, campaign, skill, badge and order
+	// turns); TableStages lists them with the core's.
+	Stages []Stage `json:"-"`
 }
 
 // declare completes a variant's info for registration: its option names

@@ -90,6 +90,7 @@ func init() {
 			{ID: "guard", Camp: "good"},
 		},
 		Actions: wwActions,
+		Stages:  []Stage{StageStand, StageCampaign, StageCampaignPK, StageSkill, StageBadge, StageOrder},
 		// §13, the shared ones first (their defaults are Defaults').
 		Options: append(narrow(shared("voteMode", "selfVote", "abstain", "tieRounds", "tieVoters", "tieFinal", "selfReveal",
 			"speechStart", "speechDirection", "deadSeeAll", "nightMaxSeconds", "nightMinSeconds",

@@ -48,11 +48,14 @@ func TestTableTranscript(t *testing.T) {
 		plays = append(plays, play{name: in.ID, seed: uint64(7 + i), explode: 0.03})
 	}
 	// the results a random game seldom has: a self-reveal, void deals, an
-	// immune hand
+	// immune hand; an election put off by a werewolf's explosion, a
+	// sheriff, a hunter's shot; an election decided by a ballot
 	plays = append(plays,
 		play{name: "standard-003", seed: 3, explode: 0.5},
 		play{name: "two-hands", seed: 27, explode: 0.03},
-		play{name: "two-hands", seed: 22, explode: 0.03})
+		play{name: "two-hands", seed: 22, explode: 0.03},
+		play{name: "werewolf-12", seed: 23, explode: 0.03},
+		play{name: "werewolf-12", seed: 31, explode: 0.03})
 	ran := 0
 	for _, p := range plays {
 		in := lookupVariant(p.name)

@@ -80,6 +80,17 @@ func (b *Tasker) Decide(v game.PlayerView) (c Pick, ok bool) {
 				continue
 			}
 			return c, true
+		case task.Action == "stand":
+			// a show of hands (werewolf-12's stand window): a bot stands
+			// now and then, so that elections happen, and says no
+			// otherwise
+			if r.Float64() >= 0.35 {
+				c.Do = "skip"
+				if task.Decline != "" {
+					c.Do = task.Decline
+				}
+			}
+			return c, true
 		case task.NoTarget || len(task.Targets) == 0:
 			if task.Optional {
 				b.Idle[key] = true // a bot leaves the target-less privileges alone
