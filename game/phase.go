@@ -78,7 +78,15 @@ const (
 
 // MomentKinds lists every MomentKind.
 func MomentKinds() []MomentKind {
-	return []MomentKind{MomentAction, MomentResult, MomentDawn, MomentTally, MomentExecuted, MomentImmune, MomentExploded, MomentOver}
+	out := []MomentKind{MomentAction, MomentResult, MomentDawn, MomentTally, MomentExecuted, MomentImmune, MomentExploded, MomentOver}
+	for _, in := range Variants() {
+		for _, k := range in.Moments {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
 }
 
 // Verdict is a ballot's result (TallyBody.Outcome).

@@ -146,6 +146,9 @@ type VariantInfo struct {
 	// turns: werewolf-12's stand window, campaign, skill, badge and order
 	// turns); TableStages lists them with the core's.
 	Stages []Stage `json:"-"`
+	// Moments are the kinds of timeline lines the variant adds to the
+	// core's; MomentKinds lists them with the core's.
+	Moments []MomentKind `json:"-"`
 }
 
 // declare completes a variant's info for registration: its option names

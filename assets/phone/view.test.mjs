@@ -1235,3 +1235,18 @@ test('werewolf-12: the day screen says who runs, who withdrew, who holds the bad
   assert.equal(V.sheriffText(TZ, viewOf('ww-stand').pv.table), '', 'nobody is a candidate before the stand window closes');
   assert.equal(V.sheriffText(TZ, viewOf('speech-me').pv.table), '', 'other variants: nothing');
 });
+
+test('werewolf-12: the phone\'s 复盘 says the election, the badge, the shot and the potions as the big screen does', () => {
+  const T = V.makeT(zh);
+  assert.equal(V.momentText(T, { kind: 'candidates', actors: [3, 8, 11] }), T('tl.ww.candidates', { Seats: '3、8、11' }));
+  assert.equal(V.momentText(T, { kind: 'candidates', actors: [] }), T('tl.ww.candidates.none'));
+  assert.equal(V.momentText(T, { kind: 'sheriff', seat: 5, by: 'elected' }), '5号当选警长');
+  assert.equal(V.momentText(T, { kind: 'shot', seat: 8, target: 9 }), '猎人8号开枪带走9号');
+  assert.ok(V.momentText(T, { kind: 'badge_lost', by: 'tie' }).length > 4);
+  assert.ok(V.momentText(T, { kind: 'election_postponed' }).length > 2);
+  const both = V.momentText(T, { kind: 'potions', seat: 4, answer: 'saved', target: 7 });
+  assert.ok(both.includes('4') && both.includes('7') && both.includes('、'), both);
+  for (const k of ['candidates', 'sheriff', 'badge_lost', 'election_postponed', 'shot', 'potions']) {
+    assert.notEqual(V.momentText(T, { kind: k, seat: 1, target: 2, by: 'tie', actors: [1] }), '', k);
+  }
+});

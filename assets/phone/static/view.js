@@ -1237,6 +1237,23 @@ export function momentText(T, mo) {
       return T('exploded', { Seat: mo.seat });
     case 'over':
       return winnerText(T, mo.winner);
+    // werewolf-12's own moments, in the big screen's words (app/ui wolfMoment)
+    case 'candidates':
+      return mo.actors && mo.actors.length ? T('tl.ww.candidates', { Seats: listLabel(T, mo.actors.map(String)) }) : T('tl.ww.candidates.none');
+    case 'sheriff':
+      return mo.by === 'handed' && mo.target != null ? T('tl.ww.handed', { From: targetSeat(mo.target), Seat: mo.seat }) : T('tl.ww.sheriff', { Seat: mo.seat });
+    case 'badge_lost':
+      return T('tl.ww.badgelost', { Why: tId(T, 'tl.ww.badgelost', mo.by) });
+    case 'election_postponed':
+      return T('tl.ww.postponed');
+    case 'shot':
+      return mo.target != null ? T('tl.ww.shot', { Seat: mo.seat, Target: targetSeat(mo.target) }) : '';
+    case 'potions': {
+      const parts = [];
+      if (mo.answer === 'saved') parts.push(T('tl.ww.saved', { Seat: mo.seat }));
+      if (mo.target != null) parts.push(T('tl.ww.poison', { Seat: targetSeat(mo.target) }));
+      return listLabel(T, parts);
+    }
   }
   return '';
 }
