@@ -23,10 +23,11 @@ import (
 //     phone is served the dictionary without them (Phone, PhoneDictionary);
 //   - every other family is the phone page's (peek., night., join., cat., …)
 //     or shared by both: the names of the engine's things (NamePrefixes:
-//     variant., role., action., opt., val., summary.) and the words both
-//     screens show for one thing (narr., winner., camp., answer., reason.,
-//     redeal., dawn., phase., over., seat., list., app., lang., votes.: a
-//     tally's counts) — one wording for one thing.
+//     variant., role., action., summary.; opt. and val. the big screen's
+//     only, since the phone shows no option) and the words both screens
+//     show for one thing (narr., winner., camp., answer., reason., dawn.,
+//     phase., over., seat., list., app., lang., votes.: a tally's counts) —
+//     one wording for one thing.
 //
 // The judge's voice says words of it too (voice.go: its own lines are the
 // family "voice", and it says some shared words as the screens show them).
@@ -52,6 +53,9 @@ var ScreenFamilies = []string{
 	"host",    // the server's refusals of the host's commands (lan.HostError)
 	"lobby",   // the lobby screen
 	"moment",  // the replay's lines
+	"opt",     // the options' names (the lobby, the briefing: the phone shows no option)
+	"val",     // the options' values (idem)
+	"redeal",  // why a deal was made again (the big screen announces it; the phones get the new deal)
 	"quit",    // the quit dialog
 	"replay",  // the replay's controls
 	"resume",  // the resume dialog

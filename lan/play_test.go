@@ -254,6 +254,9 @@ func (tb *table) decide(v game.PlayerView) (botCmd, bool) {
 // Tasker (nil: all of them). It draws only where these tasks are open, so
 // the other variants' games do not change.
 func (tb *table) decideWerewolf(v game.PlayerView) (c botCmd, ok bool, rest []game.Task) {
+	if v.Table.Variant != "werewolf-12" { // cat-lives-7 has an "order" of its own: a discard order
+		return botCmd{}, false, nil
+	}
 	for i, task := range v.Tasks {
 		if task.Done || !task.Open {
 			continue
