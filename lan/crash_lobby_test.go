@@ -141,16 +141,7 @@ func TestFirstLobbyPlainRestart(t *testing.T) {
 	room, key := srv.Room(), srv.PublicKey()
 	url := "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws?room=" + room
 	const seats, restarts = 6, 20
-	tokens := map[int]string{}
-	for seat := 1; seat <= seats; seat++ {
-		p, w := dialLobbyPhone(t, url, key, "")
-		p.send(map[string]any{"t": "join", "name": fmt.Sprintf("p%d", seat), "seat": seat})
-		if f := p.until("welcome"); f.Seat != seat {
-			t.Fatalf("joining seat %d: %s", seat, f.raw)
-		}
-		tokens[seat] = w.Token
-		p.ws.Close()
-	}
+	tokens := seatLobbyPhones(t, url, key, seats)
 	kept, tried := 0, 0
 	for run := 1; run <= restarts; run++ {
 		ts.Close()
@@ -204,16 +195,7 @@ func TestCrashFirstLobby(t *testing.T) {
 	key := roomPublicKey(t, dir, room)
 	url := fmt.Sprintf("ws://127.0.0.1:%d/ws?room=%s", port, room)
 	const seats, restarts = 6, 20
-	tokens := map[int]string{}
-	for seat := 1; seat <= seats; seat++ {
-		p, w := dialLobbyPhone(t, url, key, "")
-		p.send(map[string]any{"t": "join", "name": fmt.Sprintf("p%d", seat), "seat": seat})
-		if f := p.until("welcome"); f.Seat != seat {
-			t.Fatalf("joining seat %d: %s", seat, f.raw)
-		}
-		tokens[seat] = w.Token
-		p.ws.Close()
-	}
+	tokens := seatLobbyPhones(t, url, key, seats)
 	kept, tried := 0, 0
 	for run := 1; run <= restarts; run++ {
 		h.kill()
@@ -238,4 +220,21 @@ func TestCrashFirstLobby(t *testing.T) {
 	}
 	h.kill()
 	t.Logf("SIGKILL in the first lobby, plain restarts: room %s kept %d times, seats kept %d of %d", room, restarts, kept, tried)
+}
+
+// seatLobbyPhones seats a phone in each of seats 1..n of the lobby at url
+// (sealed to key) and closes it, returning each seat's token.
+func seatLobbyPhones(t *testing.T, url string, key sealed.Key, n int) map[int]string {
+	t.Helper()
+	tokens := map[int]string{}
+	for seat := 1; seat <= n; seat++ {
+		p, w := dialLobbyPhone(t, url, key, "")
+		p.send(map[string]any{"t": "join", "name": fmt.Sprintf("p%d", seat), "seat": seat})
+		if f := p.until("welcome"); f.Seat != seat {
+			t.Fatalf("joining seat %d: %s", seat, f.raw)
+		}
+		tokens[seat] = w.Token
+		p.ws.Close()
+	}
+	return tokens
 }
