@@ -15,6 +15,25 @@ import (
 	"fyne.io/fyne/v2/test"
 )
 
+// uiQueue stands in for fyne.Do in tests: the estimate's goroutine hands
+// its function over, and the test runs it on its own goroutine (the
+// widgets are the UI goroutine's only; running it on the estimate's
+// goroutine raced with the test's drawing).
+type uiQueue chan func()
+
+func (q uiQueue) do(f func()) { q <- f }
+
+// run runs the next function handed over.
+func (q uiQueue) run(t *testing.T) {
+	t.Helper()
+	select {
+	case f := <-q:
+		f()
+	case <-time.After(30 * time.Second):
+		t.Fatal("the estimate never showed")
+	}
+}
+
 func balanceView(variant string, players int) lan.HostView {
 	return lan.HostView{Lobby: lan.LobbyView{Variant: variant, Players: players},
 		Problem: &lan.StartProblem{Key: "free", Seats: []int{1}}}
@@ -24,6 +43,7 @@ func balanceView(variant string, players int) lan.HostView {
 // setting cancels the running one and shows only its own; a setting the
 // rules refuse shows none.
 func TestLobbyBalance(t *testing.T) {
+	ui := make(uiQueue, 4)
 	newTestApp(t, "en")
 	l := NewLobby(func(lan.HostCommand) {})
 	var mu sync.Mutex
@@ -41,7 +61,7 @@ func TestLobbyBalance(t *testing.T) {
 		}
 		<-release
 		return sim.Result{Games: 1000, Wins: map[string]int{"good": 470, "killers": 510, "draw": 20}}, nil
-	}, func(f func()) { f() })
+	}, ui.do)
 	l.Set(balanceView("classic-2.0", 9))
 	l.Set(balanceView("classic-2.0", 9)) // the same setting: not asked again
 	l.Set(balanceView("classic-2.0", 12))
@@ -51,10 +71,7 @@ func TestLobbyBalance(t *testing.T) {
 		t.Fatal("the first estimate was not cancelled")
 	}
 	close(release)
-	deadline := time.Now().Add(5 * time.Second)
-	for l.Balance() == "" && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	ui.run(t) // the estimate shown, on this goroutine as fyne.Do would
 	want := "Bots' estimate (1000 games): good side 47% ± 4%, killers 51%, draw 2%\n(simple bots that do not reason: real tables differ)"
 	if got := l.Balance(); got != want {
 		t.Errorf("balance line %q, want %q", got, want)
@@ -78,6 +95,7 @@ func TestLobbyBalance(t *testing.T) {
 // (the app sets it once its window is drawn) estimates that setting at
 // once, without waiting for the next change.
 func TestLobbyBalanceLater(t *testing.T) {
+	ui := make(uiQueue, 4)
 	newTestApp(t, "en")
 	l := NewLobby(func(lan.HostCommand) {})
 	l.Set(balanceView("classic-2.0", 12))
@@ -85,7 +103,7 @@ func TestLobbyBalanceLater(t *testing.T) {
 	l.SetEstimator(func(ctx context.Context, s game.Setup) (sim.Result, error) {
 		asked <- s
 		return sim.Result{Games: 1000, Wins: map[string]int{"good": 470, "killers": 510, "draw": 20}}, nil
-	}, func(f func()) { f() })
+	}, ui.do)
 	defer l.bal.stop()
 	select {
 	case s := <-asked:
@@ -95,7 +113,7 @@ func TestLobbyBalanceLater(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the setting shown was not estimated")
 	}
-	l.bal.wg.Wait()
+	ui.run(t)
 	if l.Balance() == "" {
 		t.Error("no balance line")
 	}
@@ -122,6 +140,7 @@ func TestBalanceEstimateAnswers(t *testing.T) {
 
 // The lobby with its balance line (looked at: zh, 1280×720).
 func TestGoldenLobbyBalance(t *testing.T) {
+	ui := make(uiQueue, 4)
 	newTestApp(t, "zh")
 	srv := newTable(t, "classic-2.0", 12, 1)
 	for s := 1; s <= 12; s++ {
@@ -132,14 +151,15 @@ func TestGoldenLobbyBalance(t *testing.T) {
 	l := NewLobby(func(lan.HostCommand) {})
 	l.SetEstimator(func(context.Context, game.Setup) (sim.Result, error) {
 		return sim.Result{Games: 2712, Wins: map[string]int{"good": 1277, "killers": 1380, "draw": 55}}, nil
-	}, func(f func()) { f() })
+	}, ui.do)
 	w := test.NewWindow(l.Content())
 	defer w.Close()
 	w.Resize(fyne.NewSize(1280, 720))
 	l.Set(pinned(srv.View()))
-	deadline := time.Now().Add(5 * time.Second)
-	for l.Balance() == "" && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	// the capture follows the whole show (the line set, shown and the
+	// options moved below it), run on this goroutine as fyne.Do runs it
+	// on the UI's: a capture while the estimate's goroutine drew caught
+	// the options over the line
+	ui.run(t)
 	golden(t, "lobby_balance_zh.png", w.Canvas().Capture())
 }

@@ -169,6 +169,13 @@ func (l *Lobby) SetEstimator(e Estimator, do func(func())) {
 
 // showBalance shows the balance line (hidden while there is none).
 func (l *Lobby) showBalance(text string) {
+	// A line never shown has no width yet (the column skips hidden
+	// objects), so its text would be measured unbroken and the options
+	// laid out for fewer lines than it shows once placed: it is given the
+	// column's width (the deal line's) before its text.
+	if w := l.deal.Size().Width; l.balanceLine.Size().Width != w && w > 0 {
+		l.balanceLine.Resize(fyne.NewSize(w, l.balanceLine.Size().Height))
+	}
 	l.balanceLine.SetText(text)
 	if text == "" {
 		l.balanceLine.Hide()
