@@ -217,7 +217,7 @@ test-headless:
 	@pkgs="$(filter $(MODULE),$(ALL_PKGS))"
 	[[ -z "$$pkgs" ]] && { echo "test-headless: no packages yet"; exit 0; }
 	set -x
-	CGO_ENABLED=0 go test -tags headless -short $(TESTFLAGS) $$pkgs
+	CGO_ENABLED=0 go test -tags headless -short -timeout 30m $(TESTFLAGS) $$pkgs
 	CGO_ENABLED=0 go test -tags headless -run '^$$' $(RACE_PKGS)
 
 # The Fyne UI, headless: the `ci` tag swaps Fyne's GLFW driver for its software one, so no cgo,
@@ -226,14 +226,14 @@ test-app:
 	@pkgs="$(APP_PKGS)"
 	[[ -z "$$pkgs" ]] && { echo "test-app: no app packages yet"; exit 0; }
 	set -x
-	CGO_ENABLED=0 go test -tags ci $(TESTFLAGS) $$pkgs
+	CGO_ENABLED=0 go test -tags ci -timeout 30m $(TESTFLAGS) $$pkgs
 
 # Everything else (main, any other top-level package), normal cgo build.
 test-rest:
 	@pkgs="$(REST_PKGS)"
 	[[ -z "$$pkgs" ]] && { echo "test-rest: no other packages yet"; exit 0; }
 	set -x
-	go test $(TESTFLAGS) $$pkgs
+	go test -timeout 30m $(TESTFLAGS) $$pkgs
 
 # UI tests that need a real X display and GL: test files with a `//go:build xvfb` line under
 # ./app/..., run with Fyne's GLFW driver inside Xvfb (24-bit screen; xvfb-run's default is 8-bit).
@@ -242,7 +242,7 @@ test-ui:
 	[[ -z "$$dirs" ]] && { echo "test-ui: no xvfb-tagged app tests yet"; exit 0; }
 	case "$${LANG:-C}" in C|C.*|POSIX) export LANG=en_US.UTF-8 ;; esac
 	set -x
-	$(XVFB_RUN) go test -tags xvfb $(TESTFLAGS) $$(sed 's|^|./|' <<<"$$dirs")
+	$(XVFB_RUN) go test -tags xvfb -timeout 30m $(TESTFLAGS) $$(sed 's|^|./|' <<<"$$dirs")
 
 # ---- release builds ---------------------------------------------------------------------------
 
