@@ -1,6 +1,10 @@
 // Package voice decides what the judge says aloud, from the table view alone,
-// and spells each line as a list of the bundled clips (assets/sounds): "6号死亡"
-// is the clip of 6 then the clip of 号死亡.
+// and spells each line as a list of the bundled clips (assets/sounds). A
+// phrase is made of pieces ("6号死亡": the clip of 6, the clip of 号死亡),
+// but every phrase that names a seat or a count is also said whole, as one
+// sentence at one pace (the clip "n6+died": Wholes lists them), and Clips
+// names that clip: pieces spoken apart come at different speeds. A voice
+// pack that has the pieces and not the whole says the pieces (app/audio).
 //
 // Night rule: at nightfall the judge says one fixed phrase and nothing else
 // until dawn, so nothing heard at night depends on which roles exist, live or
@@ -14,7 +18,6 @@ import (
 	"time"
 
 	"nightfall/assets"
-	"nightfall/assets/sounds"
 	"nightfall/game"
 )
 
@@ -34,9 +37,26 @@ var Kinds = []string{"night", "dawn", "peaceful", "died", "speak", "lastwords", 
 	// death steps, the hunter's shot, the idiot
 	"election", "campaign", "sheriff", "badgelost", "postponed", "skill", "badge", "order", "shot", "idiot", "wolfexploded"}
 
-// Clips spells the line in lang ("zh" or "en") as clip names (files
-// lang/NAME.wav); "chime" is the shared chime.
+// Clips spells the line in lang ("zh" or "en") as clip names
+// (audio.ClipPath: lang/NAME.wav, a whole phrase's lang/NAME.mp3): a
+// phrase as its whole clip where it has one (Wholes: "n6+died"), else as
+// its pieces ("chime" is the shared chime).
 func (l Line) Clips(lang string) []string {
+	var out []string
+	for _, p := range l.phrases(lang) {
+		if w := assets.VoiceWhole(p); w != "" && wholes()[lang][w] {
+			out = append(out, w)
+			continue
+		}
+		out = append(out, p...)
+	}
+	return out
+}
+
+// Pieces spells the line in lang as the pieces of its phrases, never a
+// whole clip: "6号死亡" is n6, died (how a voice pack without the whole
+// clip says it).
+func (l Line) Pieces(lang string) []string {
 	var out []string
 	for _, p := range l.phrases(lang) {
 		out = append(out, p...)
@@ -44,8 +64,8 @@ func (l Line) Clips(lang string) []string {
 	return out
 }
 
-// Caption is the line's words in lang, clip by clip as they are spoken
-// (assets/sounds: the words gen.sh gave each clip), a phrase per seat named:
+// Caption is the line's words in lang, piece by piece as they are spoken
+// (assets.VoiceLines: the words gen.sh gave each clip), a phrase per seat named:
 // "6号死亡，9号死亡", "Seat 6 died. Seat 9 died.". It is "" for a line
 // without words: the chime (what it stands for is the caller's to say).
 func (l Line) Caption(lang string) string {
@@ -60,7 +80,7 @@ func (l Line) Caption(lang string) string {
 	for _, p := range l.phrases(lang) {
 		var ws []string
 		for _, c := range p {
-			if w, ok := sounds.Words(lang, c); ok {
+			if w, ok := voiceWords()[lang][c]; ok {
 				ws = append(ws, w)
 			}
 		}

@@ -20,19 +20,96 @@ func TestClips(t *testing.T) {
 		want []string
 	}{
 		{Line{Kind: "night"}, "zh", []string{"night"}},
-		{Line{Kind: "died", Seats: []int{6, 9}}, "zh", []string{"n6", "died", "n9", "died"}},
-		{Line{Kind: "died", Seats: []int{6}}, "en", []string{"seat", "n6", "died"}},
-		{Line{Kind: "speak", Seats: []int{3}}, "zh", []string{"please", "n3", "speak"}},
-		{Line{Kind: "speak", Seats: []int{3}}, "en", []string{"seat", "n3", "speak"}},
-		{Line{Kind: "votefor", Seats: []int{7}}, "zh", []string{"votefor", "n7", "hao", "handsup"}},
+		{Line{Kind: "died", Seats: []int{6, 9}}, "zh", []string{"n6+died", "n9+died"}},
+		{Line{Kind: "died", Seats: []int{6}}, "en", []string{"seat+n6+died"}},
+		{Line{Kind: "died", Seats: []int{20}}, "zh", []string{"n20+died"}},
+		{Line{Kind: "speak", Seats: []int{3}}, "zh", []string{"please+n3+speak"}},
+		{Line{Kind: "speak", Seats: []int{3}}, "en", []string{"seat+n3+speak"}},
+		{Line{Kind: "votefor", Seats: []int{7}}, "zh", []string{"votefor+n7+hao+handsup"}},
 		{Line{Kind: "over", Text: "killers"}, "en", []string{"over", "win-killers"}},
-		{Line{Kind: "over", Text: "4"}, "zh", []string{"over", "n4", "wins"}},
+		{Line{Kind: "over", Text: "4"}, "zh", []string{"over", "n4+wins"}},
+		{Line{Kind: "shot", Seats: []int{3, 9}}, "zh", []string{"n3+shot+n9+hao"}},
+		{Line{Kind: "idiot", Seats: []int{5}}, "en", []string{"seat+n5+idiot", "nobodyout"}},
+		{Line{Kind: "election"}, "zh", []string{"election", "stand"}},
+		// outside the closed set: said as its pieces
 		{Line{Kind: "speak", Seats: []int{41}}, "zh", []string{"please", "chime", "speak"}},
+		{Line{Kind: "died", Seats: []int{21}}, "zh", []string{"n21", "died"}},
+		{Line{Kind: "campaign", Seats: []int{13}}, "zh", []string{"n13", "campaign"}}, // werewolf-12 seats 12
 		{Line{Kind: "something-new"}, "zh", []string{"chime"}},
 	} {
 		if got := c.line.Clips(c.lang); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%+v in %s: got %v, want %v", c.line, c.lang, got, c.want)
 		}
+	}
+	if got, want := (Line{Kind: "died", Seats: []int{6, 9}}).Pieces("zh"), []string{"n6", "died", "n9", "died"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pieces of 6号死亡，9号死亡: %v, want %v", got, want)
+	}
+}
+
+// TestWholes: every line that names a seat, at every seat of the largest
+// table that says it (20, werewolf-12's own lines 12), and every deal of
+// every variant at every table size, is said as one clip per phrase in
+// both languages: a clip of its own, with sound, whose words are the
+// phrase's pieces' (what the caption shows). The set is exactly that: no
+// clip is made for a phrase no table says.
+func TestWholes(t *testing.T) {
+	for _, lang := range assets.Languages {
+		used := map[string]bool{}
+		check := func(l Line, phrases int) {
+			t.Helper()
+			clips := l.Clips(lang)
+			if len(clips) != phrases {
+				t.Errorf("%+v in %s: said as %v, want %d clips (one per phrase)", l, lang, clips, phrases)
+			}
+			var words []string
+			for _, c := range clips {
+				used[c] = true
+				w, ok := sounds.Words(lang, c)
+				if !ok || audio.Duration(sounds.FS, lang, c) == 0 {
+					t.Errorf("%+v in %s: clip %s has no words or no sound", l, lang, c)
+				}
+				words = append(words, w)
+			}
+			var pieces []string
+			for _, c := range l.Pieces(lang) {
+				w, _ := sounds.Words(lang, c)
+				pieces = append(pieces, w)
+			}
+			if strip := strings.NewReplacer(" ", ""); strip.Replace(strings.Join(words, "")) != strip.Replace(strings.Join(pieces, "")) {
+				t.Errorf("%+v in %s: the clips say %q, the pieces %q", l, lang, words, pieces)
+			}
+		}
+		for _, k := range []string{"died", "speak", "lastwords", "votefor", "out", "exploded"} {
+			for s := 1; s <= 20; s++ {
+				check(Line{Kind: k, Seats: []int{s}}, 1)
+			}
+		}
+		for s := 1; s <= 20; s++ {
+			check(Line{Kind: "over", Text: strconv.Itoa(s)}, 2)
+		}
+		for s := 1; s <= 12; s++ {
+			for _, k := range []string{"campaign", "skill", "sheriff", "wolfexploded"} {
+				check(Line{Kind: k, Seats: []int{s}}, 1)
+			}
+			check(Line{Kind: "idiot", Seats: []int{s}}, 2)
+			for h := 1; h <= 12; h++ {
+				if h != s {
+					check(Line{Kind: "shot", Seats: []int{h, s}}, 1)
+				}
+			}
+		}
+		for _, in := range game.Variants() {
+			for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+				d := Line{Kind: "deal", Deal: Deal(in.ID, n)}
+				check(d, len(d.phrases(lang)))
+			}
+		}
+		for _, w := range Wholes(lang) {
+			if !used[w.ID] {
+				t.Errorf("%s: %s (%s) is said by no line", lang, w.ID, w.Words)
+			}
+		}
+		t.Logf("%s: %d phrases said whole", lang, len(Wholes(lang)))
 	}
 }
 
@@ -185,8 +262,9 @@ func TestCaptions(t *testing.T) {
 // TestBriefingPlan: over the table's briefing of every variant, at every
 // table size, in both languages, the judge says the briefing's opening,
 // the engine's deal (its roles in its order, each as its count then its
-// name: "五个杀手", "两个警察", "5 killers", "1 Sniper"), how the variant's
-// sides win, and that the host begins; every clip of it is a line of the
+// name: "五个杀手", "两个警察", "5 killers", "1 Sniper", each phrase one
+// clip said whole), how the variant's sides win, and that the host begins;
+// every clip of it is a line of the
 // voice with its words and its sound, and all but the closing line end
 // before the briefing's time runs out (game.BriefingSeconds: the night
 // would cut them short).
@@ -206,7 +284,7 @@ func TestBriefingPlan(t *testing.T) {
 				plan := Briefing(&tv)
 				var got [][]string
 				for _, l := range plan {
-					got = append(got, l.Clips(lang))
+					got = append(got, l.Pieces(lang))
 				}
 				var deal []string
 				zhN := func(c int) string {
@@ -246,6 +324,10 @@ func TestBriefingPlan(t *testing.T) {
 				want := [][]string{{"brief.narr"}, deal, {"wins." + in.ID}, {"begin"}}
 				if !reflect.DeepEqual(got, want) {
 					t.Errorf("%s at %d in %s: the judge says %v, want %v", in.ID, n, lang, got, want)
+				}
+				// the deal's phrases are said whole, one clip each
+				if d := plan[1]; len(d.Clips(lang)) != len(d.phrases(lang)) {
+					t.Errorf("%s at %d in %s: the deal is said as %v, want a clip per phrase", in.ID, n, lang, d.Clips(lang))
 				}
 				var total, needed time.Duration
 				for i, l := range plan {
