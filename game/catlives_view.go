@@ -156,8 +156,11 @@ type CatPrivilegeView struct {
 	Action string `json:"action"`
 	Card   string `json:"card"`           // the card offering it
 	Form   bool   `json:"form,omitempty"` // through the amoeba's form
-	Cost   int    `json:"cost"`
-	Note   string `json:"note,omitempty"`
+	// Via is the command's via that uses it (CatArgs.Via): the card
+	// offering it, or "amoeba" through its form.
+	Via  string `json:"via"`
+	Cost int    `json:"cost"`
+	Note string `json:"note,omitempty"`
 	// Target: "other", "any", "none", "executed"; Targets the legal ones.
 	Target  string   `json:"target"`
 	Targets []Target `json:"targets,omitempty"`
@@ -372,7 +375,10 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 			} else if len(cards) > 1 {
 				via = k.Type
 			}
-			pr := CatPrivilegeView{Action: m.ID, Card: k.Type, Form: k.Form, Cost: m.Cost, Target: m.Target}
+			pr := CatPrivilegeView{Action: m.ID, Card: k.Type, Form: k.Form, Via: k.Type, Cost: m.Cost, Target: m.Target}
+			if k.Form {
+				pr.Via = "amoeba"
+			}
 			if m.ID == "arson" {
 				pr.Note = "half your AP (at least 2) at the next nightfall"
 			}

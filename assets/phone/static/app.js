@@ -1672,7 +1672,7 @@ async function startMock() {
   const open = hash.get('open'); // cat-lives-7: a privilege's form
   if (open && S.pv && S.pv.catLives) {
     const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
-    if (p) S.local.cat = { open: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
+    if (p) S.local.cat = { open: `${p.action}:${p.via}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
   }
   if (S.pv && S.pv.catLives && (open || hash.get('hand') === '1')) { S.catHand = catHandKey(); catArm(); } // cat-lives-7: the hand opened
   if (hash.get('peek') === '1') S.peeking = true;

@@ -703,13 +703,13 @@ export function catModel(T, pv, names, local = {}) {
   const tasks = pv.tasks || [];
   const has = (a) => tasks.find((t) => t.action === a);
   const privs = (c.privileges || []).map((p) => ({
-    key: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`,
+    key: `${p.action}:${p.via}`,
     action: p.action, label: tId(T, 'action', p.action), card: tId(T, 'role', p.card),
     cost: T('cat.cost', { Cost: p.cost }), costN: p.cost,
     // usable now, in this phase (the engine lists night privileges by day too, unusable)
     usable: !!p.usable && !!has(p.action), reason: p.usable ? '' : refusalText(T, p.why),
     needs: p.needs || [], target: p.target, targets: p.targets || [], positions: p.positions || {},
-    into: p.into || [], via: p.form ? 'amoeba' : p.card,
+    into: p.into || [], via: p.via,
   })).sort((a, b) => Number(b.usable) - Number(a.usable)); // usable now first
   const m = {
     kind: 'cat',
