@@ -194,7 +194,10 @@
 // five cards per seat) implements the hooks of hooks.go instead: it runs
 // its nights and days itself (phaseRunner), applies its own events
 // (eventApplier; its state is State.ext), deals under its own constraints
-// (dealer) and adds its part to the views (viewer), while still emitting
+// (dealer) and adds its part to the views (viewer: its tasks say where a
+// phone offers them, Task.Place, and a turn of the floor that is no speech
+// sets TableView.Decision, so that the page routes by the view, never by
+// its action or stage names), while still emitting
 // the core events the screens and scripts rely on. werewolf-12 runs its
 // days so (the election before the dawn, the death steps, the sheriff's
 // order) but its nights on the shared protocol: its phaseRunner hands the

@@ -61,10 +61,13 @@ func (werewolf) tableView(g *Game, tv *TableView) {
 		t.Seconds = s.Opts.PKSpeechSeconds
 	case StageSkill:
 		t.Seconds = o.SkillSeconds
+		tv.Decision = true
 	case StageBadge:
 		t.Seconds = o.BadgeSeconds
+		tv.Decision = true
 	case StageOrder:
 		t.Seconds = o.OrderSeconds
+		tv.Decision = true
 	default:
 		return
 	}
@@ -175,14 +178,14 @@ func (g *Game) wwDayTasks(pv *PlayerView) {
 	d := s.Day
 	seat := pv.Seat
 	if d.Stage == StageStand && pv.Alive {
-		t := Task{Action: "stand", NoTarget: true, Optional: true, Done: slices.Contains(w.chose, seat)}
+		t := Task{Action: "stand", NoTarget: true, Optional: true, Done: slices.Contains(w.chose, seat), Place: PlaceTurn}
 		t.Skipped = t.Done && !slices.Contains(w.stood, seat)
 		pv.Tasks = append(pv.Tasks, t)
 	}
 	if d.Speaker == seat {
 		switch d.Kind {
 		case StageSkill:
-			t := Task{Action: "shoot", Optional: true}
+			t := Task{Action: "shoot", Optional: true, Place: PlaceTurn}
 			if s.Role(seat) == "hunter" && !slices.Contains(w.poisoned, seat) {
 				for _, x := range s.Living() {
 					if x != seat {
@@ -192,21 +195,21 @@ func (g *Game) wwDayTasks(pv *PlayerView) {
 			}
 			pv.Tasks = append(pv.Tasks, t)
 		case StageBadge:
-			t := Task{Action: "badge"}
+			t := Task{Action: "badge", Place: PlaceTurn}
 			for _, x := range s.Living() {
 				if x != seat && (x != w.revealed || w.o.RevealedIdiotBadge == "keep") {
 					t.Targets = append(t.Targets, SeatTarget(x))
 				}
 			}
-			pv.Tasks = append(pv.Tasks, t, Task{Action: "tear", NoTarget: true})
+			pv.Tasks = append(pv.Tasks, t, Task{Action: "tear", NoTarget: true, Place: PlaceTurn})
 		case StageOrder:
-			pv.Tasks = append(pv.Tasks, Task{Action: "order", NoTarget: true})
+			pv.Tasks = append(pv.Tasks, Task{Action: "order", NoTarget: true, Place: PlaceTurn})
 		default:
 			pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 		}
 	}
 	if w.electing && slices.Contains(w.cands, seat) && d.Stage != StageStand && !w.electPK && d.Ballot == nil {
-		pv.Tasks = append(pv.Tasks, Task{Action: "withdraw", NoTarget: true})
+		pv.Tasks = append(pv.Tasks, Task{Action: "withdraw", NoTarget: true, Place: PlaceConfirm})
 	}
 	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && slices.Contains(b.Voters, seat) {
 		pv.Tasks = g.appendVoteTasks(pv.Tasks, b, seat, nil)

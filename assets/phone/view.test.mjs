@@ -942,8 +942,10 @@ test('day: a dead speaker keeps the pass (last words); other dead players get no
   const m = V.dayModel(T, pv.table, names, { ...pv, tasks: V.dayTasks(pv) }, {});
   assert.equal(m.pass, true);
   assert.equal(m.vote, null);
-  // a dead player's other tasks (none should come) are not offered
-  assert.deepEqual(V.dayTasks({ ...pv, tasks: [{ action: 'vote', targets: [1] }, { action: 'pass' }] }).map((t) => t.action), ['pass']);
+  // what a dead player may do is the engine's word (game's random games
+  // check that a dead seat gets the floor's tasks only): the page offers
+  // its view's tasks and decides nothing
+  assert.deepEqual(V.dayTasks({ ...pv, tasks: [{ action: 'shoot', place: 'turn' }] }).map((t) => t.action), ['shoot']);
 });
 
 test('lobby: a started game shows no stray text', () => {
@@ -1209,6 +1211,29 @@ test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; 
   const om = V.turnModel(TZ, o.pv.table, o.names, o.pv, {});
   assert.deepEqual(om.buttons.map((x) => x.cmd), [{ do: 'order', side: 'right' }, { do: 'order', side: 'left' }]);
   assert.equal(V.narrationText(TZ, o.pv.table), '请警长4号选择发言顺序');
+});
+
+test('a task is offered where the engine places it, whatever its name: cat-lives-7\'s discard order and withdrawal are its hand\'s', () => {
+  const { pv, names } = viewOf('cat-night-civilian');
+  const day = structuredClone(pv);
+  day.table = { ...day.table, phase: 'day', stage: 'speech' };
+  day.tasks.push({ action: 'withdraw', noTarget: true, optional: true, place: 'hand' });
+  assert.ok(day.tasks.some((t) => t.action === 'order'));
+  assert.equal(V.turnModel(T, day.table, names, day, {}), null, 'no werewolf-12 order turn');
+  assert.equal(V.withdrawModel(T, day, false), null, 'no 退水');
+  const m = V.dayModel(T, day.table, names, day, {});
+  assert.equal(m.vote, null, 'the privileges with targets are not a pick on the day screen');
+  // the same names where the engine places them in a turn or a confirm
+  const o = viewOf('ww-order');
+  assert.equal(V.turnModel(T, o.pv.table, o.names, o.pv, {}).kind, 'order');
+  const c = viewOf('ww-campaign-candidate');
+  assert.deepEqual(V.withdrawModel(T, c.pv, true).buttons.map((b) => b.cmd || null), [null, { do: 'withdraw' }]);
+  // the self-reveal is the card's because the engine says so
+  const k = viewOf('speech-killer');
+  assert.deepEqual(V.cardActions(T, k.pv, true).cmd, { do: 'explode' });
+  const moved = structuredClone(k.pv);
+  for (const t of moved.tasks) delete t.place;
+  assert.equal(V.cardActions(T, moved, false), null);
 });
 
 test('werewolf-12: answers about nobody read without a seat', () => {

@@ -335,14 +335,20 @@ export function answerText(T, action, answer) {
 
 export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card != null ? t.card : ''}`; }
 
-function actionable(t) { return t.action !== 'explode' && !!t.open; }
+// Where the phone offers a task is the engine's word (task.place, Go's
+// game.Place): none, the phase's main screen; 'card' (inside the held
+// card), 'mark' (an add-on to the night's step), 'turn', 'confirm' and
+// 'hand' (panels of their own). The page routes by it, never by names.
+const nightStep = (t) => !t.place || t.place === 'mark';
+
+function actionable(t) { return nightStep(t) && !!t.open; }
 
 // nightTask picks the task the night screen shows: the first one still to
 // do; else the one the player chose to revisit while its pick is open (the
 // engine's task.open: a group pick may change until the group locks); else
 // the last open group task; else the last task.
 export function nightTask(tasks, focus, behind = (t) => !!t.done) {
-  const ts = (tasks || []).filter((t) => t.action !== 'explode');
+  const ts = (tasks || []).filter(nightStep);
   const first = ts.find((t) => !behind(t) && !t.waiting && !t.locked);
   if (first) return first;
   const f = focus && ts.find((t) => taskKey(t) === focus && actionable(t));
@@ -456,7 +462,7 @@ export function nightModel(T, pv, names, local = {}) {
   // many screens: one with fewer tasks gets private guesses (never sent)
   // after its own, as many as the engine says (pv.pads), so that a
   // neighbour does not see who had a second step.
-  const acts = (pv.tasks || []).filter((t) => t.action !== 'explode' && t.action !== 'suspect');
+  const acts = (pv.tasks || []).filter((t) => !t.place);
   const padsNeeded = pv.pads || 0;
   const pads = local.pads || 0;
   if (padsNeeded && pads < padsNeeded && acts.every(behind)) {
@@ -484,7 +490,7 @@ export function nightModel(T, pv, names, local = {}) {
   }
   const key = taskKey(task);
   const isSleep = task.action === 'sleep';
-  const isSuspect = task.action === 'suspect';
+  const isSuspect = task.place === 'mark';
   const targets = task.targets || [];
   const upper = (t) => targetKey(t).toUpperCase();
   const byId = new Map(m.cells.map((x) => [x.id, x]));
@@ -509,7 +515,7 @@ export function nightModel(T, pv, names, local = {}) {
     // and a tap on a seat then "Confirm" moves the mark. What it is for is
     // told behind the card only.
     const own = (pv.huddle || []).find((p) => p.seat === pv.seat && p.target != null);
-    const prev = (pv.tasks || []).filter((t) => t.action !== 'suspect' && t.action !== 'explode' && t.done);
+    const prev = (pv.tasks || []).filter((t) => !t.place && t.done);
     const last = prev.length ? prev[prev.length - 1] : null;
     choice = own ? own.target : last && last.choice != null ? last.choice : null;
     ownMark = own ? own.target : null;
@@ -631,7 +637,7 @@ export function nightModel(T, pv, names, local = {}) {
     lines.push(team.length ? T('night.team', { Picks: picksText(T, team) }) : T('night.teamNone'));
     team.forEach(mark);
   }
-  const all = (pv.tasks || []).filter((t) => t.action !== 'explode');
+  const all = (pv.tasks || []).filter(nightStep);
   if (all.length > 1) {
     lines.push(T('peek.steps', { Actions: listLabel(T, all.map((t) => tId(T, 'action', t.action) + (t.card != null ? ` ${targetKey(t.card).toUpperCase()}` : '') + (t.done ? ' ✓' : ''))) }));
   }
@@ -697,13 +703,13 @@ export function catModel(T, pv, names, local = {}) {
   const tasks = pv.tasks || [];
   const has = (a) => tasks.find((t) => t.action === a);
   const privs = (c.privileges || []).map((p) => ({
-    key: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`,
+    key: `${p.action}:${p.via}`,
     action: p.action, label: tId(T, 'action', p.action), card: tId(T, 'role', p.card),
     cost: T('cat.cost', { Cost: p.cost }), costN: p.cost,
     // usable now, in this phase (the engine lists night privileges by day too, unusable)
     usable: !!p.usable && !!has(p.action), reason: p.usable ? '' : refusalText(T, p.why),
     needs: p.needs || [], target: p.target, targets: p.targets || [], positions: p.positions || {},
-    into: p.into || [], via: p.form ? 'amoeba' : p.card,
+    into: p.into || [], via: p.via,
   })).sort((a, b) => Number(b.usable) - Number(a.usable)); // usable now first
   const m = {
     kind: 'cat',
@@ -780,7 +786,7 @@ export function catModel(T, pv, names, local = {}) {
   }
   if (has('stance')) {
     const cur = c.stance || {};
-    const chosen = (cur.camps || []).includes(cur.camp); // one of the camps the engine offers, not independent
+    const chosen = !!cur.camp; // the engine's: '' while independent
     const camp = cl.camp || (chosen ? cur.camp : '');
     const cowin = cl.cowin != null ? cl.cowin : !!cur.cowin;
     m.stance = {
@@ -896,16 +902,11 @@ export function taskCommand(task, extra) {
   return { do: task.action, ...(task.card != null ? { card: task.card } : {}), ...ballotOf(task), ...extra };
 }
 
-// dayTasks are the tasks the day screen offers: all of a living player's;
-// of a dead one (the watch screen), those of the turn the floor gives them:
-// whoever holds the floor ends it, alive or not (last words; werewolf-12's
-// skill and badge turns).
+// dayTasks are the tasks the day screen offers, alive or dead: the
+// engine's (a dead seat's are those of the turn the floor gives it: last
+// words, werewolf-12's skill and badge turns).
 export function dayTasks(pv) {
-  if (!pv) return [];
-  const tasks = pv.tasks || [];
-  if (pv.alive && !pv.spectator) return tasks;
-  const mine = pv.table && pv.table.speaker === pv.seat;
-  return tasks.filter((t) => t.action === 'pass' || (mine && TURN_ACTIONS.includes(t.action)) || (mine && t.action === 'tear'));
+  return (pv && pv.tasks) || [];
 }
 
 // dayModel: the day screen (also the dead players' and spectators' screen,
@@ -917,7 +918,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
     narration: narrationText(T, tv),
     // (werewolf-12's skill, badge and order turns are no speech: the
     // narration names the seat)
-    speaker: tv.speaker && !DECISION_STAGES.includes(tv.stage) ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
+    speaker: tv.speaker && !tv.decision ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
     next: tv.next ? { label: T('day.next', { Seat: seatLabel(T, tv.next) }), name: nameOf(names, tv.next) } : null,
     pass: tasks.some((t) => t.action === 'pass'),
     dawn: tv.dawn && tv.dawn.round === tv.round ? dawnText(T, tv.dawn) : '',
@@ -932,8 +933,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
   // The day task with targets shown on the table: a vote (one per hand or
   // card in two-card variants: the first not yet cast), or another targeted
   // day action such as two-hands' nomination.
-  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && !TURN_ACTIONS.includes(t.action)
-    && (t.action === 'vote' || (!pv.catLives && t.targets && t.targets.length)));
+  const targeted = tasks.filter((t) => !t.place && t.action !== 'pass' && (t.action === 'vote' || (t.targets && t.targets.length)));
   const vt = targeted.find((t) => !t.done) || targeted[0];
   if (vt) {
     const isVote = vt.action === 'vote';
@@ -980,14 +980,8 @@ export function dayModel(T, tv, names, pv, local = {}) {
 
 // ---- werewolf-12's day decisions -------------------------------------------------------------
 
-// TURN_ACTIONS are the day decisions the day screen draws in a panel of
-// their own (turnModel): werewolf-12's stand window, skill turn, badge turn
-// and the sheriff's order turn.
-export const TURN_ACTIONS = ['stand', 'shoot', 'badge', 'order'];
-// DECISION_STAGES are the day turns that hold the floor without a speech.
-export const DECISION_STAGES = ['skill', 'badge', 'order'];
-
-// turnModel is that panel, or null when none of its tasks is open:
+// turnModel is the panel of the tasks the engine offers in a turn of their
+// own (place 'turn'), or null when it offers none:
 //
 //   - stand (上警 / 不上警): every living phone at once, two buttons, the
 //     same for everyone; the choice stays on the phone's screen only;
@@ -1004,7 +998,7 @@ export const DECISION_STAGES = ['skill', 'badge', 'order'];
 // The phone decides no rule: the tasks and their targets are the engine's.
 export function turnModel(T, tv, names, pv, local = {}) {
   const tasks = (pv && pv.tasks) || [];
-  const find = (a) => tasks.find((t) => t.action === a);
+  const find = (a) => tasks.find((t) => t.place === 'turn' && t.action === a);
   const btn = (ctl, cls, label, enabled, cmd) => ({ ctl, cls, label, enabled: !!enabled, cmd: enabled ? cmd : null });
   const stand = find('stand');
   if (stand) {
@@ -1063,15 +1057,17 @@ export function turnModel(T, tv, names, pv, local = {}) {
   return null;
 }
 
-// withdrawModel is a candidate's 退水 while the engine offers it: one tap
-// arms it, a second confirms (armed: the phone's local state).
+// withdrawModel is a candidate's 退水 while the engine offers it (the
+// task of place 'confirm'): one tap arms it, a second confirms (armed: the
+// phone's local state).
 export function withdrawModel(T, pv, armed) {
-  if (!pv || !(pv.tasks || []).some((t) => t.action === 'withdraw')) return null;
+  const t = pv && (pv.tasks || []).find((x) => x.place === 'confirm');
+  if (!t) return null;
   if (!armed) return { hint: T('ww.withdraw.hint'), buttons: [{ ctl: 'withdraw', cls: 'second', label: T('ww.withdraw.button'), arm: true }] };
   return {
     hint: T('ww.withdraw.confirm'),
     buttons: [{ ctl: 'withdraw.cancel', cls: 'ghost', label: T('cancel'), cancel: true },
-      { ctl: 'withdraw.yes', cls: 'danger', label: T('ww.withdraw.yes'), cmd: { do: 'withdraw' } }],
+      { ctl: 'withdraw.yes', cls: 'danger', label: T('ww.withdraw.yes'), cmd: { do: t.action } }],
   };
 }
 
@@ -1162,14 +1158,17 @@ export function boardModel(T, ev) {
 }
 
 // cardActions: the controls drawn inside the held card, for this player
-// only: the self-reveal (爆) while the rules offer it. A control inside the
-// card is used by sliding the finger that holds the card onto it and letting
-// go; the self-reveal takes that twice (armed, then confirmed).
+// only: the self-reveal (爆) while the engine offers it (the task of place
+// 'card'; cmd sends it). A control inside the card is used by sliding the
+// finger that holds the card onto it and letting go; the self-reveal takes
+// that twice (armed, then confirmed).
 export function cardActions(T, pv, armed) {
-  if (!pv || !(pv.tasks || []).some((t) => t.action === 'explode')) return null;
-  if (!armed) return { hint: T('card.slideHint'), items: [{ id: 'explode', label: T('explode.button'), cls: 'danger' }] };
+  const t = pv && (pv.tasks || []).find((x) => x.place === 'card');
+  if (!t) return null;
+  const cmd = { do: t.action };
+  if (!armed) return { hint: T('card.slideHint'), items: [{ id: 'explode', label: T('explode.button'), cls: 'danger' }], cmd };
   return {
-    hint: T('explode.confirm'),
+    hint: T('explode.confirm'), cmd,
     items: [{ id: 'explode-cancel', label: T('cancel'), cls: 'second' }, { id: 'explode-yes', label: T('explode.yes'), cls: 'danger' }],
   };
 }
