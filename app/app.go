@@ -206,11 +206,15 @@ func run(st settings) int {
 		}()
 	}
 	if list := resumable(st.data); len(list) > 0 && st.demo == "" {
-		if st.resumeLast && list[0].Problem == "" { // unattended (tests, kiosks)
-			resumePath = list[0].Path
+		resume := func(path string) {
+			resumePath = path
+			shell.Resumed() // the table heard its last lines before the app stopped
 			tryStart()
+		}
+		if st.resumeLast && list[0].Problem == "" { // unattended (tests, kiosks)
+			resume(list[0].Path)
 		} else {
-			shell.ShowResume(list, func(path string) { resumePath = path; tryStart() }, tryStart)
+			shell.ShowResume(list, resume, tryStart)
 		}
 	} else {
 		tryStart()

@@ -35,6 +35,13 @@
 // team, and that no view holds a role or an answer its seat is not entitled
 // to.
 //
+// The views also carry the engine's cues (cue.go): the openings of the
+// running stage the judge says aloud (TableView.Cues: night falls, a
+// seat's turn, a ballot and its call…) and, for each seat, the latest one
+// its phone vibrates on (PlayerView.Buzz), each keyed by the table version
+// of its event, so the screens act on a cue once instead of comparing one
+// view with the next.
+//
 // # Speed
 //
 // Simulations (the balance lab, the lobby's estimate, the randomized tests)

@@ -47,6 +47,11 @@ type TableView struct {
 	// headline; the stage's timer starts after Hold.
 	Announce []Announcement `json:"announce,omitempty"`
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
+	// Cues are the running stage's openings (cue.go): night falls, a
+	// seat's turn, free talk, a ballot and its current call, werewolf-12's
+	// stand window. The judge says each cue once: the first time a view
+	// carries its key.
+	Cues []Cue `json:"cues,omitempty"`
 	// Ext is the variant's own public part (viewext.go; cat-lives-7's
 	// *CatTableView), nil for most variants. In JSON it stands beside
 	// these fields under its own key.
@@ -299,6 +304,10 @@ type PlayerView struct {
 	// scoreboard counts it: Outcome); "" while the game goes on and when
 	// nobody won (a draw, the host ended it).
 	Outcome string `json:"outcome,omitempty"`
+	// Buzz is the key of the latest cue that calls this seat (cue.go:
+	// nightfall for the living, the floor, a ballot it votes in): the
+	// phone vibrates when it receives a key it has not acted on. 0: none.
+	Buzz int `json:"buzz,omitempty"`
 	// Ext is the variant's own private part (viewext.go; cat-lives-7's
 	// *CatPlayerView), nil for most variants. In JSON it stands beside
 	// these fields under its own key.
@@ -310,7 +319,7 @@ type PlayerView struct {
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
 	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.Ext = nil, 0, nil, nil, nil, nil
-	pv.Outcome = ""
+	pv.Outcome, pv.Buzz = "", 0
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -455,6 +464,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
+	g.tableCues(tv, m)
 }
 
 // teamLines is the longest teammate list of any seat now (entries about the
@@ -697,6 +707,7 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	if seat < 1 || seat > s.Players {
 		return
 	}
+	pv.Buzz = g.seatBuzz(seat)
 	me := s.Seat(seat)
 	pv.Alive = me.Alive()
 	if len(me.Cards) > 0 {

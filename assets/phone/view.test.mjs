@@ -601,22 +601,14 @@ test('narration covers every key, in both languages', () => {
   assert.equal(V.dawnText(T, { dead: [] }), en['dawn.peaceful']);
 });
 
-test('buzz: everyone alive at nightfall, the speaker, a new ballot', () => {
-  const civ = viewOf('night-civilian').pv;
-  const kil = viewOf('night-killer').pv;
-  assert.equal(V.buzzKey(civ), V.buzzKey(kil), 'no role-dependent buzz at night');
-  assert.notEqual(V.buzzKey(civ), '');
-  // unlocking a second night task does not buzz
-  const two = viewOf('night-killer-picks').pv;
-  assert.equal(V.buzzKey(two), V.buzzKey(kil));
-  assert.match(V.buzzKey(viewOf('speech-me').pv), /pass/);
-  assert.equal(V.buzzKey(viewOf('speech-other').pv), '');
-  assert.equal(V.buzzKey(viewOf('speech-killer').pv), '', 'the explode task never buzzes');
-  assert.match(V.buzzKey(viewOf('vote').pv), /vote/);
-  assert.match(V.buzzKey(viewOf('lastwords-dead').pv), /pass/, 'a dead speaker: the floor is theirs');
-  const deadOther = structuredClone(viewOf('lastwords-dead').pv);
-  deadOther.tasks = [];
-  assert.equal(V.buzzKey(deadOther), '');
+test('buzz: on a cue of the engine the phone has not acted on', () => {
+  const pv = (buzz) => ({ buzz, table: { phase: 'day' } });
+  assert.equal(V.buzzes('', pv(7)), true, 'the game\'s first cue, from the lobby');
+  assert.equal(V.buzzes(7, pv(7)), false, 'the same view again, or a host come back with the same cue');
+  assert.equal(V.buzzes(7, pv(12)), true, 'a new cue');
+  assert.equal(V.buzzes(null, pv(12)), false, 'the first view after a reload: its cue came before the page');
+  assert.equal(V.buzzes('', pv(0)), false, 'no cue yet (the briefing)');
+  assert.equal(V.buzzes(12, pv(undefined)), false);
 });
 
 test('screens', () => {

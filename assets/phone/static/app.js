@@ -440,11 +440,10 @@ function onViewChanged() {
   const tk = `${tv.round}:${tv.stage}:${tv.speaker || 0}`;
   if (tk !== S.turnKey) { S.turnKey = tk; S.local.turn = null; S.withdrawArmed = 0; }
   sendDeferred();
-  const bk = V.buzzKey(pv);
-  if (bk && bk !== S.lastBuzz && S.lastBuzz !== null && navigator.vibrate) {
+  if (V.buzzes(S.lastBuzz, pv) && navigator.vibrate) {
     try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
   }
-  S.lastBuzz = bk;
+  S.lastBuzz = pv.buzz || 0;
 }
 
 // sendDeferred sends the skips the player gave while their tasks waited

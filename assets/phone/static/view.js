@@ -1259,21 +1259,13 @@ export function momentText(T, mo) {
 
 // ---- notifications -------------------------------------------------------------------------
 
-// buzzKey changes when the phone should vibrate: nightfall (every living
-// player at once, whatever the role, so a buzz leaks nothing), the floor
-// passing to this phone, a ballot this phone votes in.
-export function buzzKey(pv) {
-  if (!pv) return '';
-  const tv = pv.table;
-  // a dead player buzzes only when the floor comes to them (last words)
-  if (!pv.alive || pv.spectator) return tv.phase === 'day' && dayTasks(pv).length ? `pass:${tv.timer ? tv.timer.key : ''}` : '';
-  if (tv.phase === 'night') return pv.tasks && pv.tasks.length ? `night:${tv.round}` : '';
-  if (tv.phase !== 'day') return '';
-  const parts = [];
-  if ((pv.tasks || []).some((t) => t.action === 'pass')) parts.push(`pass:${tv.timer ? tv.timer.key : ''}`);
-  if ((pv.tasks || []).some((t) => t.action === 'vote' && !t.done) && tv.ballot) parts.push(`vote:${tv.round}:${tv.ballot.index}`);
-  return parts.join('|');
-}
+// buzzes: whether the view pv vibrates the phone. The engine decides when
+// (pv.buzz, the key of its latest cue that calls this seat: nightfall for
+// every living seat whatever its role, the floor passing to it, a ballot it
+// votes in); the phone vibrates for a key it has not acted on. last is the
+// key acted on last: null on a fresh load (its first view never vibrates:
+// that cue came before the page), '' in the lobby (the game's first does).
+export const buzzes = (last, pv) => !!pv.buzz && pv.buzz !== last && last !== null;
 
 // syncSig summarises what the page holds, for end-to-end tests (written to
 // body[data-sync]): table version, phase, and each task's action with "+"
