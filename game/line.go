@@ -1,11 +1,9 @@
 package game
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Line is a text in codes: a key of the words dictionary (assets/i18n) and
@@ -14,9 +12,8 @@ import (
 // lan/replay's LineText, the phones through their T (view.js lineText), so
 // that a line reads the same everywhere. A Line with no Key is no text.
 //
-// In JSON (the phones' view) a line is {"k": key, "a": {name: value…}}
-// (the names sorted),
-// a value being a number, a string (as written: a seat, "6L"), a name
+// In JSON (the phones' view) a line is {"k": key, "a": {name: value…}}, a
+// value being a number, a string (as written: a seat, "6L"), a name
 // ({"id": [keys…]}), a line, or a list ({"list": [values…], "sep": key}).
 type Line struct {
 	Key  string
@@ -62,123 +59,90 @@ func ints(xs []int) List {
 }
 
 // MarshalJSON writes a line as {"k": key, "a": {…}} (see Line).
-func (l Line) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	writeLine(&b, l)
-	return b.Bytes(), nil
-}
+func (l Line) MarshalJSON() ([]byte, error) { return json.Marshal(l.tree()) }
 
-func writeLine(b *bytes.Buffer, l Line) {
-	b.WriteString(`{"k":`)
-	b.Write(strconv.AppendQuote(nil, l.Key))
+// tree is a line as JSON values (its arguments in a map: encoding/json
+// writes them sorted).
+func (l Line) tree() map[string]any {
+	t := map[string]any{"k": l.Key}
 	if len(l.Args) > 0 {
-		args := slices.Clone(l.Args)
-		slices.SortStableFunc(args, func(a, b Arg) int { return strings.Compare(a.Name, b.Name) })
-		b.WriteString(`,"a":{`)
-		for i, a := range args {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.Write(strconv.AppendQuote(nil, a.Name))
-			b.WriteByte(':')
-			writeValue(b, a.Value)
+		a := make(map[string]any, len(l.Args))
+		for _, x := range l.Args {
+			a[x.Name] = valueTree(x.Value)
 		}
-		b.WriteByte('}')
+		t["a"] = a
 	}
-	b.WriteByte('}')
+	return t
 }
 
-func writeValue(b *bytes.Buffer, v any) {
+func valueTree(v any) any {
 	switch x := v.(type) {
 	case Line:
-		writeLine(b, x)
+		return x.tree()
 	case Name:
-		b.WriteString(`{"id":`)
-		data, _ := json.Marshal([]string(x))
-		b.Write(data)
-		b.WriteByte('}')
+		return map[string]any{"id": []string(x)}
 	case List:
-		b.WriteString(`{"list":[`)
+		items := make([]any, len(x.Items))
 		for i, it := range x.Items {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeValue(b, it)
+			items[i] = valueTree(it)
 		}
-		b.WriteByte(']')
+		t := map[string]any{"list": items}
 		if x.Sep != "" {
-			b.WriteString(`,"sep":`)
-			b.Write(strconv.AppendQuote(nil, x.Sep))
+			t["sep"] = x.Sep
 		}
-		b.WriteByte('}')
-	default: // a number, a string
-		data, err := json.Marshal(x)
-		if err != nil {
-			data = []byte(`""`)
-		}
-		b.Write(data)
+		return t
 	}
+	return v // a number, a string
 }
 
 // UnmarshalJSON reads a line back (a view read from JSON: the tests, a
-// tool): its values as MarshalJSON writes them, numbers as float64.
+// tool), its arguments sorted by name and its numbers float64.
 func (l *Line) UnmarshalJSON(data []byte) error {
-	var raw struct {
-		K string                     `json:"k"`
-		A map[string]json.RawMessage `json:"a"`
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
+	var t map[string]any
+	if err := json.Unmarshal(data, &t); err != nil {
 		return err
 	}
-	*l = Line{Key: raw.K}
-	names := make([]string, 0, len(raw.A))
-	for n := range raw.A {
-		names = append(names, n)
-	}
-	slices.Sort(names) // as MarshalJSON writes them
-	for _, n := range names {
-		v, err := readValue(raw.A[n])
-		if err != nil {
-			return err
-		}
-		l.Args = append(l.Args, Arg{Name: n, Value: v})
-	}
+	*l = lineOf(t)
 	return nil
 }
 
-func readValue(data json.RawMessage) (any, error) {
-	data = bytes.TrimSpace(data)
-	if len(data) == 0 || data[0] != '{' {
-		var v any
-		err := json.Unmarshal(data, &v)
-		return v, err
+func lineOf(t map[string]any) Line {
+	l := Line{}
+	l.Key, _ = t["k"].(string)
+	a, _ := t["a"].(map[string]any)
+	names := make([]string, 0, len(a))
+	for n := range a {
+		names = append(names, n)
 	}
-	var probe struct {
-		ID   []string          `json:"id"`
-		List []json.RawMessage `json:"list"`
-		Sep  string            `json:"sep"`
-		K    *string           `json:"k"`
+	slices.Sort(names)
+	for _, n := range names {
+		l.Args = append(l.Args, Arg{Name: n, Value: valueOf(a[n])})
 	}
-	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, err
-	}
+	return l
+}
+
+func valueOf(v any) any {
+	t, ok := v.(map[string]any)
 	switch {
-	case probe.K != nil:
-		var l Line
-		err := l.UnmarshalJSON(data)
-		return l, err
-	case probe.ID != nil:
-		return Name(probe.ID), nil
-	}
-	out := List{Sep: probe.Sep}
-	for _, it := range probe.List {
-		v, err := readValue(it)
-		if err != nil {
-			return nil, err
+	case !ok:
+		return v
+	case t["k"] != nil:
+		return lineOf(t)
+	case t["id"] != nil:
+		ids, _ := t["id"].([]any)
+		name := make(Name, len(ids))
+		for i, id := range ids {
+			name[i], _ = id.(string)
 		}
-		out.Items = append(out.Items, v)
+		return name
 	}
-	return out, nil
+	items, _ := t["list"].([]any)
+	out := List{}
+	out.Sep, _ = t["sep"].(string)
+	for _, it := range items {
+		out.Items = append(out.Items, valueOf(it))
+	}
+	return out
 }
 
 // MomentLine is m, a line of the timeline of a game of variant, in codes:
