@@ -196,6 +196,18 @@
 // (NightStep.Share), take no target (NoTarget) or be declined by an action
 // of their own (Decline).
 //
+// The end-of-game timeline (复盘) is said in codes too: MomentLine (line.go)
+// turns each Moment into a Line, a words key with its arguments, which the
+// big screen, the saved file and the phones translate alike. A variant
+// whose events add lines of their own (VariantInfo.Moments, an event that
+// implements momenter) words them in its momentLine, with keys of the
+// dictionary's family tl (werewolf-12's are tl.ww.…); it may word there a
+// core kind it plays otherwise (werewolf-12's antidote, its idiot), and
+// the core words the rest.
+// app/ui's TestMomentRenderingsAgree compares the three renderings of every
+// line of games of every variant, TestEveryMomentKindHasWords finds a kind
+// without words.
+//
 // A variant whose phases follow none of this (cat-lives-7: withdrawable
 // privileges paid with action points, day privileges, a vote open all day,
 // five cards per seat) implements the hooks of hooks.go instead: it runs

@@ -279,6 +279,9 @@ type Moment struct {
 	Outcome   Verdict    `json:"outcome,omitempty"`
 	Seat      int        `json:"seat,omitempty"`
 	Winner    string     `json:"winner,omitempty"`
+	// Line is the moment in codes, MomentLine's: the phones say it with
+	// their dictionary as the big screen and the saved file do.
+	Line Line `json:"line"`
 }
 
 // PlayerView is what one seat may know and do now.
@@ -1084,6 +1087,9 @@ func (g *Game) timeline() []Moment {
 				out = append(out, m)
 			}
 		}
+	}
+	for i := range out {
+		out[i].Line = MomentLine(g.s.VariantID, out[i])
 	}
 	return out
 }

@@ -171,3 +171,48 @@ func (b *DeathsBody) moment() (Moment, bool) {
 	}
 	return m, true
 }
+
+// momentLine words werewolf-12's own moments, and two of the core's it
+// plays otherwise: the antidote, used, has no target (whom it saved is the
+// potions' line), and the top of a vote who stays is the idiot revealed.
+func (werewolf) momentLine(m Moment) (Line, bool) {
+	switch m.Kind {
+	case MomentAction:
+		if m.Action == "save" && !m.Skip {
+			return line("tl.ww.save", "Role", roleName(m.Role), "Actors", momentActors(m)), true
+		}
+	case MomentImmune:
+		if m.Role == "idiot" {
+			return line("tl.ww.idiot", "Seat", m.Seat), true
+		}
+	case MomentCandidates:
+		if len(m.Actors) == 0 {
+			return line("tl.ww.candidates.none"), true
+		}
+		return line("tl.ww.candidates", "Seats", ints(m.Actors)), true
+	case MomentSheriff:
+		if m.By == "handed" && m.Target != nil {
+			return line("tl.ww.handed", "From", m.Target.Seat, "Seat", m.Seat), true
+		}
+		return line("tl.ww.sheriff", "Seat", m.Seat), true
+	case MomentBadgeLost:
+		return line("tl.ww.badgelost", "Why", Name{"tl.ww.badgelost." + m.By}), true
+	case MomentPostponed:
+		return line("tl.ww.postponed"), true
+	case MomentShot:
+		if m.Target == nil {
+			return Line{}, true
+		}
+		return line("tl.ww.shot", "Seat", m.Seat, "Target", m.Target.Seat), true
+	case MomentPotions:
+		var parts List
+		if m.Answer == "saved" {
+			parts.Items = append(parts.Items, line("tl.ww.saved", "Seat", m.Seat))
+		}
+		if m.Target != nil {
+			parts.Items = append(parts.Items, line("tl.ww.poison", "Seat", m.Target.Seat))
+		}
+		return line("tl.ww.potions", "Parts", parts), true
+	}
+	return Line{}, false
+}

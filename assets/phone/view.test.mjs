@@ -47,8 +47,8 @@ test('every id family is translated', () => {
   const need = [
     ...V.ANSWER_IDS.map((x) => `answer.${x}`), ...V.NARRATION_KEYS.map((x) => `narr.${x}`),
     ...V.WINNER_IDS.map((x) => `winner.${x}`), ...V.JOIN_ERRORS.map((x) => `err.${x}`),
-    ...V.BY_IDS.map((x) => `by.${x}`), ...V.CAMP_IDS.map((x) => `camp.${x}`),
-    'winner.seat', 'dawn.dead', 'dawn.peaceful', 'executed', 'exploded',
+    ...V.CAMP_IDS.map((x) => `camp.${x}`),
+    'winner.seat', 'dawn.dead', 'dawn.peaceful',
   ];
   for (const k of need) {
     assert.ok(k in en, `en lacks ${k}`);
@@ -563,7 +563,7 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.ok(m.timeline.length >= 2);
   assert.equal(m.timeline[0].title, 'Night 1');
   const lines = m.timeline.flatMap((g) => g.lines);
-  assert.ok(lines.some((l) => /Kill → Seat/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /Kill \d/.test(l)), lines.join('\n'));
   assert.ok(lines.some((l) => /Dawn/.test(l)));
   assert.ok(lines.every((l) => !/^[:：]/.test(l)), 'no empty role prefix');
   assert.ok(lines.every((l) => !/\{\{|role\.|action\./.test(l)), 'all translated');
@@ -1069,10 +1069,11 @@ test('a tap waiting for the host looks the same on every control; late after a f
   assert.equal(V.tapLateMs(2000), V.TAP_LATE_TICKS * 2000);
 });
 
-test('every tally on the phone reads like the big screen\'s: "8号 3票、2号 3票", a ballot\'s rows "3票"', () => {
-  const mo = { kind: 'tally', round: 1, counts: [{ target: 8, votes: 3 }, { target: 2, votes: 3 }, { target: 5, votes: 0 }], outcome: 'tie' };
-  assert.equal(V.momentText(TZ, mo), `票数：8号 3票、2号 3票 · ${zh['tl.tie']}`);
-  assert.equal(V.momentText(T, mo), `Votes: seat 8: 3, seat 2: 3 · ${en['tl.tie']}`);
+test('every tally on the phone reads like the big screen\'s: the 复盘\'s "8号3票、2号3票", a ballot\'s rows "3票"', () => {
+  const count = (seat, n) => ({ k: 'tl.count', a: { N: n, Seat: seat } });
+  const line = { k: 'tl.tally', a: { Counts: { list: [count('8', 3), count('2', 3)] }, Tie: { k: 'tl.tie' } } };
+  assert.equal(V.lineText(TZ, line), '投票：8号3票、2号3票，平票');
+  assert.equal(V.lineText(T, line), 'Vote: 8: 3, 2: 3 — tie');
   const tv = { round: 1, phase: 'day', stage: 'vote', ballot: { index: 1, mode: 'simultaneous-open', candidates: [8, 2], voters: [1, 2, 3, 4],
     counts: [{ target: 8, votes: 3 }, { target: 2, votes: 1 }], votes: [{ seat: 1, target: 8 }, { seat: 3, target: 8 }, { seat: 4, target: 8 }, { seat: 2, target: 2 }], cast: 4 } };
   const b = V.ballotModel(TZ, tv, {});
@@ -1231,8 +1232,8 @@ test('a task is offered where the engine places it, whatever its name: cat-lives
 test('werewolf-12: answers about nobody read without a seat', () => {
   const pv = { roles: ['hunter'], table: { seats: [] }, results: [{ round: 1, action: 'shoot', answer: 'can-shoot' }, { round: 2, action: 'kill', target: 0, answer: 'none' }], known: [], alive: true };
   assert.deepEqual(V.peekModel(TZ, pv, {}).results, ['第 1 夜：可以开枪', '第 2 夜：没有人被刀（空刀）']);
-  assert.equal(V.momentText(TZ, { kind: 'result', action: 'shoot', answer: 'cannot-shoot', target: 0 }), '结果：不能开枪');
-  assert.equal(V.momentText(TZ, { kind: 'action', role: 'witch', action: 'save', by: 'submitted' }), '女巫 ：救人：已使用（本人选择）');
+  const nobody = { k: 'tl.result.nobody', a: { Action: { id: ['action.shoot'] }, Answer: { id: ['answer.shoot.cannot-shoot', 'answer.cannot-shoot'] } } };
+  assert.equal(V.lineText(TZ, nobody), '开枪结果：不能开枪');
 });
 
 test('werewolf-12: the idiot is revealed, in the variant\'s words', () => {
@@ -1253,17 +1254,18 @@ test('werewolf-12: the day screen says who runs, who withdrew, who holds the bad
   assert.equal(V.sheriffText(TZ, viewOf('speech-me').pv.table), '', 'other variants: nothing');
 });
 
-test('werewolf-12: the phone\'s 复盘 says the election, the badge, the shot and the potions as the big screen does', () => {
+// The engine's lines are checked against the big screen's and the saved
+// file's words by app/ui's TestMomentRenderingsAgree (which runs lineText
+// under node); here the translation's parts.
+test('a line in codes: names fall back to their id, lists take their separator, lines nest', () => {
   const T = V.makeT(zh);
-  assert.equal(V.momentText(T, { kind: 'candidates', actors: [3, 8, 11] }), T('tl.ww.candidates', { Seats: '3、8、11' }));
-  assert.equal(V.momentText(T, { kind: 'candidates', actors: [] }), T('tl.ww.candidates.none'));
-  assert.equal(V.momentText(T, { kind: 'sheriff', seat: 5, by: 'elected' }), '5号当选警长');
-  assert.equal(V.momentText(T, { kind: 'shot', seat: 8, target: 9 }), '猎人8号开枪带走9号');
-  assert.ok(V.momentText(T, { kind: 'badge_lost', by: 'tie' }).length > 4);
-  assert.ok(V.momentText(T, { kind: 'election_postponed' }).length > 2);
-  const both = V.momentText(T, { kind: 'potions', seat: 4, answer: 'saved', target: 7 });
-  assert.ok(both.includes('4') && both.includes('7') && both.includes('、'), both);
-  for (const k of ['candidates', 'sheriff', 'badge_lost', 'election_postponed', 'shot', 'potions']) {
-    assert.notEqual(V.momentText(T, { kind: k, seat: 1, target: 2, by: 'tie', actors: [1] }), '', k);
-  }
+  const actors = { k: 'tl.actors', a: { Seats: { list: [2, 6, 8] } } };
+  const l = { k: 'tl.action', a: { Action: { id: ['action.check'] }, Actors: actors, By: '', Role: { id: ['role.police'] }, Target: '1' } };
+  assert.equal(V.lineText(T, l), '警察（2、6、8号）验人1号');
+  assert.equal(V.lineText(T, { ...l, a: { ...l.a, Role: { id: ['role.nobody-knows'] } } }), 'nobody-knows（2、6、8号）验人1号');
+  const votes = { list: [{ k: 'tally.arrow', a: { Target: '6', Voters: { list: ['3', '4×2'] } } }, { k: 'tally.abstained', a: { Seats: { list: [5] } } }], sep: 'tally.sep' };
+  assert.equal(V.lineText(T, { k: 'tl.tally', a: { Counts: votes, Tie: '' } }), '投票：3、4×2号→6号；5号弃权');
+  assert.equal(V.lineText(T, { k: 'tl.ww.potions', a: { Parts: { list: [{ k: 'tl.ww.saved', a: { Seat: 4 } }, { k: 'tl.ww.poison', a: { Seat: 7 } }] } } }), '女巫用解药救了4号、女巫毒了7号');
+  assert.equal(V.lineText(T, { k: '' }), '');
+  assert.equal(V.lineText(T, undefined), '');
 });

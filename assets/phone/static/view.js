@@ -20,7 +20,6 @@ export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // a translated "Refused:"
 export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'name-invisible', 'name-marks', 'name-alike', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat',
   'not-yours', 'bad-frame', 'hello', 'paused', 'stale', 'pending', 'refused'];
-export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
 
 // Actions whose answer is private (shown behind the hold-to-peek card).
 
@@ -1193,7 +1192,7 @@ export function overModel(T, tv, names, outcome) {
       cur = { key, title: T(mo.phase === 'day' ? 'over.day' : 'over.night', { Round: mo.round }), lines: [] };
       groups.push(cur);
     }
-    const line = momentText(T, mo);
+    const line = lineText(T, mo.line);
     if (line) cur.lines.push(line);
   }
   const winner = winnerText(T, tv.winner);
@@ -1203,58 +1202,25 @@ export function overModel(T, tv, names, outcome) {
   return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
 }
 
-export function momentText(T, mo) {
-  const role = mo.role ? tId(T, 'role', mo.role) : '';
-  const actors = mo.actors && mo.actors.length ? `(${listLabel(T, mo.actors.map(String))})` : '';
-  const who = role || actors ? T('tl.who', { Role: role, Actors: actors }).replace(/^\s+/, '') : '';
-  const by = mo.by ? tId(T, 'by', mo.by) : '';
-  switch (mo.kind) {
-    case 'action':
-      // a question without a target answered yes (werewolf-12's antidote)
-      if (!mo.skip && mo.target == null && mo.by === 'submitted') return who + T('tl.used', { Action: tId(T, 'action', mo.action), By: by });
-      if (mo.skip || mo.target == null) return who + T('tl.skip', { Action: tId(T, 'action', mo.action), By: by });
-      return who + T('tl.action', { Action: tId(T, 'action', mo.action), Target: targetLabel(T, mo.target), By: by });
-    case 'result':
-      // an answer about nobody (the hunter's status, 空刀 told to the witch)
-      if (!mo.target || !targetSeat(mo.target)) return T('tl.resultNobody', { Answer: answerText(T, mo.action, mo.answer) });
-      return T('tl.result', { Target: targetLabel(T, mo.target), Answer: answerText(T, mo.action, mo.answer) });
-    case 'dawn':
-      return dawnText(T, { dead: mo.dead || [] });
-    case 'tally': {
-      // the big screen's words for a count ("8号 3票", "seat 8: 3")
-      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => T('votes.count', { Seat: targetKey(c.target), N: c.votes }));
-      let s = T('tl.tally', { Counts: counts.length ? listLabel(T, counts) : '—' });
-      if (mo.outcome === 'tie') s += ' · ' + T('tl.tie');
-      if (mo.outcome === 'none') s += ' · ' + T('ballot.none');
-      return s;
-    }
-    case 'executed':
-      return mo.target != null && isCard(mo.target) ? T('executed.card', { Target: targetLabel(T, mo.target) }) : T('executed', { Seat: mo.seat });
-    case 'immune':
-      return T('narr.immune', { Target: targetLabel(T, mo.target != null ? mo.target : mo.seat) });
-    case 'exploded':
-      return T('exploded', { Seat: mo.seat });
-    case 'over':
-      return winnerText(T, mo.winner);
-    // werewolf-12's own moments, in the big screen's words (app/ui wolfMoment)
-    case 'candidates':
-      return mo.actors && mo.actors.length ? T('tl.ww.candidates', { Seats: listLabel(T, mo.actors.map(String)) }) : T('tl.ww.candidates.none');
-    case 'sheriff':
-      return mo.by === 'handed' && mo.target != null ? T('tl.ww.handed', { From: targetSeat(mo.target), Seat: mo.seat }) : T('tl.ww.sheriff', { Seat: mo.seat });
-    case 'badge_lost':
-      return T('tl.ww.badgelost', { Why: tId(T, 'tl.ww.badgelost', mo.by) });
-    case 'election_postponed':
-      return T('tl.ww.postponed');
-    case 'shot':
-      return mo.target != null ? T('tl.ww.shot', { Seat: mo.seat, Target: targetSeat(mo.target) }) : '';
-    case 'potions': {
-      const parts = [];
-      if (mo.answer === 'saved') parts.push(T('tl.ww.saved', { Seat: mo.seat }));
-      if (mo.target != null) parts.push(T('tl.ww.poison', { Seat: targetSeat(mo.target) }));
-      return listLabel(T, parts);
-    }
+// lineText is a line in codes (the engine's game.Line: a words key and its
+// arguments; a timeline's moment.line) in the dictionary's words, as the
+// big screen and the saved file say it (lan/replay LineText): a value is a
+// number or a string as it is, a name ({id: keys}: the first key the
+// dictionary has, else the id), a list ({list, sep}) or a line.
+export function lineText(T, l) {
+  if (!l || !l.k) return '';
+  const a = {};
+  for (const [n, v] of Object.entries(l.a || {})) a[n] = lineArg(T, v);
+  return T(l.k, a);
+}
+function lineArg(T, v) {
+  if (v == null || typeof v !== 'object') return v;
+  if (v.id) {
+    const k = v.id.find((x) => T(x) !== x);
+    return k ? T(k) : (v.id[v.id.length - 1] || '').replace(/^[^.]*\./, '');
   }
-  return '';
+  if (v.list) return v.list.map((x) => lineArg(T, x)).join(T(v.sep || 'list.sep'));
+  return lineText(T, v);
 }
 
 // ---- notifications -------------------------------------------------------------------------
