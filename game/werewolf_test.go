@@ -170,3 +170,53 @@ func TestWerewolfStandClock(t *testing.T) {
 		t.Fatalf("the only candidate is not the sheriff: %+v", w)
 	}
 }
+
+// TestWerewolfOutcomeStats: a finished game's outcome counts, per seat,
+// the badge won or handed, the witch's potions and the hunter's shot
+// (SeatOutcome.Stats), and nothing for the seats that did none of them.
+func TestWerewolfOutcomeStats(t *testing.T) {
+	for _, c := range []struct {
+		script string
+		want   map[int][]Stat
+	}{
+		// §17 Example 13: the antidote on night 1, the hunter's shot, the
+		// poison on the last night; nobody stood for the badge
+		{"ex13-simultaneous-good", map[int][]Stat{6: {{StatSave, 1}, {StatPoison, 1}}, 8: {{StatShot, 1}}}},
+		// Example 11: the poison on night 1, seat 3 sheriff unopposed
+		{"ex11-good-side-wins", map[int][]Stat{3: {{StatSheriff, 1}}, 6: {{StatPoison, 1}}}},
+	} {
+		t.Run(c.script, func(t *testing.T) {
+			sc := readScript(t, "testdata/werewolf-12/"+c.script+".json")
+			g, err := New(sc.Setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, cmd := range sc.Steps {
+				if _, err := g.Apply(cmd); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+			}
+			out, ok := g.Outcome()
+			if !ok {
+				t.Fatal("the game is not over")
+			}
+			for _, so := range out.Seats {
+				if !slices.Equal(so.Stats, c.want[so.Seat]) {
+					t.Errorf("seat %d (%v): stats %v, want %v", so.Seat, so.Roles, so.Stats, c.want[so.Seat])
+				}
+			}
+		})
+	}
+}
+
+// TestAddStatKeepsTheDeclaredOrder: counts are summed per kind and listed
+// in the order the variants declare them, whatever order they came in.
+func TestAddStatKeepsTheDeclaredOrder(t *testing.T) {
+	var s []Stat
+	for _, k := range []StatKind{StatShot, StatPoison, StatSheriff, StatPoison} {
+		s = AddStat(s, k, 1)
+	}
+	if want := []Stat{{StatSheriff, 1}, {StatPoison, 2}, {StatShot, 1}}; !slices.Equal(s, want) {
+		t.Errorf("got %v, want %v", s, want)
+	}
+}

@@ -972,6 +972,12 @@ test('boardModel words the evening the host sent; the menu offers it only betwee
   assert.equal(V.boardModel(T, null).players.length, 0);
   assert.equal(V.menuModel(T, { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: { games: 0 } }).board, '');
 
+  // werewolf-12's counts (the badge, the potions, the shot) after the roles
+  const ww = { games: 1, players: [{ name: 'Bo', games: 1, wins: 1, roles: [{ role: 'witch', n: 1 }],
+    stats: [{ kind: 'sheriff', n: 1 }, { kind: 'save', n: 1 }, { kind: 'poison', n: 2 }] }] };
+  assert.equal(V.boardModel(T, ww).players[0].roles, `${en['role.witch']} · sheriff×1, antidote×1, poison×2`);
+  assert.equal(V.boardModel(TZ, ww).players[0].roles, `${zh['role.witch']} · 警长×1、解药×1、毒药×2`);
+
   const lobby = { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: ev };
   assert.equal(V.menuModel(T, lobby).board, 'Scoreboard');
   const night = { room: 'K7QX2M', mode: 'player', pv: { alive: true, table: { phase: 'night' } }, evening: ev };

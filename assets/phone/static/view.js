@@ -1142,7 +1142,9 @@ export function menuModel(T, st) {
   };
 }
 
-// boardModel: the host's "evening" frame as the ☰ sheet shows it.
+// boardModel: the host's "evening" frame as the ☰ sheet shows it (a
+// variant's own counts, werewolf-12's badge, potions and shots, after the
+// roles).
 export function boardModel(T, ev) {
   ev = ev || {};
   const list = (xs) => listLabel(T, xs);
@@ -1152,7 +1154,8 @@ export function boardModel(T, ev) {
     cols: [T('evening.col.player'), T('evening.col.games'), T('evening.col.wins'), T('evening.col.roles')],
     players: (ev.players || []).map((p) => ({
       name: p.name, games: String(p.games), wins: String(p.wins),
-      roles: list((p.roles || []).map((r) => tId(T, 'role', r.role) + (r.n > 1 ? `×${r.n}` : ''))),
+      roles: list((p.roles || []).map((r) => tId(T, 'role', r.role) + (r.n > 1 ? `×${r.n}` : '')))
+        + (p.stats ? ` · ${list(p.stats.map((x) => T(`evening.stat.${x.kind}`, { N: x.n })))}` : ''),
     })),
     notesTitle: T('evening.notes'),
     notes: (ev.notes || []).map((n) => T(`evening.note.${n.kind}`, { Name: n.name, N: n.n || 0, Of: n.of || 0, Games: list((n.games || []).map(String)) })),
