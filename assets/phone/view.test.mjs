@@ -1203,7 +1203,7 @@ test('werewolf-12: a skill turn looks the same for the hunter, the poisoned hunt
   assert.deepEqual(seen.map((x) => x.fresh.peek.lines[0]), [T('ww.skill.can'), T('ww.skill.cannot'), T('ww.skill.cannot')]);
 });
 
-test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right', () => {
+test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right and who starts each way', () => {
   const b = viewOf('ww-badge');
   assert.deepEqual(V.dayTasks(b.pv).map((t) => t.action), ['badge', 'tear']);
   const me = { ...b.pv, tasks: V.dayTasks(b.pv) };
@@ -1214,6 +1214,11 @@ test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; 
   const o = viewOf('ww-order');
   const om = V.turnModel(TZ, o.pv.table, o.names, o.pv, {});
   assert.deepEqual(om.buttons.map((x) => x.cmd), [{ do: 'order', side: 'right' }, { do: 'order', side: 'left' }]);
+  // who speaks first each way is the engine's (two deaths: from beside the sheriff, 4)
+  assert.deepEqual(om.buttons.map((x) => x.label), ['右边：从3号开始', '左边：从5号开始']);
+  assert.deepEqual(V.turnModel(T, o.pv.table, o.names, o.pv, {}).buttons.map((x) => x.label), ['Right: starting with seat 3', 'Left: starting with seat 5']);
+  const moved = { ...o.pv.table, werewolf: { ...o.pv.table.werewolf, starts: { left: 9, right: 1 } } };
+  assert.deepEqual(V.turnModel(TZ, moved, o.names, o.pv, {}).buttons.map((x) => x.label), ['右边：从1号开始', '左边：从9号开始'], 'the phone says the view\'s seats, whatever they are');
   assert.equal(V.narrationText(TZ, o.pv.table), '请警长4号选择发言顺序');
 });
 

@@ -999,7 +999,8 @@ export const DECISION_STAGES = ['skill', 'badge', 'order'];
 //     held card (peek) says which it was;
 //   - the badge turn: hand the badge to a seat the engine lists, or tear it;
 //   - the order turn: the speeches start to the anchor's left or right
-//     (field side).
+//     (field side), each button saying who speaks first that way (the
+//     engine's werewolf.starts: the phone works out no seat).
 //
 // The phone decides no rule: the tasks and their targets are the engine's.
 export function turnModel(T, tv, names, pv, local = {}) {
@@ -1018,10 +1019,11 @@ export function turnModel(T, tv, names, pv, local = {}) {
   }
   const order = find('order');
   if (order) {
+    const starts = tv.werewolf.starts; // with the order task, always
+    const side = (s, cls) => btn(`turn.${s}`, cls, T('ww.order.from', { Side: T(`ww.order.${s}`), Seat: starts[s] }), !order.done, { do: 'order', side: s });
     return {
       kind: 'order', title: T('ww.order.title'), hint: T('ww.order.hint'), status: '', cells: null, peek: null,
-      buttons: [btn('turn.right', 'second', T('ww.order.right'), !order.done, { do: 'order', side: 'right' }),
-        btn('turn.left', 'primary', T('ww.order.left'), !order.done, { do: 'order', side: 'left' })],
+      buttons: [side('right', 'second'), side('left', 'primary')],
     };
   }
   const pickOf = (cells) => {
