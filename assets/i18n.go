@@ -93,7 +93,8 @@ func Dictionary(code string) (map[string]string, error) {
 // LateFamilies are the phone's key families that come in a second file,
 // <lang>.late.json, which the page fetches once its first screen is
 // painted, not before it: the words no one reads before a game is on (the
-// role cards, the ☰ Rules sheet, the evening's scoreboard). They are the
+// role cards, the ☰ Rules sheet and its variant's summary, the evening's
+// scoreboard). They are the
 // larger part of the phone's words, so a phone's first load (lan's
 // TestPageGzip, the join screen's time on a slow phone) stays small. Like
 // the rest of the page, the file is the same for every phone of a language.
@@ -104,6 +105,7 @@ var LateFamilies = []string{
 	"rules",    // the ☰ Rules sheet's summary of a round and of the wins
 	"tally",    // who voted for whom (the timeline's; the big screen's tally too)
 	"tl",       // the end-of-game timeline's lines (game.MomentLine's keys)
+	"summary",  // the ☰ Rules sheet's summary of the variant (the lobby's on the big screen)
 }
 
 // Late reports whether the phone gets key in its second, later file

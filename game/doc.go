@@ -98,7 +98,11 @@
 //     Args' Refuse and Bound say what no game or no frame could take;
 //   - its own state is State.ext, and its own parts of the views are
 //     TableView.Ext and PlayerView.Ext (viewext.go), filled by its viewer
-//     and sent under the JSON key it registers (cat-lives-7: "catLives").
+//     and sent under the JSON key it registers (cat-lives-7: "catLives");
+//   - what it counts of each seat for the evening's scoreboard is
+//     VariantInfo.Stats, kinds of its own that its statKeeper counts from
+//     the log into SeatOutcome.Stats (werewolf-12's badge, potions and
+//     shots).
 //
 // For example, a variant with an "order" action whose phones say a side,
 // and a "sheriff" option, adds to its file:
@@ -148,7 +152,8 @@
 //   - its lines in the one dictionary the big screen and the phones both
 //     read, assets/i18n/zh.json and en.json: variant.<id>, summary.<id>,
 //     and role.<id>, action.<id>, opt.<name>, val.<value> for any role,
-//     action, option or value it adds, reason.<code> for a new way to end
+//     action, option or value it adds, evening.stat.<kind> for a count it
+//     keeps for the scoreboard, reason.<code> for a new way to end
 //     (its code, a Reason… constant in why.go, listed by Reasons, with its
 //     English sentence for the scripts); its round and wins for the rules
 //     sheet and the briefing (rules.round.<id>, rules.win.<id>) and a card

@@ -92,6 +92,7 @@ func init() {
 		Actions: wwActions,
 		Stages:  []Stage{StageStand, StageCampaign, StageCampaignPK, StageSkill, StageBadge, StageOrder},
 		Moments: WWMomentKinds(),
+		Stats:   WWStatKinds(),
 		// §13, the shared ones first (their defaults are Defaults').
 		Options: append(narrow(shared("voteMode", "selfVote", "abstain", "tieRounds", "tieVoters", "tieFinal", "selfReveal",
 			"speechStart", "speechDirection", "deadSeeAll", "nightMaxSeconds", "nightMinSeconds",

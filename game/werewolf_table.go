@@ -216,3 +216,44 @@ func (werewolf) momentLine(m Moment) (Line, bool) {
 	}
 	return Line{}, false
 }
+
+// werewolf-12's counts for the evening's scoreboard (SeatOutcome.Stats):
+// the badge, the potions and the shots.
+const (
+	StatSheriff StatKind = "sheriff" // the seat got the badge (elected, unopposed or handed)
+	StatSave    StatKind = "save"    // the witch used her antidote (whatever the guard did)
+	StatPoison  StatKind = "poison"  // the witch used her poison
+	StatShot    StatKind = "shot"    // the hunter shot
+)
+
+// WWStatKinds lists werewolf-12's own stat kinds, in the order a
+// scoreboard lists them.
+func WWStatKinds() []StatKind { return []StatKind{StatSheriff, StatSave, StatPoison, StatShot} }
+
+// stat counts the badge for the seat that gets it, the night's potions for
+// the witch who used them (the night's resolution names them: DeathsBody)
+// and the shot for the hunter.
+func (werewolf) stat(s *State, b Body, add func(seat int, kind StatKind)) {
+	switch b := b.(type) {
+	case *SheriffBody:
+		add(b.Seat, StatSheriff)
+	case *ShotBody:
+		add(b.Hunter, StatShot)
+	case *DeathsBody:
+		if !b.Saved && b.Poison == 0 {
+			return
+		}
+		witch := 0
+		for n := 1; n <= s.Players; n++ {
+			if s.Role(n) == "witch" {
+				witch = n
+			}
+		}
+		if b.Saved {
+			add(witch, StatSave)
+		}
+		if b.Poison != 0 {
+			add(witch, StatPoison)
+		}
+	}
+}

@@ -24,7 +24,20 @@ type WWTableView struct {
 	Withdrawn  []int  `json:"withdrawn,omitempty"`  // who withdrew (退水)
 	Revealed   int    `json:"revealed,omitempty"`   // the revealed idiot (no vote)
 	Side       string `json:"side,omitempty"`       // the sheriff's order today
-	WWScreen          // what the big screen needs besides (werewolf_table.go)
+	// Starts, during the sheriff's order turn, is who speaks first on
+	// each side he may choose (§10.1), so that his phone and the big
+	// screen say it as the engine decides it.
+	Starts *WWStarts `json:"starts,omitempty"`
+	// First is who speaks first today in the order the sheriff chose (or
+	// the deadline drew), from the day's speeches on (0: none).
+	First    int `json:"first,omitempty"`
+	WWScreen     // what the big screen needs besides (werewolf_table.go)
+}
+
+// WWStarts are the first speakers of the sheriff's two choices of side.
+type WWStarts struct {
+	Left  int `json:"left"`
+	Right int `json:"right"`
 }
 
 // ViewKey implements ViewExt.
@@ -42,7 +55,10 @@ func (werewolf) tableView(g *Game, tv *TableView) {
 	o := w.o
 	tv.Ext = &WWTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Electing: w.electing,
 		Candidates: slices.Clone(w.cands), Withdrawn: slices.Clone(w.withdrawn), Revealed: w.revealed, Side: w.side,
-		WWScreen: g.wwScreen(tv)}
+		First: w.first, WWScreen: g.wwScreen(tv)}
+	if s.Phase == PhaseDay && d != nil && d.Kind == StageOrder && d.Speaker != 0 {
+		tv.Ext.(*WWTableView).Starts = &WWStarts{Left: wwFirstSpeaker(s, d.Speaker, "left"), Right: wwFirstSpeaker(s, d.Speaker, "right")}
+	}
 	if s.Phase != PhaseDay || d == nil {
 		return
 	}

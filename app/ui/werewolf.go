@@ -63,6 +63,16 @@ func (t *TableScreen) wolfUpdate(tv *game.TableView) {
 			t.pk.Text = strings.Join(parts, " · ")
 		}
 	}
+	// the speaking order (§10.1): while the sheriff chooses, who starts
+	// each way; once he chose, who starts and which way round, for the
+	// whole of the day's speeches (the engine's seats: WWTableView.Starts,
+	// First)
+	switch {
+	case tv.Stage == game.StageOrder && w.Starts != nil:
+		t.hint.Text = tr("table.ww.starts", "Left", w.Starts.Left, "Right", w.Starts.Right)
+	case tv.Stage == game.StageSpeech && w.First != 0 && (w.Side == "left" || w.Side == "right"):
+		t.hint.Text = tr("table.ww.first."+w.Side, "Seat", w.First)
+	}
 	switch {
 	case w.Sheriff != 0:
 		t.lastWords.Text = tr("table.ww.sheriff", "Who", t.seatWithName(w.Sheriff), "N", w.SheriffVote)

@@ -966,6 +966,12 @@ test('boardModel words the evening the host sent; the menu offers it only betwee
   assert.equal(V.boardModel(T, null).players.length, 0);
   assert.equal(V.menuModel(T, { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: { games: 0 } }).board, '');
 
+  // werewolf-12's counts (the badge, the potions, the shot) after the roles
+  const ww = { games: 1, players: [{ name: 'Bo', games: 1, wins: 1, roles: [{ role: 'witch', n: 1 }],
+    stats: [{ kind: 'sheriff', n: 1 }, { kind: 'save', n: 1 }, { kind: 'poison', n: 2 }] }] };
+  assert.equal(V.boardModel(T, ww).players[0].roles, `${en['role.witch']} · sheriff×1, antidote×1, poison×2`);
+  assert.equal(V.boardModel(TZ, ww).players[0].roles, `${zh['role.witch']} · 警长×1、解药×1、毒药×2`);
+
   const lobby = { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: ev };
   assert.equal(V.menuModel(T, lobby).board, 'Scoreboard');
   const night = { room: 'K7QX2M', mode: 'player', pv: { alive: true, table: { phase: 'night' } }, evening: ev };
@@ -1192,7 +1198,7 @@ test('werewolf-12: a skill turn looks the same for the hunter, the poisoned hunt
   assert.deepEqual(seen.map((x) => x.fresh.peek.lines[0]), [T('ww.skill.can'), T('ww.skill.cannot'), T('ww.skill.cannot')]);
 });
 
-test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right', () => {
+test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right and who starts each way', () => {
   const b = viewOf('ww-badge');
   assert.deepEqual(V.dayTasks(b.pv).map((t) => t.action), ['badge', 'tear']);
   const me = { ...b.pv, tasks: V.dayTasks(b.pv) };
@@ -1203,6 +1209,11 @@ test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; 
   const o = viewOf('ww-order');
   const om = V.turnModel(TZ, o.pv.table, o.names, o.pv, {});
   assert.deepEqual(om.buttons.map((x) => x.cmd), [{ do: 'order', side: 'right' }, { do: 'order', side: 'left' }]);
+  // who speaks first each way is the engine's (two deaths: from beside the sheriff, 4)
+  assert.deepEqual(om.buttons.map((x) => x.label), ['右边：从3号开始', '左边：从5号开始']);
+  assert.deepEqual(V.turnModel(T, o.pv.table, o.names, o.pv, {}).buttons.map((x) => x.label), ['Right: starting with seat 3', 'Left: starting with seat 5']);
+  const moved = { ...o.pv.table, werewolf: { ...o.pv.table.werewolf, starts: { left: 9, right: 1 } } };
+  assert.deepEqual(V.turnModel(TZ, moved, o.names, o.pv, {}).buttons.map((x) => x.label), ['右边：从1号开始', '左边：从9号开始'], 'the phone says the view\'s seats, whatever they are');
   assert.equal(V.narrationText(TZ, o.pv.table), '请警长4号选择发言顺序');
 });
 

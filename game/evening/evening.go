@@ -104,6 +104,10 @@ type PlayerLine struct {
 	Survived int `json:"survived"`
 	Checks   int `json:"checks,omitempty"`
 	Found    int `json:"found,omitempty"`
+	// Stats are the variants' own counts over the evening
+	// (game.SeatOutcome.Stats summed per kind, in game.StatKinds' order):
+	// werewolf-12's badges, potions and shots.
+	Stats []game.Stat `json:"stats,omitempty"`
 }
 
 // RoleCount is a role and how many times it was dealt.
@@ -173,6 +177,9 @@ func Fold(games []Game) Board {
 			}
 			pl.Checks += so.Checks
 			pl.Found += so.Found
+			for _, st := range so.Stats {
+				pl.Stats = game.AddStat(pl.Stats, st.Kind, st.N)
+			}
 			if so.Killer && so.VotesAgainst == 0 {
 				if unvoted[p.Key] == nil {
 					unvotedOrder = append(unvotedOrder, p.Key)

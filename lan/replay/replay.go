@@ -245,9 +245,12 @@ type BoardText struct {
 	Links                              []Link
 }
 
-// PlayerRow is a player's line of the scoreboard.
+// PlayerRow is a player's line of the scoreboard. Stats are the
+// variants' own counts (werewolf-12's badge, potions and shots: "警长×1、
+// 解药×1"), "" when the player has none; the screens show them under the
+// roles.
 type PlayerRow struct {
-	Name, Games, Wins, Roles string
+	Name, Games, Wins, Roles, Stats string
 }
 
 // Link is a game of the exported evening.
@@ -310,8 +313,12 @@ func Board(lang string, b evening.Board) BoardText {
 			}
 			rs = append(rs, s)
 		}
+		var ss []string
+		for _, st := range pl.Stats {
+			ss = append(ss, d.t("evening.stat."+string(st.Kind), "N", st.N))
+		}
 		bp.Players = append(bp.Players, PlayerRow{Name: pl.Name, Games: strconv.Itoa(pl.Games), Wins: strconv.Itoa(pl.Wins),
-			Roles: d.list(rs)})
+			Roles: d.list(rs), Stats: d.list(ss)})
 	}
 	for _, n := range b.Notes {
 		bp.Notes = append(bp.Notes, NoteText(lang, n))
@@ -384,7 +391,7 @@ footer{margin-top:2rem;color:#5d6575;font-size:.85rem}
 <p>{{.Sides}}</p>
 <table class="board">
 <tr>{{range .Cols}}<th>{{.}}</th>{{end}}</tr>
-{{range .Players}}<tr><td>{{.Name}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td>{{.Roles}}</td></tr>
+{{range .Players}}<tr><td>{{.Name}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td>{{.Roles}}{{if .Stats}}<br><span class="dim">{{.Stats}}</span>{{end}}</td></tr>
 {{end}}</table>
 {{if .Notes}}<h2>{{.NotesTitle}}</h2>
 <ul>{{range .Notes}}<li class="note">{{.}}</li>{{end}}</ul>{{end}}

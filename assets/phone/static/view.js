@@ -992,7 +992,8 @@ export function dayModel(T, tv, names, pv, local = {}) {
 //     held card (peek) says which it was;
 //   - the badge turn: hand the badge to a seat the engine lists, or tear it;
 //   - the order turn: the speeches start to the anchor's left or right
-//     (field side).
+//     (field side), each button saying who speaks first that way (the
+//     engine's werewolf.starts: the phone works out no seat).
 //
 // The phone decides no rule: the tasks and their targets are the engine's.
 export function turnModel(T, tv, names, pv, local = {}) {
@@ -1011,10 +1012,11 @@ export function turnModel(T, tv, names, pv, local = {}) {
   }
   const order = find('order');
   if (order) {
+    const starts = tv.werewolf.starts; // with the order task, always
+    const side = (s, cls) => btn(`turn.${s}`, cls, T('ww.order.from', { Side: T(`ww.order.${s}`), Seat: starts[s] }), !order.done, { do: 'order', side: s });
     return {
       kind: 'order', title: T('ww.order.title'), hint: T('ww.order.hint'), status: '', cells: null, peek: null,
-      buttons: [btn('turn.right', 'second', T('ww.order.right'), !order.done, { do: 'order', side: 'right' }),
-        btn('turn.left', 'primary', T('ww.order.left'), !order.done, { do: 'order', side: 'left' })],
+      buttons: [side('right', 'second'), side('left', 'primary')],
     };
   }
   const pickOf = (cells) => {
@@ -1137,7 +1139,9 @@ export function menuModel(T, st) {
   };
 }
 
-// boardModel: the host's "evening" frame as the ☰ sheet shows it.
+// boardModel: the host's "evening" frame as the ☰ sheet shows it (a
+// variant's own counts, werewolf-12's badge, potions and shots, after the
+// roles).
 export function boardModel(T, ev) {
   ev = ev || {};
   const list = (xs) => listLabel(T, xs);
@@ -1147,7 +1151,8 @@ export function boardModel(T, ev) {
     cols: [T('evening.col.player'), T('evening.col.games'), T('evening.col.wins'), T('evening.col.roles')],
     players: (ev.players || []).map((p) => ({
       name: p.name, games: String(p.games), wins: String(p.wins),
-      roles: list((p.roles || []).map((r) => tId(T, 'role', r.role) + (r.n > 1 ? `×${r.n}` : ''))),
+      roles: list((p.roles || []).map((r) => tId(T, 'role', r.role) + (r.n > 1 ? `×${r.n}` : '')))
+        + (p.stats ? ` · ${list(p.stats.map((x) => T(`evening.stat.${x.kind}`, { N: x.n })))}` : ''),
     })),
     notesTitle: T('evening.notes'),
     notes: (ev.notes || []).map((n) => T(`evening.note.${n.kind}`, { Name: n.name, N: n.n || 0, Of: n.of || 0, Games: list((n.games || []).map(String)) })),
