@@ -958,7 +958,7 @@ test('boardModel words the evening the host sent; the menu offers it only betwee
   };
   const m = V.boardModel(T, ev);
   assert.deepEqual(m.players, [{ name: 'Ann', games: '2', wins: '1', roles: `${en['role.killer']}×2` }]);
-  assert.deepEqual(m.notes, ['Most accurate police: Ann (1 of 3 checks found a killer)', 'Killer nobody voted for: Ann (game 1, 2)']);
+  assert.deepEqual(m.notes, ['Sharpest checker: Ann (1 of 3 checks found the bad side)', 'Bad side nobody voted for: Ann (game 1, 2)']);
   assert.deepEqual(m.games.map((g) => g.id), ['g1', 'g2']);
   assert.match(m.games[1].label, /^Game 2 · .* · Seat 7/);
   const zm = V.boardModel(TZ, ev);

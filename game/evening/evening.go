@@ -116,7 +116,8 @@ type RoleCount struct {
 	N    int    `json:"n"`
 }
 
-// Note is a notable line of the evening. Kind "survivor": the player who
+// Note is a notable line of the evening (its words name no variant's cards:
+// an evening may mix 杀人游戏 and 狼人杀). Kind "survivor": the player who
 // lived through the most rounds (N rounds); "police": the best checker (N
 // of Of checks found what they looked for); "unvoted-killer": a player who
 // held a killer card and got no vote all game (Games: the game numbers, 1
