@@ -5,7 +5,7 @@
 #   make headless   build bin/nightfall-headless: script, serve, sim and replay, no window, no cgo
 #                   (CGO_ENABLED=0 -tags headless; needs no system package)
 #   make run        build and run it (ARGS="serve ..." to pass arguments)
-#   make test       gofmt + vet + staticcheck (beside the race tests, niced) + race tests (game,
+#   make test       gofmt + vet + staticcheck (beside the race tests) + race tests (game,
 #                   lan) + test-headless + other tests; then, alone, test-timed + test-ui
 #   make test-race  the race tests of game and lan: test-race-cpu (all but the timed ones, beside
 #                   the engine's long run) and test-timed (the browser games, the cadence and
