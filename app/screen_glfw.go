@@ -100,3 +100,15 @@ func safe(wc withContext, f func()) (err error) {
 	wc.RunWithContext(f)
 	return nil
 }
+
+// singleMonitor reports whether GLFW lists exactly one monitor (call it on
+// the UI goroutine once the window exists): the window can go full screen
+// where it is before anything is drawn in it.
+func singleMonitor(w fyne.Window) (one bool) {
+	wc, ok := w.(withContext)
+	if !ok {
+		return false
+	}
+	_ = safe(wc, func() { one = len(glfw.GetMonitors()) == 1 })
+	return one
+}

@@ -6,3 +6,6 @@ import "fyne.io/fyne/v2"
 
 // projectorScreen: no monitors to choose from here (see screen_glfw.go).
 func projectorScreen(fyne.Window, func(string)) bool { return false }
+
+// singleMonitor: unknown here; the window goes full screen once the app runs.
+func singleMonitor(fyne.Window) bool { return false }
