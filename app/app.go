@@ -223,6 +223,9 @@ func run(st settings) int {
 	w.Show()           // creates the window; its content is drawn once the app runs
 	if singleMonitor(w) {
 		w.SetFullScreen(true)
+		if awaitFullScreen(w, fullScreenWait) {
+			trace("full screen")
+		}
 	}
 	trace("window created")
 	<-fontsLoaded
@@ -352,6 +355,10 @@ func startProfile(path string, d time.Duration) (stop func()) {
 	return stop
 }
 
+// fullScreenWait is how long the window waits, before it is first drawn,
+// for the window system to make it full screen.
+const fullScreenWait = 250 * time.Millisecond
+
 // firstStartWait is how long the window waits for the server before it is
 // first drawn (without it, the lobby shows once it is up).
 const firstStartWait = 2 * time.Second
@@ -376,7 +383,7 @@ func warmFonts() <-chan struct{} {
 // second), and balanceLatest how long after the app runs it starts if no
 // frame is ever drawn.
 const (
-	balanceWait   = 500 * time.Millisecond
+	balanceWait   = 1500 * time.Millisecond
 	balanceLatest = 10 * time.Second
 )
 
