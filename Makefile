@@ -20,7 +20,8 @@
 #   make e2e-deps   the browser engines' Debian packages and axe-core (npm, into a cache folder)
 #   make lint       gofmt + vet (also cross-vetted for Windows and macOS) + staticcheck
 #   make fonts      rebuild assets/fonts' CJK subset font from the app's strings (npm subset-font)
-#   make sounds     regenerate assets/sounds' narration clips from the dictionary's voice lines (espeak-ng + sox)
+#   make sounds     regenerate assets/sounds' narration clips from the dictionary's voice lines (espeak-ng,
+#                   sox and lame: installed by sounds-deps)
 #   make dist       release builds in dist/ (needs gcc-mingw-w64-x86-64, installed by dist-deps):
 #                   nightfall-windows-amd64.exe (cross-compiled, Fyne app, icon and version from
 #                   FyneApp.toml), nightfall-linux-amd64.tar.xz (app + .desktop + icon + install
@@ -50,8 +51,11 @@ endif
 DEB_PACKAGES := gcc libc6-dev \
 	libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev \
 	pkg-config xvfb xauth x11-apps imagemagick fonts-wqy-microhei chromium zbar-tools \
-	avahi-utils iproute2 espeak-ng sox libasound2-dev \
+	avahi-utils iproute2 $(SOUNDS_DEB_PACKAGES) libasound2-dev \
 	firefox-esr webkit2gtk-driver
+
+# What assets/sounds/gen.sh speaks and encodes the narration with (`make sounds` installs only these).
+SOUNDS_DEB_PACKAGES := espeak-ng sox lame
 
 STATICCHECK_VERSION ?= v0.8.2
 GOPATH_BIN  := $(shell go env GOPATH)/bin
@@ -74,7 +78,7 @@ RACE_PKGS = $(filter $(MODULE)/game $(MODULE)/game/% $(MODULE)/lan $(MODULE)/lan
 APP_PKGS  = $(filter $(MODULE)/app $(MODULE)/app/%,$(ALL_PKGS))
 REST_PKGS = $(filter-out $(RACE_PKGS) $(APP_PKGS),$(ALL_PKGS))
 
-.PHONY: dist dist-deps dist-windows dist-linux dist-headless test-dist test-dist-deps
+.PHONY: dist dist-deps dist-windows dist-linux dist-headless test-dist test-dist-deps sounds-deps
 .PHONY: e2e-deps test-browsers crash-test fonts sounds deps build headless run test test-race test-race-cpu test-timed test-headless test-app test-rest test-ui bench lint fmt-check vet staticcheck clean
 
 deps:
@@ -217,7 +221,7 @@ test-headless:
 	@pkgs="$(filter $(MODULE),$(ALL_PKGS))"
 	[[ -z "$$pkgs" ]] && { echo "test-headless: no packages yet"; exit 0; }
 	set -x
-	CGO_ENABLED=0 go test -tags headless -short $(TESTFLAGS) $$pkgs
+	CGO_ENABLED=0 go test -tags headless -short -timeout 30m $(TESTFLAGS) $$pkgs
 	CGO_ENABLED=0 go test -tags headless -run '^$$' $(RACE_PKGS)
 
 # The Fyne UI, headless: the `ci` tag swaps Fyne's GLFW driver for its software one, so no cgo,
@@ -226,14 +230,14 @@ test-app:
 	@pkgs="$(APP_PKGS)"
 	[[ -z "$$pkgs" ]] && { echo "test-app: no app packages yet"; exit 0; }
 	set -x
-	CGO_ENABLED=0 go test -tags ci $(TESTFLAGS) $$pkgs
+	CGO_ENABLED=0 go test -tags ci -timeout 30m $(TESTFLAGS) $$pkgs
 
 # Everything else (main, any other top-level package), normal cgo build.
 test-rest:
 	@pkgs="$(REST_PKGS)"
 	[[ -z "$$pkgs" ]] && { echo "test-rest: no other packages yet"; exit 0; }
 	set -x
-	go test $(TESTFLAGS) $$pkgs
+	go test -timeout 30m $(TESTFLAGS) $$pkgs
 
 # UI tests that need a real X display and GL: test files with a `//go:build xvfb` line under
 # ./app/..., run with Fyne's GLFW driver inside Xvfb (24-bit screen; xvfb-run's default is 8-bit).
@@ -242,7 +246,7 @@ test-ui:
 	[[ -z "$$dirs" ]] && { echo "test-ui: no xvfb-tagged app tests yet"; exit 0; }
 	case "$${LANG:-C}" in C|C.*|POSIX) export LANG=en_US.UTF-8 ;; esac
 	set -x
-	$(XVFB_RUN) go test -tags xvfb $(TESTFLAGS) $$(sed 's|^|./|' <<<"$$dirs")
+	$(XVFB_RUN) go test -tags xvfb -timeout 30m $(TESTFLAGS) $$(sed 's|^|./|' <<<"$$dirs")
 
 # ---- release builds ---------------------------------------------------------------------------
 
@@ -259,8 +263,9 @@ DIST_ICON    := $(shell sed -n 's/^ *Icon *= *"\(.*\)".*/\1/p' FyneApp.toml)
 # Reproducible archive dates: the last commit's.
 DIST_EPOCH    = $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-dist-deps test-dist-deps:
-	@pkgs="$(if $(filter test-dist-deps,$@),$(TEST_DIST_DEB_PACKAGES),$(DIST_DEB_PACKAGES))"
+dist-deps test-dist-deps sounds-deps:
+	@pkgs="$(if $(filter test-dist-deps,$@),$(TEST_DIST_DEB_PACKAGES),$(if $(filter sounds-deps,$@),$(SOUNDS_DEB_PACKAGES),$(DIST_DEB_PACKAGES)))"
+	if ! command -v dpkg >/dev/null; then echo "$@: not Debian or Ubuntu (no dpkg): install $$pkgs yourself"; exit 0; fi
 	missing=()
 	for p in $$pkgs; do dpkg -s "$$p" >/dev/null 2>&1 || missing+=("$$p"); done
 	sudo=; [[ $$(id -u) == 0 ]] || sudo=sudo
@@ -359,7 +364,7 @@ fonts:
 	go run ./assets/fonts/chars > "$$tool/chars.txt"
 	node "$$tool/subset.mjs" "$(FONT_SRC)" "$$tool/chars.txt" assets/fonts/wqy-microhei-subset.ttf
 
-sounds:
+sounds: sounds-deps
 	assets/sounds/gen.sh
 
 # The engine's games per second are measured on one core (-cpu 1: the rate

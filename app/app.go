@@ -268,6 +268,9 @@ func run(st settings) int {
 		}()
 	}
 	tryStart = func() { later(startAsync()) }
+	if resumePath != "" {
+		shell.Resumed() // the table heard its last lines before the app stopped
+	}
 	switch {
 	case first != nil:
 		// The server is normally up by now (it starts in a tenth of a
@@ -279,7 +282,12 @@ func run(st settings) int {
 			later(first)
 		}
 	default:
-		shell.ShowResume(list, func(path string) { resumePath = path; tryStart() }, tryStart)
+		resume := func(path string) {
+			resumePath = path
+			shell.Resumed() // the table heard its last lines before the app stopped
+			tryStart()
+		}
+		shell.ShowResume(list, resume, tryStart)
 	}
 	trace("first view")
 	a.Lifecycle().SetOnStarted(func() {

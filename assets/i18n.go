@@ -52,7 +52,6 @@ var ScreenFamilies = []string{
 	"help",    // the lobby's checklist when phones cannot get in
 	"host",    // the server's refusals of the host's commands (lan.HostError)
 	"lobby",   // the lobby screen
-	"moment",  // the replay's lines
 	"opt",     // the options' names (the lobby, the briefing: the phone shows no option)
 	"val",     // the options' values (idem)
 	"redeal",  // why a deal was made again (the big screen announces it; the phones get the new deal)
@@ -65,7 +64,6 @@ var ScreenFamilies = []string{
 	"stage",   // the top bar's stage names
 	"start",   // the screen shown when the network service cannot start
 	"table",   // the table screen's labels
-	"tally",   // the vote tally's parts
 	"voice",   // the judge's spoken lines (voice.go)
 }
 
@@ -95,14 +93,19 @@ func Dictionary(code string) (map[string]string, error) {
 // LateFamilies are the phone's key families that come in a second file,
 // <lang>.late.json, which the page fetches once its first screen is
 // painted, not before it: the words no one reads before a game is on (the
-// role cards, the ☰ Rules sheet, the evening's scoreboard). They are the
+// role cards, the ☰ Rules sheet and its variant's summary, the evening's
+// scoreboard). They are the
 // larger part of the phone's words, so a phone's first load (lan's
 // TestPageGzip, the join screen's time on a slow phone) stays small. Like
 // the rest of the page, the file is the same for every phone of a language.
 var LateFamilies = []string{
+	"by",       // how a night step was decided (the timeline's "random", "majority")
 	"evening",  // the ☰ scoreboard of the evening's games
 	"roleinfo", // the role cards (the held card, the Rules sheet)
 	"rules",    // the ☰ Rules sheet's summary of a round and of the wins
+	"tally",    // who voted for whom (the timeline's; the big screen's tally too)
+	"tl",       // the end-of-game timeline's lines (game.MomentLine's keys)
+	"summary",  // the ☰ Rules sheet's summary of the variant (the lobby's on the big screen)
 }
 
 // Late reports whether the phone gets key in its second, later file

@@ -7,12 +7,17 @@ import (
 )
 
 // TestNamesCoverTheEngine: every variant, role, action and option the
-// engine has, and every value of an enumerated option, is named in both
+// engine has, every value of an enumerated option and every count a
+// variant keeps for the scoreboard (VariantInfo.Stats), is named in both
 // languages in the one shared file — so a new variant is its Go file, its
 // golden scripts and its lines here (game/doc.go "Adding a variant").
 func TestNamesCoverTheEngine(t *testing.T) {
 	for _, code := range []string{"zh", "en"} {
 		names, err := Names(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := Dictionary(code)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,6 +42,11 @@ func TestNamesCoverTheEngine(t *testing.T) {
 			}
 			for _, a := range in.Actions {
 				need(in.ID+"'s action "+a, "action."+a)
+			}
+			for _, k := range in.Stats { // the scoreboard's words for the variant's counts
+				if all["evening.stat."+string(k)] == "" {
+					t.Errorf("%s.json: no words for %s's count %s (evening.stat.%s)", code, in.ID, k, k)
+				}
 			}
 			c := game.Configure(game.Setup{Variant: in.ID, Players: in.MinPlayers})
 			for _, o := range c.Options {

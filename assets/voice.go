@@ -24,6 +24,12 @@ import (
 // VoiceLines is the one list of the voice's clips: gen.sh speaks it (go
 // run ./assets/sounds/lines), the sounds package plays and captions it, a
 // voice pack is checked against it.
+//
+// A phrase made of several clips ("6号死亡": n6, died) is also said whole,
+// as one sentence at one pace: the clip named by its pieces joined with
+// "+" (VoiceWhole: "n6+died", "seat+n6+died"), whose words and speech are
+// its pieces' (VoiceWholeLine). Which phrases have one is the voice's
+// closed set (app/voice.Wholes: every phrase naming a seat or a count).
 
 // NoClip is a "voice." key's words in a language without that clip.
 const NoClip = "—"
@@ -68,6 +74,42 @@ func VoiceLines(code string) ([]VoiceLine, error) {
 		out = append(out, VoiceLine{ID: "n" + strconv.Itoa(n), Words: strconv.Itoa(n), Speak: s})
 	}
 	return out, nil
+}
+
+// VoiceWhole is the name of the clip that says the phrase made of pieces
+// whole: "n6+died" ("" for a phrase of one clip).
+func VoiceWhole(pieces []string) string {
+	if len(pieces) < 2 {
+		return ""
+	}
+	return strings.Join(pieces, "+")
+}
+
+// VoicePieces are the clips a whole clip's name is made of ("n6+died":
+// n6, died); a clip of one piece is itself.
+func VoicePieces(clip string) []string { return strings.Split(clip, "+") }
+
+// VoiceWholeLine is the whole clip of the phrase made of pieces in lines (a
+// language's VoiceLines): its name, its words (the pieces' words joined as
+// a caption joins them: by nothing in Chinese, by a space in English) and
+// its speech; ok false when a piece is no line of lines.
+func VoiceWholeLine(code string, lines []VoiceLine, pieces []string) (VoiceLine, bool) {
+	if len(pieces) < 2 {
+		return VoiceLine{}, false
+	}
+	sep := " "
+	if code == "zh" {
+		sep = ""
+	}
+	var words, speak []string
+	for _, p := range pieces {
+		i := slices.IndexFunc(lines, func(l VoiceLine) bool { return l.ID == p })
+		if i < 0 {
+			return VoiceLine{}, false
+		}
+		words, speak = append(words, lines[i].Words), append(speak, lines[i].Speak)
+	}
+	return VoiceLine{ID: VoiceWhole(pieces), Words: strings.Join(words, sep), Speak: strings.Join(speak, sep)}, true
 }
 
 // VoiceClip is the clip that says dictionary key k (ok false: the voice

@@ -156,8 +156,11 @@ type CatPrivilegeView struct {
 	Action string `json:"action"`
 	Card   string `json:"card"`           // the card offering it
 	Form   bool   `json:"form,omitempty"` // through the amoeba's form
-	Cost   int    `json:"cost"`
-	Note   string `json:"note,omitempty"`
+	// Via is the command's via that uses it (CatArgs.Via): the card
+	// offering it, or "amoeba" through its form.
+	Via  string `json:"via"`
+	Cost int    `json:"cost"`
+	Note string `json:"note,omitempty"`
 	// Target: "other", "any", "none", "executed"; Targets the legal ones.
 	Target  string   `json:"target"`
 	Targets []Target `json:"targets,omitempty"`
@@ -372,7 +375,10 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 			} else if len(cards) > 1 {
 				via = k.Type
 			}
-			pr := CatPrivilegeView{Action: m.ID, Card: k.Type, Form: k.Form, Cost: m.Cost, Target: m.Target}
+			pr := CatPrivilegeView{Action: m.ID, Card: k.Type, Form: k.Form, Via: k.Type, Cost: m.Cost, Target: m.Target}
+			if k.Form {
+				pr.Via = "amoeba"
+			}
 			if m.ID == "arson" {
 				pr.Note = "half your AP (at least 2) at the next nightfall"
 			}
@@ -429,8 +435,9 @@ func (v catLives) playerView(g *Game, pv *PlayerView) {
 }
 
 // tasks are the player's tasks now, for clients that read only Tasks: the
-// usable privileges with their targets, and done, order, stance, withdraw,
-// pass and vote.
+// usable privileges with their targets, and done, order, stance, withdraw
+// (offered in the hand panel: PlaceHand), pass and vote (the main
+// screen's).
 func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 	s := &g.s
 	c := catOf(s)
@@ -464,26 +471,26 @@ func (v catLives) tasks(g *Game, seat int, cp *CatPlayerView) []Task {
 		if !p.Usable {
 			continue
 		}
-		t := Task{Action: p.Action, Role: p.Card, Optional: true, NoTarget: p.Target == "none", Targets: p.Targets}
+		t := Task{Action: p.Action, Role: p.Card, Optional: true, NoTarget: p.Target == "none", Targets: p.Targets, Place: PlaceHand}
 		if p.Target != "none" && len(p.Targets) == 0 {
 			continue
 		}
 		out = append(out, t)
 	}
 	if cp.OrderOpen {
-		out = append(out, Task{Action: "order", NoTarget: true, Optional: true, Done: cp.Proposed != nil})
+		out = append(out, Task{Action: "order", NoTarget: true, Optional: true, Done: cp.Proposed != nil, Place: PlaceHand})
 	}
 	if seat == c.Free && s.Phase == PhaseNight && s.Round == 1 {
-		out = append(out, Task{Action: "stance", NoTarget: true, Optional: true, Done: c.Stance != ""})
+		out = append(out, Task{Action: "stance", NoTarget: true, Optional: true, Done: c.Stance != "", Place: PlaceHand})
 	}
 	if len(cp.Pending) > 0 {
-		out = append(out, Task{Action: "withdraw", NoTarget: true, Optional: true})
+		out = append(out, Task{Action: "withdraw", NoTarget: true, Optional: true, Place: PlaceHand})
 	}
 	switch s.Phase {
 	case PhaseNight:
-		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(s.Night.Slept, seat)})
+		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(s.Night.Slept, seat), Place: PlaceHand})
 	case PhaseDay:
-		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(c.DayDone, seat)})
+		out = append(out, Task{Action: "done", NoTarget: true, Done: slices.Contains(c.DayDone, seat), Place: PlaceHand})
 	}
 	return out
 }

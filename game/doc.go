@@ -35,6 +35,13 @@
 // team, and that no view holds a role or an answer its seat is not entitled
 // to.
 //
+// The views also carry the engine's cues (cue.go): the openings of the
+// running stage the judge says aloud (TableView.Cues: night falls, a
+// seat's turn, a ballot and its call…) and, for each seat, the latest one
+// its phone vibrates on (PlayerView.Buzz), each keyed by the table version
+// of its event, so the screens act on a cue once instead of comparing one
+// view with the next.
+//
 // # Speed
 //
 // Simulations (the balance lab, the lobby's estimate, the randomized tests)
@@ -91,7 +98,11 @@
 //     Args' Refuse and Bound say what no game or no frame could take;
 //   - its own state is State.ext, and its own parts of the views are
 //     TableView.Ext and PlayerView.Ext (viewext.go), filled by its viewer
-//     and sent under the JSON key it registers (cat-lives-7: "catLives").
+//     and sent under the JSON key it registers (cat-lives-7: "catLives");
+//   - what it counts of each seat for the evening's scoreboard is
+//     VariantInfo.Stats, kinds of its own that its statKeeper counts from
+//     the log into SeatOutcome.Stats (werewolf-12's badge, potions and
+//     shots).
 //
 // For example, a variant with an "order" action whose phones say a side,
 // and a "sheriff" option, adds to its file:
@@ -141,7 +152,8 @@
 //   - its lines in the one dictionary the big screen and the phones both
 //     read, assets/i18n/zh.json and en.json: variant.<id>, summary.<id>,
 //     and role.<id>, action.<id>, opt.<name>, val.<value> for any role,
-//     action, option or value it adds, reason.<code> for a new way to end
+//     action, option or value it adds, evening.stat.<kind> for a count it
+//     keeps for the scoreboard, reason.<code> for a new way to end
 //     (its code, a Reason… constant in why.go, listed by Reasons, with its
 //     English sentence for the scripts); its round and wins for the rules
 //     sheet and the briefing (rules.round.<id>, rules.win.<id>) and a card
@@ -189,12 +201,27 @@
 // (NightStep.Share), take no target (NoTarget) or be declined by an action
 // of their own (Decline).
 //
+// The end-of-game timeline (复盘) is said in codes too: MomentLine (line.go)
+// turns each Moment into a Line, a words key with its arguments, which the
+// big screen, the saved file and the phones translate alike. A variant
+// whose events add lines of their own (VariantInfo.Moments, an event that
+// implements momenter) words them in its momentLine, with keys of the
+// dictionary's family tl (werewolf-12's are tl.ww.…); it may word there a
+// core kind it plays otherwise (werewolf-12's antidote, its idiot), and
+// the core words the rest.
+// app/ui's TestMomentRenderingsAgree compares the three renderings of every
+// line of games of every variant, TestEveryMomentKindHasWords finds a kind
+// without words.
+//
 // A variant whose phases follow none of this (cat-lives-7: withdrawable
 // privileges paid with action points, day privileges, a vote open all day,
 // five cards per seat) implements the hooks of hooks.go instead: it runs
 // its nights and days itself (phaseRunner), applies its own events
 // (eventApplier; its state is State.ext), deals under its own constraints
-// (dealer) and adds its part to the views (viewer), while still emitting
+// (dealer) and adds its part to the views (viewer: its tasks say where a
+// phone offers them, Task.Place, and a turn of the floor that is no speech
+// sets TableView.Decision, so that the page routes by the view, never by
+// its action or stage names), while still emitting
 // the core events the screens and scripts rely on. werewolf-12 runs its
 // days so (the election before the dawn, the death steps, the sheriff's
 // order) but its nights on the shared protocol: its phaseRunner hands the

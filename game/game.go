@@ -95,6 +95,8 @@ type public struct {
 	pending, shown   [maxHeld]held
 	npending, nshown int
 	afterStage       bool // the last public event started a stage
+
+	cues cues // the running stage's cues and each seat's vibration (cue.go)
 }
 
 // held is an announcement: its log index and the table version it made.
@@ -127,6 +129,7 @@ func (g *Game) record(e Event) {
 		return
 	}
 	g.pub.digest(e.Body, len(g.log)-1)
+	g.pub.cues.cue(e.Body, g.pub.count, &g.s)
 }
 
 // digest takes the public event b, logged at index idx, into the table's

@@ -57,3 +57,12 @@ type viewer interface {
 	tableView(g *Game, tv *TableView)
 	playerView(g *Game, pv *PlayerView)
 }
+
+// statKeeper is a variant that counts what seats did for the evening's
+// scoreboard (VariantInfo.Stats, SeatOutcome.Stats): Outcome replays the
+// log and offers it every event, once applied to s; it calls add for each
+// seat the event counts one of a kind for (werewolf-12: the badge handed
+// or won, a potion used, a shot).
+type statKeeper interface {
+	stat(s *State, b Body, add func(seat int, kind StatKind))
+}

@@ -41,6 +41,50 @@ type SeatOutcome struct {
 	// (or one of its hands) out.
 	VotesAgainst int  `json:"votesAgainst,omitempty"`
 	Executed     bool `json:"executed,omitempty"`
+	// Stats are the variant's own counts of what the seat did in the game
+	// (VariantInfo.Stats, in that order; a kind it never did is left out):
+	// werewolf-12's badge, potions and shots.
+	Stats []Stat `json:"stats,omitempty"`
+}
+
+// StatKind is a count a variant keeps per seat for the evening's
+// scoreboard (Stat, VariantInfo.Stats); its words are evening.stat.<kind>.
+type StatKind string
+
+// Stat is how many times a seat did what its Kind counts in one game (an
+// evening's board: over the evening).
+type Stat struct {
+	Kind StatKind `json:"kind"`
+	N    int      `json:"n"`
+}
+
+// StatKinds lists every variant's StatKinds, in the order the variants
+// declare them: the order a scoreboard lists a player's.
+func StatKinds() []StatKind {
+	var out []StatKind
+	for _, in := range Variants() {
+		for _, k := range in.Stats {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// AddStat adds n of kind to stats, in StatKinds' order, and returns them.
+func AddStat(stats []Stat, kind StatKind, n int) []Stat {
+	if i := slices.IndexFunc(stats, func(x Stat) bool { return x.Kind == kind }); i >= 0 {
+		stats[i].N += n
+		return stats
+	}
+	kinds := StatKinds()
+	rank := func(k StatKind) int { return slices.Index(kinds, k) }
+	i := slices.IndexFunc(stats, func(x Stat) bool { return rank(x.Kind) > rank(kind) })
+	if i < 0 {
+		i = len(stats)
+	}
+	return slices.Insert(stats, i, Stat{Kind: kind, N: n})
 }
 
 // Outcome reports how the finished game ended for every seat; ok is false
@@ -152,6 +196,13 @@ func (g *Game) foldOutcome(out *Outcome) {
 			if so := seat(b.Seat); so != nil {
 				so.Executed = true
 			}
+		}
+		if k, ok := r.s.variant.(statKeeper); ok {
+			k.stat(&r.s, b, func(n int, kind StatKind) {
+				if so := seat(n); so != nil {
+					so.Stats = AddStat(so.Stats, kind, 1)
+				}
+			})
 		}
 		for n := 1; n <= r.s.Players; n++ {
 			if alive[n] && !r.s.Alive(SeatTarget(n)) {

@@ -396,13 +396,26 @@ func checkViews(t *testing.T, g *Game) {
 			if !deathTurn && (len(pv.Tasks) != 1 || pv.Tasks[0].Action != "pass" || pv.Table.Speaker != seat) {
 				t.Fatalf("dead seat %d has tasks %+v", seat, pv.Tasks)
 			}
+			// (the phone offers a dead player every task its view holds)
+			for _, task := range pv.Tasks {
+				if task.Place != PlaceMain && task.Place != PlaceTurn {
+					t.Fatalf("dead seat %d has a %s task in place %q", seat, task.Action, task.Place)
+				}
+			}
 		}
 		// What the phone shows of a task and of the night's screens comes
 		// from the seat's own tasks and public facts only; padded, every
 		// living seat goes through as many night screens.
 		screens := len(pv.Tasks) + pv.Pads
 		for _, task := range pv.Tasks {
-			if task.Action == ActExplode || task.Action == ActSuspect {
+			// The phone routes a task by its place, never by its name: the
+			// self-reveal is the card's, the huddle's mark an add-on, every
+			// other night task a screen of its own.
+			if (task.Action == ActExplode) != (task.Place == PlaceCard) || (task.Action == ActSuspect) != (task.Place == PlaceMark) ||
+				!slices.Contains([]Place{PlaceMain, PlaceCard, PlaceMark, PlaceTurn, PlaceConfirm, PlaceHand}, task.Place) {
+				t.Fatalf("seat %d's %s task is offered in place %q", seat, task.Action, task.Place)
+			}
+			if task.Place != PlaceMain {
 				screens--
 			}
 			if want := task.Waiting == "" && !task.Locked && (!task.Done || task.Group && !task.NoTarget); task.Open != want {

@@ -149,6 +149,10 @@ type VariantInfo struct {
 	// Moments are the kinds of timeline lines the variant adds to the
 	// core's; MomentKinds lists them with the core's.
 	Moments []MomentKind `json:"-"`
+	// Stats are the kinds of per-seat counts the variant adds to a game's
+	// outcome (SeatOutcome.Stats) for the evening's scoreboard; StatKinds
+	// lists every variant's.
+	Stats []StatKind `json:"-"`
 }
 
 // declare completes a variant's info for registration: its option names

@@ -11,15 +11,20 @@ import (
 // depends on a secret (G7): no role before the end (except a self-revealed
 // killer), no night target, no hint of who acted.
 type TableView struct {
-	Variant       string       `json:"variant"`
-	Players       int          `json:"players"`
-	Version       int          `json:"version"`
-	Round         int          `json:"round"`
-	Phase         Phase        `json:"phase"` // PhaseSetup (the briefing), PhaseNight, PhaseDay, PhaseOver
-	Stage         Stage        `json:"stage"` // one of TableStages
-	Seats         []SeatView   `json:"seats"`
-	Narration     Narration    `json:"narration"`
-	Speaker       int          `json:"speaker,omitempty"`
+	Variant   string     `json:"variant"`
+	Players   int        `json:"players"`
+	Version   int        `json:"version"`
+	Round     int        `json:"round"`
+	Phase     Phase      `json:"phase"` // PhaseSetup (the briefing), PhaseNight, PhaseDay, PhaseOver
+	Stage     Stage      `json:"stage"` // one of TableStages
+	Seats     []SeatView `json:"seats"`
+	Narration Narration  `json:"narration"`
+	Speaker   int        `json:"speaker,omitempty"`
+	// Decision: the seat holding the floor (Speaker) takes a decision in
+	// a turn of its own (its tasks' Place is PlaceTurn), not a speech: the
+	// screens name it in the narration only (werewolf-12's skill, badge
+	// and order turns).
+	Decision      bool         `json:"decision,omitempty"`
 	Next          int          `json:"next,omitempty"`
 	Queue         []int        `json:"queue,omitempty"` // speakers still to come in this stage, the current first
 	Order         []int        `json:"order,omitempty"` // today's speaking order
@@ -42,6 +47,11 @@ type TableView struct {
 	// headline; the stage's timer starts after Hold.
 	Announce []Announcement `json:"announce,omitempty"`
 	Hold     int            `json:"hold,omitempty"` // seconds: announceSeconds per announcement
+	// Cues are the running stage's openings (cue.go): night falls, a
+	// seat's turn, free talk, a ballot and its current call, werewolf-12's
+	// stand window. The judge says each cue once: the first time a view
+	// carries its key.
+	Cues []Cue `json:"cues,omitempty"`
 	// Ext is the variant's own public part (viewext.go; cat-lives-7's
 	// *CatTableView), nil for most variants. In JSON it stands beside
 	// these fields under its own key.
@@ -269,6 +279,9 @@ type Moment struct {
 	Outcome   Verdict    `json:"outcome,omitempty"`
 	Seat      int        `json:"seat,omitempty"`
 	Winner    string     `json:"winner,omitempty"`
+	// Line is the moment in codes, MomentLine's: the phones say it with
+	// their dictionary as the big screen and the saved file do.
+	Line Line `json:"line"`
 }
 
 // PlayerView is what one seat may know and do now.
@@ -294,6 +307,10 @@ type PlayerView struct {
 	// scoreboard counts it: Outcome); "" while the game goes on and when
 	// nobody won (a draw, the host ended it).
 	Outcome string `json:"outcome,omitempty"`
+	// Buzz is the key of the latest cue that calls this seat (cue.go:
+	// nightfall for the living, the floor, a ballot it votes in): the
+	// phone vibrates when it receives a key it has not acted on. 0: none.
+	Buzz int `json:"buzz,omitempty"`
 	// Ext is the variant's own private part (viewext.go; cat-lives-7's
 	// *CatPlayerView), nil for most variants. In JSON it stands beside
 	// these fields under its own key.
@@ -305,7 +322,7 @@ type PlayerView struct {
 func (pv *PlayerView) clearMine() {
 	pv.Seat, pv.Roles, pv.Alive, pv.Spectator, pv.Known, pv.Camp = 0, nil, false, false, nil, ""
 	pv.Tasks, pv.Pads, pv.Results, pv.Huddle, pv.Reveal, pv.Ext = nil, 0, nil, nil, nil, nil
-	pv.Outcome = ""
+	pv.Outcome, pv.Buzz = "", 0
 }
 
 // Task is one thing the seat can do now, with its legal targets.
@@ -340,7 +357,39 @@ type Task struct {
 	// so that the engine refuses it as stale once that ballot has closed:
 	// set on the votes of a ballot open in the vote stage.
 	Ballot int `json:"ballot,omitempty"`
+	// Place is where a phone offers the task (the phone routes by it,
+	// never by the action's name).
+	Place Place `json:"place,omitempty"`
 }
+
+// Place is where a phone offers a task: its main screen for the phase,
+// or a control of its own. The engine sets it (finishTasks for the core's
+// tasks, a viewer for its variant's), so that the page decides no rule:
+// which of a seat's tasks are the night's steps, which hold the floor's
+// turn, which are drawn in a panel of their own.
+type Place string
+
+const (
+	// PlaceMain: the phase's main screen (the default): a step of the
+	// night screen; by day the floor's pass, a ballot's vote or a pick on
+	// the table (two-hands' nomination).
+	PlaceMain Place = ""
+	// PlaceCard: a control inside the held card, for this player only
+	// (the self-reveal).
+	PlaceCard Place = "card"
+	// PlaceMark: an add-on to the night's step once it is decided (the
+	// police's huddle mark): no screen of its own.
+	PlaceMark Place = "mark"
+	// PlaceTurn: a decision of the floor's turn, in a panel of its own
+	// (werewolf-12's stand window, skill, badge and order turns).
+	PlaceTurn Place = "turn"
+	// PlaceConfirm: a decision without a target taken in two taps, armed
+	// then confirmed, beside the rest of the day (werewolf-12's 退水).
+	PlaceConfirm Place = "confirm"
+	// PlaceHand: the variant's own hand panel (cat-lives-7's privileges,
+	// discard order, stance, withdrawals and "done").
+	PlaceHand Place = "hand"
+)
 
 // Pick is a teammate's current selection.
 type Pick struct {
@@ -418,6 +467,7 @@ func (g *Game) buildTableView(tv *TableView, m *viewMem) {
 		vw.tableView(g, tv)
 	}
 	g.announcements(tv, m)
+	g.tableCues(tv, m)
 }
 
 // teamLines is the longest teammate list of any seat now (entries about the
@@ -660,6 +710,7 @@ func (g *Game) playerView(pv *PlayerView, seat int, tv *TableView, m *viewMem) {
 	if seat < 1 || seat > s.Players {
 		return
 	}
+	pv.Buzz = g.seatBuzz(seat)
 	me := s.Seat(seat)
 	pv.Alive = me.Alive()
 	if len(me.Cards) > 0 {
@@ -724,7 +775,8 @@ func (g *Game) seatTasks(pv *PlayerView, m *viewMem) {
 
 // finishTasks fills in what the phone shows of pv's tasks and would
 // otherwise work out for itself: whether each is open (Task.Open), the
-// ballot its commands name (Task.Ballot), and the night's padding screens
+// ballot its commands name (Task.Ballot), where it is offered (Task.Place:
+// the core's; a viewer sets its variant's), and the night's padding screens
 // (PlayerView.Pads). Each depends only on the seat's own tasks and on
 // public facts (the open ballot, how many cards a seat holds).
 func (g *Game) finishTasks(pv *PlayerView) {
@@ -733,14 +785,20 @@ func (g *Game) finishTasks(pv *PlayerView) {
 	if d := s.Day; s.Phase == PhaseDay && d != nil && d.Stage == StageVote && d.Ballot != nil && !d.Ballot.Closed {
 		ballot = d.Ballot.Index
 	}
-	acts := 0 // the night's own screens: every task but the self-reveal and the police's huddle mark
+	acts := 0 // the night's own screens: the tasks of the main screen
 	for i := range pv.Tasks {
 		t := &pv.Tasks[i]
 		t.Open = t.Waiting == "" && !t.Locked && (!t.Done || t.Group && !t.NoTarget)
 		if t.Action == ActVote {
 			t.Ballot = ballot
 		}
-		if t.Action != ActExplode && t.Action != ActSuspect {
+		switch t.Action {
+		case ActExplode:
+			t.Place = PlaceCard
+		case ActSuspect:
+			t.Place = PlaceMark
+		}
+		if t.Place == PlaceMain {
 			acts++
 		}
 	}
@@ -1029,6 +1087,9 @@ func (g *Game) timeline() []Moment {
 				out = append(out, m)
 			}
 		}
+	}
+	for i := range out {
+		out[i].Line = MomentLine(g.s.VariantID, out[i])
 	}
 	return out
 }

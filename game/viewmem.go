@@ -17,6 +17,7 @@ type viewMem struct {
 	dawns    slab[DawnBody]
 	counts   slab[Count]
 	announce slab[Announcement]
+	cues     slab[Cue]
 }
 
 func (m *viewMem) reset() {
@@ -31,6 +32,7 @@ func (m *viewMem) reset() {
 	m.dawns.reset()
 	m.counts.reset()
 	m.announce.reset()
+	m.cues.reset()
 }
 
 // sharedViews are the game's reused views (Game.SharedPlayerView): the
@@ -158,4 +160,11 @@ func (m *viewMem) announceList(n int) []Announcement {
 		return make([]Announcement, n)
 	}
 	return m.announce.take(n)
+}
+
+func (m *viewMem) cueList(n int) []Cue {
+	if m == nil {
+		return make([]Cue, n)
+	}
+	return m.cues.take(n)
 }

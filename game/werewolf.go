@@ -92,6 +92,7 @@ func init() {
 		Actions: wwActions,
 		Stages:  []Stage{StageStand, StageCampaign, StageCampaignPK, StageSkill, StageBadge, StageOrder},
 		Moments: WWMomentKinds(),
+		Stats:   WWStatKinds(),
 		// §13, the shared ones first (their defaults are Defaults').
 		Options: append(narrow(shared("voteMode", "selfVote", "abstain", "tieRounds", "tieVoters", "tieFinal", "selfReveal",
 			"speechStart", "speechDirection", "deadSeeAll", "nightMaxSeconds", "nightMinSeconds",
@@ -392,11 +393,15 @@ func (*ShotBody) Type() string              { return "shot" }
 func (*DeathsBody) Type() string            { return "deaths" }
 
 func (*ElectionBody) tableRole() TableRole          { return TableStage }
+func (*ElectionBody) cue() CueKind                  { return CueElection }
 func (*CandidatesBody) tableRole() TableRole        { return TableAnnounce }
 func (*SheriffBody) tableRole() TableRole           { return TableAnnounce }
 func (*BadgeLostBody) tableRole() TableRole         { return TableAnnounce }
 func (*ElectionPostponedBody) tableRole() TableRole { return TableAnnounce }
 func (*ShotBody) tableRole() TableRole              { return TableAnnounce }
+
+// CueElection: the sheriff election's stand window opens (ElectionBody).
+const CueElection CueKind = "election"
 
 // Stages of werewolf-12's day (SpeechesBody.Kind, DayState.Stage).
 const (

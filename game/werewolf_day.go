@@ -443,16 +443,7 @@ func (g *Game) wwSpeeches() {
 	dead := s.Day.DawnDead
 	var order []int
 	if sh := w.sheriff; sh != 0 && s.Seat(sh).Alive() {
-		anchor := sh
-		if len(dead) == 1 {
-			anchor = dead[0].Seat
-		}
-		first := anchor + 1
-		if w.side == "right" {
-			first = anchor - 1 + s.Players
-		}
-		first = (first-1)%s.Players + 1
-		order = append(wwRound(s, first, w.side == "left", sh), sh)
+		order = append(wwRound(s, wwSheriffStart(s, sh, w.side), w.side == "left", sh), sh)
 	} else if len(dead) > 0 {
 		a := dead[0].Seat
 		first := a + 1
@@ -475,6 +466,39 @@ func (g *Game) wwSpeeches() {
 	}
 	g.emit(&b, nil)
 	g.wwAdvance()
+}
+
+// wwSheriffStart is where the walk round the table begins when the sheriff
+// sh chooses side (§10.1): the seat next to the anchor on that side, the
+// anchor being the single dead of today's dawn, else the sheriff ("left"
+// steps clockwise, up the seat numbers; "right" down them).
+func wwSheriffStart(s *State, sh int, side string) int {
+	anchor := sh
+	if dead := s.Day.DawnDead; len(dead) == 1 {
+		anchor = dead[0].Seat
+	}
+	first := anchor + 1
+	if side == "right" {
+		first = anchor - 1 + s.Players
+	}
+	return (first-1)%s.Players + 1
+}
+
+// wwFirstSpeaker is who speaks first today if the sheriff sh chooses side:
+// the first living seat but his from wwSheriffStart on that side (he
+// speaks last), as wwSpeeches orders them.
+func wwFirstSpeaker(s *State, sh int, side string) int {
+	first, n := wwSheriffStart(s, sh, side), s.Players
+	for i := range n {
+		x := (first-1+i)%n + 1
+		if side == "right" {
+			x = (first-1-i+2*n)%n + 1
+		}
+		if x != sh && s.Seat(x).Alive() {
+			return x
+		}
+	}
+	return sh
 }
 
 // wwMayExplode reports whether seat may explode now (§11): a living

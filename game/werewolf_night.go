@@ -36,6 +36,7 @@ type wwState struct {
 	spoke        bool // the day's speeches have begun
 	exileDone    bool // the exile (or the idiot's reveal) happened today
 	side         string
+	first        int // today's first speaker in the sheriff's order (0: none yet, or no sheriff)
 	exileBallots int // exile ballots opened today (the first, then the PK)
 
 	// the death steps of the current announcement (§8)
@@ -79,7 +80,7 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 	case *NightBody:
 		w.witchTold = false
 		w.electing, w.stood, w.chose, w.cands, w.campaign, w.withdrawn, w.electPK = false, nil, nil, nil, nil, nil, false
-		w.dawnDone, w.dayOver, w.orderDone, w.spoke, w.exileDone, w.side = false, false, false, false, false, ""
+		w.dawnDone, w.dayOver, w.orderDone, w.spoke, w.exileDone, w.side, w.first = false, false, false, false, false, "", 0
 		w.exileBallots = 0
 		w.ds, w.skills, w.words, w.badgeTurn = 4, nil, nil, 0
 	case *ResultBody:
@@ -166,6 +167,9 @@ func (werewolf) applyEvent(s *State, b Body) (Body, bool) {
 			w.electPK = true
 		case StageSpeech:
 			w.spoke = true
+			if w.side != "" && len(e.Order) > 0 {
+				w.first = e.Order[0]
+			}
 		}
 		if e.Kind == StageSpeech && e.By == "random" {
 			// A peaceful night without a sheriff: a seeded random living

@@ -171,3 +171,89 @@ func (b *DeathsBody) moment() (Moment, bool) {
 	}
 	return m, true
 }
+
+// momentLine words werewolf-12's own moments, and two of the core's it
+// plays otherwise: the antidote, used, has no target (whom it saved is the
+// potions' line), and the top of a vote who stays is the idiot revealed.
+func (werewolf) momentLine(m Moment) (Line, bool) {
+	switch m.Kind {
+	case MomentAction:
+		if m.Action == "save" && !m.Skip {
+			return line("tl.ww.save", "Role", roleName(m.Role), "Actors", momentActors(m)), true
+		}
+	case MomentImmune:
+		if m.Role == "idiot" {
+			return line("tl.ww.idiot", "Seat", m.Seat), true
+		}
+	case MomentCandidates:
+		if len(m.Actors) == 0 {
+			return line("tl.ww.candidates.none"), true
+		}
+		return line("tl.ww.candidates", "Seats", ints(m.Actors)), true
+	case MomentSheriff:
+		if m.By == "handed" && m.Target != nil {
+			return line("tl.ww.handed", "From", m.Target.Seat, "Seat", m.Seat), true
+		}
+		return line("tl.ww.sheriff", "Seat", m.Seat), true
+	case MomentBadgeLost:
+		return line("tl.ww.badgelost", "Why", Name{"tl.ww.badgelost." + m.By}), true
+	case MomentPostponed:
+		return line("tl.ww.postponed"), true
+	case MomentShot:
+		if m.Target == nil {
+			return Line{}, true
+		}
+		return line("tl.ww.shot", "Seat", m.Seat, "Target", m.Target.Seat), true
+	case MomentPotions:
+		var parts List
+		if m.Answer == "saved" {
+			parts.Items = append(parts.Items, line("tl.ww.saved", "Seat", m.Seat))
+		}
+		if m.Target != nil {
+			parts.Items = append(parts.Items, line("tl.ww.poison", "Seat", m.Target.Seat))
+		}
+		return line("tl.ww.potions", "Parts", parts), true
+	}
+	return Line{}, false
+}
+
+// werewolf-12's counts for the evening's scoreboard (SeatOutcome.Stats):
+// the badge, the potions and the shots.
+const (
+	StatSheriff StatKind = "sheriff" // the seat got the badge (elected, unopposed or handed)
+	StatSave    StatKind = "save"    // the witch used her antidote (whatever the guard did)
+	StatPoison  StatKind = "poison"  // the witch used her poison
+	StatShot    StatKind = "shot"    // the hunter shot
+)
+
+// WWStatKinds lists werewolf-12's own stat kinds, in the order a
+// scoreboard lists them.
+func WWStatKinds() []StatKind { return []StatKind{StatSheriff, StatSave, StatPoison, StatShot} }
+
+// stat counts the badge for the seat that gets it, the night's potions for
+// the witch who used them (the night's resolution names them: DeathsBody)
+// and the shot for the hunter.
+func (werewolf) stat(s *State, b Body, add func(seat int, kind StatKind)) {
+	switch b := b.(type) {
+	case *SheriffBody:
+		add(b.Seat, StatSheriff)
+	case *ShotBody:
+		add(b.Hunter, StatShot)
+	case *DeathsBody:
+		if !b.Saved && b.Poison == 0 {
+			return
+		}
+		witch := 0
+		for n := 1; n <= s.Players; n++ {
+			if s.Role(n) == "witch" {
+				witch = n
+			}
+		}
+		if b.Saved {
+			add(witch, StatSave)
+		}
+		if b.Poison != 0 {
+			add(witch, StatPoison)
+		}
+	}
+}

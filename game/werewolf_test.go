@@ -170,3 +170,129 @@ func TestWerewolfStandClock(t *testing.T) {
 		t.Fatalf("the only candidate is not the sheriff: %+v", w)
 	}
 }
+
+// TestWerewolfOutcomeStats: a finished game's outcome counts, per seat,
+// the badge won or handed, the witch's potions and the hunter's shot
+// (SeatOutcome.Stats), and nothing for the seats that did none of them.
+func TestWerewolfOutcomeStats(t *testing.T) {
+	for _, c := range []struct {
+		script string
+		want   map[int][]Stat
+	}{
+		// §17 Example 13: the antidote on night 1, the hunter's shot, the
+		// poison on the last night; nobody stood for the badge
+		{"ex13-simultaneous-good", map[int][]Stat{6: {{StatSave, 1}, {StatPoison, 1}}, 8: {{StatShot, 1}}}},
+		// Example 11: the poison on night 1, seat 3 sheriff unopposed
+		{"ex11-good-side-wins", map[int][]Stat{3: {{StatSheriff, 1}}, 6: {{StatPoison, 1}}}},
+	} {
+		t.Run(c.script, func(t *testing.T) {
+			sc := readScript(t, "testdata/werewolf-12/"+c.script+".json")
+			g, err := New(sc.Setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, cmd := range sc.Steps {
+				if _, err := g.Apply(cmd); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+			}
+			out, ok := g.Outcome()
+			if !ok {
+				t.Fatal("the game is not over")
+			}
+			for _, so := range out.Seats {
+				if !slices.Equal(so.Stats, c.want[so.Seat]) {
+					t.Errorf("seat %d (%v): stats %v, want %v", so.Seat, so.Roles, so.Stats, c.want[so.Seat])
+				}
+			}
+		})
+	}
+}
+
+// TestAddStatKeepsTheDeclaredOrder: counts are summed per kind and listed
+// in the order the variants declare them, whatever order they came in.
+func TestAddStatKeepsTheDeclaredOrder(t *testing.T) {
+	var s []Stat
+	for _, k := range []StatKind{StatShot, StatPoison, StatSheriff, StatPoison} {
+		s = AddStat(s, k, 1)
+	}
+	if want := []Stat{{StatSheriff, 1}, {StatPoison, 2}, {StatShot, 1}}; !slices.Equal(s, want) {
+		t.Errorf("got %v, want %v", s, want)
+	}
+}
+
+// TestWerewolfFirstSpeakerInTheView: during the sheriff's order turn the
+// table view (and so every phone's, the sheriff's included) carries who
+// speaks first on each side (§10.1: from the single dead, else from the
+// sheriff, who speaks last); once he chose, the view carries the first
+// speaker of the order the engine opened.
+func TestWerewolfFirstSpeakerInTheView(t *testing.T) {
+	for _, c := range []struct {
+		script string
+		starts []WWStarts // at each order turn of the script
+	}{
+		// Example 1: a peaceful night, sheriff 3: the walk starts beside him
+		{"ex1-witch-saves-unopposed-sheriff", []WWStarts{{Left: 4, Right: 2}}},
+		// Example 3: two deaths (1, 8), sheriff 4: beside him again
+		{"ex3-poisoned-hunter-dead-sheriff", []WWStarts{{Left: 5, Right: 3}}},
+		// Example 4: day 1 as Example 1; day 2 one death (8), the anchor:
+		// left 9 was shot, so 10; right 7
+		{"ex4-hunter-shoots-order-left", []WWStarts{{Left: 4, Right: 2}, {Left: 10, Right: 7}}},
+		{"ex4-hunter-shoots-order-right", []WWStarts{{Left: 4, Right: 2}, {Left: 10, Right: 7}}},
+	} {
+		t.Run(c.script, func(t *testing.T) {
+			sc := readScript(t, "testdata/werewolf-12/"+c.script+".json")
+			g, err := New(sc.Setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			turns := 0
+			for i, cmd := range sc.Steps {
+				tv := g.TableView()
+				w := tv.Ext.(*WWTableView)
+				if cmd.Do != "order" {
+					if w.Starts != nil && tv.Stage != StageOrder {
+						t.Errorf("step %d: starts %+v outside the order turn (%s)", i, *w.Starts, tv.Stage)
+					}
+					_, _ = g.Apply(cmd) // (the scripts' refused steps change nothing)
+					continue
+				}
+				if turns >= len(c.starts) {
+					t.Fatalf("step %d: more order turns than %d", i, len(c.starts))
+				}
+				want := c.starts[turns]
+				turns++
+				if w.Starts == nil || *w.Starts != want {
+					t.Errorf("step %d: starts %+v, want %+v", i, w.Starts, want)
+				}
+				if pw := g.PlayerView(cmd.Seat).Table.Ext.(*WWTableView); pw.Starts == nil || *pw.Starts != want {
+					t.Errorf("step %d: the sheriff's phone has starts %+v, want %+v", i, pw.Starts, want)
+				}
+				if w.First != 0 {
+					t.Errorf("step %d: a first speaker %d before the sheriff chose", i, w.First)
+				}
+				n := len(g.log)
+				if _, err := g.Apply(cmd); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+				side := cmd.Args.(wwArgs).Side
+				first := want.Left
+				if side == "right" {
+					first = want.Right
+				}
+				after := g.TableView().Ext.(*WWTableView)
+				if after.First != first || after.Starts != nil {
+					t.Errorf("step %d: after %s, first %d and starts %+v, want %d and none", i, side, after.First, after.Starts, first)
+				}
+				for _, e := range g.log[n:] {
+					if b, ok := e.Body.(*SpeechesBody); ok && b.Kind == StageSpeech && b.Order[0] != first {
+						t.Errorf("step %d: the speeches open with %d, the view said %d", i, b.Order[0], first)
+					}
+				}
+			}
+			if turns != len(c.starts) {
+				t.Errorf("%d order turns, want %d", turns, len(c.starts))
+			}
+		})
+	}
+}

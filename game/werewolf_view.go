@@ -24,7 +24,20 @@ type WWTableView struct {
 	Withdrawn  []int  `json:"withdrawn,omitempty"`  // who withdrew (退水)
 	Revealed   int    `json:"revealed,omitempty"`   // the revealed idiot (no vote)
 	Side       string `json:"side,omitempty"`       // the sheriff's order today
-	WWScreen          // what the big screen needs besides (werewolf_table.go)
+	// Starts, during the sheriff's order turn, is who speaks first on
+	// each side he may choose (§10.1), so that his phone and the big
+	// screen say it as the engine decides it.
+	Starts *WWStarts `json:"starts,omitempty"`
+	// First is who speaks first today in the order the sheriff chose (or
+	// the deadline drew), from the day's speeches on (0: none).
+	First    int `json:"first,omitempty"`
+	WWScreen     // what the big screen needs besides (werewolf_table.go)
+}
+
+// WWStarts are the first speakers of the sheriff's two choices of side.
+type WWStarts struct {
+	Left  int `json:"left"`
+	Right int `json:"right"`
 }
 
 // ViewKey implements ViewExt.
@@ -42,7 +55,10 @@ func (werewolf) tableView(g *Game, tv *TableView) {
 	o := w.o
 	tv.Ext = &WWTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Electing: w.electing,
 		Candidates: slices.Clone(w.cands), Withdrawn: slices.Clone(w.withdrawn), Revealed: w.revealed, Side: w.side,
-		WWScreen: g.wwScreen(tv)}
+		First: w.first, WWScreen: g.wwScreen(tv)}
+	if s.Phase == PhaseDay && d != nil && d.Kind == StageOrder && d.Speaker != 0 {
+		tv.Ext.(*WWTableView).Starts = &WWStarts{Left: wwFirstSpeaker(s, d.Speaker, "left"), Right: wwFirstSpeaker(s, d.Speaker, "right")}
+	}
 	if s.Phase != PhaseDay || d == nil {
 		return
 	}
@@ -61,10 +77,13 @@ func (werewolf) tableView(g *Game, tv *TableView) {
 		t.Seconds = s.Opts.PKSpeechSeconds
 	case StageSkill:
 		t.Seconds = o.SkillSeconds
+		tv.Decision = true
 	case StageBadge:
 		t.Seconds = o.BadgeSeconds
+		tv.Decision = true
 	case StageOrder:
 		t.Seconds = o.OrderSeconds
+		tv.Decision = true
 	default:
 		return
 	}
@@ -175,14 +194,14 @@ func (g *Game) wwDayTasks(pv *PlayerView) {
 	d := s.Day
 	seat := pv.Seat
 	if d.Stage == StageStand && pv.Alive {
-		t := Task{Action: "stand", NoTarget: true, Optional: true, Done: slices.Contains(w.chose, seat)}
+		t := Task{Action: "stand", NoTarget: true, Optional: true, Done: slices.Contains(w.chose, seat), Place: PlaceTurn}
 		t.Skipped = t.Done && !slices.Contains(w.stood, seat)
 		pv.Tasks = append(pv.Tasks, t)
 	}
 	if d.Speaker == seat {
 		switch d.Kind {
 		case StageSkill:
-			t := Task{Action: "shoot", Optional: true}
+			t := Task{Action: "shoot", Optional: true, Place: PlaceTurn}
 			if s.Role(seat) == "hunter" && !slices.Contains(w.poisoned, seat) {
 				for _, x := range s.Living() {
 					if x != seat {
@@ -192,21 +211,21 @@ func (g *Game) wwDayTasks(pv *PlayerView) {
 			}
 			pv.Tasks = append(pv.Tasks, t)
 		case StageBadge:
-			t := Task{Action: "badge"}
+			t := Task{Action: "badge", Place: PlaceTurn}
 			for _, x := range s.Living() {
 				if x != seat && (x != w.revealed || w.o.RevealedIdiotBadge == "keep") {
 					t.Targets = append(t.Targets, SeatTarget(x))
 				}
 			}
-			pv.Tasks = append(pv.Tasks, t, Task{Action: "tear", NoTarget: true})
+			pv.Tasks = append(pv.Tasks, t, Task{Action: "tear", NoTarget: true, Place: PlaceTurn})
 		case StageOrder:
-			pv.Tasks = append(pv.Tasks, Task{Action: "order", NoTarget: true})
+			pv.Tasks = append(pv.Tasks, Task{Action: "order", NoTarget: true, Place: PlaceTurn})
 		default:
 			pv.Tasks = append(pv.Tasks, Task{Action: ActPass})
 		}
 	}
 	if w.electing && slices.Contains(w.cands, seat) && d.Stage != StageStand && !w.electPK && d.Ballot == nil {
-		pv.Tasks = append(pv.Tasks, Task{Action: "withdraw", NoTarget: true})
+		pv.Tasks = append(pv.Tasks, Task{Action: "withdraw", NoTarget: true, Place: PlaceConfirm})
 	}
 	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && slices.Contains(b.Voters, seat) {
 		pv.Tasks = g.appendVoteTasks(pv.Tasks, b, seat, nil)

@@ -7,6 +7,8 @@ package audio
 import (
 	"io"
 	"io/fs"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -89,12 +91,8 @@ func (p *Player) Say(lang string, clips []string) {
 	if p.muted.Load() || p.off.Load() || len(clips) == 0 {
 		return
 	}
-	paths := make([]string, len(clips))
-	for i, c := range clips {
-		paths[i] = ClipPath(lang, c)
-	}
 	p.hushMu.Lock()
-	it := queued{paths: paths, gen: p.gen}
+	it := queued{lang: lang, clips: slices.Clone(clips), gen: p.gen}
 	p.hushMu.Unlock()
 	for {
 		select {
@@ -113,7 +111,8 @@ func (p *Player) Say(lang string, clips []string) {
 
 // queued is a line waiting to be said, and the Hush it was said after.
 type queued struct {
-	paths []string
+	lang  string
+	clips []string
 	gen   uint64
 }
 
@@ -165,7 +164,7 @@ func (p *Player) run() {
 			cut := make(chan struct{})
 			p.cut = cut
 			p.hushMu.Unlock()
-			pcm := p.line(it.paths)
+			pcm := p.line(it.lang, it.clips)
 			if len(pcm) == 0 {
 				continue
 			}
@@ -194,27 +193,19 @@ func (p *Player) run() {
 }
 
 // line joins the clips with short gaps, followed by the pause between lines.
-func (p *Player) line(paths []string) []int16 {
+func (p *Player) line(lang string, clips []string) []int16 {
 	var pcm []int16
 	gap := make([]int16, int(clipGap*Rate/time.Second))
 	pk := p.pack.Load()
-	for i, path := range paths {
-		c, ok := pk.Clip(path)
-		if !ok {
-			c, ok = p.cache[path]
-		}
-		if !ok {
-			var err error
-			c, err = p.load(path)
-			if err != nil {
-				p.logf("audio: %s: %v", path, err)
+	first := true
+	for _, clip := range clips {
+		for _, c := range p.sounds(pk, lang, clip) {
+			if !first {
+				pcm = append(pcm, gap...)
 			}
-			p.cache[path] = c
+			first = false
+			pcm = append(pcm, c...)
 		}
-		if i > 0 {
-			pcm = append(pcm, gap...)
-		}
-		pcm = append(pcm, c...)
 	}
 	if len(pcm) > 0 {
 		pcm = append(pcm, make([]int16, int(lineGap*Rate/time.Second))...)
@@ -222,12 +213,51 @@ func (p *Player) line(paths []string) []int16 {
 	return pcm
 }
 
+// sounds are what says clip in lang, one or more sounds said with the
+// short gap between them: the pack's recording where it has one, else the
+// built-in clip. A phrase said whole ("n6+died") is said as its pieces
+// (n6, died: each the pack's where it has it, else the built-in one) when
+// the pack has any of them but not the whole (the pack's voice, rather
+// than the built-in voice's sentence), and when there is no built-in clip
+// of it either.
+func (p *Player) sounds(pk *Pack, lang, clip string) [][]int16 {
+	if c, ok := pk.Clip(ClipPath(lang, clip)); ok {
+		return [][]int16{c}
+	}
+	pieces := strings.Split(clip, "+")
+	if len(pieces) > 1 && slices.ContainsFunc(pieces, func(pc string) bool { _, ok := pk.Clip(ClipPath(lang, pc)); return ok }) {
+		return p.piecesOf(pk, lang, pieces)
+	}
+	path := ClipPath(lang, clip)
+	c, ok := p.cache[path]
+	if !ok {
+		var err error
+		c, err = p.load(path)
+		if err != nil && len(pieces) == 1 { // a whole phrase without a clip is said as its pieces
+			p.logf("audio: %s: %v", path, err)
+		}
+		p.cache[path] = c
+	}
+	if len(c) == 0 && len(pieces) > 1 {
+		return p.piecesOf(pk, lang, pieces)
+	}
+	return [][]int16{c}
+}
+
+func (p *Player) piecesOf(pk *Pack, lang string, pieces []string) [][]int16 {
+	var out [][]int16
+	for _, pc := range pieces {
+		out = append(out, p.sounds(pk, lang, pc)...)
+	}
+	return out
+}
+
 func (p *Player) load(path string) ([]int16, error) {
 	data, err := fs.ReadFile(p.fsys, path)
 	if err != nil {
 		return nil, err
 	}
-	return DecodeWAV(data)
+	return decodeClip(path, data)
 }
 
 // ulaw expands one G.711 µ-law byte.

@@ -14,7 +14,8 @@ import (
 	"nightfall/assets/sounds"
 )
 
-// Every clip decodes to a non-empty, non-silent sound of sensible length.
+// Every clip, WAV or MP3 (a phrase said whole), decodes to a non-empty,
+// non-silent sound of sensible length.
 func TestClipsDecode(t *testing.T) {
 	n := 0
 	err := fs.WalkDir(sounds.FS, ".", func(path string, d fs.DirEntry, err error) error {
@@ -25,7 +26,7 @@ func TestClipsDecode(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		pcm, err := DecodeWAV(data)
+		pcm, err := decodeClip(path, data)
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 			return nil
@@ -44,7 +45,7 @@ func TestClipsDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n < 80 {
+	if n < 800 {
 		t.Errorf("only %d clips", n)
 	}
 }
@@ -213,21 +214,25 @@ func waitFor(t *testing.T, ok func() bool) {
 	t.Fatal("timed out")
 }
 
-// Every clip's Duration, read from its header, is the length of its decoded
-// samples; the chime is 0.35 s of tone and 0.6 s of silence (gen.sh).
+// Every clip's Duration, read from its header (an MP3's frame headers), is
+// the length of its decoded samples; the chime is 0.35 s of tone and 0.6 s of silence (gen.sh).
 func TestDuration(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		files, err := fs.Glob(sounds.FS, lang+"/*.wav")
 		if err != nil || len(files) < 30 {
 			t.Fatalf("%s: %d clips, %v", lang, len(files), err)
 		}
-		for _, f := range append(files, "chime.wav") {
-			clip := strings.TrimSuffix(path.Base(f), ".wav")
+		wholes, err := fs.Glob(sounds.FS, lang+"/*.mp3")
+		if err != nil || len(wholes) < 300 {
+			t.Fatalf("%s: %d phrases said whole, %v", lang, len(wholes), err)
+		}
+		for _, f := range append(append(files, wholes...), "chime.wav") {
+			clip := strings.TrimSuffix(path.Base(f), path.Ext(f))
 			data, err := fs.ReadFile(sounds.FS, ClipPath(lang, clip))
 			if err != nil {
 				t.Fatal(err)
 			}
-			pcm, err := DecodeWAV(data)
+			pcm, err := decodeClip(f, data)
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}

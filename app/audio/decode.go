@@ -102,6 +102,22 @@ func decodeMP3(data []byte) ([]int16, error) {
 	return toRate(out, d.SampleRate())
 }
 
+// mp3Duration is how long an MP3 file plays once decoded (decodeMP3): its
+// frames' samples, counted from their headers, at Rate; 0 when it is no
+// MP3 stream.
+func mp3Duration(data []byte) time.Duration {
+	d, err := mp3.NewDecoder(bytes.NewReader(data))
+	if err != nil || d.SampleRate() <= 0 {
+		return 0
+	}
+	n := d.Length() / 4 // 16-bit stereo frames
+	if n <= 0 {
+		return 0
+	}
+	samples := n * Rate / int64(d.SampleRate()) // as toRate makes them
+	return time.Duration(samples) * time.Second / Rate
+}
+
 // toRate resamples mono samples from rate to Rate (linear interpolation,
 // after a box low-pass when going down) and makes them 16-bit.
 func toRate(in []float64, rate int) ([]int16, error) {

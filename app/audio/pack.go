@@ -20,6 +20,7 @@ import (
 //	mypack/zh/night.wav   mypack/zh/dawn.mp3   mypack/zh/n7.wav …
 //	mypack/en/night.wav   …
 //	mypack/chime.wav      (optional: the shared chime)
+//	mypack/zh/n6+died.wav (optional: a phrase said whole, named by its pieces)
 //
 // A zip may hold the same tree under one top folder. Files are WAV (PCM 8,
 // 16, 24 or 32 bit, float, µ-law; any rate, any channels) or MP3; Ogg
@@ -43,6 +44,11 @@ type PackReport struct {
 	// those it lacks (the built-in clip says them), in sounds.Lines' order.
 	Found   map[string][]string
 	Missing map[string][]string
+	// Whole lists, per language, the phrases the pack says whole (files
+	// named like n6+died.wav), in the order found; a phrase it lacks is
+	// said as its pieces (or, when the pack has none of them, by the
+	// built-in voice), so none is missing.
+	Whole map[string][]string
 	// Unreadable are the files named for a line that could not be used.
 	Unreadable []PackProblem
 	// Ignored are files whose names are no line (a typo, notes).
@@ -82,7 +88,7 @@ func LoadPack(p string) (*Pack, error) {
 		return nil, fmt.Errorf("%s: %v", p, err)
 	}
 	pk := &Pack{Path: p, clips: map[string][]int16{},
-		Report: PackReport{Found: map[string][]string{}, Missing: map[string][]string{}}}
+		Report: PackReport{Found: map[string][]string{}, Missing: map[string][]string{}, Whole: map[string][]string{}}}
 	lines := map[string][]string{}
 	for _, l := range PackLangs {
 		lines[l] = sounds.Lines(l)
@@ -105,6 +111,8 @@ func LoadPack(p string) (*Pack, error) {
 		case dir == "." && id == "chime":
 			key = "chime"
 		case slices.Contains(PackLangs, dir) && slices.Contains(lines[dir], id):
+		case slices.Contains(PackLangs, dir) && whole(lines[dir], id):
+			pk.Report.Whole[dir] = append(pk.Report.Whole[dir], id)
 		default:
 			pk.Report.Ignored = append(pk.Report.Ignored, name)
 			return nil
@@ -164,12 +172,20 @@ func packRoot(fsys fs.FS) (fs.FS, error) {
 	return fsys, nil
 }
 
+// whole reports whether id names a phrase said whole from lines: pieces
+// joined by "+", each a line ("n6+died").
+func whole(lines []string, id string) bool {
+	pieces := strings.Split(id, "+")
+	return len(pieces) > 1 && !slices.ContainsFunc(pieces, func(p string) bool { return !slices.Contains(lines, p) })
+}
+
 // Clip is the pack's line for a clip path of the player ("zh/night.wav",
-// "chime.wav"); ok is false where the pack has none.
+// "zh/n6+died.mp3", "chime.wav"), whatever the pack's file type; ok is
+// false where the pack has none.
 func (pk *Pack) Clip(clipPath string) ([]int16, bool) {
 	if pk == nil {
 		return nil, false
 	}
-	c, ok := pk.clips[strings.TrimSuffix(clipPath, ".wav")]
+	c, ok := pk.clips[strings.TrimSuffix(clipPath, path.Ext(clipPath))]
 	return c, ok
 }

@@ -235,3 +235,72 @@ func TestDecodeFormats(t *testing.T) {
 		}
 	}
 }
+
+// A phrase said whole ("n6+died") is the built-in voice's one clip without
+// a pack, and with a pack that has none of its pieces; the pack's
+// recording of the whole phrase where it has one; and where the pack has
+// only pieces of it (an older pack: n6), the pieces, the pack's where it
+// has them and the built-in ones elsewhere, a short gap between them.
+func TestPlayerSaysWholeOrPieces(t *testing.T) {
+	builtin := func(name string) []int16 {
+		b, err := fs.ReadFile(sounds.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pcm, err := decodeClip(name, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pcm
+	}
+	pack := func(files map[string][]byte) *Pack {
+		dir := t.TempDir()
+		for name, b := range files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pk, err := LoadPack(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pk
+	}
+	tone := toneWAV(16000, 1, 300*time.Millisecond, 330)
+	other := pack(map[string][]byte{"zh/night.wav": tone})
+	pieces := pack(map[string][]byte{"zh/n6.wav": tone})
+	whole := pack(map[string][]byte{"zh/n6+died.wav": tone, "zh/n6.wav": toneWAV(16000, 1, 200*time.Millisecond, 550)})
+	if want := []string{"n6+died"}; !reflect.DeepEqual(whole.Report.Whole["zh"], want) || slices.Contains(whole.Report.Missing["zh"], "n6+died") {
+		t.Errorf("the pack's whole phrases: %v, want %v (and none missing)", whole.Report.Whole["zh"], want)
+	}
+	packN6, _ := pieces.Clip("zh/n6.wav")
+	packWhole, _ := whole.Clip("zh/n6+died.mp3")
+	gap := make([]int16, int(clipGap*Rate/time.Second))
+	tail := make([]int16, int(lineGap*Rate/time.Second))
+	builtinWhole := builtin("zh/n6+died.mp3")
+	for _, c := range []struct {
+		name string
+		pk   *Pack
+		want []int16
+	}{
+		{"no pack", nil, builtinWhole},
+		{"a pack without its pieces", other, builtinWhole},
+		{"a pack with a piece", pieces, slices.Concat(packN6, gap, builtin("zh/died.wav"))},
+		{"a pack with the whole phrase", whole, packWhole},
+	} {
+		out := &fakeSink{}
+		p, _ := newTestPlayer(func() (sink, error) { return out, nil })
+		p.SetPack(c.pk)
+		p.Say("zh", []string{"n6+died"})
+		waitFor(t, func() bool { out.mu.Lock(); defer out.mu.Unlock(); return len(out.played) == 1 })
+		p.Close()
+		if want := slices.Concat(c.want, tail); !slices.Equal(out.played[0], want) {
+			t.Errorf("%s: said %d samples, want %d", c.name, len(out.played[0]), len(want))
+		}
+	}
+	if len(builtinWhole) < Rate/2 {
+		t.Errorf("the built-in 6号死亡 is %d samples", len(builtinWhole))
+	}
+}

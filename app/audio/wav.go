@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
+	"strings"
 	"time"
 )
 
@@ -110,21 +112,38 @@ func encodeWAVAt(rate, channels int, pcm []int16) []byte {
 }
 
 // ClipPath is where clip of language lang lies in the clips' file system
-// ("zh/night.wav"); the chime is shared by every language ("chime.wav").
+// ("zh/night.wav"); the chime is shared by every language ("chime.wav"); a
+// phrase said whole is an MP3 file ("zh/n6+died.mp3": assets/sounds).
 func ClipPath(lang, clip string) string {
-	if clip == "chime" {
+	switch {
+	case clip == "chime":
 		return "chime.wav"
+	case strings.Contains(clip, "+"):
+		return lang + "/" + clip + ".mp3"
 	}
 	return lang + "/" + clip + ".wav"
 }
 
+// decodeClip decodes a built-in clip: an MP3 file (a phrase said whole),
+// else a WAV file (DecodeWAV).
+func decodeClip(name string, data []byte) ([]int16, error) {
+	if path.Ext(name) == ".mp3" {
+		return decodeMP3(data)
+	}
+	return DecodeWAV(data)
+}
+
 // Duration is how long clip plays in lang (0 when fsys has no such clip or
-// it is not a WAV file): its data chunk's size over its byte rate, read
-// without decoding it.
+// it is no sound): a WAV file's data chunk's size over its byte rate, an
+// MP3 file's frames (mp3Duration), read without decoding the samples.
 func Duration(fsys fs.FS, lang, clip string) time.Duration {
-	data, err := fs.ReadFile(fsys, ClipPath(lang, clip))
+	name := ClipPath(lang, clip)
+	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return 0
+	}
+	if path.Ext(name) == ".mp3" {
+		return mp3Duration(data)
 	}
 	w, err := readWAV(data)
 	if err != nil || w.byteRate == 0 {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -367,7 +366,7 @@ func announceText(a game.Announcement, next *game.Announcement, after *game.Tabl
 	case *game.AnnounceBody:
 		return catAnnounceText(b, names)
 	case *game.GameOverBody:
-		h := tr("ann.over", "Winner", WinnerText(b.Winner))
+		h := tr("tl.over", "Winner", WinnerText(b.Winner))
 		var d []string
 		if r := ReasonText(b.Why); r != "" && !strings.EqualFold(r, WinnerText(b.Winner)) {
 			d = append(d, r)
@@ -439,53 +438,6 @@ func tallyTextPre(b *game.TallyBody, pre string, next *game.Announcement, after 
 		d = append(d, votesText(b.Votes, nil))
 	}
 	return h, strings.Join(d, "\n")
-}
-
-// votesText names every vote, grouped by target, a voter with several
-// votes (tokens, hands) once with their number: "3、4、7号→6号；2号×2→7号；
-// 5号弃权".
-func votesText(votes []game.VoteBody, abstained []int) string {
-	type group struct {
-		target game.Target
-		voters []string
-		n      map[string]int
-	}
-	var groups []*group
-	for _, v := range votes {
-		var g *group
-		for _, x := range groups {
-			if x.target == v.Target {
-				g = x
-			}
-		}
-		if g == nil {
-			g = &group{target: v.Target, n: map[string]int{}}
-			groups = append(groups, g)
-		}
-		voter := strconv.Itoa(v.Seat)
-		if v.Hand != nil {
-			voter = v.Hand.String()
-		}
-		if g.n[voter] == 0 {
-			g.voters = append(g.voters, voter)
-		}
-		g.n[voter]++
-	}
-	var parts []string
-	for _, g := range groups {
-		vs := make([]string, len(g.voters))
-		for i, v := range g.voters {
-			vs[i] = v
-			if k := g.n[v]; k > 1 {
-				vs[i] += "×" + strconv.Itoa(k)
-			}
-		}
-		parts = append(parts, tr("tally.arrow", "Voters", strings.Join(vs, tr("list.sep")), "Target", g.target.String()))
-	}
-	if len(abstained) > 0 {
-		parts = append(parts, tr("tally.abstained", "Seats", seatsText(abstained)))
-	}
-	return strings.Join(parts, tr("tally.sep"))
 }
 
 func catAnnounceText(b *game.AnnounceBody, names map[int]string) (string, string) {

@@ -11,6 +11,7 @@ import (
 
 	"nightfall/app/voice"
 	"nightfall/assets/sounds"
+	"nightfall/game"
 	"nightfall/lan"
 )
 
@@ -158,3 +159,36 @@ func TestCaptionsShown(t *testing.T) {
 }
 
 func spokenFor(s *Shell) time.Duration { return s.capUntil.Sub(s.capAt) - captionLinger }
+
+// An app that comes back to a game in progress (Resumed) says nothing the
+// table heard before it stopped: neither the turn on the table nor the
+// dawn held on the screen; what comes next it says. An app that did not
+// stop says the turn as it comes.
+func TestResumedSaysOnlyWhatIsNew(t *testing.T) {
+	newTestApp(t, "zh")
+	w := test.NewWindow(nil)
+	defer w.Close()
+	v := &recVoice{}
+	s := NewShell(w, nil, v)
+	now := fixed
+	s.Now = func() time.Time { return now }
+	w.SetContent(s.Content())
+	names := testSeatNames("zh", 12)
+	tv := speechView(12)
+	tv.Announce = []game.Announcement{{Key: 10, Type: "dawn", Body: tv.Dawn}}
+	s.Resumed()
+	s.Show(hostView(tv, names))
+	s.Tick(now.Add(time.Second))
+	if got := v.take(); len(got) != 0 {
+		t.Errorf("resumed, the app says %v again", got)
+	}
+	s.Show(hostView(nightView(12), names))
+	if got := v.take(); !slices.Equal(got, []string{"zh:night"}) {
+		t.Errorf("resumed, the next cue: said %v, want the night", got)
+	}
+	s.Show(lan.HostView{})
+	s.Show(hostView(speechView(12), names))
+	if got := v.take(); !slices.Equal(got, []string{"zh:please+n3+speak"}) {
+		t.Errorf("a game shown from its start: said %v, want seat 3's turn", got)
+	}
+}

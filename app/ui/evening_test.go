@@ -2,6 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -211,6 +215,93 @@ func checkBoardFits(t *testing.T, s *Shell, size fyne.Size) {
 			if ap.X < bq.X+bm.Width-1 && bq.X < ap.X+am.Width-1 && ap.Y < bq.Y+bm.Height-1 && bq.Y < ap.Y+am.Height-1 {
 				t.Errorf("%q and %q overlap", a.Text, b.Text)
 			}
+		}
+	}
+}
+
+// wwEveningOf is an evening of three werewolf-12 games played by the
+// engine (the rules file's Examples 13 and 11 and 11's hunter variant),
+// the players moving one seat each game: in game g seat s is held by
+// names[(s-1+g)%12].
+func wwEveningOf(t *testing.T, names []string) *lan.Evening {
+	t.Helper()
+	var games []evening.Game
+	var played []lan.PlayedGame
+	for g, script := range []string{"ex13-simultaneous-good", "ex11-good-side-wins", "ex11-variant-hunter-exiled-shoots"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "game", "testdata", "werewolf-12", script+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := game.ParseScript(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gm, err := game.New(sc.Setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, cmd := range sc.Steps {
+			if _, err := gm.Apply(cmd); err != nil {
+				t.Fatalf("%s step %d: %v", script, i, err)
+			}
+		}
+		o, ok := gm.Outcome()
+		if !ok {
+			t.Fatalf("%s: the game is not over", script)
+		}
+		var ps []evening.Player
+		for s := 1; s <= 12; s++ {
+			k := (s - 1 + g) % 12
+			ps = append(ps, evening.Player{Key: fmt.Sprint("k", k), Name: names[k]})
+		}
+		games = append(games, evening.Game{Outcome: o, Players: ps})
+		played = append(played, lan.PlayedGame{ID: fmt.Sprint("g", g), Variant: o.Variant, Winner: o.Winner, Players: 12})
+	}
+	return &lan.Evening{Board: evening.Fold(games), Played: played}
+}
+
+// The scoreboard of a werewolf-12 evening shows, after each player's
+// roles, the badges, potions and shots the engine counted: the witch of
+// game 1 saved and poisoned, the witch of game 2 poisoned, the player who
+// shot in game 1 and poisoned in game 3 has both, in the kinds' order, the
+// hunter of game 3 his shot; the sheriff of game 2 has his badge; the
+// others' rows show their roles only. The lines fit at both sizes, in both languages (with
+// NIGHTFALL_SHOTS=dir the screens are written there to look at).
+func TestScoreboardWerewolfStats(t *testing.T) {
+	want := map[string]map[int]string{
+		"zh": {5: "解药×1、毒药×1", 6: "毒药×1", 7: "毒药×1、开枪×1", 9: "开枪×1", 3: "警长×1"},
+		"en": {5: "antidote×1, poison×1", 6: "poison×1", 7: "poison×1, shot×1", 9: "shot×1", 3: "sheriff×1"},
+	}
+	for _, size := range screenSizes {
+		for _, lang := range []string{"zh", "en"} {
+			t.Run(lang+"_"+sizeName(size), func(t *testing.T) {
+				s, w := shellAt(t, lang, size)
+				names := namesOf(lang, 12)
+				s.Show(lan.HostView{Evening: wwEveningOf(t, names)})
+				if !s.boardShown() {
+					t.Fatal("no board")
+				}
+				checkBoardFits(t, s, size)
+				got := map[int]string{}
+				for _, r := range s.board.rows[:12] {
+					if r[4].Text != "" {
+						got[slices.Index(names, r[0].Text)] = r[4].Text
+					}
+				}
+				if !reflect.DeepEqual(got, want[lang]) {
+					t.Errorf("the counts under the roles, by player:\n got %v\nwant %v", got, want[lang])
+				}
+				if dir := os.Getenv("NIGHTFALL_SHOTS"); dir != "" {
+					f, err := os.Create(filepath.Join(dir, fmt.Sprintf("board_ww_%s_%s.png", sizeName(size), lang)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer f.Close()
+					if err := png.Encode(f, w.Canvas().Capture()); err != nil {
+						t.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

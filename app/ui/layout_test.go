@@ -53,7 +53,8 @@ func speechView(n int) *game.TableView {
 	tv := &game.TableView{Variant: "classic-2.0", Players: n, Version: 11, Round: 1, Phase: "day", Stage: "speech",
 		Narration: game.Narration{Key: "speech", Round: 1, Seat: 3},
 		Speaker:   3, Next: 2, Timer: &game.Timer{Key: 11, Kind: "speech", Seconds: 90},
-		Dawn: &game.DawnBody{Round: 1, Dead: []game.Target{{Seat: 6}}}, LastWordsLeft: 2}
+		Dawn: &game.DawnBody{Round: 1, Dead: []game.Target{{Seat: 6}}}, LastWordsLeft: 2,
+		Cues: []game.Cue{{Key: 11, Kind: game.CueTurn, Stage: "speech", Seat: 3}}}
 	for s := 1; s <= n; s++ {
 		tv.Seats = append(tv.Seats, game.SeatView{Seat: s, Alive: s != 6})
 	}
@@ -72,6 +73,7 @@ func voteView(n int) *game.TableView {
 	tv.Stage, tv.Speaker, tv.Next, tv.Queue = "vote", 0, 0, nil
 	tv.Narration = game.Narration{Key: "vote", Round: 1}
 	tv.Timer = &game.Timer{Key: 30, Kind: "vote", Seconds: 30}
+	tv.Cues = []game.Cue{{Key: 30, Kind: game.CueVote}}
 	b := &game.BallotView{Index: 1, Mode: "simultaneous-open"}
 	c9, c4 := 0, 0
 	for s := 1; s <= n; s++ {
@@ -105,6 +107,7 @@ func pkView(n int) *game.TableView {
 	tv.Tied = tv.Ballot.Top
 	tv.Narration = game.Narration{Key: "pk-speech", Round: 1, Seat: 4}
 	tv.Timer = &game.Timer{Key: 31, Kind: "pk-speech", Seconds: 60}
+	tv.Cues = []game.Cue{{Key: 31, Kind: game.CueTurn, Stage: "pk-speech", Seat: 4}}
 	return tv
 }
 
@@ -114,6 +117,7 @@ func nightView(n int) *game.TableView {
 	tv.Phase, tv.Stage, tv.Round, tv.Speaker, tv.Next, tv.Queue = "night", "", 2, 0, 0, nil
 	tv.Narration = game.Narration{Key: "night", Round: 2}
 	tv.Timer = &game.Timer{Key: 40, Kind: "night", Seconds: 90}
+	tv.Cues = []game.Cue{{Key: 40, Kind: game.CueNight}}
 	return tv
 }
 

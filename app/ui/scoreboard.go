@@ -14,7 +14,9 @@ import (
 
 // Scoreboard is the evening's scoreboard on the big screen, between games:
 // the games played per variant, each side's wins, each player's games,
-// wins and roles dealt (in two columns past ten players), and the
+// wins and roles dealt, and under the roles what a variant counts besides
+// (werewolf-12's badge, potions and shots), in two columns past ten
+// players, and the
 // evening's notable lines, in letters a room can read. Its words are the
 // phones' (the shared dictionary, through lan/replay); the host's buttons
 // begin a new evening or export it.
@@ -23,7 +25,7 @@ type Scoreboard struct {
 
 	title, count, variants, sides, notesTitle *canvas.Text
 	cols                                      [2][4]*canvas.Text // the column heads, per column block
-	rows                                      [][4]*canvas.Text  // name, games, wins, roles
+	rows                                      [][5]*canvas.Text  // name, games, wins, roles, stats
 	notes                                     []*canvas.Text
 	empty                                     *canvas.Text
 	newEvening, export                        *widget.Button
@@ -108,13 +110,13 @@ func (b *Scoreboard) refresh() {
 	b.count.Text, b.variants.Text, b.sides.Text = bt.Games, bt.Variants, bt.Sides
 	objs = append(objs, b.count, b.variants, b.sides)
 	for len(b.rows) < len(bt.Players) {
-		var r [4]*canvas.Text
+		var r [5]*canvas.Text
 		for i := range r {
 			r[i] = canvas.NewText("", colText)
 		}
 		r[1].Alignment, r[2].Alignment = fyne.TextAlignTrailing, fyne.TextAlignTrailing
 		r[2].TextStyle.Bold, r[2].Color = true, colAccent
-		r[3].Color = colDim
+		r[3].Color, r[4].Color = colDim, colNext
 		b.rows = append(b.rows, r)
 	}
 	blocks := 1
@@ -130,8 +132,8 @@ func (b *Scoreboard) refresh() {
 	}
 	for i, p := range bt.Players {
 		r := b.rows[i]
-		r[0].Text, r[1].Text, r[2].Text, r[3].Text = p.Name, p.Games, p.Wins, p.Roles
-		objs = append(objs, r[0], r[1], r[2], r[3])
+		r[0].Text, r[1].Text, r[2].Text, r[3].Text, r[4].Text = p.Name, p.Games, p.Wins, p.Roles, p.Stats
+		objs = append(objs, r[0], r[1], r[2], r[3], r[4])
 	}
 	if len(bt.Notes) > 0 {
 		b.notesTitle.Text = bt.NotesTitle
@@ -223,6 +225,18 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	rowH := (bottom - y) / float32(perBlock+1)
 	ts := min(rowH*0.62, 4.4*u*k)
 	colW := [4]float32{bw * 0.32, bw * 0.12, bw * 0.12, bw * 0.44}
+	// the last cell: the roles, smaller, centred on the row; with a
+	// variant's counts on the board, all of them small enough for two
+	// lines in the row's height, a row's counts under its roles
+	stats := false
+	for _, r := range b.rows[:n] {
+		stats = stats || r[4].Text != ""
+	}
+	lh := func(sz float32) float32 { return fyne.MeasureText("M", sz, fyne.TextStyle{}).Height }
+	small := ts * 0.8
+	if stats {
+		small = min(small, ts*0.8*rowH*0.96/(2*lh(ts*0.8)))
+	}
 	for blk := range blocks {
 		x0 := pad + float32(blk)*(bw+gap)
 		x := x0
@@ -241,19 +255,21 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 			r := b.rows[i]
 			x := x0
 			ry := y + rowH*float32(j+1)
-			for c, t := range r {
+			for c, t := range r[:4] {
 				if c == 3 {
 					x += 2 * u
 				}
-				sz := ts
-				if c == 3 {
-					sz = ts * 0.8
+				if c < 3 {
+					put(t, x, ry, ts, colW[c]-2*u)
+					x += colW[c]
+					continue
 				}
-				hgt := put(t, x, ry, sz, colW[c]-2*u)
-				if c == 3 { // the roles, smaller, centred on the row
-					t.Move(fyne.NewPos(x, ry+(fyne.MeasureText("M", ts, fyne.TextStyle{}).Height-hgt)/2))
+				top := ry + (lh(ts)-lh(small))/2
+				if r[4].Text != "" {
+					top = ry + (lh(ts)-2*lh(small))/2
+					put(r[4], x, top+lh(small), small, colW[c]-2*u)
 				}
-				x += colW[c]
+				put(t, x, top, small, colW[c]-2*u)
 			}
 		}
 	}

@@ -52,6 +52,7 @@ type Shell struct {
 	packCheck *PackCheck // what the voice pack in use was found to hold
 	showBoard bool       // the host shows the scoreboard between games
 	wasGame   bool       // the last view had a table
+	resumed   bool       // the next view is of a game the app came back to (Resumed)
 
 	phase                             *widget.Label
 	pause, addTime, skip, end, newGam *widget.Button
@@ -213,8 +214,33 @@ func (s *Shell) Show(hv lan.HostView) {
 	}
 	s.ann.now = s.Now()
 	s.ann.remember(hv.Table)
+	if s.resumed {
+		s.resumed = false
+		s.hushHeard(hv.Table)
+	}
 	s.render()
 	s.speak(s.ann.now)
+}
+
+// Resumed tells the shell that the backend comes back to a game in
+// progress (the app started again on the game's log, lan.Config.Resume):
+// what the table heard before the app stopped is not said again, neither
+// the stage's line (the night, whose turn it is) nor the results held on
+// the screen; the next cue and the next result are.
+func (s *Shell) Resumed() { s.resumed = true }
+
+// hushHeard takes what tv cues and announces as said.
+func (s *Shell) hushHeard(tv *game.TableView) {
+	if tv == nil {
+		return
+	}
+	s.narr.Resume(tv)
+	if s.ann.spoken == nil {
+		s.ann.spoken, s.ann.held = map[int]bool{}, map[int]bool{}
+	}
+	for _, a := range tv.Announce {
+		s.ann.spoken[a.Key] = true
+	}
 }
 
 // Tick advances the clock shown (and the replay's auto play); call it a few

@@ -493,7 +493,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	if b := t.stBallot(); b != nil && b.Closed && t.st.Announce == nil && (t.nrows > 0 || t.ballot.Text != "") {
 		t.nrows = 0
 		t.ballot.Text, t.outcome.Text = "", ""
-		t.keepFull()
+		t.full[t.ballot], t.full[t.outcome] = "", "" // (keepFull now would keep the lines the last layout cut)
 		if r.layoutBoard(t.ringInner(), u) {
 			return
 		}
@@ -501,7 +501,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	// Then the morning's news (the dawn's line: the headline said it).
 	if t.dawn.Text != "" && t.st.Announce == nil {
 		t.dawn.Text = ""
-		t.keepFull()
+		t.full[t.dawn] = ""
 		if r.layoutBoard(t.ringInner(), u) {
 			return
 		}

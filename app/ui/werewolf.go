@@ -63,6 +63,16 @@ func (t *TableScreen) wolfUpdate(tv *game.TableView) {
 			t.pk.Text = strings.Join(parts, " · ")
 		}
 	}
+	// the speaking order (§10.1): while the sheriff chooses, who starts
+	// each way; once he chose, who starts and which way round, for the
+	// whole of the day's speeches (the engine's seats: WWTableView.Starts,
+	// First)
+	switch {
+	case tv.Stage == game.StageOrder && w.Starts != nil:
+		t.hint.Text = tr("table.ww.starts", "Left", w.Starts.Left, "Right", w.Starts.Right)
+	case tv.Stage == game.StageSpeech && w.First != 0 && (w.Side == "left" || w.Side == "right"):
+		t.hint.Text = tr("table.ww.first."+w.Side, "Seat", w.First)
+	}
 	switch {
 	case w.Sheriff != 0:
 		t.lastWords.Text = tr("table.ww.sheriff", "Who", t.seatWithName(w.Sheriff), "N", w.SheriffVote)
@@ -203,7 +213,7 @@ func wolfAnnounceText(a game.Announcement, next *game.Announcement, after *game.
 		if len(b.Candidates) == 0 {
 			return tr("ann.ww.candidates.none"), "", true
 		}
-		h = tr("ann.ww.candidates", "Seats", intList(b.Candidates))
+		h = tr("tl.ww.candidates", "Seats", intList(b.Candidates))
 		if len(b.Order) > 1 {
 			d = tr("ann.ww.campaign", "Seats", intList(b.Order))
 		}
@@ -220,9 +230,9 @@ func wolfAnnounceText(a game.Announcement, next *game.Announcement, after *game.
 		}
 		return h, d, true
 	case *game.BadgeLostBody:
-		return tr("ann.ww.badgelost"), tr("ann.ww.badgelost." + b.Why), true
+		return tr("ann.ww.badgelost"), tr("tl.ww.badgelost." + b.Why), true
 	case *game.ElectionPostponedBody:
-		return tr("ann.ww.postponed"), tr("ann.ww.postponed.detail"), true
+		return tr("tl.ww.postponed"), tr("ann.ww.postponed.detail"), true
 	case *game.ShotBody:
 		return tr("ann.ww.shot", "Hunter", whoSeat(b.Hunter, names), "Who", whoSeat(b.Seat, names)),
 			tr("ann.ww.shot.detail", "Hunter", whoSeat(b.Hunter, names), "Who", whoSeat(b.Seat, names)), true
@@ -288,51 +298,4 @@ func wolfRules(tv *game.TableView) string {
 		lines = append(lines, tr("brief.ww."+r.Name+"."+fmt.Sprint(r.Value)))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// wolfMoment is a line of the 复盘 for werewolf-12's own moments (ok
-// false for any other kind).
-func wolfMoment(m game.Moment) (string, bool) {
-	switch m.Kind {
-	case game.MomentAction:
-		if m.Action == "save" && !m.Skip { // the antidote has no target: whom it saved is the potions' line
-			actors := ""
-			if len(m.Actors) > 0 {
-				actors = tr("moment.actors", "Seats", intList(m.Actors))
-			}
-			return tr("moment.ww.save", "Role", RoleName(game.VariantInfo{}, m.Role), "Actors", actors), true
-		}
-	case game.MomentCandidates:
-		if len(m.Actors) == 0 {
-			return tr("moment.ww.candidates.none"), true
-		}
-		return tr("moment.ww.candidates", "Seats", intList(m.Actors)), true
-	case game.MomentSheriff:
-		if m.By == "handed" && m.Target != nil {
-			return tr("moment.ww.handed", "From", m.Target.Seat, "Seat", m.Seat), true
-		}
-		return tr("moment.ww.sheriff", "Seat", m.Seat), true
-	case game.MomentBadgeLost:
-		return tr("moment.ww.badgelost", "Why", tr("ann.ww.badgelost."+m.By)), true
-	case game.MomentPostponed:
-		return tr("ann.ww.postponed"), true
-	case game.MomentShot:
-		if m.Target != nil {
-			return tr("moment.ww.shot", "Seat", m.Seat, "Target", m.Target.Seat), true
-		}
-	case game.MomentPotions:
-		var parts []string
-		if m.Answer == "saved" {
-			parts = append(parts, tr("moment.ww.saved", "Seat", m.Seat))
-		}
-		if m.Target != nil {
-			parts = append(parts, tr("moment.ww.poison", "Seat", m.Target.Seat))
-		}
-		return strings.Join(parts, tr("list.sep")), true
-	case game.MomentImmune:
-		if m.Role == "idiot" {
-			return tr("moment.ww.idiot", "Seat", m.Seat), true
-		}
-	}
-	return "", false
 }

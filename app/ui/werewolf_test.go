@@ -19,8 +19,9 @@ import (
 // played on the engine, its table views shown on the whole window at both
 // screen sizes in both languages: the election with a withdrawal, its tally
 // with who voted whom, the badge on the sheriff's seat, an exile tally with
-// the sheriff's 3.5 beside 3, the skill turn every death gets, the hunter's
-// shot, the idiot's reveal, the end and its 复盘. With NIGHTFALL_SHOTS=dir
+// the sheriff's 3.5 beside 3, who speaks first each way while the sheriff
+// chooses the order and who starts once he chose, the skill turn every
+// death gets, the hunter's shot, the idiot's reveal, the end and its 复盘. With NIGHTFALL_SHOTS=dir
 // each moment is also written there as a PNG to look at.
 
 var wwDealA = [][]string{{"villager"}, {"werewolf"}, {"seer"}, {"villager"}, {"werewolf"}, {"witch"}, {"villager"},
@@ -264,15 +265,24 @@ func wwCheck(t *testing.T, name string, s *Shell) {
 		rows := strings.Join(ts.Tally(), " / ")
 		has("the tally", rows, "3号 4票 ← 1、4、9、10")
 		has("the tally", rows, "8号 3票 ← 2、6、12")
-	case "order":
+	case "order": // a peaceful night: from beside the sheriff, 3
 		has("seat 3", note(3), "警长")
 		has("the headline", s.Headline(), "请警长选择发言顺序")
+		has("the order line", ts.full[ts.hint], "左边从4号开始 · 右边从2号开始")
 	case "exile-tally":
 		rows := strings.Join(ts.Tally(), " / ")
 		has("the tally", rows, "5号 3.5票 ← 3×1.5、6、7")
 		has("the tally", rows, "9号 3票 ← 1、4、11")
 	case "speech": // the day's speeches, not "the others'" (the election's ballot came before them)
 		has("the phase", ts.Phase(), "第 1 天 · 发言")
+		has("the order line", ts.full[ts.hint], "警长选了左边：4号先发言，号码依次变大，警长最后")
+		// had he chosen right (the engine's seat, whatever it is)
+		tv := *s.hv.Table
+		ext := *tv.Ext.(*game.WWTableView)
+		ext.Side, ext.First = "right", 2
+		tv.Ext = &ext
+		ts.wolfUpdate(&tv)
+		has("the order line", ts.hint.Text, "警长选了右边：2号先发言，号码依次变小，警长最后")
 	case "skill":
 		has("the headline", s.Headline(), "5号：是否发动技能")
 	case "shot":

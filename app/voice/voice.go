@@ -1,6 +1,10 @@
 // Package voice decides what the judge says aloud, from the table view alone,
-// and spells each line as a list of the bundled clips (assets/sounds): "6号死亡"
-// is the clip of 6 then the clip of 号死亡.
+// and spells each line as a list of the bundled clips (assets/sounds). A
+// phrase is made of pieces ("6号死亡": the clip of 6, the clip of 号死亡),
+// but every phrase that names a seat or a count is also said whole, as one
+// sentence at one pace (the clip "n6+died": Wholes lists them), and Clips
+// names that clip: pieces spoken apart come at different speeds. A voice
+// pack that has the pieces and not the whole says the pieces (app/audio).
 //
 // Night rule: at nightfall the judge says one fixed phrase and nothing else
 // until dawn, so nothing heard at night depends on which roles exist, live or
@@ -14,7 +18,6 @@ import (
 	"time"
 
 	"nightfall/assets"
-	"nightfall/assets/sounds"
 	"nightfall/game"
 )
 
@@ -34,9 +37,26 @@ var Kinds = []string{"night", "dawn", "peaceful", "died", "speak", "lastwords", 
 	// death steps, the hunter's shot, the idiot
 	"election", "campaign", "sheriff", "badgelost", "postponed", "skill", "badge", "order", "shot", "idiot", "wolfexploded"}
 
-// Clips spells the line in lang ("zh" or "en") as clip names (files
-// lang/NAME.wav); "chime" is the shared chime.
+// Clips spells the line in lang ("zh" or "en") as clip names
+// (audio.ClipPath: lang/NAME.wav, a whole phrase's lang/NAME.mp3): a
+// phrase as its whole clip where it has one (Wholes: "n6+died"), else as
+// its pieces ("chime" is the shared chime).
 func (l Line) Clips(lang string) []string {
+	var out []string
+	for _, p := range l.phrases(lang) {
+		if w := assets.VoiceWhole(p); w != "" && wholes()[lang][w] {
+			out = append(out, w)
+			continue
+		}
+		out = append(out, p...)
+	}
+	return out
+}
+
+// Pieces spells the line in lang as the pieces of its phrases, never a
+// whole clip: "6号死亡" is n6, died (how a voice pack without the whole
+// clip says it).
+func (l Line) Pieces(lang string) []string {
 	var out []string
 	for _, p := range l.phrases(lang) {
 		out = append(out, p...)
@@ -44,8 +64,8 @@ func (l Line) Clips(lang string) []string {
 	return out
 }
 
-// Caption is the line's words in lang, clip by clip as they are spoken
-// (assets/sounds: the words gen.sh gave each clip), a phrase per seat named:
+// Caption is the line's words in lang, piece by piece as they are spoken
+// (assets.VoiceLines: the words gen.sh gave each clip), a phrase per seat named:
 // "6号死亡，9号死亡", "Seat 6 died. Seat 9 died.". It is "" for a line
 // without words: the chime (what it stands for is the caller's to say).
 func (l Line) Caption(lang string) string {
@@ -60,7 +80,7 @@ func (l Line) Caption(lang string) string {
 	for _, p := range l.phrases(lang) {
 		var ws []string
 		for _, c := range p {
-			if w, ok := sounds.Words(lang, c); ok {
+			if w, ok := voiceWords()[lang][c]; ok {
 				ws = append(ws, w)
 			}
 		}
@@ -242,18 +262,17 @@ func Briefing(tv *game.TableView) []Line {
 	return []Line{{Kind: "briefing"}, {Kind: "deal", Deal: tv.Briefing.Deal}, {Kind: "wins", Text: tv.Variant}, {Kind: "begin"}}
 }
 
-// Narrator turns the stream of table views into the lines of the stages:
-// nightfall, whose turn it is, the discussion, the vote and its calls, a
-// pause. It remembers what it has said, so each line is said once, also
-// when the same view arrives again or views are skipped. The results (a
-// dawn, a self-reveal, a tally, the winner) are not its: the host app says
-// each as its announcement comes up (TableView.Announce).
+// Narrator says the lines of the stages as the engine cues them
+// (game.Cue, TableView.Cues): nightfall, whose turn it is, the stand window,
+// the discussion, the vote and its calls; and a pause. It remembers the key
+// of the last cue it said, so each cue is said once, also when the same
+// view arrives again or views are skipped (a skipped view's cues are said
+// only while their stage still runs). The results (a dawn, a self-reveal, a
+// tally, the winner) are not its: the host app says each as its
+// announcement comes up (TableView.Announce).
 type Narrator struct {
 	started   bool
-	night     int    // round whose nightfall was announced
-	turn      string // stage/seat of the last announced turn
-	stage     string // last announced stage opening (discussion, vote)
-	call      string // last announced vote call
+	said      int // key of the last cue said
 	paused    bool
 	warnedKey int // timer key of the last ten-second chime
 }
@@ -261,7 +280,8 @@ type Narrator struct {
 // WarnAt is when the chime warns that a speech is about to run out.
 const WarnAt = 10 * time.Second
 
-// Observe returns what to say now that tv is on the table.
+// Observe returns what to say now that tv is on the table (nil: the lobby,
+// which forgets the game's cues).
 func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 	if tv == nil {
 		n.reset()
@@ -276,58 +296,69 @@ func (n *Narrator) Observe(tv *game.TableView, paused bool) []Line {
 		}
 	}
 	n.started, n.paused = true, paused
-	switch tv.Phase {
-	case game.PhaseNight:
-		if n.night != tv.Round {
-			n.night = tv.Round
-			out = append(out, Line{Kind: "night"})
+	for _, c := range tv.Cues {
+		if c.Key <= n.said {
+			continue
 		}
-		return out // nothing else at night
-	case game.PhaseOver:
-		return out
-	}
-	stageKey := strconv.Itoa(tv.Round) + "/" + string(tv.Stage)
-	if b := tv.Ballot; b != nil {
-		stageKey += "/" + strconv.Itoa(b.Index)
-	}
-	switch {
-	case tv.Speaker != 0:
-		key := stageKey + "/" + strconv.Itoa(tv.Speaker)
-		if n.turn != key {
-			n.turn = key
-			l, _ := StageLine(tv)
+		n.said = c.Key
+		if l, ok := CueLine(c); ok {
 			out = append(out, l)
-		}
-	case tv.Stage == game.StageStand:
-		if n.stage != stageKey {
-			n.stage = stageKey
-			out = append(out, Line{Kind: "election"})
-		}
-	case tv.Stage == game.StageDiscussion:
-		if n.stage != stageKey {
-			n.stage = stageKey
-			out = append(out, Line{Kind: "discussion"})
-		}
-	case tv.Stage == game.StageVote && tv.Ballot != nil && !tv.Ballot.Closed:
-		if n.stage != stageKey {
-			n.stage = stageKey
-			out = append(out, Line{Kind: "vote"})
-		}
-		if c := tv.Ballot.Calling; c != nil {
-			key := stageKey + "/" + c.String()
-			if n.call != key {
-				n.call = key
-				out = append(out, Line{Kind: "votefor", Seats: []int{c.Seat}})
-			}
 		}
 	}
 	return out
 }
 
+// Resume takes the cues on tv as said: a host that comes back to a game in
+// progress (the app started again on its log) does not say again what the
+// table heard before it stopped; the next cue is said.
+func (n *Narrator) Resume(tv *game.TableView) {
+	if tv == nil {
+		return
+	}
+	for _, c := range tv.Cues {
+		n.said = max(n.said, c.Key)
+	}
+}
+
+// CueLine is what the judge says for the engine's cue c; ok false for a
+// cue without a line.
+func CueLine(c game.Cue) (Line, bool) {
+	switch c.Kind {
+	case game.CueNight:
+		return Line{Kind: "night"}, true
+	case game.CueTurn:
+		return turnLine(c.Stage, c.Seat), true
+	case game.CueElection:
+		return Line{Kind: "election"}, true
+	case game.CueDiscussion:
+		return Line{Kind: "discussion"}, true
+	case game.CueVote:
+		return Line{Kind: "vote"}, true
+	case game.CueCall:
+		return Line{Kind: "votefor", Seats: []int{c.Seat}}, true
+	}
+	return Line{}, false
+}
+
+// turnLine is the line of seat's turn in stage.
+func turnLine(stage game.Stage, seat int) Line {
+	switch stage {
+	case game.StageLastWords:
+		return Line{Kind: "lastwords", Seats: []int{seat}}
+	case game.StageCampaign, game.StageCampaignPK: // werewolf-12's election speeches
+		return Line{Kind: "campaign", Seats: []int{seat}}
+	case game.StageSkill: // asked of every dead player (是否发动技能), whatever the role
+		return Line{Kind: "skill", Seats: []int{seat}}
+	case game.StageBadge, game.StageOrder: // the sheriff's turns: the screen names him
+		return Line{Kind: string(stage)}
+	}
+	return Line{Kind: "speak", Seats: []int{seat}}
+}
+
 // StageLine is the line the judge says as the stage of tv begins (the
-// night, a speaker's turn, a discussion, a vote and its call), as Observe
-// says it; ok false for a stage without one. The big screen's headline for
-// the stage is its caption: the same words.
+// night, a speaker's turn, a discussion, a vote and its call), as the
+// Narrator says it from the stage's cue; ok false for a stage without one.
+// The big screen's headline for the stage is its caption: the same words.
 func StageLine(tv *game.TableView) (Line, bool) {
 	if tv == nil {
 		return Line{}, false
@@ -338,17 +369,7 @@ func StageLine(tv *game.TableView) (Line, bool) {
 	case tv.Phase != game.PhaseDay:
 		return Line{}, false
 	case tv.Speaker != 0:
-		switch tv.Stage {
-		case game.StageLastWords:
-			return Line{Kind: "lastwords", Seats: []int{tv.Speaker}}, true
-		case game.StageCampaign, game.StageCampaignPK: // werewolf-12's election speeches
-			return Line{Kind: "campaign", Seats: []int{tv.Speaker}}, true
-		case game.StageSkill: // asked of every dead player (是否发动技能), whatever the role
-			return Line{Kind: "skill", Seats: []int{tv.Speaker}}, true
-		case game.StageBadge, game.StageOrder: // the sheriff's turns: the screen names him
-			return Line{Kind: string(tv.Stage)}, true
-		}
-		return Line{Kind: "speak", Seats: []int{tv.Speaker}}, true
+		return turnLine(tv.Stage, tv.Speaker), true
 	case tv.Stage == game.StageStand:
 		return Line{Kind: "election"}, true
 	case tv.Stage == game.StageDiscussion:

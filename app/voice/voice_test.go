@@ -1,7 +1,9 @@
 package voice
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	"nightfall/assets"
 	"nightfall/assets/sounds"
 	"nightfall/game"
+	"nightfall/game/bots"
 )
 
 func TestClips(t *testing.T) {
@@ -20,19 +23,96 @@ func TestClips(t *testing.T) {
 		want []string
 	}{
 		{Line{Kind: "night"}, "zh", []string{"night"}},
-		{Line{Kind: "died", Seats: []int{6, 9}}, "zh", []string{"n6", "died", "n9", "died"}},
-		{Line{Kind: "died", Seats: []int{6}}, "en", []string{"seat", "n6", "died"}},
-		{Line{Kind: "speak", Seats: []int{3}}, "zh", []string{"please", "n3", "speak"}},
-		{Line{Kind: "speak", Seats: []int{3}}, "en", []string{"seat", "n3", "speak"}},
-		{Line{Kind: "votefor", Seats: []int{7}}, "zh", []string{"votefor", "n7", "hao", "handsup"}},
+		{Line{Kind: "died", Seats: []int{6, 9}}, "zh", []string{"n6+died", "n9+died"}},
+		{Line{Kind: "died", Seats: []int{6}}, "en", []string{"seat+n6+died"}},
+		{Line{Kind: "died", Seats: []int{20}}, "zh", []string{"n20+died"}},
+		{Line{Kind: "speak", Seats: []int{3}}, "zh", []string{"please+n3+speak"}},
+		{Line{Kind: "speak", Seats: []int{3}}, "en", []string{"seat+n3+speak"}},
+		{Line{Kind: "votefor", Seats: []int{7}}, "zh", []string{"votefor+n7+hao+handsup"}},
 		{Line{Kind: "over", Text: "killers"}, "en", []string{"over", "win-killers"}},
-		{Line{Kind: "over", Text: "4"}, "zh", []string{"over", "n4", "wins"}},
+		{Line{Kind: "over", Text: "4"}, "zh", []string{"over", "n4+wins"}},
+		{Line{Kind: "shot", Seats: []int{3, 9}}, "zh", []string{"n3+shot+n9+hao"}},
+		{Line{Kind: "idiot", Seats: []int{5}}, "en", []string{"seat+n5+idiot", "nobodyout"}},
+		{Line{Kind: "election"}, "zh", []string{"election", "stand"}},
+		// outside the closed set: said as its pieces
 		{Line{Kind: "speak", Seats: []int{41}}, "zh", []string{"please", "chime", "speak"}},
+		{Line{Kind: "died", Seats: []int{21}}, "zh", []string{"n21", "died"}},
+		{Line{Kind: "campaign", Seats: []int{13}}, "zh", []string{"n13", "campaign"}}, // werewolf-12 seats 12
 		{Line{Kind: "something-new"}, "zh", []string{"chime"}},
 	} {
 		if got := c.line.Clips(c.lang); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%+v in %s: got %v, want %v", c.line, c.lang, got, c.want)
 		}
+	}
+	if got, want := (Line{Kind: "died", Seats: []int{6, 9}}).Pieces("zh"), []string{"n6", "died", "n9", "died"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pieces of 6号死亡，9号死亡: %v, want %v", got, want)
+	}
+}
+
+// TestWholes: every line that names a seat, at every seat of the largest
+// table that says it (20, werewolf-12's own lines 12), and every deal of
+// every variant at every table size, is said as one clip per phrase in
+// both languages: a clip of its own, with sound, whose words are the
+// phrase's pieces' (what the caption shows). The set is exactly that: no
+// clip is made for a phrase no table says.
+func TestWholes(t *testing.T) {
+	for _, lang := range assets.Languages {
+		used := map[string]bool{}
+		check := func(l Line, phrases int) {
+			t.Helper()
+			clips := l.Clips(lang)
+			if len(clips) != phrases {
+				t.Errorf("%+v in %s: said as %v, want %d clips (one per phrase)", l, lang, clips, phrases)
+			}
+			var words []string
+			for _, c := range clips {
+				used[c] = true
+				w, ok := sounds.Words(lang, c)
+				if !ok || audio.Duration(sounds.FS, lang, c) == 0 {
+					t.Errorf("%+v in %s: clip %s has no words or no sound", l, lang, c)
+				}
+				words = append(words, w)
+			}
+			var pieces []string
+			for _, c := range l.Pieces(lang) {
+				w, _ := sounds.Words(lang, c)
+				pieces = append(pieces, w)
+			}
+			if strip := strings.NewReplacer(" ", ""); strip.Replace(strings.Join(words, "")) != strip.Replace(strings.Join(pieces, "")) {
+				t.Errorf("%+v in %s: the clips say %q, the pieces %q", l, lang, words, pieces)
+			}
+		}
+		for _, k := range []string{"died", "speak", "lastwords", "votefor", "out", "exploded"} {
+			for s := 1; s <= 20; s++ {
+				check(Line{Kind: k, Seats: []int{s}}, 1)
+			}
+		}
+		for s := 1; s <= 20; s++ {
+			check(Line{Kind: "over", Text: strconv.Itoa(s)}, 2)
+		}
+		for s := 1; s <= 12; s++ {
+			for _, k := range []string{"campaign", "skill", "sheriff", "wolfexploded"} {
+				check(Line{Kind: k, Seats: []int{s}}, 1)
+			}
+			check(Line{Kind: "idiot", Seats: []int{s}}, 2)
+			for h := 1; h <= 12; h++ {
+				if h != s {
+					check(Line{Kind: "shot", Seats: []int{h, s}}, 1)
+				}
+			}
+		}
+		for _, in := range game.Variants() {
+			for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+				d := Line{Kind: "deal", Deal: Deal(in.ID, n)}
+				check(d, len(d.phrases(lang)))
+			}
+		}
+		for _, w := range Wholes(lang) {
+			if !used[w.ID] {
+				t.Errorf("%s: %s (%s) is said by no line", lang, w.ID, w.Words)
+			}
+		}
+		t.Logf("%s: %d phrases said whole", lang, len(Wholes(lang)))
 	}
 }
 
@@ -93,6 +173,7 @@ func TestNightSaysOnlyNightfall(t *testing.T) {
 // host app says it as its announcement comes up).
 func TestTurnsOnce(t *testing.T) {
 	tv := &game.TableView{Round: 1, Phase: "day", Stage: "last-words", Speaker: 6,
+		Cues: []game.Cue{{Key: 9, Kind: game.CueTurn, Stage: game.StageLastWords, Seat: 6}},
 		Dawn: &game.DawnBody{Round: 1, Dead: []game.Target{{Seat: 6}}}, Timer: &game.Timer{Key: 4, Kind: "last-words", Seconds: 60}}
 	var n Narrator
 	got := n.Observe(tv, false)
@@ -185,8 +266,9 @@ func TestCaptions(t *testing.T) {
 // TestBriefingPlan: over the table's briefing of every variant, at every
 // table size, in both languages, the judge says the briefing's opening,
 // the engine's deal (its roles in its order, each as its count then its
-// name: "五个杀手", "两个警察", "5 killers", "1 Sniper"), how the variant's
-// sides win, and that the host begins; every clip of it is a line of the
+// name: "五个杀手", "两个警察", "5 killers", "1 Sniper", each phrase one
+// clip said whole), how the variant's sides win, and that the host begins;
+// every clip of it is a line of the
 // voice with its words and its sound, and all but the closing line end
 // before the briefing's time runs out (game.BriefingSeconds: the night
 // would cut them short).
@@ -206,7 +288,7 @@ func TestBriefingPlan(t *testing.T) {
 				plan := Briefing(&tv)
 				var got [][]string
 				for _, l := range plan {
-					got = append(got, l.Clips(lang))
+					got = append(got, l.Pieces(lang))
 				}
 				var deal []string
 				zhN := func(c int) string {
@@ -247,6 +329,10 @@ func TestBriefingPlan(t *testing.T) {
 				if !reflect.DeepEqual(got, want) {
 					t.Errorf("%s at %d in %s: the judge says %v, want %v", in.ID, n, lang, got, want)
 				}
+				// the deal's phrases are said whole, one clip each
+				if d := plan[1]; len(d.Clips(lang)) != len(d.phrases(lang)) {
+					t.Errorf("%s at %d in %s: the deal is said as %v, want a clip per phrase", in.ID, n, lang, d.Clips(lang))
+				}
 				var total, needed time.Duration
 				for i, l := range plan {
 					for _, c := range l.Clips(lang) {
@@ -272,5 +358,131 @@ func TestBriefingPlan(t *testing.T) {
 	}
 	for _, in := range game.Variants() {
 		t.Logf("%s: said in %v (zh), %v (en) at the longest deal, the closing included", in.ID, longest[in.ID+" zh"].Round(100*time.Millisecond), longest[in.ID+" en"].Round(100*time.Millisecond))
+	}
+}
+
+// oldNarrator is how the judge worked out the stages' lines before the
+// engine cued them: by comparing each table view with what it had said.
+// TestNarratorSaysWhatItSaid holds the Narrator to it.
+type oldNarrator struct {
+	night             int
+	turn, stage, call string
+}
+
+func (n *oldNarrator) observe(tv *game.TableView) []Line {
+	var out []Line
+	switch tv.Phase {
+	case game.PhaseNight:
+		if n.night != tv.Round {
+			n.night = tv.Round
+			out = append(out, Line{Kind: "night"})
+		}
+		return out
+	case game.PhaseOver:
+		return out
+	}
+	stageKey := strconv.Itoa(tv.Round) + "/" + string(tv.Stage)
+	if b := tv.Ballot; b != nil {
+		stageKey += "/" + strconv.Itoa(b.Index)
+	}
+	switch {
+	case tv.Speaker != 0:
+		if key := stageKey + "/" + strconv.Itoa(tv.Speaker); n.turn != key {
+			n.turn = key
+			l, _ := StageLine(tv)
+			out = append(out, l)
+		}
+	case tv.Stage == game.StageStand, tv.Stage == game.StageDiscussion:
+		if n.stage != stageKey {
+			n.stage = stageKey
+			l, _ := StageLine(tv)
+			out = append(out, l)
+		}
+	case tv.Stage == game.StageVote && tv.Ballot != nil && !tv.Ballot.Closed:
+		if n.stage != stageKey {
+			n.stage = stageKey
+			out = append(out, Line{Kind: "vote"})
+		}
+		if c := tv.Ballot.Calling; c != nil {
+			if key := stageKey + "/" + c.String(); n.call != key {
+				n.call = key
+				out = append(out, Line{Kind: "votefor", Seats: []int{c.Seat}})
+			}
+		}
+	}
+	return out
+}
+
+// TestNarratorSaysWhatItSaid: over games of every variant played by random
+// legal players, the Narrator, following the engine's cues, says at every
+// view what the judge said when it compared views, line for line; two
+// fixes aside: every nightfall is said, v5.0-dual's and two-hands' setup
+// night (round 0) too, which the old judge took for "no night said yet",
+// and the night that falls again after a void deal is dealt again. A
+// host that comes back to the game (Resume) says nothing until the next
+// cue, and a view that comes again says nothing.
+func TestNarratorSaysWhatItSaid(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, in := range game.Variants() {
+		for i := 0; i < 6; i++ {
+			n := in.MinPlayers + r.IntN(in.MaxPlayers-in.MinPlayers+1)
+			g, err := game.New(game.Setup{Variant: in.ID, Players: n, Seed: r.Uint64()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var nar, back Narrator
+			old := oldNarrator{night: -1}
+			for step := 0; ; step++ {
+				tv := g.TableView()
+				got, want := nar.Observe(&tv, false), old.observe(&tv)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s at %d, step %d (%s %s): says %v, said %v", in.ID, n, step, tv.Phase, tv.Stage, got, want)
+				}
+				if again := nar.Observe(&tv, false); len(again) != 0 {
+					t.Fatalf("%s, step %d: the same view again says %v", in.ID, step, again)
+				}
+				if step == 40 {
+					back.Resume(&tv) // the host comes back here
+				} else if step > 40 && !reflect.DeepEqual(back.Observe(&tv, false), got) {
+					t.Fatalf("%s, step %d: after a resume, says %v, not %v", in.ID, step, back.Observe(&tv, false), got)
+				}
+				if g.Over() {
+					break
+				}
+				if step == 100000 {
+					t.Fatalf("%s: no end (%s %s round %d)", in.ID, tv.Phase, tv.Stage, tv.Round)
+				}
+				cmd := game.Command{Do: "timeout"} // now and then, and when nobody can act
+				for _, seat := range r.Perm(n) {
+					pv := g.PlayerView(seat + 1)
+					if cs := bots.LegalCommands(&pv); len(cs) > 0 && r.IntN(20) > 0 {
+						cmd = cs[r.IntN(len(cs))]
+						break
+					}
+				}
+				if r.IntN(20) == 0 {
+					cmd = game.Command{Do: "timeout"}
+				}
+				events, err := g.Apply(cmd)
+				if err != nil {
+					continue
+				}
+				for _, e := range events {
+					if _, ok := e.Body.(*game.RedealBody); ok {
+						old.night = -1
+					}
+				}
+			}
+		}
+	}
+}
+
+// Every kind of cue the engine gives has a line of the voice's kinds.
+func TestEveryCueHasALine(t *testing.T) {
+	for _, k := range game.CueKinds() {
+		l, ok := CueLine(game.Cue{Key: 1, Kind: k, Stage: game.StageSpeech, Seat: 3})
+		if !ok || !slices.Contains(Kinds, l.Kind) {
+			t.Errorf("cue %q: line %+v (ok %v)", k, l, ok)
+		}
 	}
 }

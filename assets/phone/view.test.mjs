@@ -47,8 +47,8 @@ test('every id family is translated', () => {
   const need = [
     ...V.ANSWER_IDS.map((x) => `answer.${x}`), ...V.NARRATION_KEYS.map((x) => `narr.${x}`),
     ...V.WINNER_IDS.map((x) => `winner.${x}`), ...V.JOIN_ERRORS.map((x) => `err.${x}`),
-    ...V.BY_IDS.map((x) => `by.${x}`), ...V.CAMP_IDS.map((x) => `camp.${x}`),
-    'winner.seat', 'dawn.dead', 'dawn.peaceful', 'executed', 'exploded',
+    ...V.CAMP_IDS.map((x) => `camp.${x}`),
+    'winner.seat', 'dawn.dead', 'dawn.peaceful',
   ];
   for (const k of need) {
     assert.ok(k in en, `en lacks ${k}`);
@@ -563,7 +563,7 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.ok(m.timeline.length >= 2);
   assert.equal(m.timeline[0].title, 'Night 1');
   const lines = m.timeline.flatMap((g) => g.lines);
-  assert.ok(lines.some((l) => /Kill → Seat/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /Kill \d/.test(l)), lines.join('\n'));
   assert.ok(lines.some((l) => /Dawn/.test(l)));
   assert.ok(lines.every((l) => !/^[:：]/.test(l)), 'no empty role prefix');
   assert.ok(lines.every((l) => !/\{\{|role\.|action\./.test(l)), 'all translated');
@@ -601,22 +601,14 @@ test('narration covers every key, in both languages', () => {
   assert.equal(V.dawnText(T, { dead: [] }), en['dawn.peaceful']);
 });
 
-test('buzz: everyone alive at nightfall, the speaker, a new ballot', () => {
-  const civ = viewOf('night-civilian').pv;
-  const kil = viewOf('night-killer').pv;
-  assert.equal(V.buzzKey(civ), V.buzzKey(kil), 'no role-dependent buzz at night');
-  assert.notEqual(V.buzzKey(civ), '');
-  // unlocking a second night task does not buzz
-  const two = viewOf('night-killer-picks').pv;
-  assert.equal(V.buzzKey(two), V.buzzKey(kil));
-  assert.match(V.buzzKey(viewOf('speech-me').pv), /pass/);
-  assert.equal(V.buzzKey(viewOf('speech-other').pv), '');
-  assert.equal(V.buzzKey(viewOf('speech-killer').pv), '', 'the explode task never buzzes');
-  assert.match(V.buzzKey(viewOf('vote').pv), /vote/);
-  assert.match(V.buzzKey(viewOf('lastwords-dead').pv), /pass/, 'a dead speaker: the floor is theirs');
-  const deadOther = structuredClone(viewOf('lastwords-dead').pv);
-  deadOther.tasks = [];
-  assert.equal(V.buzzKey(deadOther), '');
+test('buzz: on a cue of the engine the phone has not acted on', () => {
+  const pv = (buzz) => ({ buzz, table: { phase: 'day' } });
+  assert.equal(V.buzzes('', pv(7)), true, 'the game\'s first cue, from the lobby');
+  assert.equal(V.buzzes(7, pv(7)), false, 'the same view again, or a host come back with the same cue');
+  assert.equal(V.buzzes(7, pv(12)), true, 'a new cue');
+  assert.equal(V.buzzes(null, pv(12)), false, 'the first view after a reload: its cue came before the page');
+  assert.equal(V.buzzes('', pv(0)), false, 'no cue yet (the briefing)');
+  assert.equal(V.buzzes(12, pv(undefined)), false);
 });
 
 test('screens', () => {
@@ -942,8 +934,10 @@ test('day: a dead speaker keeps the pass (last words); other dead players get no
   const m = V.dayModel(T, pv.table, names, { ...pv, tasks: V.dayTasks(pv) }, {});
   assert.equal(m.pass, true);
   assert.equal(m.vote, null);
-  // a dead player's other tasks (none should come) are not offered
-  assert.deepEqual(V.dayTasks({ ...pv, tasks: [{ action: 'vote', targets: [1] }, { action: 'pass' }] }).map((t) => t.action), ['pass']);
+  // what a dead player may do is the engine's word (game's random games
+  // check that a dead seat gets the floor's tasks only): the page offers
+  // its view's tasks and decides nothing
+  assert.deepEqual(V.dayTasks({ ...pv, tasks: [{ action: 'shoot', place: 'turn' }] }).map((t) => t.action), ['shoot']);
 });
 
 test('lobby: a started game shows no stray text', () => {
@@ -964,13 +958,19 @@ test('boardModel words the evening the host sent; the menu offers it only betwee
   };
   const m = V.boardModel(T, ev);
   assert.deepEqual(m.players, [{ name: 'Ann', games: '2', wins: '1', roles: `${en['role.killer']}×2` }]);
-  assert.deepEqual(m.notes, ['Most accurate police: Ann (1 of 3 checks found a killer)', 'Killer nobody voted for: Ann (game 1, 2)']);
+  assert.deepEqual(m.notes, ['Sharpest checker: Ann (1 of 3 checks found the bad side)', 'Bad side nobody voted for: Ann (game 1, 2)']);
   assert.deepEqual(m.games.map((g) => g.id), ['g1', 'g2']);
   assert.match(m.games[1].label, /^Game 2 · .* · Seat 7/);
   const zm = V.boardModel(TZ, ev);
   assert.equal(zm.players[0].roles, `${zh['role.killer']}×2`);
   assert.equal(V.boardModel(T, null).players.length, 0);
   assert.equal(V.menuModel(T, { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: { games: 0 } }).board, '');
+
+  // werewolf-12's counts (the badge, the potions, the shot) after the roles
+  const ww = { games: 1, players: [{ name: 'Bo', games: 1, wins: 1, roles: [{ role: 'witch', n: 1 }],
+    stats: [{ kind: 'sheriff', n: 1 }, { kind: 'save', n: 1 }, { kind: 'poison', n: 2 }] }] };
+  assert.equal(V.boardModel(T, ww).players[0].roles, `${en['role.witch']} · sheriff×1, antidote×1, poison×2`);
+  assert.equal(V.boardModel(TZ, ww).players[0].roles, `${zh['role.witch']} · 警长×1、解药×1、毒药×2`);
 
   const lobby = { room: 'K7QX2M', mode: 'player', lobby: { started: false }, evening: ev };
   assert.equal(V.menuModel(T, lobby).board, 'Scoreboard');
@@ -1075,10 +1075,11 @@ test('a tap waiting for the host looks the same on every control; late after a f
   assert.equal(V.tapLateMs(2000), V.TAP_LATE_TICKS * 2000);
 });
 
-test('every tally on the phone reads like the big screen\'s: "8号 3票、2号 3票", a ballot\'s rows "3票"', () => {
-  const mo = { kind: 'tally', round: 1, counts: [{ target: 8, votes: 3 }, { target: 2, votes: 3 }, { target: 5, votes: 0 }], outcome: 'tie' };
-  assert.equal(V.momentText(TZ, mo), `票数：8号 3票、2号 3票 · ${zh['tl.tie']}`);
-  assert.equal(V.momentText(T, mo), `Votes: seat 8: 3, seat 2: 3 · ${en['tl.tie']}`);
+test('every tally on the phone reads like the big screen\'s: the 复盘\'s "8号3票、2号3票", a ballot\'s rows "3票"', () => {
+  const count = (seat, n) => ({ k: 'tl.count', a: { N: n, Seat: seat } });
+  const line = { k: 'tl.tally', a: { Counts: { list: [count('8', 3), count('2', 3)] }, Tie: { k: 'tl.tie' } } };
+  assert.equal(V.lineText(TZ, line), '投票：8号3票、2号3票，平票');
+  assert.equal(V.lineText(T, line), 'Vote: 8: 3, 2: 3 — tie');
   const tv = { round: 1, phase: 'day', stage: 'vote', ballot: { index: 1, mode: 'simultaneous-open', candidates: [8, 2], voters: [1, 2, 3, 4],
     counts: [{ target: 8, votes: 3 }, { target: 2, votes: 1 }], votes: [{ seat: 1, target: 8 }, { seat: 3, target: 8 }, { seat: 4, target: 8 }, { seat: 2, target: 2 }], cast: 4 } };
   const b = V.ballotModel(TZ, tv, {});
@@ -1197,7 +1198,7 @@ test('werewolf-12: a skill turn looks the same for the hunter, the poisoned hunt
   assert.deepEqual(seen.map((x) => x.fresh.peek.lines[0]), [T('ww.skill.can'), T('ww.skill.cannot'), T('ww.skill.cannot')]);
 });
 
-test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right', () => {
+test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; the order turn says left or right and who starts each way', () => {
   const b = viewOf('ww-badge');
   assert.deepEqual(V.dayTasks(b.pv).map((t) => t.action), ['badge', 'tear']);
   const me = { ...b.pv, tasks: V.dayTasks(b.pv) };
@@ -1208,14 +1209,42 @@ test('werewolf-12: the badge turn hands the badge to a listed seat or tears it; 
   const o = viewOf('ww-order');
   const om = V.turnModel(TZ, o.pv.table, o.names, o.pv, {});
   assert.deepEqual(om.buttons.map((x) => x.cmd), [{ do: 'order', side: 'right' }, { do: 'order', side: 'left' }]);
+  // who speaks first each way is the engine's (two deaths: from beside the sheriff, 4)
+  assert.deepEqual(om.buttons.map((x) => x.label), ['右边：从3号开始', '左边：从5号开始']);
+  assert.deepEqual(V.turnModel(T, o.pv.table, o.names, o.pv, {}).buttons.map((x) => x.label), ['Right: starting with seat 3', 'Left: starting with seat 5']);
+  const moved = { ...o.pv.table, werewolf: { ...o.pv.table.werewolf, starts: { left: 9, right: 1 } } };
+  assert.deepEqual(V.turnModel(TZ, moved, o.names, o.pv, {}).buttons.map((x) => x.label), ['右边：从1号开始', '左边：从9号开始'], 'the phone says the view\'s seats, whatever they are');
   assert.equal(V.narrationText(TZ, o.pv.table), '请警长4号选择发言顺序');
+});
+
+test('a task is offered where the engine places it, whatever its name: cat-lives-7\'s discard order and withdrawal are its hand\'s', () => {
+  const { pv, names } = viewOf('cat-night-civilian');
+  const day = structuredClone(pv);
+  day.table = { ...day.table, phase: 'day', stage: 'speech' };
+  day.tasks.push({ action: 'withdraw', noTarget: true, optional: true, place: 'hand' });
+  assert.ok(day.tasks.some((t) => t.action === 'order'));
+  assert.equal(V.turnModel(T, day.table, names, day, {}), null, 'no werewolf-12 order turn');
+  assert.equal(V.withdrawModel(T, day, false), null, 'no 退水');
+  const m = V.dayModel(T, day.table, names, day, {});
+  assert.equal(m.vote, null, 'the privileges with targets are not a pick on the day screen');
+  // the same names where the engine places them in a turn or a confirm
+  const o = viewOf('ww-order');
+  assert.equal(V.turnModel(T, o.pv.table, o.names, o.pv, {}).kind, 'order');
+  const c = viewOf('ww-campaign-candidate');
+  assert.deepEqual(V.withdrawModel(T, c.pv, true).buttons.map((b) => b.cmd || null), [null, { do: 'withdraw' }]);
+  // the self-reveal is the card's because the engine says so
+  const k = viewOf('speech-killer');
+  assert.deepEqual(V.cardActions(T, k.pv, true).cmd, { do: 'explode' });
+  const moved = structuredClone(k.pv);
+  for (const t of moved.tasks) delete t.place;
+  assert.equal(V.cardActions(T, moved, false), null);
 });
 
 test('werewolf-12: answers about nobody read without a seat', () => {
   const pv = { roles: ['hunter'], table: { seats: [] }, results: [{ round: 1, action: 'shoot', answer: 'can-shoot' }, { round: 2, action: 'kill', target: 0, answer: 'none' }], known: [], alive: true };
   assert.deepEqual(V.peekModel(TZ, pv, {}).results, ['第 1 夜：可以开枪', '第 2 夜：没有人被刀（空刀）']);
-  assert.equal(V.momentText(TZ, { kind: 'result', action: 'shoot', answer: 'cannot-shoot', target: 0 }), '结果：不能开枪');
-  assert.equal(V.momentText(TZ, { kind: 'action', role: 'witch', action: 'save', by: 'submitted' }), '女巫 ：救人：已使用（本人选择）');
+  const nobody = { k: 'tl.result.nobody', a: { Action: { id: ['action.shoot'] }, Answer: { id: ['answer.shoot.cannot-shoot', 'answer.cannot-shoot'] } } };
+  assert.equal(V.lineText(TZ, nobody), '开枪结果：不能开枪');
 });
 
 test('werewolf-12: the idiot is revealed, in the variant\'s words', () => {
@@ -1236,17 +1265,18 @@ test('werewolf-12: the day screen says who runs, who withdrew, who holds the bad
   assert.equal(V.sheriffText(TZ, viewOf('speech-me').pv.table), '', 'other variants: nothing');
 });
 
-test('werewolf-12: the phone\'s 复盘 says the election, the badge, the shot and the potions as the big screen does', () => {
+// The engine's lines are checked against the big screen's and the saved
+// file's words by app/ui's TestMomentRenderingsAgree (which runs lineText
+// under node); here the translation's parts.
+test('a line in codes: names fall back to their id, lists take their separator, lines nest', () => {
   const T = V.makeT(zh);
-  assert.equal(V.momentText(T, { kind: 'candidates', actors: [3, 8, 11] }), T('tl.ww.candidates', { Seats: '3、8、11' }));
-  assert.equal(V.momentText(T, { kind: 'candidates', actors: [] }), T('tl.ww.candidates.none'));
-  assert.equal(V.momentText(T, { kind: 'sheriff', seat: 5, by: 'elected' }), '5号当选警长');
-  assert.equal(V.momentText(T, { kind: 'shot', seat: 8, target: 9 }), '猎人8号开枪带走9号');
-  assert.ok(V.momentText(T, { kind: 'badge_lost', by: 'tie' }).length > 4);
-  assert.ok(V.momentText(T, { kind: 'election_postponed' }).length > 2);
-  const both = V.momentText(T, { kind: 'potions', seat: 4, answer: 'saved', target: 7 });
-  assert.ok(both.includes('4') && both.includes('7') && both.includes('、'), both);
-  for (const k of ['candidates', 'sheriff', 'badge_lost', 'election_postponed', 'shot', 'potions']) {
-    assert.notEqual(V.momentText(T, { kind: k, seat: 1, target: 2, by: 'tie', actors: [1] }), '', k);
-  }
+  const actors = { k: 'tl.actors', a: { Seats: { list: [2, 6, 8] } } };
+  const l = { k: 'tl.action', a: { Action: { id: ['action.check'] }, Actors: actors, By: '', Role: { id: ['role.police'] }, Target: '1' } };
+  assert.equal(V.lineText(T, l), '警察（2、6、8号）验人1号');
+  assert.equal(V.lineText(T, { ...l, a: { ...l.a, Role: { id: ['role.nobody-knows'] } } }), 'nobody-knows（2、6、8号）验人1号');
+  const votes = { list: [{ k: 'tally.arrow', a: { Target: '6', Voters: { list: ['3', '4×2'] } } }, { k: 'tally.abstained', a: { Seats: { list: [5] } } }], sep: 'tally.sep' };
+  assert.equal(V.lineText(T, { k: 'tl.tally', a: { Counts: votes, Tie: '' } }), '投票：3、4×2号→6号；5号弃权');
+  assert.equal(V.lineText(T, { k: 'tl.ww.potions', a: { Parts: { list: [{ k: 'tl.ww.saved', a: { Seat: 4 } }, { k: 'tl.ww.poison', a: { Seat: 7 } }] } } }), '女巫用解药救了4号、女巫毒了7号');
+  assert.equal(V.lineText(T, { k: '' }), '');
+  assert.equal(V.lineText(T, undefined), '');
 });

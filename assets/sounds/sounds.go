@@ -1,6 +1,7 @@
 // Package sounds embeds the narration clips the host app plays: one WAV per
-// line of the voice and language (zh/, en/), the numbers, and chime.wav.
-// gen.sh makes them (espeak-ng + sox, mono 16 kHz µ-law) from the one
+// line of the voice and language (zh/, en/), the numbers, and chime.wav,
+// and an MP3 per phrase said whole ("n6+died.mp3": app/voice.Wholes). gen.sh
+// makes them (espeak-ng + sox + lame, mono 16 kHz, µ-law or MP3) from the one
 // dictionary's voice lines (assets.VoiceLines), whose words are also the
 // big screen's captions (Words): what is shown is what was spoken.
 package sounds
@@ -12,9 +13,10 @@ import (
 	"nightfall/assets"
 )
 
-// FS holds zh/*.wav, en/*.wav and chime.wav.
+// FS holds zh/*.wav, en/*.wav, the phrases said whole (zh/*.mp3, en/*.mp3:
+// "zh/n6+died.mp3") and chime.wav.
 //
-//go:embed zh/*.wav en/*.wav chime.wav
+//go:embed zh/*.wav en/*.wav zh/*.mp3 en/*.mp3 chime.wav
 var FS embed.FS
 
 var (
@@ -38,10 +40,15 @@ func load() {
 }
 
 // Words is what clip says in lang ("zh" or "en"), as the dictionary words
-// it; a number clip says its number ("7"). ok is false for a clip with no
+// it; a number clip says its number ("7"), a phrase said whole its
+// pieces' words ("n6+died": "6号死亡"). ok is false for a clip with no
 // words (the chime, an unknown name, a line the language does not have).
 func Words(lang, clip string) (string, bool) {
 	linesOnce.Do(load)
+	if ps := assets.VoicePieces(clip); len(ps) > 1 { // a phrase said whole: its pieces' words
+		l, ok := assets.VoiceWholeLine(lang, lines[lang], ps)
+		return l.Words, ok
+	}
 	w, ok := words[lang][clip]
 	return w, ok
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"nightfall/app/voice"
 	"nightfall/assets"
 )
 
@@ -44,6 +45,48 @@ func TestWordsAndClips(t *testing.T) {
 		if w, ok := Words(c.lang, c.clip); ok {
 			t.Errorf("Words(%s, %s) = %q, want none", c.lang, c.clip, w)
 		}
+	}
+}
+
+// Every phrase the voice says whole (app/voice.Wholes: every line naming a
+// seat or a count, with each seat or count it can take) has its clip,
+// whose words are its pieces' words; every such clip gen.sh made is one of
+// them (none left from a phrase no longer said).
+func TestWholeClips(t *testing.T) {
+	for _, lang := range assets.Languages {
+		wholes := voice.Wholes(lang)
+		if len(wholes) < 300 {
+			t.Fatalf("%s: %d phrases said whole", lang, len(wholes))
+		}
+		ids := map[string]bool{}
+		for _, w := range wholes {
+			ids[w.ID] = true
+			if st, err := fs.Stat(FS, lang+"/"+w.ID+".mp3"); err != nil || st.Size() < 500 {
+				t.Errorf("%s: %s (%s) has no clip (run gen.sh): %v", lang, w.ID, w.Words, err)
+			}
+			if got, ok := Words(lang, w.ID); !ok || got != w.Words || !strings.Contains(w.ID, "+") {
+				t.Errorf("Words(%s, %s) = %q, %v; want %q", lang, w.ID, got, ok, w.Words)
+			}
+		}
+		files, _ := fs.Glob(FS, lang+"/*.mp3")
+		for _, f := range files {
+			if id := strings.TrimSuffix(strings.TrimPrefix(f, lang+"/"), ".mp3"); !ids[id] {
+				t.Errorf("%s is no phrase the voice says whole (run gen.sh)", f)
+			}
+		}
+	}
+	for _, c := range []struct{ lang, clip, want string }{
+		{"zh", "n6+died", "6号死亡"}, {"en", "seat+n6+died", "Seat 6 died."}, {"zh", "please+n20+speak", "请20号发言"},
+		{"zh", "votefor+n8+hao+handsup", "投8号的请举手"}, {"en", "votefor+n8", "Hands up for seat 8"},
+		{"zh", "n5+ge+role.killer", "5个杀手"}, {"en", "n5+roles.killer", "5 killers"}, {"zh", "each+n1+ge", "各1个"},
+		{"zh", "n3+shot+n9+hao", "3号开枪带走9号"}, {"en", "seat+n3+shot+seat+n9", "Seat 3 shoots Seat 9"},
+	} {
+		if w, _ := Words(c.lang, c.clip); w != c.want {
+			t.Errorf("Words(%s, %s) = %q, want %q", c.lang, c.clip, w, c.want)
+		}
+	}
+	if w, ok := Words("zh", "n6+nosuchline"); ok {
+		t.Errorf("a phrase of an unknown piece has words %q", w)
 	}
 }
 

@@ -16,7 +16,7 @@ var (
 func (b *Sensible) cat(v *game.PlayerView, claims []Claim) Move {
 	cp := game.CatPlayer(v)
 	var mv Move
-	hostile := v.Camp == "killers" || v.Camp == "werewolves"
+	hostile := hostileCamp(v.Camp)
 	// The accused: the seat most accused in speeches, alive, not oneself.
 	var living []int
 	for _, sv := range v.Table.Seats {

@@ -192,7 +192,7 @@ func mustApply(g *game.Game, c game.Command) {
 // RandomBot is a random legal player through its view: each time it is
 // asked it sends one random command its tasks offer (sometimes two in
 // cat-lives-7, where privileges, the vote and the discard order are all
-// open at once), never "done" nor "explode".
+// open at once), never "done" nor the self-reveal.
 type RandomBot struct {
 	R *rand.Rand
 }
@@ -215,8 +215,10 @@ func (b *RandomBot) Act(v *game.PlayerView, _ []Claim) Move {
 }
 
 // LegalCommands lists the commands a view offers now (as the engine's
-// random tests do, game/random_test.go legalCommands), leaving out "done",
-// "explode", "withdraw" and the huddle's "suspect".
+// random tests do, game/random_test.go legalCommands), leaving out the
+// held card's (the self-reveal) and the huddle's marks, as their places
+// say, and "done" and "withdraw" (a random player neither ends a phase
+// early nor takes a use back).
 func LegalCommands(pv *game.PlayerView) []game.Command {
 	var out []game.Command
 	for _, t := range pv.Tasks {
@@ -224,13 +226,16 @@ func LegalCommands(pv *game.PlayerView) []game.Command {
 			continue
 		}
 		base := game.Command{Seat: pv.Seat, Do: t.Action, Card: t.Card}
+		if t.Place == game.PlaceCard || t.Place == game.PlaceMark {
+			continue
+		}
 		switch t.Action {
 		case "sleep", "pass":
 			if !t.Done {
 				out = append(out, base)
 			}
 			continue
-		case "explode", "done", "withdraw", "suspect":
+		case "done", "withdraw":
 			continue
 		}
 		if game.CatPlayer(pv) != nil {

@@ -31,10 +31,10 @@ import (
 //
 // Day:
 //
-//   - Speech: a good-camp player holding a police-family card (police,
-//     special-police, secret-police, dark-police, werewolf-12's seer,
-//     whose "werewolf" and "good" it shares as "killer" and
-//     "not-killer") keeps quiet until one of
+//   - Speech: a good-camp player whose checks the engine answers (its
+//     view's results of "killer" or "not-killer": police, secret-police,
+//     dark-police; werewolf-12's seer, whose "werewolf" and "good" it
+//     shares as "killer" and "not-killer") keeps quiet until one of
 //     its checks finds a killer; then it says it is police and shares
 //     every check answer it has not shared yet (Claim{Role: "police",
 //     Target, Answer: "killer"/"not-killer"}), and goes on sharing in
@@ -105,9 +105,6 @@ func (b *Sensible) target(x game.Target) *game.Target {
 	return p
 }
 
-// policeRoles are the roles whose checks a bot shares (rules files).
-var policeRoles = []string{"police", "special-police", "secret-police", "dark-police", "seer"}
-
 // checkAnswer is a check's answer as a bot shares it: werewolf-12's seer
 // finds a "werewolf" or a "good" player, which the table hears as the
 // police's "killer" or "not-killer"; any other answer as it is.
@@ -129,11 +126,15 @@ func checkAnswer(r game.ResultBody) string {
 func hostile(roles []game.RoleInfo, role string) bool {
 	for i := range roles {
 		if roles[i].ID == role {
-			return roles[i].Camp == "killers" || roles[i].Camp == "werewolves"
+			return hostileCamp(roles[i].Camp)
 		}
 	}
 	return false
 }
+
+// hostileCamp reports whether camp plays against the good camp: the
+// killers or the werewolves.
+func hostileCamp(camp string) bool { return camp == game.CampKillers || camp == game.CampWerewolves }
 
 // rolesOf are variant's roles (none for an unknown variant).
 func rolesOf(variant string) []game.RoleInfo {
@@ -155,8 +156,8 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 	ww := wwView(v) != nil
 	for i := range v.Tasks {
 		t := &v.Tasks[i]
-		if !t.Open {
-			continue
+		if !t.Open || t.Place == game.PlaceCard || t.Place == game.PlaceMark {
+			continue // (a Sensible never self-reveals nor marks a suspect)
 		}
 		base := game.Command{Seat: v.Seat, Do: t.Action, Card: t.Card}
 		if ww { // werewolf-12's own tasks (werewolf.go)
@@ -176,7 +177,6 @@ func (b *Sensible) Act(v *game.PlayerView, claims []Claim) Move {
 			}
 			mv.Claims = b.speech(v, k, mv.Claims)
 			mv.Commands = append(mv.Commands, base)
-		case "explode", "suspect":
 		case "redeal":
 			if t.Decline != "" {
 				base.Do = t.Decline
@@ -358,7 +358,7 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		}
 	}
 	if v.Camp != "" {
-		k.hostile = v.Camp == "killers" || v.Camp == "werewolves"
+		k.hostile = hostileCamp(v.Camp)
 	}
 	k.lead, k.idiot = wwLead(v, claims), 0
 	if w := wwView(v); w != nil {
@@ -366,8 +366,10 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 		b.wwTrust(v, k, claims)
 	}
 	if !k.hostile {
-		for _, r := range v.Roles {
-			if slices.Contains(policeRoles, r) {
+		// a police: the engine answers its checks (a seat that checked
+		// nothing yet has nothing to share either)
+		for _, r := range v.Results {
+			if a := checkAnswer(r); a == "killer" || a == "not-killer" {
 				k.police = true
 			}
 		}
@@ -378,13 +380,11 @@ func (b *Sensible) know(v *game.PlayerView, claims []Claim) *knowledge {
 			continue
 		}
 		if hostile(roles, x.Role) == k.hostile {
-			if !k.hostile || x.Role != "police-group" {
-				k.friends = append(k.friends, x.Target.Seat)
-				if s := x.Target.Seat; s >= 0 && s < n {
-					k.isFriend[s] = true
-				}
-				continue
+			k.friends = append(k.friends, x.Target.Seat)
+			if s := x.Target.Seat; s >= 0 && s < n {
+				k.isFriend[s] = true
 			}
+			continue
 		}
 		if k.hostile {
 			k.enemies = append(k.enemies, x.Target.Seat)

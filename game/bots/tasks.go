@@ -42,16 +42,17 @@ type Pick struct {
 func (b *Tasker) Decide(v game.PlayerView) (c Pick, ok bool) {
 	r := b.Rng
 	for _, task := range v.Tasks {
-		if task.Done || task.Waiting != "" || task.Locked || task.Action == "suspect" || (b.NoExplode && task.Action == "explode") {
+		card := task.Place == game.PlaceCard // the self-reveal
+		if task.Done || task.Waiting != "" || task.Locked || task.Place == game.PlaceMark || (b.NoExplode && card) {
 			continue
 		}
 		key := fmt.Sprintf("%d/%d/%d/%s/%d", v.Seat, v.Table.Round, v.Table.Version, task.Action, task.Step)
 		if b.Idle[key] {
 			continue
 		}
-		if task.Action == "explode" {
+		if card {
 			if r.Float64() < b.Explode {
-				return Pick{Do: "explode"}, true
+				return Pick{Do: task.Action}, true
 			}
 			b.Idle[key] = true
 			continue

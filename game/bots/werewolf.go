@@ -73,7 +73,7 @@ func (b *Sensible) wwTask(v *game.PlayerView, t *game.Task, k *knowledge, base g
 			base.Do = "skip"
 		}
 		return base, true, true
-	case "withdraw", "tear", "explode":
+	case "withdraw", "tear":
 		return base, false, true
 	case "order":
 		base.Args = wwSide[b.R.IntN(2)]

@@ -104,6 +104,10 @@ type PlayerLine struct {
 	Survived int `json:"survived"`
 	Checks   int `json:"checks,omitempty"`
 	Found    int `json:"found,omitempty"`
+	// Stats are the variants' own counts over the evening
+	// (game.SeatOutcome.Stats summed per kind, in game.StatKinds' order):
+	// werewolf-12's badges, potions and shots.
+	Stats []game.Stat `json:"stats,omitempty"`
 }
 
 // RoleCount is a role and how many times it was dealt.
@@ -112,7 +116,8 @@ type RoleCount struct {
 	N    int    `json:"n"`
 }
 
-// Note is a notable line of the evening. Kind "survivor": the player who
+// Note is a notable line of the evening (its words name no variant's cards:
+// an evening may mix 杀人游戏 and 狼人杀). Kind "survivor": the player who
 // lived through the most rounds (N rounds); "police": the best checker (N
 // of Of checks found what they looked for); "unvoted-killer": a player who
 // held a killer card and got no vote all game (Games: the game numbers, 1
@@ -173,6 +178,9 @@ func Fold(games []Game) Board {
 			}
 			pl.Checks += so.Checks
 			pl.Found += so.Found
+			for _, st := range so.Stats {
+				pl.Stats = game.AddStat(pl.Stats, st.Kind, st.N)
+			}
 			if so.Killer && so.VotesAgainst == 0 {
 				if unvoted[p.Key] == nil {
 					unvotedOrder = append(unvotedOrder, p.Key)

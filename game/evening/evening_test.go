@@ -104,3 +104,32 @@ func TestFoldLoneWinnerAndNothing(t *testing.T) {
 		t.Errorf("empty board %+v", e)
 	}
 }
+
+// A variant's own counts (werewolf-12's badge, potions, shots) are summed
+// per player over the evening, in the kinds' declared order; a game of a
+// variant without them adds none.
+func TestFoldStats(t *testing.T) {
+	ann, bob := Player{"k-ann", "Ann"}, Player{"k-bob", "Bob"}
+	ww := func(annStats, bobStats []game.Stat) Game {
+		a, b := seat(1, "good", true, 0, "witch"), seat(2, "good", true, 0, "hunter")
+		a.Stats, b.Stats = annStats, bobStats
+		return Game{Outcome: game.Outcome{Variant: "werewolf-12", Winner: "good", Rounds: 3, Seats: []game.SeatOutcome{a, b}},
+			Players: []Player{ann, bob}}
+	}
+	g1 := ww([]game.Stat{{Kind: game.StatPoison, N: 1}}, []game.Stat{{Kind: game.StatSheriff, N: 1}, {Kind: game.StatShot, N: 1}})
+	g2 := ww([]game.Stat{{Kind: game.StatSheriff, N: 1}, {Kind: game.StatSave, N: 1}, {Kind: game.StatPoison, N: 1}}, nil)
+	g3 := Game{Outcome: game.Outcome{Variant: "classic-2.0", Winner: "good", Rounds: 2, Seats: []game.SeatOutcome{
+		seat(1, "good", true, 0, "police"), seat(2, "killers", false, 1, "killer")}}, Players: []Player{bob, ann}}
+	b := Fold([]Game{g1, g2, g3})
+	got := map[string][]game.Stat{}
+	for _, p := range b.Players {
+		got[p.Name] = p.Stats
+	}
+	want := map[string][]game.Stat{
+		"Ann": {{Kind: game.StatSheriff, N: 1}, {Kind: game.StatSave, N: 1}, {Kind: game.StatPoison, N: 2}},
+		"Bob": {{Kind: game.StatSheriff, N: 1}, {Kind: game.StatShot, N: 1}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("stats\n got %+v\nwant %+v", got, want)
+	}
+}

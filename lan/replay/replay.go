@@ -166,7 +166,7 @@ func build(d *words, g Game) page {
 			p.Groups = append(p.Groups, group{Title: title})
 			cur = &p.Groups[len(p.Groups)-1]
 		}
-		cur.Lines = append(cur.Lines, momentLine(d, m, g.Names))
+		cur.Lines = append(cur.Lines, momentLine(d, tv.Variant, m, g.Names))
 	}
 	return p
 }
@@ -186,14 +186,6 @@ func targetLabel(d *words, t game.Target) string {
 	return d.t("seat.n", "Seat", t.Seat)
 }
 
-func targetsLabel(d *words, ts []game.Target) string {
-	var out []string
-	for _, t := range ts {
-		out = append(out, targetLabel(d, t))
-	}
-	return d.list(out)
-}
-
 func winnerText(d *words, w string) string {
 	switch {
 	case w == "":
@@ -209,107 +201,37 @@ func isNumber(s string) bool {
 	return err == nil
 }
 
-// momentLine is one line of the timeline, as the phones word it (view.js
-// momentText), with a tally's votes listed one by one, who → whom.
-func momentLine(d *words, m game.Moment, names map[int]string) line {
-	who := ""
-	if m.Role != "" || len(m.Actors) > 0 {
+// momentLine is one line of the timeline in the words every screen
+// gives it (game.MomentLine, LineText), and under a tally its votes one by
+// one, who → whom with the players' names.
+func momentLine(d *words, variant string, m game.Moment, names map[int]string) line {
+	l := line{Text: d.line(game.MomentLine(variant, m))}
+	if m.Kind != game.MomentTally {
+		return l
+	}
+	for _, v := range m.Votes {
+		voter := seatLabel(d, v.Seat, names)
+		if v.Hand != nil {
+			voter = v.Hand.String()
+			if n := names[v.Seat]; n != "" {
+				voter += " " + n
+			}
+		}
+		target := targetLabel(d, v.Target)
+		if v.Target.Card == 0 {
+			target = seatLabel(d, v.Target.Seat, names)
+		}
+		l.Votes = append(l.Votes, vote{Voter: voter, Target: target, VoterSeat: v.Seat, TargetKey: v.Target.String(),
+			Text: d.t("saved.vote", "Voter", voter, "Target", target)})
+	}
+	if len(m.Abstained) > 0 {
 		var as []string
-		for _, a := range m.Actors {
+		for _, a := range m.Abstained {
 			as = append(as, seatLabel(d, a, names))
 		}
-		actors := ""
-		if len(as) > 0 {
-			actors = "(" + d.list(as) + ")"
-		}
-		role := ""
-		if m.Role != "" {
-			role = d.id("role", m.Role)
-		}
-		who = strings.TrimLeft(d.t("tl.who", "Role", role, "Actors", actors), " ")
+		l.Abstained = d.t("saved.abstained", "Seats", d.list(as))
 	}
-	by := ""
-	if m.By != "" {
-		by = d.id("by", m.By)
-	}
-	if s, ok := wwLine(d, m); ok {
-		return line{Text: s}
-	}
-	switch m.Kind {
-	case game.MomentAction:
-		if m.Skip || m.Target == nil {
-			return line{Text: who + d.t("tl.skip", "Action", d.id("action", m.Action), "By", by)}
-		}
-		return line{Text: who + d.t("tl.action", "Action", d.id("action", m.Action), "Target", targetLabel(d, *m.Target), "By", by)}
-	case game.MomentResult:
-		t := ""
-		if m.Target != nil {
-			t = targetLabel(d, *m.Target)
-		}
-		return line{Text: d.t("tl.result", "Target", t, "Answer", d.id("answer", m.Answer))}
-	case game.MomentDawn:
-		if len(m.Dead) == 0 {
-			return line{Text: d.t("dawn.peaceful")}
-		}
-		return line{Text: d.t("dawn.dead", "Seats", targetsLabel(d, m.Dead))}
-	case game.MomentTally:
-		var counts []string
-		for _, c := range m.Counts {
-			if c.Votes > 0 {
-				counts = append(counts, d.t("votes.count", "Seat", c.Target.String(), "N", c.Votes))
-			}
-		}
-		cs := "—"
-		if len(counts) > 0 {
-			cs = d.list(counts)
-		}
-		l := line{Text: d.t("tl.tally", "Counts", cs)}
-		switch m.Outcome {
-		case game.VerdictTie:
-			l.Text += " · " + d.t("tl.tie")
-		case game.VerdictNone:
-			l.Text += " · " + d.t("ballot.none")
-		}
-		for _, v := range m.Votes {
-			voter := seatLabel(d, v.Seat, names)
-			if v.Hand != nil {
-				voter = v.Hand.String()
-				if n := names[v.Seat]; n != "" {
-					voter += " " + n
-				}
-			}
-			target := targetLabel(d, v.Target)
-			if v.Target.Card == 0 {
-				target = seatLabel(d, v.Target.Seat, names)
-			}
-			l.Votes = append(l.Votes, vote{Voter: voter, Target: target, VoterSeat: v.Seat, TargetKey: v.Target.String(),
-				Text: d.t("saved.vote", "Voter", voter, "Target", target)})
-		}
-		if len(m.Abstained) > 0 {
-			var as []string
-			for _, a := range m.Abstained {
-				as = append(as, seatLabel(d, a, names))
-			}
-			l.Abstained = d.t("saved.abstained", "Seats", d.list(as))
-		}
-		return l
-	case game.MomentExecuted:
-		if m.Target != nil && m.Target.Card != 0 {
-			return line{Text: d.t("executed.card", "Target", targetLabel(d, *m.Target))}
-		}
-		return line{Text: d.t("executed", "Seat", m.Seat)}
-	case game.MomentImmune:
-		t := game.SeatTarget(m.Seat)
-		if m.Target != nil {
-			t = *m.Target
-		}
-		return line{Text: d.t("narr.immune", "Target", targetLabel(d, t))}
-	case game.MomentExploded:
-		return line{Text: d.t("exploded", "Seat", m.Seat)}
-	case game.MomentOver:
-		return line{Text: winnerText(d, m.Winner)}
-	}
-	return line{Text: string(m.Kind)}
+	return l
 }
 
 // BoardText is an evening's scoreboard in words: the big screen's, the
@@ -323,9 +245,12 @@ type BoardText struct {
 	Links                              []Link
 }
 
-// PlayerRow is a player's line of the scoreboard.
+// PlayerRow is a player's line of the scoreboard. Stats are the
+// variants' own counts (werewolf-12's badge, potions and shots: "警长×1、
+// 解药×1"), "" when the player has none; the screens show them under the
+// roles.
 type PlayerRow struct {
-	Name, Games, Wins, Roles string
+	Name, Games, Wins, Roles, Stats string
 }
 
 // Link is a game of the exported evening.
@@ -388,8 +313,12 @@ func Board(lang string, b evening.Board) BoardText {
 			}
 			rs = append(rs, s)
 		}
+		var ss []string
+		for _, st := range pl.Stats {
+			ss = append(ss, d.t("evening.stat."+string(st.Kind), "N", st.N))
+		}
 		bp.Players = append(bp.Players, PlayerRow{Name: pl.Name, Games: strconv.Itoa(pl.Games), Wins: strconv.Itoa(pl.Wins),
-			Roles: d.list(rs)})
+			Roles: d.list(rs), Stats: d.list(ss)})
 	}
 	for _, n := range b.Notes {
 		bp.Notes = append(bp.Notes, NoteText(lang, n))
@@ -462,7 +391,7 @@ footer{margin-top:2rem;color:#5d6575;font-size:.85rem}
 <p>{{.Sides}}</p>
 <table class="board">
 <tr>{{range .Cols}}<th>{{.}}</th>{{end}}</tr>
-{{range .Players}}<tr><td>{{.Name}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td>{{.Roles}}</td></tr>
+{{range .Players}}<tr><td>{{.Name}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td>{{.Roles}}{{if .Stats}}<br><span class="dim">{{.Stats}}</span>{{end}}</td></tr>
 {{end}}</table>
 {{if .Notes}}<h2>{{.NotesTitle}}</h2>
 <ul>{{range .Notes}}<li class="note">{{.}}</li>{{end}}</ul>{{end}}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"nightfall/game"
+	"nightfall/game/evening"
 )
 
 // werewolf-12's moments in the replay: the election, the badge, the shot,
@@ -37,6 +38,37 @@ func TestWriteWerewolfMoments(t *testing.T) {
 			if !strings.Contains(b.String(), w) {
 				t.Errorf("%s: the replay does not say %q", lang, w)
 			}
+		}
+	}
+}
+
+// A werewolf-12 evening's scoreboard page (the export) says each player's
+// badges, potions and shots under the roles, in the kinds' order; a player
+// with none has no such line.
+func TestWriteEveningWerewolfStats(t *testing.T) {
+	b := evening.Fold([]evening.Game{{Outcome: game.Outcome{Variant: "werewolf-12", Winner: "good", Rounds: 4, Players: 3,
+		Seats: []game.SeatOutcome{
+			{Seat: 1, Roles: []string{"witch"}, Side: "good", Won: true, Alive: true,
+				Stats: []game.Stat{{Kind: game.StatSave, N: 1}, {Kind: game.StatPoison, N: 1}}},
+			{Seat: 2, Roles: []string{"hunter"}, Side: "good", Won: true, Died: 3,
+				Stats: []game.Stat{{Kind: game.StatSheriff, N: 1}, {Kind: game.StatShot, N: 1}}},
+			{Seat: 3, Roles: []string{"villager"}, Side: "good", Won: true, Alive: true}}},
+		Players: []evening.Player{{Key: "a", Name: "Ann"}, {Key: "b", Name: "Bob"}, {Key: "c", Name: "Cy"}}}})
+	for lang, want := range map[string][]string{
+		"zh": {"<br><span class=\"dim\">解药×1、毒药×1</span>", "<br><span class=\"dim\">警长×1、开枪×1</span>"},
+		"en": {"<br><span class=\"dim\">antidote×1, poison×1</span>", "<br><span class=\"dim\">sheriff×1, shot×1</span>"},
+	} {
+		var out bytes.Buffer
+		if err := WriteEvening(&out, b, nil, "", lang); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: the page does not say %q", lang, w)
+			}
+		}
+		if n := strings.Count(out.String(), "<br><span class=\"dim\">"); n != 2 {
+			t.Errorf("%s: %d lines of counts, want 2 (Cy did none of it)", lang, n)
 		}
 	}
 }

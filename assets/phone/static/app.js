@@ -440,11 +440,10 @@ function onViewChanged() {
   const tk = `${tv.round}:${tv.stage}:${tv.speaker || 0}`;
   if (tk !== S.turnKey) { S.turnKey = tk; S.local.turn = null; S.withdrawArmed = 0; }
   sendDeferred();
-  const bk = V.buzzKey(pv);
-  if (bk && bk !== S.lastBuzz && S.lastBuzz !== null && navigator.vibrate) {
+  if (V.buzzes(S.lastBuzz, pv) && navigator.vibrate) {
     try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
   }
-  S.lastBuzz = bk;
+  S.lastBuzz = pv.buzz || 0;
 }
 
 // sendDeferred sends the skips the player gave while their tasks waited
@@ -934,7 +933,7 @@ function sizeCard(body) {
 function turnShown() {
   const sc = V.screenOf(S);
   if (!S.pv || (sc !== 'day' && sc !== 'watch')) return null;
-  const m = V.turnModel(S.T, S.pv.table, S.names, { ...S.pv, tasks: V.dayTasks(S.pv) }, S.local);
+  const m = V.turnModel(S.T, S.pv.table, S.names, S.pv, S.local);
   return m && m.peek ? m : null;
 }
 
@@ -977,7 +976,7 @@ function cardAct(id) {
   switch (id) {
     case 'explode': S.explodeArmed = Date.now() + 20000; break;
     case 'explode-yes':
-      if (cardArmed()) { S.explodeArmed = 0; hostTap('card.explode', { do: 'explode' }); }
+      if (cardArmed()) { const ca = V.cardActions(S.T, S.pv, true); S.explodeArmed = 0; if (ca) hostTap('card.explode', ca.cmd); }
       break;
     default: S.explodeArmed = 0; // cancel, or let go elsewhere
   }
@@ -1333,8 +1332,8 @@ function renderDay(main, watching) {
   const T = S.T;
   const tv = currentTable();
   const pv = watching ? null : S.pv;
-  // a dead player's phone keeps the floor's pass (last words): V.dayTasks
-  const m = V.dayModel(T, tv, S.names, pv || (S.pv ? { ...S.pv, tasks: V.dayTasks(S.pv) } : null), S.local);
+  // a dead player's phone keeps the tasks the engine gives it (the floor's)
+  const m = V.dayModel(T, tv, S.names, pv || S.pv, S.local);
   const kids = [];
   if (watching) {
     kids.push(h('p', { class: 'watching' }, h('b', { text: S.pv && !S.pv.alive ? T('peek.dead') : T('spect.title') }), ' · ', T('spect.hint')));
@@ -1348,7 +1347,7 @@ function renderDay(main, watching) {
   }
   if (m.lastWords) kids.push(h('p', { class: 'dim small', text: m.lastWords }));
   // werewolf-12's decisions: 上警, a skill turn, the badge, the speaking order
-  const turn = V.turnModel(T, tv, S.names, S.pv ? { ...S.pv, tasks: V.dayTasks(S.pv) } : null, S.local);
+  const turn = V.turnModel(T, tv, S.names, S.pv, S.local);
   if (turn) {
     const ok = new Map((turn.cells || []).map((c) => [c.id, c]));
     kids.push(h('section', { class: `panel turn ${turn.kind}` },
@@ -1672,7 +1671,7 @@ async function startMock() {
   const open = hash.get('open'); // cat-lives-7: a privilege's form
   if (open && S.pv && S.pv.catLives) {
     const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
-    if (p) S.local.cat = { open: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
+    if (p) S.local.cat = { open: `${p.action}:${p.via}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
   }
   if (S.pv && S.pv.catLives && (open || hash.get('hand') === '1')) { S.catHand = catHandKey(); catArm(); } // cat-lives-7: the hand opened
   if (hash.get('peek') === '1') S.peeking = true;

@@ -20,7 +20,6 @@ export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // a translated "Refused:"
 export const JOIN_ERRORS = ['room', 'seat-taken', 'table-full', 'started', 'name', 'name-invisible', 'name-marks', 'name-alike', 'rate', 'replaced', 'seat', 'removed', 'busy', 'saving', 'not-started', 'no-seat',
   'not-yours', 'bad-frame', 'hello', 'paused', 'stale', 'pending', 'refused'];
-export const BY_IDS = ['agreement', 'plurality', 'random', 'submitted', 'none', 'vote'];
 
 // Actions whose answer is private (shown behind the hold-to-peek card).
 
@@ -335,14 +334,20 @@ export function answerText(T, action, answer) {
 
 export function taskKey(t) { return `${t.action}:${t.step || 0}:${t.card != null ? t.card : ''}`; }
 
-function actionable(t) { return t.action !== 'explode' && !!t.open; }
+// Where the phone offers a task is the engine's word (task.place, Go's
+// game.Place): none, the phase's main screen; 'card' (inside the held
+// card), 'mark' (an add-on to the night's step), 'turn', 'confirm' and
+// 'hand' (panels of their own). The page routes by it, never by names.
+const nightStep = (t) => !t.place || t.place === 'mark';
+
+function actionable(t) { return nightStep(t) && !!t.open; }
 
 // nightTask picks the task the night screen shows: the first one still to
 // do; else the one the player chose to revisit while its pick is open (the
 // engine's task.open: a group pick may change until the group locks); else
 // the last open group task; else the last task.
 export function nightTask(tasks, focus, behind = (t) => !!t.done) {
-  const ts = (tasks || []).filter((t) => t.action !== 'explode');
+  const ts = (tasks || []).filter(nightStep);
   const first = ts.find((t) => !behind(t) && !t.waiting && !t.locked);
   if (first) return first;
   const f = focus && ts.find((t) => taskKey(t) === focus && actionable(t));
@@ -456,7 +461,7 @@ export function nightModel(T, pv, names, local = {}) {
   // many screens: one with fewer tasks gets private guesses (never sent)
   // after its own, as many as the engine says (pv.pads), so that a
   // neighbour does not see who had a second step.
-  const acts = (pv.tasks || []).filter((t) => t.action !== 'explode' && t.action !== 'suspect');
+  const acts = (pv.tasks || []).filter((t) => !t.place);
   const padsNeeded = pv.pads || 0;
   const pads = local.pads || 0;
   if (padsNeeded && pads < padsNeeded && acts.every(behind)) {
@@ -484,7 +489,7 @@ export function nightModel(T, pv, names, local = {}) {
   }
   const key = taskKey(task);
   const isSleep = task.action === 'sleep';
-  const isSuspect = task.action === 'suspect';
+  const isSuspect = task.place === 'mark';
   const targets = task.targets || [];
   const upper = (t) => targetKey(t).toUpperCase();
   const byId = new Map(m.cells.map((x) => [x.id, x]));
@@ -509,7 +514,7 @@ export function nightModel(T, pv, names, local = {}) {
     // and a tap on a seat then "Confirm" moves the mark. What it is for is
     // told behind the card only.
     const own = (pv.huddle || []).find((p) => p.seat === pv.seat && p.target != null);
-    const prev = (pv.tasks || []).filter((t) => t.action !== 'suspect' && t.action !== 'explode' && t.done);
+    const prev = (pv.tasks || []).filter((t) => !t.place && t.done);
     const last = prev.length ? prev[prev.length - 1] : null;
     choice = own ? own.target : last && last.choice != null ? last.choice : null;
     ownMark = own ? own.target : null;
@@ -631,7 +636,7 @@ export function nightModel(T, pv, names, local = {}) {
     lines.push(team.length ? T('night.team', { Picks: picksText(T, team) }) : T('night.teamNone'));
     team.forEach(mark);
   }
-  const all = (pv.tasks || []).filter((t) => t.action !== 'explode');
+  const all = (pv.tasks || []).filter(nightStep);
   if (all.length > 1) {
     lines.push(T('peek.steps', { Actions: listLabel(T, all.map((t) => tId(T, 'action', t.action) + (t.card != null ? ` ${targetKey(t.card).toUpperCase()}` : '') + (t.done ? ' ✓' : ''))) }));
   }
@@ -697,13 +702,13 @@ export function catModel(T, pv, names, local = {}) {
   const tasks = pv.tasks || [];
   const has = (a) => tasks.find((t) => t.action === a);
   const privs = (c.privileges || []).map((p) => ({
-    key: `${p.action}:${p.card}:${p.form ? 'amoeba' : ''}`,
+    key: `${p.action}:${p.via}`,
     action: p.action, label: tId(T, 'action', p.action), card: tId(T, 'role', p.card),
     cost: T('cat.cost', { Cost: p.cost }), costN: p.cost,
     // usable now, in this phase (the engine lists night privileges by day too, unusable)
     usable: !!p.usable && !!has(p.action), reason: p.usable ? '' : refusalText(T, p.why),
     needs: p.needs || [], target: p.target, targets: p.targets || [], positions: p.positions || {},
-    into: p.into || [], via: p.form ? 'amoeba' : p.card,
+    into: p.into || [], via: p.via,
   })).sort((a, b) => Number(b.usable) - Number(a.usable)); // usable now first
   const m = {
     kind: 'cat',
@@ -780,7 +785,7 @@ export function catModel(T, pv, names, local = {}) {
   }
   if (has('stance')) {
     const cur = c.stance || {};
-    const chosen = (cur.camps || []).includes(cur.camp); // one of the camps the engine offers, not independent
+    const chosen = !!cur.camp; // the engine's: '' while independent
     const camp = cl.camp || (chosen ? cur.camp : '');
     const cowin = cl.cowin != null ? cl.cowin : !!cur.cowin;
     m.stance = {
@@ -896,16 +901,11 @@ export function taskCommand(task, extra) {
   return { do: task.action, ...(task.card != null ? { card: task.card } : {}), ...ballotOf(task), ...extra };
 }
 
-// dayTasks are the tasks the day screen offers: all of a living player's;
-// of a dead one (the watch screen), those of the turn the floor gives them:
-// whoever holds the floor ends it, alive or not (last words; werewolf-12's
-// skill and badge turns).
+// dayTasks are the tasks the day screen offers, alive or dead: the
+// engine's (a dead seat's are those of the turn the floor gives it: last
+// words, werewolf-12's skill and badge turns).
 export function dayTasks(pv) {
-  if (!pv) return [];
-  const tasks = pv.tasks || [];
-  if (pv.alive && !pv.spectator) return tasks;
-  const mine = pv.table && pv.table.speaker === pv.seat;
-  return tasks.filter((t) => t.action === 'pass' || (mine && TURN_ACTIONS.includes(t.action)) || (mine && t.action === 'tear'));
+  return (pv && pv.tasks) || [];
 }
 
 // dayModel: the day screen (also the dead players' and spectators' screen,
@@ -917,7 +917,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
     narration: narrationText(T, tv),
     // (werewolf-12's skill, badge and order turns are no speech: the
     // narration names the seat)
-    speaker: tv.speaker && !DECISION_STAGES.includes(tv.stage) ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
+    speaker: tv.speaker && !tv.decision ? { label: T('day.speaking', { Seat: seatLabel(T, tv.speaker) }), name: nameOf(names, tv.speaker) } : null,
     next: tv.next ? { label: T('day.next', { Seat: seatLabel(T, tv.next) }), name: nameOf(names, tv.next) } : null,
     pass: tasks.some((t) => t.action === 'pass'),
     dawn: tv.dawn && tv.dawn.round === tv.round ? dawnText(T, tv.dawn) : '',
@@ -932,8 +932,7 @@ export function dayModel(T, tv, names, pv, local = {}) {
   // The day task with targets shown on the table: a vote (one per hand or
   // card in two-card variants: the first not yet cast), or another targeted
   // day action such as two-hands' nomination.
-  const targeted = tasks.filter((t) => t.action !== 'pass' && t.action !== 'explode' && !TURN_ACTIONS.includes(t.action)
-    && (t.action === 'vote' || (!pv.catLives && t.targets && t.targets.length)));
+  const targeted = tasks.filter((t) => !t.place && t.action !== 'pass' && (t.action === 'vote' || (t.targets && t.targets.length)));
   const vt = targeted.find((t) => !t.done) || targeted[0];
   if (vt) {
     const isVote = vt.action === 'vote';
@@ -980,14 +979,8 @@ export function dayModel(T, tv, names, pv, local = {}) {
 
 // ---- werewolf-12's day decisions -------------------------------------------------------------
 
-// TURN_ACTIONS are the day decisions the day screen draws in a panel of
-// their own (turnModel): werewolf-12's stand window, skill turn, badge turn
-// and the sheriff's order turn.
-export const TURN_ACTIONS = ['stand', 'shoot', 'badge', 'order'];
-// DECISION_STAGES are the day turns that hold the floor without a speech.
-export const DECISION_STAGES = ['skill', 'badge', 'order'];
-
-// turnModel is that panel, or null when none of its tasks is open:
+// turnModel is the panel of the tasks the engine offers in a turn of their
+// own (place 'turn'), or null when it offers none:
 //
 //   - stand (上警 / 不上警): every living phone at once, two buttons, the
 //     same for everyone; the choice stays on the phone's screen only;
@@ -999,12 +992,13 @@ export const DECISION_STAGES = ['skill', 'badge', 'order'];
 //     held card (peek) says which it was;
 //   - the badge turn: hand the badge to a seat the engine lists, or tear it;
 //   - the order turn: the speeches start to the anchor's left or right
-//     (field side).
+//     (field side), each button saying who speaks first that way (the
+//     engine's werewolf.starts: the phone works out no seat).
 //
 // The phone decides no rule: the tasks and their targets are the engine's.
 export function turnModel(T, tv, names, pv, local = {}) {
   const tasks = (pv && pv.tasks) || [];
-  const find = (a) => tasks.find((t) => t.action === a);
+  const find = (a) => tasks.find((t) => t.place === 'turn' && t.action === a);
   const btn = (ctl, cls, label, enabled, cmd) => ({ ctl, cls, label, enabled: !!enabled, cmd: enabled ? cmd : null });
   const stand = find('stand');
   if (stand) {
@@ -1018,10 +1012,11 @@ export function turnModel(T, tv, names, pv, local = {}) {
   }
   const order = find('order');
   if (order) {
+    const starts = tv.werewolf.starts; // with the order task, always
+    const side = (s, cls) => btn(`turn.${s}`, cls, T('ww.order.from', { Side: T(`ww.order.${s}`), Seat: starts[s] }), !order.done, { do: 'order', side: s });
     return {
       kind: 'order', title: T('ww.order.title'), hint: T('ww.order.hint'), status: '', cells: null, peek: null,
-      buttons: [btn('turn.right', 'second', T('ww.order.right'), !order.done, { do: 'order', side: 'right' }),
-        btn('turn.left', 'primary', T('ww.order.left'), !order.done, { do: 'order', side: 'left' })],
+      buttons: [side('right', 'second'), side('left', 'primary')],
     };
   }
   const pickOf = (cells) => {
@@ -1063,15 +1058,17 @@ export function turnModel(T, tv, names, pv, local = {}) {
   return null;
 }
 
-// withdrawModel is a candidate's 退水 while the engine offers it: one tap
-// arms it, a second confirms (armed: the phone's local state).
+// withdrawModel is a candidate's 退水 while the engine offers it (the
+// task of place 'confirm'): one tap arms it, a second confirms (armed: the
+// phone's local state).
 export function withdrawModel(T, pv, armed) {
-  if (!pv || !(pv.tasks || []).some((t) => t.action === 'withdraw')) return null;
+  const t = pv && (pv.tasks || []).find((x) => x.place === 'confirm');
+  if (!t) return null;
   if (!armed) return { hint: T('ww.withdraw.hint'), buttons: [{ ctl: 'withdraw', cls: 'second', label: T('ww.withdraw.button'), arm: true }] };
   return {
     hint: T('ww.withdraw.confirm'),
     buttons: [{ ctl: 'withdraw.cancel', cls: 'ghost', label: T('cancel'), cancel: true },
-      { ctl: 'withdraw.yes', cls: 'danger', label: T('ww.withdraw.yes'), cmd: { do: 'withdraw' } }],
+      { ctl: 'withdraw.yes', cls: 'danger', label: T('ww.withdraw.yes'), cmd: { do: t.action } }],
   };
 }
 
@@ -1142,7 +1139,9 @@ export function menuModel(T, st) {
   };
 }
 
-// boardModel: the host's "evening" frame as the ☰ sheet shows it.
+// boardModel: the host's "evening" frame as the ☰ sheet shows it (a
+// variant's own counts, werewolf-12's badge, potions and shots, after the
+// roles).
 export function boardModel(T, ev) {
   ev = ev || {};
   const list = (xs) => listLabel(T, xs);
@@ -1152,7 +1151,8 @@ export function boardModel(T, ev) {
     cols: [T('evening.col.player'), T('evening.col.games'), T('evening.col.wins'), T('evening.col.roles')],
     players: (ev.players || []).map((p) => ({
       name: p.name, games: String(p.games), wins: String(p.wins),
-      roles: list((p.roles || []).map((r) => tId(T, 'role', r.role) + (r.n > 1 ? `×${r.n}` : ''))),
+      roles: list((p.roles || []).map((r) => tId(T, 'role', r.role) + (r.n > 1 ? `×${r.n}` : '')))
+        + (p.stats ? ` · ${list(p.stats.map((x) => T(`evening.stat.${x.kind}`, { N: x.n })))}` : ''),
     })),
     notesTitle: T('evening.notes'),
     notes: (ev.notes || []).map((n) => T(`evening.note.${n.kind}`, { Name: n.name, N: n.n || 0, Of: n.of || 0, Games: list((n.games || []).map(String)) })),
@@ -1162,14 +1162,17 @@ export function boardModel(T, ev) {
 }
 
 // cardActions: the controls drawn inside the held card, for this player
-// only: the self-reveal (爆) while the rules offer it. A control inside the
-// card is used by sliding the finger that holds the card onto it and letting
-// go; the self-reveal takes that twice (armed, then confirmed).
+// only: the self-reveal (爆) while the engine offers it (the task of place
+// 'card'; cmd sends it). A control inside the card is used by sliding the
+// finger that holds the card onto it and letting go; the self-reveal takes
+// that twice (armed, then confirmed).
 export function cardActions(T, pv, armed) {
-  if (!pv || !(pv.tasks || []).some((t) => t.action === 'explode')) return null;
-  if (!armed) return { hint: T('card.slideHint'), items: [{ id: 'explode', label: T('explode.button'), cls: 'danger' }] };
+  const t = pv && (pv.tasks || []).find((x) => x.place === 'card');
+  if (!t) return null;
+  const cmd = { do: t.action };
+  if (!armed) return { hint: T('card.slideHint'), items: [{ id: 'explode', label: T('explode.button'), cls: 'danger' }], cmd };
   return {
-    hint: T('explode.confirm'),
+    hint: T('explode.confirm'), cmd,
     items: [{ id: 'explode-cancel', label: T('cancel'), cls: 'second' }, { id: 'explode-yes', label: T('explode.yes'), cls: 'danger' }],
   };
 }
@@ -1194,7 +1197,7 @@ export function overModel(T, tv, names, outcome) {
       cur = { key, title: T(mo.phase === 'day' ? 'over.day' : 'over.night', { Round: mo.round }), lines: [] };
       groups.push(cur);
     }
-    const line = momentText(T, mo);
+    const line = lineText(T, mo.line);
     if (line) cur.lines.push(line);
   }
   const winner = winnerText(T, tv.winner);
@@ -1204,77 +1207,36 @@ export function overModel(T, tv, names, outcome) {
   return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
 }
 
-export function momentText(T, mo) {
-  const role = mo.role ? tId(T, 'role', mo.role) : '';
-  const actors = mo.actors && mo.actors.length ? `(${listLabel(T, mo.actors.map(String))})` : '';
-  const who = role || actors ? T('tl.who', { Role: role, Actors: actors }).replace(/^\s+/, '') : '';
-  const by = mo.by ? tId(T, 'by', mo.by) : '';
-  switch (mo.kind) {
-    case 'action':
-      // a question without a target answered yes (werewolf-12's antidote)
-      if (!mo.skip && mo.target == null && mo.by === 'submitted') return who + T('tl.used', { Action: tId(T, 'action', mo.action), By: by });
-      if (mo.skip || mo.target == null) return who + T('tl.skip', { Action: tId(T, 'action', mo.action), By: by });
-      return who + T('tl.action', { Action: tId(T, 'action', mo.action), Target: targetLabel(T, mo.target), By: by });
-    case 'result':
-      // an answer about nobody (the hunter's status, 空刀 told to the witch)
-      if (!mo.target || !targetSeat(mo.target)) return T('tl.resultNobody', { Answer: answerText(T, mo.action, mo.answer) });
-      return T('tl.result', { Target: targetLabel(T, mo.target), Answer: answerText(T, mo.action, mo.answer) });
-    case 'dawn':
-      return dawnText(T, { dead: mo.dead || [] });
-    case 'tally': {
-      // the big screen's words for a count ("8号 3票", "seat 8: 3")
-      const counts = (mo.counts || []).filter((c) => c.votes > 0).map((c) => T('votes.count', { Seat: targetKey(c.target), N: c.votes }));
-      let s = T('tl.tally', { Counts: counts.length ? listLabel(T, counts) : '—' });
-      if (mo.outcome === 'tie') s += ' · ' + T('tl.tie');
-      if (mo.outcome === 'none') s += ' · ' + T('ballot.none');
-      return s;
-    }
-    case 'executed':
-      return mo.target != null && isCard(mo.target) ? T('executed.card', { Target: targetLabel(T, mo.target) }) : T('executed', { Seat: mo.seat });
-    case 'immune':
-      return T('narr.immune', { Target: targetLabel(T, mo.target != null ? mo.target : mo.seat) });
-    case 'exploded':
-      return T('exploded', { Seat: mo.seat });
-    case 'over':
-      return winnerText(T, mo.winner);
-    // werewolf-12's own moments, in the big screen's words (app/ui wolfMoment)
-    case 'candidates':
-      return mo.actors && mo.actors.length ? T('tl.ww.candidates', { Seats: listLabel(T, mo.actors.map(String)) }) : T('tl.ww.candidates.none');
-    case 'sheriff':
-      return mo.by === 'handed' && mo.target != null ? T('tl.ww.handed', { From: targetSeat(mo.target), Seat: mo.seat }) : T('tl.ww.sheriff', { Seat: mo.seat });
-    case 'badge_lost':
-      return T('tl.ww.badgelost', { Why: tId(T, 'tl.ww.badgelost', mo.by) });
-    case 'election_postponed':
-      return T('tl.ww.postponed');
-    case 'shot':
-      return mo.target != null ? T('tl.ww.shot', { Seat: mo.seat, Target: targetSeat(mo.target) }) : '';
-    case 'potions': {
-      const parts = [];
-      if (mo.answer === 'saved') parts.push(T('tl.ww.saved', { Seat: mo.seat }));
-      if (mo.target != null) parts.push(T('tl.ww.poison', { Seat: targetSeat(mo.target) }));
-      return listLabel(T, parts);
-    }
+// lineText is a line in codes (the engine's game.Line: a words key and its
+// arguments; a timeline's moment.line) in the dictionary's words, as the
+// big screen and the saved file say it (lan/replay LineText): a value is a
+// number or a string as it is, a name ({id: keys}: the first key the
+// dictionary has, else the id), a list ({list, sep}) or a line.
+export function lineText(T, l) {
+  if (!l || !l.k) return '';
+  const a = {};
+  for (const [n, v] of Object.entries(l.a || {})) a[n] = lineArg(T, v);
+  return T(l.k, a);
+}
+function lineArg(T, v) {
+  if (v == null || typeof v !== 'object') return v;
+  if (v.id) {
+    const k = v.id.find((x) => T(x) !== x);
+    return k ? T(k) : (v.id[v.id.length - 1] || '').replace(/^[^.]*\./, '');
   }
-  return '';
+  if (v.list) return v.list.map((x) => lineArg(T, x)).join(T(v.sep || 'list.sep'));
+  return lineText(T, v);
 }
 
 // ---- notifications -------------------------------------------------------------------------
 
-// buzzKey changes when the phone should vibrate: nightfall (every living
-// player at once, whatever the role, so a buzz leaks nothing), the floor
-// passing to this phone, a ballot this phone votes in.
-export function buzzKey(pv) {
-  if (!pv) return '';
-  const tv = pv.table;
-  // a dead player buzzes only when the floor comes to them (last words)
-  if (!pv.alive || pv.spectator) return tv.phase === 'day' && dayTasks(pv).length ? `pass:${tv.timer ? tv.timer.key : ''}` : '';
-  if (tv.phase === 'night') return pv.tasks && pv.tasks.length ? `night:${tv.round}` : '';
-  if (tv.phase !== 'day') return '';
-  const parts = [];
-  if ((pv.tasks || []).some((t) => t.action === 'pass')) parts.push(`pass:${tv.timer ? tv.timer.key : ''}`);
-  if ((pv.tasks || []).some((t) => t.action === 'vote' && !t.done) && tv.ballot) parts.push(`vote:${tv.round}:${tv.ballot.index}`);
-  return parts.join('|');
-}
+// buzzes: whether the view pv vibrates the phone. The engine decides when
+// (pv.buzz, the key of its latest cue that calls this seat: nightfall for
+// every living seat whatever its role, the floor passing to it, a ballot it
+// votes in); the phone vibrates for a key it has not acted on. last is the
+// key acted on last: null on a fresh load (its first view never vibrates:
+// that cue came before the page), '' in the lobby (the game's first does).
+export const buzzes = (last, pv) => !!pv.buzz && pv.buzz !== last && last !== null;
 
 // syncSig summarises what the page holds, for end-to-end tests (written to
 // body[data-sync]): table version, phase, and each task's action with "+"

@@ -1,7 +1,8 @@
 // Command lines prints what gen.sh speaks: a line per clip of the judge's
 // voice, "lang|id|text to speak", from the one dictionary
-// (assets.VoiceLines). It does not import the sounds package: that embeds
-// the clips this list makes.
+// (assets.VoiceLines), then the phrases said whole (app/voice.Wholes:
+// "zh|n6+died|六号死亡"). It does not import the sounds package: that
+// embeds the clips this list makes.
 package main
 
 import (
@@ -9,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"nightfall/app/voice"
 	"nightfall/assets"
 )
 
@@ -19,7 +21,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "lines:", err)
 			os.Exit(1)
 		}
-		for _, l := range ls {
+		for _, l := range append(ls, voice.Wholes(lang)...) {
 			if strings.ContainsAny(l.ID+l.Speak, "|\n") {
 				fmt.Fprintf(os.Stderr, "lines: %s %s: a | or a new line in it\n", lang, l.ID)
 				os.Exit(1)

@@ -1,0 +1,48 @@
+package game
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// A line goes to the phones as JSON and comes back the same (numbers as
+// float64, arguments by name), in the form the phone's lineText reads.
+func TestLineJSON(t *testing.T) {
+	six := Target{Seat: 6, Card: 1}
+	m := Moment{Kind: MomentTally, Outcome: VerdictTie,
+		Counts: []Count{{Target: six, Votes: 2}, {Target: Target{Seat: 7}, Votes: 1.5}},
+		Votes:  []VoteBody{{Seat: 3, Target: six}, {Seat: 3, Target: six}, {Seat: 4, Target: Target{Seat: 7}}}, Abstained: []int{5}}
+	l := MomentLine("classic-2.0", m)
+	data, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"a":{"Counts":{"list":[{"a":{"N":2,"Seat":"6L"},"k":"tl.count"},{"a":{"N":1.5,"Seat":"7"},"k":"tl.count"}]},` +
+		`"Tie":{"k":"tl.tie"},"Votes":{"list":[{"a":{"Target":"6L","Voters":{"list":["3×2"]}},"k":"tally.arrow"},` +
+		`{"a":{"Target":"7","Voters":{"list":["4"]}},"k":"tally.arrow"},{"a":{"Seats":{"list":[5]}},"k":"tally.abstained"}],"sep":"tally.sep"}},` +
+		`"k":"tl.tally.votes"}`
+	if string(data) != want {
+		t.Errorf("JSON\n got %s\nwant %s", data, want)
+	}
+	var back Line
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := json.Marshal(back)
+	if string(again) != string(data) {
+		t.Errorf("read back\n got %s\nwant %s", again, data)
+	}
+	if back.Key != l.Key || len(back.Args) != len(l.Args) {
+		t.Errorf("read back %+v, want %+v", back, l)
+	}
+	if n, ok := back.Args[1].Value.(Line); !ok || !reflect.DeepEqual(n, Line{Key: "tl.tie"}) {
+		t.Errorf("Tie read back as %#v", back.Args[1].Value)
+	}
+	if r := MomentLine("werewolf-12", Moment{Kind: MomentImmune, Seat: 10, Role: "idiot"}); r.Key != "tl.ww.idiot" {
+		t.Errorf("werewolf-12's idiot: %s", r.Key)
+	}
+	if r := MomentLine("two-hands", Moment{Kind: MomentImmune, Seat: 10, Role: "idiot"}); r.Key != "narr.immune" {
+		t.Errorf("another variant's immunity: %s", r.Key)
+	}
+}
