@@ -9,10 +9,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"log"
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,6 +22,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 
 	"nightfall/app/audio"
 	"nightfall/app/ui"
@@ -55,6 +60,8 @@ const (
 //	                          chose with the bar's button or F10; not remembered)
 //	        NIGHTFALL_AUDIO=off  no narration voice, no night ambience
 //	        NIGHTFALL_TRACE=1    log start-up timings
+//	        NIGHTFALL_CPUPROFILE=FILE  a CPU profile (pprof) of the first
+//	                          seconds (profileFor) written to FILE
 //	        NIGHTFALL_DEMO=VARIANT  a table on this machine only, for trying the
 //	                          screens: the real server on loopback (a free port, no
 //	                          mDNS, a temporary data directory) with every seat taken
@@ -89,7 +96,8 @@ type settings struct {
 	look, lookSet                     bool // --accessible, when given
 	demo                              string
 	demoStart, audio, trace           bool
-	resumeLast                        bool // NIGHTFALL_RESUME=last: resume without asking
+	profile                           string // NIGHTFALL_CPUPROFILE
+	resumeLast                        bool   // NIGHTFALL_RESUME=last: resume without asking
 }
 
 // readSettings reads the flags in args and the environment. ok is false
@@ -130,6 +138,7 @@ func readSettings(args []string) (st settings, code int, ok bool) {
 		addrSet: addrSet(fs), look: look, lookSet: lookSet,
 		demo: os.Getenv("NIGHTFALL_DEMO"), demoStart: os.Getenv("NIGHTFALL_DEMO_START") != "",
 		audio: os.Getenv("NIGHTFALL_AUDIO") != "off", trace: os.Getenv("NIGHTFALL_TRACE") != "",
+		profile:    os.Getenv("NIGHTFALL_CPUPROFILE"),
 		resumeLast: os.Getenv("NIGHTFALL_RESUME") == "last",
 	}, 0, true
 }
@@ -144,6 +153,13 @@ func defaultTable(lang string) string {
 }
 
 // run opens the window and runs the table until the window closes.
+//
+// The first frame drawn has the lobby and its QR code: the server starts,
+// and the fonts load (warmFonts), while the window is being created; the
+// window asks for full screen before anything is drawn in it (on a machine
+// with one monitor; with two, projectorScreen moves it once the app runs);
+// and the shell shows the server's first view before the app's loop draws.
+// The lobby's balance estimate waits for that first frame (firstFrame).
 func run(st settings) int {
 	t0 := time.Now()
 	trace := func(what string) {
@@ -151,14 +167,47 @@ func run(st settings) int {
 			log.Printf("trace: %s after %v", what, time.Since(t0).Round(time.Millisecond))
 		}
 	}
+	if st.profile != "" {
+		stop := startProfile(st.profile, profileFor)
+		defer stop()
+	}
 	a := fyneapp.NewWithID(AppID)
 	trace("fyne app")
 	a.Settings().SetTheme(ui.Theme{})
+	fontsLoaded := warmFonts()
 	w := a.NewWindow("Nightfall")
 	var shell *ui.Shell // the close asks first while a game runs
 	setUpWindow(w, a.Preferences(), st.lang, func() *ui.Shell { return shell })
 	if st.table == "" {
 		st.table = defaultTable(a.Preferences().String(ui.PrefLang))
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	resumePath := "" // the game or lobby the host chose to resume
+	be := pickBackend(ctx, st, func() string { return resumePath })
+	type started struct {
+		b   ui.Backend
+		err error
+	}
+	startAsync := func() <-chan started {
+		c := make(chan started, 1)
+		go func() {
+			b, err := be.start()
+			c <- started{b, err}
+		}()
+		return c
+	}
+	list := resumable(st.data)
+	if st.demo != "" {
+		list = nil
+	}
+	var first <-chan started // the start begun before the window shows
+	if len(list) == 0 || (st.resumeLast && list[0].Problem == "") {
+		if len(list) > 0 { // unattended (tests, kiosks)
+			resumePath = list[0].Path
+		}
+		first = startAsync()
 	}
 
 	voice, closeVoice := newVoice(st.audio)
@@ -170,10 +219,17 @@ func run(st settings) int {
 	}
 	trace("sound")
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	resumePath := "" // the game or lobby the host chose to resume
-	be := pickBackend(ctx, st, func() string { return resumePath })
+	w.SetPadded(false) // the screens draw their own margins; no frame around the night
+	w.Show()           // creates the window; its content is drawn once the app runs
+	if singleMonitor(w) {
+		w.SetFullScreen(true)
+		if awaitFullScreen(w, fullScreenWait) {
+			trace("full screen")
+		}
+	}
+	trace("window created")
+	<-fontsLoaded
+	trace("fonts loaded")
 
 	shell = ui.NewShell(w, nil, voice)
 	trace("shell")
@@ -183,49 +239,72 @@ func run(st settings) int {
 	if st.lookSet {
 		shell.UseAccessible(st.look)
 	}
-	w.SetPadded(false) // the screens draw their own margins; no frame around the night
-	w.SetContent(shell.Content())
+	drawn := make(chan struct{}) // closed when the first frame is drawn
+	w.SetContent(container.NewStack(shell.Content(), firstFrame(drawn)))
 	trace("content set")
 	var stop func()
 	var tryStart func()
-	tryStart = func() {
+	use := func(r started, now bool) { // on the UI goroutine
+		if r.err != nil {
+			log.Printf("nightfall: cannot start the network service: %v", r.err)
+			shell.ShowError(startError(r.err, st.addr), tryStart, a.Quit)
+			return
+		}
+		trace("server started")
+		if stop != nil {
+			return
+		}
+		shell.SetBackend(r.b)
+		if now {
+			stop = ui.ConnectShown(r.b, shell)
+		} else {
+			stop = ui.Connect(r.b, shell)
+		}
+	}
+	later := func(c <-chan started) {
 		go func() {
-			b, err := be.start()
-			fyne.Do(func() {
-				if err != nil {
-					log.Printf("nightfall: cannot start the network service: %v", err)
-					shell.ShowError(startError(err, st.addr), tryStart, a.Quit)
-					return
-				}
-				trace("server started")
-				if stop == nil {
-					shell.SetBackend(b)
-					stop = ui.Connect(b, shell)
-				}
-			})
+			r := <-c
+			fyne.Do(func() { use(r, false) })
 		}()
 	}
-	if list := resumable(st.data); len(list) > 0 && st.demo == "" {
+	tryStart = func() { later(startAsync()) }
+	if resumePath != "" {
+		shell.Resumed() // the table heard its last lines before the app stopped
+	}
+	switch {
+	case first != nil:
+		// The server is normally up by now (it starts in a tenth of a
+		// second); one that takes longer shows once it is up.
+		select {
+		case r := <-first:
+			use(r, true)
+		case <-time.After(firstStartWait):
+			later(first)
+		}
+	default:
 		resume := func(path string) {
 			resumePath = path
 			shell.Resumed() // the table heard its last lines before the app stopped
 			tryStart()
 		}
-		if st.resumeLast && list[0].Problem == "" { // unattended (tests, kiosks)
-			resume(list[0].Path)
-		} else {
-			shell.ShowResume(list, resume, tryStart)
-		}
-	} else {
-		tryStart()
+		shell.ShowResume(list, resume, tryStart)
 	}
+	trace("first view")
 	a.Lifecycle().SetOnStarted(func() {
-		trace("window shown")
+		trace("app running")
 		// The lobby's balance line plays games on every core for a
-		// second: it waits until the window and its QR code are drawn.
-		time.AfterFunc(balanceWait, func() {
+		// second: it waits until the window and its QR code are drawn
+		// (or, if no frame is ever drawn, a while).
+		go func() {
+			select {
+			case <-drawn:
+				trace("first frame drawn")
+				time.Sleep(balanceWait)
+			case <-time.After(balanceLatest):
+			}
+			trace("balance estimate")
 			fyne.Do(func() { shell.Lobby().SetEstimator(ui.SensibleEstimate, fyne.Do) })
-		})
+		}()
 		// Every screen opens full screen, sized for the projector: on the
 		// second monitor when there is one (projectorScreen), else on the
 		// display the window opened on. Esc or F11 leaves it.
@@ -249,7 +328,7 @@ func run(st settings) int {
 			})
 		}
 	})
-	w.ShowAndRun()
+	a.Run()
 	if stop != nil {
 		stop()
 	}
@@ -257,9 +336,77 @@ func run(st settings) int {
 	return 0
 }
 
-// balanceWait is how long after the window shows the lobby's balance
-// estimate may start (its games take every core for a second).
-const balanceWait = 1500 * time.Millisecond
+// profileFor is how long NIGHTFALL_CPUPROFILE profiles: the start, the
+// first frame and the lobby's balance estimate.
+const profileFor = 5 * time.Second
+
+// startProfile writes a CPU profile to path for d (or until stop).
+func startProfile(path string, d time.Duration) (stop func()) {
+	f, err := os.Create(path)
+	if err != nil {
+		log.Printf("nightfall: NIGHTFALL_CPUPROFILE: %v", err)
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		log.Printf("nightfall: NIGHTFALL_CPUPROFILE: %v", err)
+		f.Close()
+		return func() {}
+	}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		})
+	}
+	time.AfterFunc(d, stop)
+	return stop
+}
+
+// fullScreenWait is how long the window waits, before it is first drawn,
+// for the window system to make it full screen.
+const fullScreenWait = 250 * time.Millisecond
+
+// firstStartWait is how long the window waits for the server before it is
+// first drawn (without it, the lobby shows once it is up).
+const firstStartWait = 2 * time.Second
+
+// warmFonts loads the faces text is measured and drawn with — the bundled
+// font, Fyne's fallbacks, the system's font for the language (scanning the
+// system's fonts the first time) — on another goroutine, while the window
+// is being created; the channel closes when they are loaded.
+func warmFonts() <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, style := range []fyne.TextStyle{{}, {Bold: true}} {
+			fyne.MeasureText("天黑请闭眼 Nightfall", theme.TextSize(), style)
+		}
+	}()
+	return done
+}
+
+// balanceWait is how long after the window's first frame is drawn the
+// lobby's balance estimate may start (its games take every core for a
+// second), and balanceLatest how long after the app runs it starts if no
+// frame is ever drawn.
+const (
+	balanceWait   = 1500 * time.Millisecond
+	balanceLatest = 10 * time.Second
+)
+
+// firstFrame is an object that draws nothing (one transparent pixel in the
+// top left corner, over the content) and closes drawn when it is first
+// drawn: with it, the first frame.
+func firstFrame(drawn chan struct{}) fyne.CanvasObject {
+	var once sync.Once
+	r := canvas.NewRaster(func(w, h int) image.Image {
+		once.Do(func() { close(drawn) })
+		return image.NewNRGBA(image.Rect(0, 0, max(w, 1), max(h, 1)))
+	})
+	r.Resize(fyne.NewSquareSize(1))
+	return container.NewWithoutLayout(r)
+}
 
 // setUpWindow sets the language the window starts in (flag, then the
 // host's last choice, then the system's), its size as last closed, and

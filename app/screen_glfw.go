@@ -100,3 +100,52 @@ func safe(wc withContext, f func()) (err error) {
 	wc.RunWithContext(f)
 	return nil
 }
+
+// singleMonitor reports whether GLFW lists exactly one monitor (call it on
+// the UI goroutine once the window exists): the window can go full screen
+// where it is before anything is drawn in it.
+func singleMonitor(w fyne.Window) (one bool) {
+	wc, ok := w.(withContext)
+	if !ok {
+		return false
+	}
+	_ = safe(wc, func() { one = len(glfw.GetMonitors()) == 1 })
+	return one
+}
+
+// awaitFullScreen handles the window system's events until the window has
+// the size of its monitor (at most for d; call it on the UI goroutine,
+// before the app runs, once it has asked for full screen): the content is
+// then laid out and first drawn at its full-screen size, not drawn at the
+// window's size first and again once full screen. It reports whether the
+// window was full screen in time.
+func awaitFullScreen(w fyne.Window, d time.Duration) (full bool) {
+	wc, ok := w.(withContext)
+	if !ok {
+		return false
+	}
+	deadline := time.Now().Add(d)
+	_ = safe(wc, func() {
+		gw := glfw.GetCurrentContext()
+		monitors := glfw.GetMonitors()
+		if gw == nil || len(monitors) != 1 {
+			return
+		}
+		mode := monitors[0].GetVideoMode()
+		if mode == nil {
+			return
+		}
+		for {
+			if width, height := gw.GetSize(); width == mode.Width && height == mode.Height {
+				full = true
+				return
+			}
+			left := time.Until(deadline)
+			if left <= 0 {
+				return
+			}
+			glfw.WaitEventsTimeout(min(left, 10*time.Millisecond).Seconds())
+		}
+	})
+	return full
+}

@@ -142,6 +142,28 @@ func (o *outbox) flush() {
 	}
 }
 
+// first is a socket's first tick, at its hello (during a game's cadence):
+// the frames held for it (its welcome, its state) and its one reply go out
+// at once, not at the next tick of the others. A socket's ticks begin when
+// its phone says hello, which is the same for every role; from then on it
+// has the others' ticks. So a phone that wakes (a reload, a new socket) is
+// not kept waiting up to a tick for what it should show.
+func (o *outbox) first(c *client) {
+	if !o.cadenced() {
+		return
+	}
+	o.cadence.flushing = true
+	defer func() { o.cadence.flushing = false }()
+	held := c.held
+	c.held = nil
+	for _, f := range held {
+		o.send(c, f)
+	}
+	if r, ok := c.nextReply(); ok {
+		o.send(c, r)
+	}
+}
+
 // nextReply is a sealed socket's reply at a tick: the oldest answer owed,
 // or an empty pad (ok false: the socket has no sealed channel yet, and is
 // sent nothing but what it is owed).

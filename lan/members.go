@@ -191,6 +191,7 @@ func (s *session) hello(c *client, f inFrame) {
 	s.send(c, mustJSON(welcomeFrame{T: "welcome", Token: token, Seat: m.seat, Mode: m.mode(), Name: m.name, Room: s.room,
 		Phone: s.adm.phoneCode(m), Cadence: s.out.cadenceMs()}))
 	s.sendState(c)
+	s.out.first(c)
 	s.lobbyChanged()
 }
 
@@ -408,6 +409,7 @@ func (s *session) spectate(c *client, f inFrame) {
 	m.spectator, m.name = true, name
 	s.welcome(m)
 	s.sendState(c)
+	s.out.first(c)
 	s.lobbyChanged()
 }
 

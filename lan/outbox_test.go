@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"nightfall/game"
 	"nightfall/lan/sealed"
 )
 
@@ -176,6 +177,49 @@ func TestOutboxOneReplyATick(t *testing.T) {
 	}
 }
 
+// TestOutboxFirstTickAtHello: a socket that says hello while a game runs
+// has its first tick then: what is held for it (its welcome, its state) and
+// its one reply go out at once, and nothing to the others; from then on it
+// has the others' ticks, one reply each. Outside a game it changes nothing.
+func TestOutboxFirstTickAtHello(t *testing.T) {
+	h := &fakeOutboxHost{}
+	o := newOutbox(200*time.Millisecond, h)
+	other, woke := testClient(false), testClient(false)
+	for _, c := range []*client{other, woke} {
+		c.box.Store(&sealed.Box{})
+		o.open(c)
+	}
+	o.begin(0)
+	o.arm()
+	o.send(other, []byte(`{"t":"clock"}`))
+	o.send(woke, []byte(`{"t":"welcome"}`))
+	o.send(woke, []byte(`{"t":"view"}`))
+	o.first(woke)
+	if got := sentFrames(woke); fmt.Sprint(got) != `[{"t":"welcome"} {"t":"view"} {"t":"pad"}]` {
+		t.Errorf("the first tick sent %q, want the welcome, the view, one pad", got)
+	}
+	if got := sentFrames(other); len(got) != 0 {
+		t.Errorf("another socket got %q at a socket's first tick", got)
+	}
+	if o.cadence.ticks != 0 || len(h.armed) != 1 {
+		t.Errorf("the first tick moved the others' (%d ticks, armed %v)", o.cadence.ticks, h.armed)
+	}
+	o.tick(h.armed[0])
+	if got := sentFrames(woke); fmt.Sprint(got) != `[{"t":"pad"}]` {
+		t.Errorf("the next tick sent %q, want one pad", got)
+	}
+	if got := sentFrames(other); fmt.Sprint(got) != `[{"t":"clock"} {"t":"pad"}]` {
+		t.Errorf("the other socket's tick sent %q", got)
+	}
+	o.end()
+	sentFrames(woke) // the end's tick
+	o.send(woke, []byte(`{"t":"lobby"}`))
+	o.first(woke)
+	if got := sentFrames(woke); fmt.Sprint(got) != `[{"t":"lobby"}]` {
+		t.Errorf("outside a game: %q, want the frame sent at once and nothing more", got)
+	}
+}
+
 // TestOutboxBroadcastOneSize: when any view changes every seat gets a view
 // frame, all of one size whatever each view's length; when none changed,
 // nobody does; a spectator gets the table only when it changed.
@@ -270,5 +314,38 @@ func TestOutboxLobbyReplaces(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprintf(`[{"t":"x"} %s]`, lobby(3*sendBuffer-1)) || len(h.slowed) != 0 {
 			t.Errorf("game %v: %q (slow %d)", game, got, len(h.slowed))
 		}
+	}
+}
+
+// TestHelloFirstTick: a phone back during a game with the cadence on (a
+// reload, a new socket) gets its welcome, its clock, its view and one reply
+// at its hello, not at the next tick: the test's clock never moves, so no
+// tick comes, and the others' ticks are not moved by it.
+func TestHelloFirstTick(t *testing.T) {
+	in := game.Variants()[0]
+	h := newHarness(t, Config{Variant: in.ID, Players: in.MinPlayers, Seed: 5, Cadence: time.Second})
+	tb := newTable(t, h, in.MinPlayers, 5)
+	for _, p := range tb.phones[1:] {
+		p.sync()
+	}
+	h.host(HostCommand{Do: HostStart})
+	ticks := func() (n int) {
+		h.do(func(s *session) { n = s.out.cadence.ticks })
+		return n
+	}
+	before := ticks()
+	p := tb.phones[2]
+	p.ws.Close()
+	back := h.dial(p.token) // its welcome
+	if back.seat != 2 || back.mode != "player" {
+		t.Fatalf("back as seat %d, %s", back.seat, back.mode)
+	}
+	var got []string
+	back.until(func(f frame) bool { got = append(got, f.T); return f.T == "pad" })
+	if fmt.Sprint(got) != "[clock view pad]" {
+		t.Errorf("after its welcome, the first tick sent %v, want the clock, the view, one pad", got)
+	}
+	if n := ticks(); n != before {
+		t.Errorf("the cadence ticked %d times: the first tick is the socket's own", n-before)
 	}
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"testing"
+
+	"fyne.io/fyne/v2"
 	"time"
 
 	"nightfall/game"
@@ -47,5 +49,22 @@ func TestConnectGoesThroughDo(t *testing.T) {
 	}
 	if c := s.Table().Clock(); c == "" {
 		t.Error("no countdown")
+	}
+}
+
+// ConnectShown shows the backend's first view before it returns, with no
+// UI loop run: the app's first frame has the lobby and its QR code.
+func TestConnectShownFirstView(t *testing.T) {
+	newTestApp(t, "zh")
+	srv := newTable(t, "classic-2.0", 8, 3)
+	s, w := shellOn(t, srv, &recVoice{})
+	w.Resize(fyne.NewSize(1280, 720))
+	stop := ConnectShown(srv.Server, s)
+	defer stop()
+	if img, size := s.Lobby().QR().Image(); img == nil || size.Width <= 0 {
+		t.Fatalf("no QR code when ConnectShown returned (image %v, size %v)", img != nil, size)
+	}
+	if got := len(s.Lobby().Ring().Seats()); got != 8 {
+		t.Errorf("the ring has %d seats, want the lobby's 8", got)
 	}
 }

@@ -634,6 +634,22 @@ func Connect(be Backend, s *Shell) (stop func()) { return ConnectWith(be, s, fyn
 // given (tests pass their own event loop).
 func ConnectWith(be Backend, s *Shell, do func(func())) (stop func()) {
 	views, cancel := be.Subscribe()
+	return follow(views, cancel, s, do)
+}
+
+// ConnectShown is Connect with the backend's first view shown before it
+// returns: call it on the UI goroutine (the app calls it before its window
+// is first drawn, so that the first frame has the lobby and its QR code).
+func ConnectShown(be Backend, s *Shell) (stop func()) {
+	views, cancel := be.Subscribe()
+	if hv, ok := <-views; ok { // a subscription's first view comes at once
+		s.Show(hv)
+	}
+	return follow(views, cancel, s, fyne.Do)
+}
+
+// follow feeds views to the shell and ticks its clock until stopped.
+func follow(views <-chan lan.HostView, cancel func(), s *Shell, do func(func())) (stop func()) {
 	done := make(chan struct{})
 	go func() {
 		for {
