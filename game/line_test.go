@@ -2,6 +2,8 @@ package game
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -44,5 +46,48 @@ func TestLineJSON(t *testing.T) {
 	}
 	if r := MomentLine("two-hands", Moment{Kind: MomentImmune, Seat: 10, Role: "idiot"}); r.Key != "narr.immune" {
 		t.Errorf("another variant's immunity: %s", r.Key)
+	}
+}
+
+// A cat-lives-7 execution costs a card, not the game: the timeline says
+// the seat executed (tl.cat.executed), not voted out, and an executed seat
+// votes again the next day.
+func TestCatExecutionLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "cat-lives-7", "ex6c-independent-last-survivor.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := ParseScript(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(sc.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range sc.Steps {
+		g.Apply(st)
+	}
+	executed, again := map[int]int{}, 0
+	for _, m := range g.TableView().Timeline {
+		switch m.Kind {
+		case MomentExecuted:
+			if m.Line.Key != "tl.cat.executed" || len(m.Line.Args) != 1 || m.Line.Args[0].Value != m.Seat {
+				t.Errorf("day %d: seat %d's execution says %+v", m.Round, m.Seat, m.Line)
+			}
+			executed[m.Seat] = m.Round
+		case MomentTally:
+			for _, v := range m.Votes {
+				if r, ok := executed[v.Seat]; ok && r < m.Round {
+					again++
+				}
+			}
+		}
+	}
+	if len(executed) == 0 || again == 0 {
+		t.Errorf("%d seats executed, %d votes by a seat executed before: the script no longer shows a seat living on", len(executed), again)
+	}
+	if l := MomentLine("classic-2.0", Moment{Kind: MomentExecuted, Seat: 3}); l.Key != "tl.executed" {
+		t.Errorf("classic-2.0's execution says %+v", l)
 	}
 }
