@@ -20,9 +20,9 @@ func TestLineJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"a":{"Counts":{"list":[{"a":{"N":2,"Seat":"6L"},"k":"tl.count"},{"a":{"N":1.5,"Seat":"7"},"k":"tl.count"}]},` +
-		`"Tie":{"k":"tl.tie"},"Votes":{"list":[{"a":{"Target":"6L","Voters":{"list":["3×2"]}},"k":"tally.arrow"},` +
-		`{"a":{"Target":"7","Voters":{"list":["4"]}},"k":"tally.arrow"},{"a":{"Seats":{"list":[5]}},"k":"tally.abstained"}],"sep":"tally.sep"}},` +
+	want := `{"a":{"Counts":{"list":[{"a":{"N":2,"Seat":"6L"},"k":"tl.count"},{"a":{"N":1.5,"Seat":{"a":{"Seat":7},"k":"tl.seat"}},"k":"tl.count"}]},` +
+		`"Tie":{"k":"tl.tie"},"Votes":{"list":[{"a":{"Target":"6L","Voters":{"a":{"Seat":{"list":["3×2"]}},"k":"tl.seat"}},"k":"tally.arrow"},` +
+		`{"a":{"Target":{"a":{"Seat":7},"k":"tl.seat"},"Voters":{"a":{"Seat":{"list":["4"]}},"k":"tl.seat"}},"k":"tally.arrow"},{"a":{"Seats":{"list":[5]}},"k":"tally.abstained"}],"sep":"tally.sep"}},` +
 		`"k":"tl.tally.votes"}`
 	if string(data) != want {
 		t.Errorf("JSON\n got %s\nwant %s", data, want)
