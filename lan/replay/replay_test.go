@@ -138,3 +138,16 @@ func TestLinesNameHandsAndSeats(t *testing.T) {
 		t.Errorf("dawn: %q", got)
 	}
 }
+
+// A seat's label stays on one line in the roles table ("Seat 10" took two
+// at 360 px): its cell does not wrap.
+func TestWriteSeatLabelsWhole(t *testing.T) {
+	g, _ := scripted(t, "../../game/testdata/werewolf-12/ex13-simultaneous-good.json")
+	var b bytes.Buffer
+	if err := Write(&b, Game{Table: g.TableView()}, "en"); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `<td class="nb">Seat `); n != 12 {
+		t.Errorf("%d of 12 seat labels kept on one line:\n%s", n, b.String())
+	}
+}
