@@ -91,3 +91,45 @@ func TestCatExecutionLine(t *testing.T) {
 		t.Errorf("classic-2.0's execution says %+v", l)
 	}
 }
+
+// The timeline goes night 1, day 1, night 2…, never back: werewolf-12 says
+// the night's dead after the day's election, and its dawn is then a line
+// of that day (a 复盘 read "night 1, day 1, night 1, day 1").
+func TestTimelineNeverGoesBack(t *testing.T) {
+	for _, script := range []string{"werewolf-12/ex13-simultaneous-good", "werewolf-12/ex11-good-side-wins", "classic-2.0/ex3-killers-win-at-dawn"} {
+		data, err := os.ReadFile(filepath.Join("testdata", script+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := ParseScript(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := New(sc.Setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range sc.Steps {
+			g.Apply(st)
+		}
+		at := func(m Moment) int {
+			if m.Phase == PhaseDay {
+				return 2*m.Round + 1
+			}
+			return 2 * m.Round
+		}
+		tl := g.TableView().Timeline
+		dawns := 0
+		for i, m := range tl {
+			if m.Kind == MomentDawn {
+				dawns++
+			}
+			if i > 0 && at(m) < at(tl[i-1]) {
+				t.Errorf("%s: moment %d (%s, round %d %s) after round %d %s", script, i, m.Kind, m.Round, m.Phase, tl[i-1].Round, tl[i-1].Phase)
+			}
+		}
+		if dawns == 0 {
+			t.Errorf("%s: no dawn in the timeline", script)
+		}
+	}
+}
