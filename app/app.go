@@ -662,9 +662,10 @@ func (v voicePacks) Use(path string) (ui.PackCheck, error) {
 	}
 	v.p.SetPack(pk)
 	r := pk.Report
-	c := ui.PackCheck{Found: map[string]int{}, Lines: map[string]int{}, Missing: r.Missing}
+	c := ui.PackCheck{Found: map[string]int{}, Lines: map[string]int{}, Whole: map[string]int{}, Missing: r.Missing}
 	for _, l := range audio.PackLangs {
 		c.Found[l] = len(r.Found[l])
+		c.Whole[l] = len(r.Whole[l])
 		c.Lines[l] = len(r.Found[l]) + len(r.Missing[l])
 	}
 	for _, u := range r.Unreadable {

@@ -108,6 +108,11 @@ var snaps = []snap{
 	{name: "ww-skill-villager", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 26, seat: 1},
 	{name: "ww-badge", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 29, seat: 1},
 	{name: "ww-order", script: "werewolf-12/ex3-poisoned-hunter-dead-sheriff", after: 33, seat: 4},
+	// the 复盘s of whole games: werewolf-12's with an election, a lost
+	// badge, a shot and both potions; cat-lives-7's with its discards
+	{name: "ww-over", script: "werewolf-12/ex13-simultaneous-good", after: 1 << 30, seat: 1},
+	{name: "ww-over-hunter", script: "werewolf-12/ex11-variant-hunter-exiled-shoots", after: 1 << 30, seat: 5},
+	{name: "cat-over", script: "cat-lives-7/ex6c-independent-last-survivor", after: 1 << 30, seat: 2},
 }
 
 func TestFixtures(t *testing.T) {

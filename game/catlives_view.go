@@ -502,3 +502,13 @@ func catPhaseName(k int) string {
 	}
 	return "day " + strconv.Itoa(k/2)
 }
+
+// momentLine words the one core moment cat-lives-7 plays otherwise: an
+// execution costs the executed player a card (§12 step 4), not the game,
+// so the timeline says "executed" (处决), not "voted out" (出局).
+func (catLives) momentLine(m Moment) (Line, bool) {
+	if m.Kind == MomentExecuted {
+		return line("tl.cat.executed", "Seat", m.Seat), true
+	}
+	return Line{}, false
+}

@@ -192,6 +192,25 @@ func seatLabel(t Target) any {
 	return line("seat.n", "Seat", t.Seat)
 }
 
+// seatArg is a target as a line's argument: a seat as tl.seat ("7号",
+// "7"), a hand or card as written ("6L": the table's name for it, which
+// takes no 号).
+func seatArg(t Target) any {
+	if t.Card != 0 {
+		return t.String()
+	}
+	return line("tl.seat", "Seat", t.Seat)
+}
+
+// seatsArg is a list of seats (their 号 said once, after the list: "3、6号")
+// or, when hands or cards are among them, of those as written ("3L、6R").
+func seatsArg(l List, hands bool) any {
+	if hands {
+		return l
+	}
+	return line("tl.seat", "Seat", l)
+}
+
 // coreMomentLine words the core's moment kinds.
 func coreMomentLine(m Moment) Line {
 	switch m.Kind {
@@ -209,7 +228,7 @@ func coreMomentLine(m Moment) Line {
 			by = line("tl.by", "By", Name{"by." + m.By})
 		}
 		return line("tl.action", "Role", roleName(m.Role), "Actors", momentActors(m), "Action", action,
-			"Target", m.Target.String(), "By", by)
+			"Target", seatArg(*m.Target), "By", by)
 	case MomentResult:
 		answer := Name{"answer." + m.Answer}
 		if m.Action != "" {
@@ -218,20 +237,21 @@ func coreMomentLine(m Moment) Line {
 		if m.Target == nil || m.Target.Seat == 0 { // an answer about nobody (the hunter's gun, 空刀 told to the witch)
 			return line("tl.result.nobody", "Action", Name{"action." + m.Action}, "Answer", answer)
 		}
-		return line("tl.result", "Action", Name{"action." + m.Action}, "Target", m.Target.String(), "Answer", answer)
+		return line("tl.result", "Action", Name{"action." + m.Action}, "Target", seatArg(*m.Target), "Answer", answer)
 	case MomentDawn:
 		if len(m.Dead) == 0 {
 			return line("tl.dawn.peaceful")
 		}
-		dead := List{}
+		dead, hands := List{}, false
 		for _, t := range m.Dead {
 			dead.Items = append(dead.Items, t.String())
+			hands = hands || t.Card != 0
 		}
-		return line("tl.dawn.dead", "Seats", dead)
+		return line("tl.dawn.dead", "Seats", seatsArg(dead, hands))
 	case MomentTally:
 		return tallyLine(m)
 	case MomentExecuted:
-		t := strconv.Itoa(m.Seat)
+		t := seatArg(SeatTarget(m.Seat))
 		if m.Target != nil && m.Target.Card != 0 {
 			t = m.Target.String()
 		}
@@ -274,7 +294,7 @@ func tallyLine(m Moment) Line {
 	for _, c := range m.Counts {
 		total += c.Votes
 		if c.Votes > 0 {
-			counts.Items = append(counts.Items, line("tl.count", "Seat", c.Target.String(), "N", c.Votes))
+			counts.Items = append(counts.Items, line("tl.count", "Seat", seatArg(c.Target), "N", c.Votes))
 		}
 	}
 	var cs any = line("tl.tally.none")
@@ -303,6 +323,7 @@ func VotesLine(votes []VoteBody, abstained []int) List {
 		target Target
 		voters []string
 		n      []int
+		hands  bool
 	}
 	var groups []*group
 	for _, v := range votes {
@@ -318,7 +339,7 @@ func VotesLine(votes []VoteBody, abstained []int) List {
 		}
 		voter := strconv.Itoa(v.Seat)
 		if v.Hand != nil {
-			voter = v.Hand.String()
+			voter, g.hands = v.Hand.String(), true
 		}
 		if i := slices.Index(g.voters, voter); i >= 0 {
 			g.n[i]++
@@ -336,7 +357,7 @@ func VotesLine(votes []VoteBody, abstained []int) List {
 			}
 			vs.Items = append(vs.Items, v)
 		}
-		out.Items = append(out.Items, line("tally.arrow", "Voters", vs, "Target", g.target.String()))
+		out.Items = append(out.Items, line("tally.arrow", "Voters", seatsArg(vs, g.hands), "Target", seatArg(g.target)))
 	}
 	if len(abstained) > 0 {
 		out.Items = append(out.Items, line("tally.abstained", "Seats", ints(abstained)))

@@ -1063,8 +1063,15 @@ func (g *Game) timeline() []Moment {
 			t := b.Target
 			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentResult, Action: b.Action, Target: &t, Answer: b.Answer})
 		case *DawnBody:
+			// the night's dead, said at its end; werewolf-12 says them
+			// after the day's election: a line of that day then (the
+			// 复盘 reads night 1, day 1, not night 1, day 1, night 1, day 1)
+			dawn := PhaseNight
+			if n := len(out); n > 0 && out[n-1].Round == round && out[n-1].Phase == PhaseDay {
+				dawn = PhaseDay
+			}
 			phase = PhaseDay
-			out = append(out, Moment{Round: round, Phase: PhaseNight, Kind: MomentDawn, Dead: b.Dead})
+			out = append(out, Moment{Round: round, Phase: dawn, Kind: MomentDawn, Dead: b.Dead})
 		case *TallyBody:
 			out = append(out, Moment{Round: round, Phase: phase, Kind: MomentTally, Counts: b.Counts, Outcome: b.Outcome,
 				Votes: votes, Abstained: noVote(voters, votes, abstained)})

@@ -222,12 +222,23 @@ func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
 			}
 			if n < len(rs) {
 				// break at a space, or after a list's separator ("3、4",
-				// "3, 4"), never inside a number or a word
-				for k := n; k > n/2; k-- {
-					if unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;", rs[k-1]) || wide(rs[k-1]) && wide(rs[k]) {
-						n = k
-						break
+				// "3, 4", a seat's cards "Commoner/Sniper"), never inside a
+				// number or a word; in the line's second half, else (a
+				// word longer than half the line) anywhere before
+				breakAt := func(k int) bool {
+					return unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;/", rs[k-1]) || wide(rs[k-1]) && wide(rs[k])
+				}
+				k := n
+				for k > n/2 && !breakAt(k) {
+					k--
+				}
+				if k == n/2 {
+					for k > 0 && !breakAt(k) {
+						k--
 					}
+				}
+				if k > 0 {
+					n = k
 				}
 			}
 			// a comma, a full stop or a closing bracket never starts a line

@@ -42,6 +42,7 @@ type VoicePacks interface {
 // PackCheck is what loading a voice pack found, per language ("zh", "en").
 type PackCheck struct {
 	Found, Lines map[string]int      // lines in the pack, lines the judge says
+	Whole        map[string]int      // whole-sentence clips in the pack (n6+died…)
 	Missing      map[string][]string // the lines the built-in voice says instead
 	Unreadable   []string            // "file: why"
 }
@@ -225,11 +226,15 @@ func (s *Shell) soundMenu() {
 }
 
 // packCheckText says what a voice pack's check found, a line per language
-// and the files that could not be used.
+// (its lines, the whole sentences it says in one clip, the lines the
+// built-in voice says instead) and the files that could not be used.
 func packCheckText(c PackCheck) string {
 	var lines []string
 	for _, l := range []string{"zh", "en"} {
 		line := tr("sound.pack.lang", "Lang", tr("sound.lang."+l), "Found", c.Found[l], "Of", c.Lines[l])
+		if n := c.Whole[l]; n > 0 {
+			line += tr("sound.pack.whole", "Count", n)
+		}
 		if m := c.Missing[l]; len(m) > 0 && c.Found[l] > 0 {
 			shown := m
 			if len(shown) > 12 {

@@ -12,6 +12,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"nightfall/game"
 	"nightfall/game/evening"
@@ -302,6 +304,50 @@ func TestScoreboardWerewolfStats(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// fakePacks answers every pack with the same check.
+type fakePacks struct{ c PackCheck }
+
+func (f fakePacks) Use(string) (PackCheck, error) { return f.c, nil }
+
+// The Sound dialog says, per language, how many whole sentences a voice
+// pack says in one clip, beside its lines and those the built-in voice
+// says instead, in both languages' words.
+func TestSoundDialogCountsWholeSentences(t *testing.T) {
+	check := PackCheck{Found: map[string]int{"zh": 50, "en": 3}, Lines: map[string]int{"zh": 52, "en": 52},
+		Whole: map[string]int{"zh": 12}, Missing: map[string][]string{"zh": {"n7", "n8"}}}
+	for _, c := range []struct{ lang, zh, en string }{
+		{"zh", "中文：50/52 句，另有整句录音 12 句 （以下用内置语音：n7, n8）", "英文：3/52 句"},
+		{"en", "Chinese: 50 of 52 lines, and 12 whole sentences (the built-in voice says: n7, n8)", "English: 3 of 52 lines"},
+	} {
+		a := newTestApp(t, c.lang)
+		a.Preferences().SetString(PrefVoicePack, "/packs/judge")
+		w := test.NewWindow(nil)
+		w.Resize(fyne.NewSize(1280, 720))
+		s := NewShell(w, nil, nil)
+		w.SetContent(s.Content())
+		s.SetSound(nil, fakePacks{check})
+		s.soundMenu()
+		var texts []string
+		for _, o := range test.LaidOutObjects(w.Canvas().Overlays().Top()) {
+			if l, ok := o.(*widget.Label); ok {
+				texts = append(texts, l.Text)
+			}
+		}
+		all := strings.Join(texts, "\n")
+		if !strings.Contains(all, c.zh+"\n"+c.en) {
+			t.Errorf("%s: the pack's check says\n%s\nwant the lines\n%s\n%s", c.lang, all, c.zh, c.en)
+		}
+		if dir := os.Getenv("NIGHTFALL_SHOTS"); dir != "" {
+			f, err := os.Create(filepath.Join(dir, "sound-"+c.lang+".png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			png.Encode(f, w.Canvas().Capture())
+			f.Close()
 		}
 	}
 }

@@ -37,3 +37,23 @@ func TestWrapPunctuation(t *testing.T) {
 		}
 	}
 }
+
+// A seat's cards ("Commoner/Bodyguard/…", the big screen's cat-lives-7
+// notes) break after a slash, never inside a card's name.
+func TestWrapBreaksAfterSlash(t *testing.T) {
+	newTestApp(t, "en")
+	s := "Commoner/Commoner/Soul-binding/Curse/Vest/Commoner/Amoeba/Bodyguard"
+	words := map[string]bool{}
+	for _, w := range strings.Split(s, "/") {
+		words[w] = true
+	}
+	for _, w := range []float32{120, 160, 200, 240} {
+		for i, l := range wrapStyled(s, 20, w, fyne.TextStyle{}) {
+			for _, part := range strings.Split(l, "/") {
+				if part != "" && !words[part] {
+					t.Errorf("at %.0f line %d breaks a name: %q", w, i, l)
+				}
+			}
+		}
+	}
+}

@@ -1076,7 +1076,7 @@ test('a tap waiting for the host looks the same on every control; late after a f
 });
 
 test('every tally on the phone reads like the big screen\'s: the 复盘\'s "8号3票、2号3票", a ballot\'s rows "3票"', () => {
-  const count = (seat, n) => ({ k: 'tl.count', a: { N: n, Seat: seat } });
+  const count = (seat, n) => ({ k: 'tl.count', a: { N: n, Seat: { k: 'tl.seat', a: { Seat: seat } } } });
   const line = { k: 'tl.tally', a: { Counts: { list: [count('8', 3), count('2', 3)] }, Tie: { k: 'tl.tie' } } };
   assert.equal(V.lineText(TZ, line), '投票：8号3票、2号3票，平票');
   assert.equal(V.lineText(T, line), 'Vote: 8: 3, 2: 3 — tie');
@@ -1271,11 +1271,13 @@ test('werewolf-12: the day screen says who runs, who withdrew, who holds the bad
 test('a line in codes: names fall back to their id, lists take their separator, lines nest', () => {
   const T = V.makeT(zh);
   const actors = { k: 'tl.actors', a: { Seats: { list: [2, 6, 8] } } };
-  const l = { k: 'tl.action', a: { Action: { id: ['action.check'] }, Actors: actors, By: '', Role: { id: ['role.police'] }, Target: '1' } };
+  const l = { k: 'tl.action', a: { Action: { id: ['action.check'] }, Actors: actors, By: '', Role: { id: ['role.police'] }, Target: { k: 'tl.seat', a: { Seat: 1 } } } };
   assert.equal(V.lineText(T, l), '警察（2、6、8号）验人1号');
   assert.equal(V.lineText(T, { ...l, a: { ...l.a, Role: { id: ['role.nobody-knows'] } } }), 'nobody-knows（2、6、8号）验人1号');
-  const votes = { list: [{ k: 'tally.arrow', a: { Target: '6', Voters: { list: ['3', '4×2'] } } }, { k: 'tally.abstained', a: { Seats: { list: [5] } } }], sep: 'tally.sep' };
-  assert.equal(V.lineText(T, { k: 'tl.tally', a: { Counts: votes, Tie: '' } }), '投票：3、4×2号→6号；5号弃权');
+  const seats = (l) => ({ k: 'tl.seat', a: { Seat: l } });
+  const votes = { list: [{ k: 'tally.arrow', a: { Target: seats(6), Voters: seats({ list: ['3', '4×2'] }) } },
+    { k: 'tally.arrow', a: { Target: '6L', Voters: { list: ['2L', '2R'] } } }, { k: 'tally.abstained', a: { Seats: { list: [5] } } }], sep: 'tally.sep' };
+  assert.equal(V.lineText(T, { k: 'tl.tally', a: { Counts: votes, Tie: '' } }), '投票：3、4×2号→6号；2L、2R→6L；5号弃权');
   assert.equal(V.lineText(T, { k: 'tl.ww.potions', a: { Parts: { list: [{ k: 'tl.ww.saved', a: { Seat: 4 } }, { k: 'tl.ww.poison', a: { Seat: 7 } }] } } }), '女巫用解药救了4号、女巫毒了7号');
   assert.equal(V.lineText(T, { k: '' }), '');
   assert.equal(V.lineText(T, undefined), '');

@@ -400,7 +400,7 @@ footer{margin-top:2rem;color:#5d6575;font-size:.85rem}
 <h2>{{.RolesTitle}}</h2>
 <table class="roles">
 <tr>{{range $i, $c := .Cols}}{{if or $.Named (ne $i 1)}}<th>{{$c}}</th>{{end}}{{end}}</tr>
-{{range .Seats}}<tr class="{{if .Evil}}evil{{else}}good{{end}}{{if .Dead}} dead{{end}}"><td>{{.Seat}}</td>{{if $.Named}}<td>{{.Name}}</td>{{end}}<td class="roles">{{.Roles}}</td><td>{{.Camp}}</td><td>{{.Fate}}</td></tr>
+{{range .Seats}}<tr class="{{if .Evil}}evil{{else}}good{{end}}{{if .Dead}} dead{{end}}"><td class="nb">{{.Seat}}</td>{{if $.Named}}<td>{{.Name}}</td>{{end}}<td class="roles">{{.Roles}}</td><td>{{.Camp}}</td><td>{{.Fate}}</td></tr>
 {{end}}</table>
 <h2>{{.TimelineTitle}}</h2>
 {{range .Groups}}<section class="round">

@@ -103,3 +103,51 @@ func TestWriteRefuses(t *testing.T) {
 		t.Error("a replay in French")
 	}
 }
+
+// A hand or a card is named as the table names it ("6L"), a seat with its
+// 号: no 复盘 line says "6L号", and a seat's lines read as they did
+// ("3、4号→6号", "6号2票"), in the words of both languages.
+func TestLinesNameHandsAndSeats(t *testing.T) {
+	g, _ := scripted(t, "../../game/testdata/two-hands/ex6-three-ties-killers-win.json")
+	handRE := regexp.MustCompile(`[0-9][LR]号`)
+	var zh []string
+	for _, m := range g.TableView().Timeline {
+		for _, lang := range []string{"zh", "en"} {
+			s := LineText(lang, m.Line)
+			if handRE.MatchString(s) || strings.Contains(s, "tl.") || s == "" {
+				t.Errorf("%s: %q", lang, s)
+			}
+			if lang == "zh" {
+				zh = append(zh, s)
+			}
+		}
+	}
+	if all := strings.Join(zh, "\n"); !regexp.MustCompile(`[0-9][LR]、`).MatchString(all) || !strings.Contains(all, "L →") {
+		t.Errorf("no hand named in the lines:\n%s", all)
+	}
+	six := game.Target{Seat: 6}
+	m := game.Moment{Kind: game.MomentTally, Counts: []game.Count{{Target: six, Votes: 2}, {Target: game.Target{Seat: 7}, Votes: 1}},
+		Votes: []game.VoteBody{{Seat: 3, Target: six}, {Seat: 4, Target: six}, {Seat: 5, Target: game.Target{Seat: 7}}}}
+	for lang, want := range map[string]string{"zh": "投票：3、4号→6号；5号→7号", "en": "Vote: 3, 4 → 6; 5 → 7"} {
+		if got := LineText(lang, game.MomentLine("classic-2.0", m)); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	d := game.Moment{Kind: game.MomentDawn, Dead: []game.Target{{Seat: 3}, six}}
+	if got := LineText("zh", game.MomentLine("classic-2.0", d)); got != "天亮：3、6号死亡" {
+		t.Errorf("dawn: %q", got)
+	}
+}
+
+// A seat's label stays on one line in the roles table ("Seat 10" took two
+// at 360 px): its cell does not wrap.
+func TestWriteSeatLabelsWhole(t *testing.T) {
+	g, _ := scripted(t, "../../game/testdata/werewolf-12/ex13-simultaneous-good.json")
+	var b bytes.Buffer
+	if err := Write(&b, Game{Table: g.TableView()}, "en"); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `<td class="nb">Seat `); n != 12 {
+		t.Errorf("%d of 12 seat labels kept on one line:\n%s", n, b.String())
+	}
+}
