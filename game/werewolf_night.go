@@ -361,7 +361,7 @@ func (werewolf) command(g *Game, cmd Command) error {
 	if g.s.Phase == PhaseNight {
 		return g.wwNight(cmd)
 	}
-	return g.wwDay(cmd)
+	return wwDay(g, cmd)
 }
 
 func (werewolf) nightFell(*Game) {}
@@ -493,8 +493,8 @@ func (g *Game) wwEndNight() {
 		g.emit(&ElectionBody{Round: s.Round}, nil)
 		return
 	}
-	g.wwDawn()
-	g.wwAdvance()
+	wwDawn(g)
+	wwAdvance(g)
 }
 
 // wwPendingEnds reports whether the pending deaths would end the game

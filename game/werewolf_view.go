@@ -230,7 +230,7 @@ func (g *Game) wwDayTasks(pv *PlayerView) {
 	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && slices.Contains(b.Voters, seat) {
 		pv.Tasks = g.appendVoteTasks(pv.Tasks, b, seat, nil)
 	}
-	if g.wwMayExplode(seat) {
+	if wwMayExplode(s, seat) {
 		pv.Tasks = append(pv.Tasks, Task{Action: ActExplode})
 	}
 }
