@@ -57,7 +57,7 @@ func wwScreen(g *Game, tv *TableView) WWScreen {
 	if w.electing {
 		x.Campaign = slices.Clone(w.campaign)
 	}
-	x.Ballot, x.BallotIndex = wwLastBallot(g)
+	x.Ballot, x.BallotIndex = wwLastBallot(g.log)
 	if tv.Stage == "briefing" {
 		x.Rules = wwRules(w.o)
 	}
@@ -74,10 +74,10 @@ func wwScreen(g *Game, tv *TableView) WWScreen {
 // purpose (the election's PK, the exile's PK). It reads the log back to the
 // last two ballots of that day: at night, the tally held at nightfall is
 // the last day's.
-func wwLastBallot(g *Game) (string, int) {
+func wwLastBallot(log []Event) (string, int) {
 	var last *BallotBody
-	for i := len(g.log) - 1; i >= 0; i-- {
-		switch b := g.log[i].Body.(type) {
+	for i := len(log) - 1; i >= 0; i-- {
+		switch b := log[i].Body.(type) {
 		case *BallotBody:
 			if last != nil {
 				if b.Purpose == last.Purpose {
