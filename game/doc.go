@@ -231,4 +231,12 @@
 // more than the shared stages amends the host's clock plan (clocker,
 // clock.go); a ballot whose voters cast one vote each of a weight (the
 // sheriff's 1.5) is BallotBody.OneVote, counted by the shared tally.
+//
+// Such a variant's code is in its files too: methods of its own type (the
+// hooks' receivers, catLives.dayCommand) and functions that take the game
+// or the state they read (wwAdvance(g), wwMayExplode(s, seat)). The
+// methods of Game and State are the core's: the shared protocol and the
+// features the optional interfaces, NightStep's fields and the shared
+// options switch on (two-hands' nominations and votes by hand, v5.0-dual's
+// shared displays, the police huddle), never one variant's own rules.
 package game
