@@ -102,7 +102,10 @@
 //   - what it counts of each seat for the evening's scoreboard is
 //     VariantInfo.Stats, kinds of its own that its statKeeper counts from
 //     the log into SeatOutcome.Stats (werewolf-12's badge, potions and
-//     shots).
+//     shots); a variant whose checks look for another camp than the
+//     killers', or whose private answers are not all checks, says so as a
+//     checkReader (outcome.go: werewolf-12's seer finds "werewolf", its
+//     witch's and hunter's answers are no checks).
 //
 // For example, a variant with an "order" action whose phones say a side,
 // and a "sheriff" option, adds to its file:

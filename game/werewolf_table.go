@@ -257,3 +257,19 @@ func (werewolf) stat(s *State, b Body, add func(seat int, kind StatKind)) {
 		}
 	}
 }
+
+// checkedCamp: the seer's checks look for the werewolves (checkReader).
+func (werewolf) checkedCamp(camp string) bool {
+	return camp == CampWerewolves
+}
+
+// check: the seer's answers are the checks, "werewolf" finds; the witch
+// told the knife ("knifed", or "none" for 空刀) and the hunter told his gun
+// ("can-shoot", "cannot-shoot") are no checks.
+func (werewolf) check(answer string) (isCheck, found bool) {
+	switch answer {
+	case "none", "knifed", "can-shoot", "cannot-shoot":
+		return false, false
+	}
+	return true, answer == "werewolf"
+}
