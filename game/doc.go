@@ -102,7 +102,10 @@
 //   - what it counts of each seat for the evening's scoreboard is
 //     VariantInfo.Stats, kinds of its own that its statKeeper counts from
 //     the log into SeatOutcome.Stats (werewolf-12's badge, potions and
-//     shots).
+//     shots); a variant whose checks look for another camp than the
+//     killers', or whose private answers are not all checks, says so as a
+//     checkReader (outcome.go: werewolf-12's seer finds "werewolf", its
+//     witch's and hunter's answers are no checks).
 //
 // For example, a variant with an "order" action whose phones say a side,
 // and a "sheriff" option, adds to its file:
@@ -231,4 +234,12 @@
 // more than the shared stages amends the host's clock plan (clocker,
 // clock.go); a ballot whose voters cast one vote each of a weight (the
 // sheriff's 1.5) is BallotBody.OneVote, counted by the shared tally.
+//
+// Such a variant's code is in its files too: methods of its own type (the
+// hooks' receivers, catLives.dayCommand) and functions that take the game
+// or the state they read (wwAdvance(g), wwMayExplode(s, seat)). The
+// methods of Game and State are the core's: the shared protocol and the
+// features the optional interfaces, NightStep's fields and the shared
+// options switch on (two-hands' nominations and votes by hand, v5.0-dual's
+// shared displays, the police huddle), never one variant's own rules.
 package game

@@ -29,11 +29,12 @@ type SeatOutcome struct {
 	Alive bool `json:"alive"`
 	Died  int  `json:"died,omitempty"`
 	// Killer is whether one of the seat's cards is a killer-camp card (the
-	// camp the checks look for).
+	// camp the checks look for: werewolf-12's werewolves too).
 	Killer bool `json:"killer,omitempty"`
 	// Checks counts the night answers (a police check, v5.0-dual's secret
-	// police check) of the steps the seat acted in; Found those that found
-	// what they looked for ("killer", "secret-police").
+	// police check, werewolf-12's seer) of the steps the seat acted in;
+	// Found those that found what they looked for ("killer",
+	// "secret-police", "werewolf").
 	Checks int `json:"checks,omitempty"`
 	Found  int `json:"found,omitempty"`
 	// VotesAgainst counts the votes cast for the seat (or one of its
@@ -98,8 +99,8 @@ func (g *Game) Outcome() (out Outcome, ok bool) {
 	for _, r := range revealAll(s) {
 		so := SeatOutcome{Seat: r.Seat, Roles: r.Roles, Side: s.seatSide(r.Seat), Alive: s.Alive(SeatTarget(r.Seat))}
 		for _, role := range r.Roles {
-			if c := roleCamp(s, role); c == "killers" || c == "werewolves" && s.VariantID == "werewolf-12" {
-				so.Killer = true // (cat-lives-7's werewolves are not what its checks look for)
+			if checkedCamp(s, roleCamp(s, role)) {
+				so.Killer = true
 			}
 		}
 		so.Won = s.seatWon(r.Seat)
@@ -109,9 +110,39 @@ func (g *Game) Outcome() (out Outcome, ok bool) {
 	return out, true
 }
 
-// notChecks are the private answers that are no check's: werewolf-12's
-// witch told the knife, its hunter told whether he can shoot.
-var notChecks = []string{"knifed", "can-shoot", "cannot-shoot"}
+// checkReader is a variant whose checks the scoreboard reads otherwise
+// than the core's, which look for the killers' camp and find an answer
+// "killer" or "secret-police": werewolf-12's seer looks for the werewolves
+// and finds "werewolf", and its witch told the knife and its hunter told
+// his gun get private answers that are no checks.
+type checkReader interface {
+	// checkedCamp reports whether camp is the one the checks look for.
+	checkedCamp(camp string) bool
+	// check reports whether a private answer is a check's, and whether
+	// it found what the check looked for.
+	check(answer string) (isCheck, found bool)
+}
+
+// checkedCamp reports whether camp is the one the game's checks look for
+// (SeatOutcome.Killer): the killers', or the variant's (checkReader).
+// (cat-lives-7's werewolves are not what its checks look for.)
+func checkedCamp(s *State, camp string) bool {
+	if c, ok := s.variant.(checkReader); ok {
+		return c.checkedCamp(camp)
+	}
+	return camp == CampKillers
+}
+
+// checkAnswer reports whether a private answer is a check's, and whether
+// it found what the check looked for (SeatOutcome.Checks, Found): any
+// answer but "none", finding with "killer" or "secret-police"; or as the
+// variant says (checkReader).
+func checkAnswer(s *State, answer string) (isCheck, found bool) {
+	if c, ok := s.variant.(checkReader); ok {
+		return c.check(answer)
+	}
+	return answer != "none", answer == "killer" || answer == "secret-police"
+}
 
 // roleCamp is role's camp in the game's variant (VariantInfo.Roles).
 func roleCamp(s *State, role string) string {
@@ -174,15 +205,14 @@ func (g *Game) foldOutcome(out *Outcome) {
 		r.log = append(r.log, Event{Seq: e.Seq, Audience: e.Audience, Body: b})
 		switch b := b.(type) {
 		case *ResultBody:
-			// (werewolf-12's witch told the knife and hunter told his status
-			// answer nobody's check)
-			if n := r.s.Night; n != nil && b.Step < len(n.Steps) && b.Answer != "none" && !slices.Contains(notChecks, b.Answer) {
+			isCheck, found := checkAnswer(&r.s, b.Answer)
+			if n := r.s.Night; n != nil && b.Step < len(n.Steps) && isCheck {
 				var seen []int
 				for _, a := range n.Steps[b.Step].Actors {
 					if so := seat(a.Seat); so != nil && !slices.Contains(seen, a.Seat) {
 						seen = append(seen, a.Seat)
 						so.Checks++
-						if b.Answer == "killer" || b.Answer == "secret-police" || b.Answer == "werewolf" {
+						if found {
 							so.Found++
 						}
 					}

@@ -6,17 +6,17 @@ import "slices"
 // order turn, speeches, the exile ballot, the idiot, 自爆 and the win.
 
 // wwDay is a day command.
-func (g *Game) wwDay(cmd Command) error {
+func wwDay(g *Game, cmd Command) error {
 	s := &g.s
 	d := s.Day
 	if cmd.Do == ActTimeout {
-		return g.wwTimeout()
+		return wwTimeout(g)
 	}
 	switch cmd.Do {
 	case ActSleep, "kill", "protect", "save", "poison", "check":
 		return refuseAction(RefuseNightAction, cmd.Do)
 	case ActExplode:
-		return g.wwExplode(cmd)
+		return wwExplode(g, cmd)
 	}
 	// The dead act in the turns their death gives them: skill, badge, last
 	// words.
@@ -25,16 +25,16 @@ func (g *Game) wwDay(cmd Command) error {
 	}
 	switch cmd.Do {
 	case "stand":
-		return g.wwStand(cmd, true)
+		return wwStand(g, cmd, true)
 	case ActSkip:
 		if d.Stage == StageStand {
-			return g.wwStand(cmd, false)
+			return wwStand(g, cmd, false)
 		}
 		if d.Kind == StageSkill && d.Speaker != 0 {
 			if cmd.Seat != d.Speaker {
 				return refuse(RefuseNoSkillTurn)
 			}
-			g.wwEndTurn("skip")
+			wwEndTurn(g, "skip")
 			return nil
 		}
 		return refuse(RefuseNothingNow)
@@ -45,37 +45,37 @@ func (g *Game) wwDay(cmd Command) error {
 		if cmd.Seat != d.Speaker {
 			return refuseSeat(RefuseNotYourTurn, d.Speaker)
 		}
-		g.wwEndTurn("pass") // a skill turn's pass is its skip: one button ends a turn
+		wwEndTurn(g, "pass") // a skill turn's pass is its skip: one button ends a turn
 		return nil
 	case "withdraw":
-		return g.wwWithdraw(cmd)
+		return wwWithdraw(g, cmd)
 	case ActVote, ActAbstain:
-		return g.wwVote(cmd)
+		return wwVote(g, cmd)
 	case "shoot":
-		return g.wwShoot(cmd)
+		return wwShoot(g, cmd)
 	case "badge", "tear":
-		return g.wwBadge(cmd)
+		return wwBadge(g, cmd)
 	case "order":
-		return g.wwOrder(cmd)
+		return wwOrder(g, cmd)
 	}
 	return refuseAction(RefuseNoSuchAction, cmd.Do)
 }
 
 // wwEndTurn ends the current turn and goes on.
-func (g *Game) wwEndTurn(by string) {
+func wwEndTurn(g *Game, by string) {
 	d := g.s.Day
 	g.emit(&TurnEndBody{Kind: d.Kind, Seat: d.Speaker, By: by}, nil)
-	g.wwAdvance()
+	wwAdvance(g)
 }
 
 // wwTimeout is the deadline of what is open: the stand window, a turn, a
 // ballot.
-func (g *Game) wwTimeout() error {
+func wwTimeout(g *Game) error {
 	s := &g.s
 	d := s.Day
 	switch {
 	case d.Stage == StageStand:
-		g.wwCloseStand()
+		wwCloseStand(g)
 	case d.Speaker != 0:
 		kind, seat := d.Kind, d.Speaker
 		g.emit(&TurnEndBody{Kind: kind, Seat: seat, By: "timeout"}, nil)
@@ -84,12 +84,12 @@ func (g *Game) wwTimeout() error {
 			g.emit(&BadgeLostBody{Round: s.Round, Why: "torn"}, nil)
 		case StageOrder: // §10.1: a seeded pick of the side
 			g.emit(&OrderBody{Seat: seat, By: "random"}, nil)
-			g.wwSpeeches()
+			wwSpeeches(g)
 			return nil
 		}
-		g.wwAdvance()
+		wwAdvance(g)
 	case d.Ballot != nil && !d.Ballot.Closed:
-		g.wwCloseBallot()
+		wwCloseBallot(g)
 	default:
 		return refuse(RefuseNoTimer)
 	}
@@ -100,7 +100,7 @@ func (g *Game) wwTimeout() error {
 // with a timeout, which the host's clock sends at standSeconds or as soon
 // as every living player has chosen (werewolf.clock): in a script, as at
 // night (G3.6), only a timeout closes it (§17 Example 1).
-func (g *Game) wwStand(cmd Command, stand bool) error {
+func wwStand(g *Game, cmd Command, stand bool) error {
 	s := &g.s
 	w := wwOf(s)
 	if s.Day.Stage != StageStand {
@@ -114,7 +114,7 @@ func (g *Game) wwStand(cmd Command, stand bool) error {
 }
 
 // wwCloseStand closes the stand window (§9.1).
-func (g *Game) wwCloseStand() {
+func wwCloseStand(g *Game) {
 	s := &g.s
 	w := wwOf(s)
 	cands := slices.Clone(w.stood)
@@ -131,12 +131,12 @@ func (g *Game) wwCloseStand() {
 	default:
 		g.emit(&SpeechesBody{Round: s.Round, Kind: StageCampaign, Order: slices.Clone(w.campaign)}, nil)
 	}
-	g.wwAdvance()
+	wwAdvance(g)
 }
 
 // wwWithdraw is 退水 (§9.2): from the close of the stand window until the
 // first election ballot opens.
-func (g *Game) wwWithdraw(cmd Command) error {
+func wwWithdraw(g *Game, cmd Command) error {
 	s := &g.s
 	w := wwOf(s)
 	if !w.electing || !slices.Contains(w.cands, cmd.Seat) || s.Day.Stage == StageStand {
@@ -149,13 +149,12 @@ func (g *Game) wwWithdraw(cmd Command) error {
 		return refuse(RefuseWithdrawClosed)
 	}
 	g.emit(&WithdrawBody{Seat: cmd.Seat}, nil)
-	g.wwAdvance()
+	wwAdvance(g)
 	return nil
 }
 
 // wwVoters are the voters of the ballot about to open, with their weights.
-func (g *Game) wwVoters(purpose string, tied []int) (voters []int, weights []float64) {
-	s := &g.s
+func wwVoters(s *State, purpose string, tied []int) (voters []int, weights []float64) {
 	w := wwOf(s)
 	for _, x := range s.Living() {
 		switch {
@@ -191,9 +190,9 @@ func (g *Game) wwVoters(purpose string, tied []int) (voters []int, weights []flo
 }
 
 // wwBallot opens a ballot.
-func (g *Game) wwBallot(purpose string, cands []int, tied []int) {
+func wwBallot(g *Game, purpose string, cands []int, tied []int) {
 	s := &g.s
-	voters, weights := g.wwVoters(purpose, tied)
+	voters, weights := wwVoters(s, purpose, tied)
 	ts := make([]Target, len(cands))
 	for i, c := range cands {
 		ts[i] = SeatTarget(c)
@@ -205,7 +204,7 @@ func (g *Game) wwBallot(purpose string, cands []int, tied []int) {
 }
 
 // wwVote is a vote or an abstention (§9.3, §10.2).
-func (g *Game) wwVote(cmd Command) error {
+func wwVote(g *Game, cmd Command) error {
 	s := &g.s
 	w := wwOf(s)
 	b := s.Day.Ballot
@@ -246,14 +245,14 @@ func (g *Game) wwVote(cmd Command) error {
 		g.emit(&VoteBody{Seat: cmd.Seat, Target: t}, audience)
 	}
 	if b.AllVoted() {
-		g.wwCloseBallot()
+		wwCloseBallot(g)
 	}
 	return nil
 }
 
 // wwCloseBallot counts a ballot, the weights included, and goes on (§9.3,
 // §9.4, §10.2).
-func (g *Game) wwCloseBallot() {
+func wwCloseBallot(g *Game) {
 	s := &g.s
 	w := wwOf(s)
 	b := s.Day.Ballot
@@ -310,12 +309,12 @@ func (g *Game) wwCloseBallot() {
 			}
 			g.emit(&SpeechesBody{Round: s.Round, Kind: StageCampaignPK, Order: order}, nil)
 		}
-		g.wwAdvance()
+		wwAdvance(g)
 		return
 	}
 	switch {
 	case t.Outcome == "out":
-		g.wwExile(top[0].Seat, "vote", nil)
+		wwExile(g, top[0].Seat, "vote", nil)
 	case t.Outcome == "none":
 		g.startNight()
 	case w.exileBallots < s.Opts.TieRounds:
@@ -326,16 +325,16 @@ func (g *Game) wwCloseBallot() {
 			}
 		}
 		g.emit(&SpeechesBody{Round: s.Round, Kind: StagePKSpeech, Order: order}, nil)
-		g.wwAdvance()
+		wwAdvance(g)
 	case s.Opts.TieFinal == "lots":
 		peek := *s.RNG
 		if pick := top[peek.Uint64()%uint64(len(top))]; pick.Seat != w.revealed && s.Role(pick.Seat) == "idiot" {
 			g.emit(&ImmuneBody{Round: s.Round, By: "lot", Options: top}, nil)
-			g.wwAfterRemoval()
+			wwAfterRemoval(g)
 			return
 		}
 		g.emit(&ExecutedBody{Round: s.Round, By: "lot", Options: top}, nil)
-		g.wwAfterRemoval()
+		wwAfterRemoval(g)
 	default: // tieFinal none: nobody is exiled (R17)
 		g.startNight()
 	}
@@ -343,27 +342,27 @@ func (g *Game) wwCloseBallot() {
 
 // wwExile puts the top of an exile ballot out, or reveals the idiot
 // (§10.3, §10.4).
-func (g *Game) wwExile(seat int, by string, options []Target) {
+func wwExile(g *Game, seat int, by string, options []Target) {
 	s := &g.s
 	if s.Role(seat) == "idiot" && wwOf(s).revealed == 0 {
 		g.emit(&ImmuneBody{Round: s.Round, Hand: SeatTarget(seat), Seat: seat, Role: "idiot"}, nil)
 	} else {
 		g.emit(&ExecutedBody{Round: s.Round, Seat: seat, By: by, Options: options}, nil)
 	}
-	g.wwAfterRemoval()
+	wwAfterRemoval(g)
 }
 
 // wwAfterRemoval checks the win after an announcement and goes on with
 // its death steps.
-func (g *Game) wwAfterRemoval() {
-	if g.wwCheckWin() {
+func wwAfterRemoval(g *Game) {
+	if wwCheckWin(g) {
 		return
 	}
-	g.wwAdvance()
+	wwAdvance(g)
 }
 
 // wwShoot is the hunter's shot in his skill turn (§8.1, §8.2).
-func (g *Game) wwShoot(cmd Command) error {
+func wwShoot(g *Game, cmd Command) error {
 	s := &g.s
 	d := s.Day
 	if d.Kind != StageSkill || d.Speaker != cmd.Seat {
@@ -384,12 +383,12 @@ func (g *Game) wwShoot(cmd Command) error {
 	}
 	g.emit(&ShotBody{Round: s.Round, Hunter: cmd.Seat, Seat: t.Seat}, nil)
 	g.emit(&TurnEndBody{Kind: StageSkill, Seat: cmd.Seat, By: "shoot"}, nil)
-	g.wwAfterRemoval()
+	wwAfterRemoval(g)
 	return nil
 }
 
 // wwBadge hands the badge on or tears it in the badge turn (§8.3).
-func (g *Game) wwBadge(cmd Command) error {
+func wwBadge(g *Game, cmd Command) error {
 	s := &g.s
 	d := s.Day
 	if d.Kind != StageBadge || d.Speaker != cmd.Seat {
@@ -398,7 +397,7 @@ func (g *Game) wwBadge(cmd Command) error {
 	if cmd.Do == "tear" {
 		g.emit(&TurnEndBody{Kind: StageBadge, Seat: cmd.Seat, By: "tear"}, nil)
 		g.emit(&BadgeLostBody{Round: s.Round, Why: "torn"}, nil)
-		g.wwAdvance()
+		wwAdvance(g)
 		return nil
 	}
 	if cmd.Target == nil {
@@ -415,12 +414,12 @@ func (g *Game) wwBadge(cmd Command) error {
 	}
 	g.emit(&TurnEndBody{Kind: StageBadge, Seat: cmd.Seat, By: "badge"}, nil)
 	g.emit(&SheriffBody{Round: s.Round, Seat: t.Seat, By: "handed", From: cmd.Seat}, nil)
-	g.wwAdvance()
+	wwAdvance(g)
 	return nil
 }
 
 // wwOrder is the sheriff's choice of the speaking order (§10.1).
-func (g *Game) wwOrder(cmd Command) error {
+func wwOrder(g *Game, cmd Command) error {
 	s := &g.s
 	d := s.Day
 	if d.Kind != StageOrder || d.Speaker != cmd.Seat {
@@ -432,12 +431,12 @@ func (g *Game) wwOrder(cmd Command) error {
 	}
 	g.emit(&TurnEndBody{Kind: StageOrder, Seat: cmd.Seat, By: "order"}, nil)
 	g.emit(&OrderBody{Seat: cmd.Seat, Side: side.Side}, nil)
-	g.wwSpeeches()
+	wwSpeeches(g)
 	return nil
 }
 
 // wwSpeeches opens the day's speeches in the order of §10.1.
-func (g *Game) wwSpeeches() {
+func wwSpeeches(g *Game) {
 	s := &g.s
 	w := wwOf(s)
 	dead := s.Day.DawnDead
@@ -465,7 +464,7 @@ func (g *Game) wwSpeeches() {
 		b.By = "random" // a seeded random first speaker, drawn by the event
 	}
 	g.emit(&b, nil)
-	g.wwAdvance()
+	wwAdvance(g)
 }
 
 // wwSheriffStart is where the walk round the table begins when the sheriff
@@ -503,8 +502,7 @@ func wwFirstSpeaker(s *State, sh int, side string) int {
 
 // wwMayExplode reports whether seat may explode now (§11): a living
 // werewolf, during the debate parts of the day.
-func (g *Game) wwMayExplode(seat int) bool {
-	s := &g.s
+func wwMayExplode(s *State, seat int) bool {
 	w := wwOf(s)
 	d := s.Day
 	if !s.Opts.SelfReveal || s.Phase != PhaseDay || !s.Seat(seat).Alive() || s.Role(seat) != "werewolf" || w.dayOver {
@@ -518,14 +516,14 @@ func (g *Game) wwMayExplode(seat int) bool {
 }
 
 // wwExplode is 自爆 (§11).
-func (g *Game) wwExplode(cmd Command) error {
+func wwExplode(g *Game, cmd Command) error {
 	s := &g.s
 	w := wwOf(s)
 	d := s.Day
 	if !s.Opts.SelfReveal {
 		return refuse(RefuseNoReveal)
 	}
-	if !g.wwMayExplode(cmd.Seat) {
+	if !wwMayExplode(s, cmd.Seat) {
 		return refuse(RefuseExplodeWhen)
 	}
 	electing := w.electing
@@ -534,7 +532,7 @@ func (g *Game) wwExplode(cmd Command) error {
 	if speaker != 0 {
 		g.emit(&TurnEndBody{Kind: kind, Seat: speaker, By: "exploded"}, nil)
 	}
-	if g.wwCheckWin() {
+	if wwCheckWin(g) {
 		return nil
 	}
 	if electing {
@@ -547,13 +545,13 @@ func (g *Game) wwExplode(cmd Command) error {
 			g.emit(&ElectionPostponedBody{Round: s.Round}, nil)
 		}
 	}
-	g.wwAdvance()
+	wwAdvance(g)
 	return nil
 }
 
 // wwDawn announces the pending deaths (§7): ascending seats, a player
 // already dead not again.
-func (g *Game) wwDawn() {
+func wwDawn(g *Game) {
 	s := &g.s
 	dead := []Target{}
 	for _, x := range wwOf(s).pending {
@@ -562,13 +560,13 @@ func (g *Game) wwDawn() {
 		}
 	}
 	g.emit(&DawnBody{Round: s.Round, Dead: dead}, nil)
-	g.wwCheckWin()
+	wwCheckWin(g)
 }
 
 // wwAdvance opens what comes next when nothing is open: the next turn of
 // the current speaking stage, the next death step, the dawn, the order
 // turn, the speeches, the ballot, the night.
-func (g *Game) wwAdvance() {
+func wwAdvance(g *Game) {
 	s := &g.s
 	w := wwOf(s)
 	for s.Phase == PhaseDay {
@@ -596,35 +594,35 @@ func (g *Game) wwAdvance() {
 		if w.electing {
 			switch d.Kind {
 			case StageCampaign:
-				g.wwAfterCampaign()
+				wwAfterCampaign(g)
 			case StageCampaignPK:
 				var tied []int
 				for _, t := range d.Tied {
 					tied = append(tied, t.Seat)
 				}
-				g.wwBallot("election", tied, nil)
+				wwBallot(g, "election", tied, nil)
 			}
 			continue
 		}
 		switch {
 		case !w.dawnDone:
-			g.wwDawn()
+			wwDawn(g)
 		case w.dayOver || w.exileDone:
 			g.startNight()
 			return
 		case !w.orderDone && !w.spoke && w.sheriff != 0 && s.Seat(w.sheriff).Alive():
 			g.emit(&SpeechesBody{Round: s.Round, Kind: StageOrder, Order: []int{w.sheriff}}, nil)
 		case !w.spoke:
-			g.wwSpeeches()
+			wwSpeeches(g)
 			return
 		case d.Kind == StageSpeech:
-			g.wwBallot("exile", s.Living(), nil)
+			wwBallot(g, "exile", s.Living(), nil)
 		case d.Kind == StagePKSpeech:
 			var tied []int
 			for _, t := range d.Tied {
 				tied = append(tied, t.Seat)
 			}
-			g.wwBallot("exile", tied, tied)
+			wwBallot(g, "exile", tied, tied)
 		default:
 			g.startNight()
 			return
@@ -634,7 +632,7 @@ func (g *Game) wwAdvance() {
 
 // wwAfterCampaign: after the campaign speeches, the election ballot, or
 // its result without one (§9.2, §9.3).
-func (g *Game) wwAfterCampaign() {
+func wwAfterCampaign(g *Game) {
 	s := &g.s
 	w := wwOf(s)
 	switch len(w.cands) {
@@ -645,13 +643,13 @@ func (g *Game) wwAfterCampaign() {
 		g.emit(&SheriffBody{Round: s.Round, Seat: w.cands[0], By: "unopposed"}, nil)
 		return
 	}
-	if voters, _ := g.wwVoters("election", nil); len(voters) == 0 {
+	if voters, _ := wwVoters(s, "election", nil); len(voters) == 0 {
 		g.emit(&BadgeLostBody{Round: s.Round, Why: "no-voters"}, nil)
 		return
 	}
 	cands := slices.Clone(w.cands)
 	slices.Sort(cands)
-	g.wwBallot("election", cands, nil)
+	wwBallot(g, "election", cands, nil)
 }
 
 // wwWinner is §12's outcome if the seats for which gone holds were dead
@@ -705,7 +703,7 @@ func wwWinner(s *State, gone func(int) bool) (string, Why) {
 func (werewolf) Win(s *State) (string, Why) { return wwWinner(s, nil) }
 
 // wwCheckWin ends the game when §12 says so.
-func (g *Game) wwCheckWin() bool {
+func wwCheckWin(g *Game) bool {
 	if w, why := wwWinner(&g.s, nil); w != "" {
 		g.gameOver(w, why)
 		return true

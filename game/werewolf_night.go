@@ -359,25 +359,25 @@ func wwSaved(s *State) bool {
 // command runs every player command and timeout of a night or a day.
 func (werewolf) command(g *Game, cmd Command) error {
 	if g.s.Phase == PhaseNight {
-		return g.wwNight(cmd)
+		return wwNight(g, cmd)
 	}
-	return g.wwDay(cmd)
+	return wwDay(g, cmd)
 }
 
 func (werewolf) nightFell(*Game) {}
 
 // wwNight is a night command (§5).
-func (g *Game) wwNight(cmd Command) error {
+func wwNight(g *Game, cmd Command) error {
 	s := &g.s
 	w := wwOf(s)
 	kill := s.Night.StepByAction("kill")
 	if cmd.Do == ActTimeout {
 		if kill != nil && !kill.Locked {
 			g.settle(kill) // the knife deadline (R2): closes the knife only
-			g.wwTellWitch()
+			wwTellWitch(g)
 			return nil
 		}
-		g.wwEndNight()
+		wwEndNight(g)
 		return nil
 	}
 	if cmd.Seat >= 1 && cmd.Seat <= s.Players && s.Seat(cmd.Seat).Alive() {
@@ -387,7 +387,7 @@ func (g *Game) wwNight(cmd Command) error {
 		case cmd.Do == "save" && sv == nil && s.Role(cmd.Seat) == "witch" && w.antidoteUsed:
 			return refuse(RefuseAntidoteUsed)
 		case cmd.Do == "save" && witch:
-			return g.wwSave(cmd, sv, kill)
+			return wwSave(g, cmd, sv, kill)
 		case cmd.Do == ActSkip && witch && !sv.Locked && (kill == nil || !kill.Locked):
 			return refuse(RefuseKnifeOpen)
 		case cmd.Do == "poison" && wwSaved(s) && !w.o.WitchTwoPotions:
@@ -400,12 +400,12 @@ func (g *Game) wwNight(cmd Command) error {
 	if err := g.nightCommand(&cmd); err != nil {
 		return err
 	}
-	g.wwTellWitch()
+	wwTellWitch(g)
 	return nil
 }
 
 // wwSave is the witch's antidote (§5).
-func (g *Game) wwSave(cmd Command, sv, kill *Step) error {
+func wwSave(g *Game, cmd Command, sv, kill *Step) error {
 	s := &g.s
 	w := wwOf(s)
 	switch {
@@ -436,7 +436,7 @@ func (g *Game) wwSave(cmd Command, sv, kill *Step) error {
 
 // wwTellWitch tells the witch the knife once it has closed, while her
 // antidote lasts (§5: the save step exists only then).
-func (g *Game) wwTellWitch() {
+func wwTellWitch(g *Game) {
 	s := &g.s
 	kill, sv := s.Night.StepByAction("kill"), s.Night.StepByAction("save")
 	if wwOf(s).witchTold || kill == nil || !kill.Locked || sv == nil {
@@ -451,7 +451,7 @@ func (g *Game) wwTellWitch() {
 
 // wwEndNight resolves the night (§6) and opens the day: the election when
 // one is due, else the dawn.
-func (g *Game) wwEndNight() {
+func wwEndNight(g *Game) {
 	s := &g.s
 	w := wwOf(s)
 	for _, st := range s.Night.Steps {
@@ -459,7 +459,7 @@ func (g *Game) wwEndNight() {
 			g.settle(st)
 		}
 	}
-	g.wwTellWitch()
+	wwTellWitch(g)
 	g.deliverResults()
 	d := DeathsBody{Round: s.Round, Knife: wwKnifed(s), Saved: wwSaved(s)}
 	if p := s.Night.StepByAction("protect"); p != nil && p.Happened() {
@@ -489,18 +489,17 @@ func (g *Game) wwEndNight() {
 		}
 		g.emit(&ResultBody{Round: s.Round, Action: "shoot", Target: h, Answer: ans}, g.only(h.Seat))
 	}
-	if w.electionDue && !w.badgeGone && w.sheriff == 0 && !g.wwPendingEnds() {
+	if w.electionDue && !w.badgeGone && w.sheriff == 0 && !wwPendingEnds(s) {
 		g.emit(&ElectionBody{Round: s.Round}, nil)
 		return
 	}
-	g.wwDawn()
-	g.wwAdvance()
+	wwDawn(g)
+	wwAdvance(g)
 }
 
 // wwPendingEnds reports whether the pending deaths would end the game
 // (§9.7: the postponed election is then skipped).
-func (g *Game) wwPendingEnds() bool {
-	s := &g.s
+func wwPendingEnds(s *State) bool {
 	if s.Round == 1 {
 		return false
 	}

@@ -47,7 +47,7 @@ type WolfRule struct {
 // day's speeches for what they are: the shared day view takes speeches
 // after a ballot for "the others' speeches" before a re-vote, but the
 // ballot before werewolf-12's day speeches is the sheriff election's.
-func (g *Game) wwScreen(tv *TableView) WWScreen {
+func wwScreen(g *Game, tv *TableView) WWScreen {
 	s := &g.s
 	w := wwOf(s)
 	if tv.Stage == StageOthersSpeech {
@@ -57,7 +57,7 @@ func (g *Game) wwScreen(tv *TableView) WWScreen {
 	if w.electing {
 		x.Campaign = slices.Clone(w.campaign)
 	}
-	x.Ballot, x.BallotIndex = g.wwLastBallot()
+	x.Ballot, x.BallotIndex = wwLastBallot(g.log)
 	if tv.Stage == "briefing" {
 		x.Rules = wwRules(w.o)
 	}
@@ -74,10 +74,10 @@ func (g *Game) wwScreen(tv *TableView) WWScreen {
 // purpose (the election's PK, the exile's PK). It reads the log back to the
 // last two ballots of that day: at night, the tally held at nightfall is
 // the last day's.
-func (g *Game) wwLastBallot() (string, int) {
+func wwLastBallot(log []Event) (string, int) {
 	var last *BallotBody
-	for i := len(g.log) - 1; i >= 0; i-- {
-		switch b := g.log[i].Body.(type) {
+	for i := len(log) - 1; i >= 0; i-- {
+		switch b := log[i].Body.(type) {
 		case *BallotBody:
 			if last != nil {
 				if b.Purpose == last.Purpose {
@@ -256,4 +256,20 @@ func (werewolf) stat(s *State, b Body, add func(seat int, kind StatKind)) {
 			add(witch, StatPoison)
 		}
 	}
+}
+
+// checkedCamp: the seer's checks look for the werewolves (checkReader).
+func (werewolf) checkedCamp(camp string) bool {
+	return camp == CampWerewolves
+}
+
+// check: the seer's answers are the checks, "werewolf" finds; the witch
+// told the knife ("knifed", or "none" for 空刀) and the hunter told his gun
+// ("can-shoot", "cannot-shoot") are no checks.
+func (werewolf) check(answer string) (isCheck, found bool) {
+	switch answer {
+	case "none", "knifed", "can-shoot", "cannot-shoot":
+		return false, false
+	}
+	return true, answer == "werewolf"
 }

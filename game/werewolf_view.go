@@ -55,7 +55,7 @@ func (werewolf) tableView(g *Game, tv *TableView) {
 	o := w.o
 	tv.Ext = &WWTableView{Sheriff: w.sheriff, BadgeGone: w.badgeGone, Electing: w.electing,
 		Candidates: slices.Clone(w.cands), Withdrawn: slices.Clone(w.withdrawn), Revealed: w.revealed, Side: w.side,
-		First: w.first, WWScreen: g.wwScreen(tv)}
+		First: w.first, WWScreen: wwScreen(g, tv)}
 	if s.Phase == PhaseDay && d != nil && d.Kind == StageOrder && d.Speaker != 0 {
 		tv.Ext.(*WWTableView).Starts = &WWStarts{Left: wwFirstSpeaker(s, d.Speaker, "left"), Right: wwFirstSpeaker(s, d.Speaker, "right")}
 	}
@@ -141,9 +141,9 @@ const wwNightScreens = 2
 
 // wwMaySave reports whether the witch at seat may save the knifed seat k
 // tonight (§5, R4: herself only as witchSelfSave allows).
-func (g *Game) wwMaySave(seat, k int) bool {
-	o := wwOf(&g.s).o
-	return k != seat || o.WitchSelfSave == "always" || o.WitchSelfSave == "first-night" && g.s.Round == 1
+func wwMaySave(s *State, seat, k int) bool {
+	o := wwOf(s).o
+	return k != seat || o.WitchSelfSave == "always" || o.WitchSelfSave == "first-night" && s.Round == 1
 }
 
 // playerView fills in pv's tasks.
@@ -173,7 +173,7 @@ func (werewolf) playerView(g *Game, pv *PlayerView) {
 			// witch may save it (a knife on herself she may not save, 空刀:
 			// none): the phone offers it as it offers any target.
 			t.NoTarget = false
-			if k := wwKnifed(s); k != 0 && g.wwMaySave(pv.Seat, k) {
+			if k := wwKnifed(s); k != 0 && wwMaySave(s, pv.Seat, k) {
 				t.Targets = []Target{SeatTarget(k)}
 			}
 		}
@@ -183,12 +183,12 @@ func (werewolf) playerView(g *Game, pv *PlayerView) {
 		// neighbour cannot tell the witch by a second screen.
 		pv.Pads = max(0, wwNightScreens-acts)
 	case PhaseDay:
-		g.wwDayTasks(pv)
+		wwDayTasks(g, pv)
 	}
 }
 
 // wwDayTasks lists what pv's seat can do in the day now.
-func (g *Game) wwDayTasks(pv *PlayerView) {
+func wwDayTasks(g *Game, pv *PlayerView) {
 	s := &g.s
 	w := wwOf(s)
 	d := s.Day
@@ -230,7 +230,7 @@ func (g *Game) wwDayTasks(pv *PlayerView) {
 	if b := d.Ballot; b != nil && !b.Closed && d.Stage == StageVote && slices.Contains(b.Voters, seat) {
 		pv.Tasks = g.appendVoteTasks(pv.Tasks, b, seat, nil)
 	}
-	if g.wwMayExplode(seat) {
+	if wwMayExplode(s, seat) {
 		pv.Tasks = append(pv.Tasks, Task{Action: ActExplode})
 	}
 }
