@@ -158,7 +158,10 @@
 //     action, option or value it adds, evening.stat.<kind> for a count it
 //     keeps for the scoreboard, reason.<code> for a new way to end
 //     (its code, a Reason… constant in why.go, listed by Reasons, with its
-//     English sentence for the scripts); its round and wins for the rules
+//     English sentence for the scripts), refuse.<code> for a refusal of
+//     its own (its Refuse… constant and English sentence in its own file,
+//     given to the core by declareRefusals, as werewolf_refuse.go does);
+//     its round and wins for the rules
 //     sheet and the briefing (rules.round.<id>, rules.win.<id>) and a card
 //     for each role it adds or plays otherwise (roleinfo.<role>, or
 //     roleinfo.<id>.<role>; assets' TestRoleCardsCoverTheEngine names what
@@ -186,7 +189,15 @@
 // character the font lacks, TestGolden runs the scripts,
 // TestEveryEndingCodeIsListed finds a Reason… constant left out of
 // Reasons, and TestTableTranscript and TestBriefingTranscript ask for the
-// transcripts. (A variant whose
+// transcripts (each variant's game there has a seed of its own, so that
+// a new one changes no other's golden). One limit, found by adding a
+// throwaway variant with an argument its voters must give: the phone
+// page and the bots fill the command arguments they know (the core's
+// targets, cat-lives-7's and werewolf-12's own), so a variant whose
+// players must type or pick a new kind of argument also needs its panel
+// on the phone (assets/phone/static) and its choice in the bots
+// (game/bots); an argument that is optional, or read only by scripts,
+// needs neither. (A variant whose
 // teammates learn other than seed 000's rule — killers see the killers,
 // police the police, teamKnowledge — also gives the randomized tests'
 // oracle its rule: entitled in random_test.go.)

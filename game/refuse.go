@@ -188,32 +188,6 @@ const (
 	RefuseVoteChanged          = "vote-changed"
 	RefuseVoteClosing          = "vote-closing"
 	RefuseVoteSame             = "vote-same" // Seat
-	// werewolf-12
-	RefuseKnifeOpen      = "knife-open"
-	RefuseNobodyKnifed   = "nobody-knifed"
-	RefuseNoSelfSave     = "no-self-save"
-	RefuseSelfSaveFirst  = "self-save-first-night"
-	RefuseAntidoteUsed   = "antidote-used"
-	RefuseOnePotion      = "one-potion"
-	RefuseSaveKnifed     = "save-knifed"
-	RefuseMustKill       = "must-kill"
-	RefuseProtectedLast  = "protected-last-night" // Target
-	RefuseSavedNoPoison  = "saved-no-poison"
-	RefuseNoStand        = "no-stand"
-	RefuseStoodAlready   = "stood-already"
-	RefuseNotCandidateWW = "not-a-candidate"
-	RefuseWithdrawClosed = "withdraw-closed"
-	RefuseWithdrewNoVote = "withdrew-no-vote"
-	RefuseCandidateVote  = "candidate-no-vote"
-	RefuseNoVoteIdiot    = "idiot-no-vote" // Seat
-	RefuseCannotShoot    = "cannot-shoot"  // Seat
-	RefuseNoSkillTurn    = "no-skill-turn"
-	RefuseNoBadgeTurn    = "no-badge-turn"
-	RefuseNoOrderTurn    = "no-order-turn"
-	RefuseOrderSide      = "order-side"
-	RefuseBadgeIdiot     = "badge-idiot" // Seat
-	RefuseExplodeWhen    = "explode-when"
-	RefuseShootSelf      = "shoot-self"
 )
 
 // refusal is a code's English sentence and the arguments that fill it.
@@ -375,32 +349,18 @@ var refusals = map[string]refusal{
 	RefuseVoteChanged:          {"you have already changed your vote once today", nil},
 	RefuseVoteClosing:          {"votes cannot be changed in the closing window", nil},
 	RefuseVoteSame:             {"you already vote for seat %d", argSeat},
+}
 
-	RefuseKnifeOpen:      {"the antidote question opens when the werewolves' knife has closed", nil},
-	RefuseNobodyKnifed:   {"nobody was knifed tonight", nil},
-	RefuseNoSelfSave:     {"the witch may not save herself", nil},
-	RefuseSelfSaveFirst:  {"the witch may save herself only on the first night", nil},
-	RefuseAntidoteUsed:   {"the antidote is used", nil},
-	RefuseOnePotion:      {"one potion a night: you used the antidote", nil},
-	RefuseSaveKnifed:     {"the antidote saves the knifed player only", nil},
-	RefuseMustKill:       {"the werewolves must kill tonight", nil},
-	RefuseProtectedLast:  {"you protected %s last night", argTarget},
-	RefuseSavedNoPoison:  {"the player you saved tonight cannot be poisoned", nil},
-	RefuseNoStand:        {"the stand window is not open", nil},
-	RefuseStoodAlready:   {"you have already chosen whether to stand", nil},
-	RefuseNotCandidateWW: {"you are not a candidate", nil},
-	RefuseWithdrawClosed: {"withdrawal is closed", nil},
-	RefuseWithdrewNoVote: {"a candidate who withdrew may not vote", nil},
-	RefuseCandidateVote:  {"candidates do not vote in the election", nil},
-	RefuseNoVoteIdiot:    {"seat %d has no vote", argSeat},
-	RefuseCannotShoot:    {"seat %d cannot shoot", argSeat},
-	RefuseNoSkillTurn:    {"it is not your skill turn", nil},
-	RefuseNoBadgeTurn:    {"it is not your badge turn", nil},
-	RefuseNoOrderTurn:    {"it is not your turn to choose the speaking order", nil},
-	RefuseOrderSide:      {"order needs \"side\": \"left\" or \"right\"", nil},
-	RefuseBadgeIdiot:     {"seat %d is the revealed idiot and cannot hold the badge", argSeat},
-	RefuseExplodeWhen:    {"only a living werewolf may explode, and only during the day's debate", nil},
-	RefuseShootSelf:      {"the hunter cannot shoot himself", nil},
+// declareRefusals adds a variant's own refusal codes and their sentences
+// (called from the variant's file, beside its register): the codes a
+// variant alone gives live in its own files, not here.
+func declareRefusals(m map[string]refusal) {
+	for code, r := range m {
+		if _, dup := refusals[code]; dup {
+			panic("game: refusal code " + code + " declared twice")
+		}
+		refusals[code] = r
+	}
 }
 
 // Sentence is r in one English sentence: its code's sentence filled in

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,36 +16,47 @@ import (
 // English sentence, so a new refusal cannot reach a screen untranslated or
 // a script as its bare code.
 func TestRefusalsListsEveryCode(t *testing.T) {
-	f, err := parser.ParseFile(token.NewFileSet(), "refuse.go", nil, 0)
+	// the core's codes in refuse.go, a variant's in its own files
+	// (declareRefusals): every Refuse constant of the package
+	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	list := Refusals()
 	seen := map[string]string{}
 	n := 0
-	ast.Inspect(f, func(node ast.Node) bool {
-		vs, ok := node.(*ast.ValueSpec)
-		if !ok || len(vs.Names) != 1 || !strings.HasPrefix(vs.Names[0].Name, "Refuse") || len(vs.Values) != 1 {
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			vs, ok := node.(*ast.ValueSpec)
+			if !ok || len(vs.Names) != 1 || !strings.HasPrefix(vs.Names[0].Name, "Refuse") || len(vs.Values) != 1 {
+				return true
+			}
+			lit, ok := vs.Values[0].(*ast.BasicLit)
+			if !ok {
+				return true
+			}
+			code, _ := strconv.Unquote(lit.Value)
+			n++
+			if other, dup := seen[code]; dup {
+				t.Errorf("%s and %s are both %q", other, vs.Names[0].Name, code)
+			}
+			seen[code] = vs.Names[0].Name
+			if !slices.Contains(list, code) {
+				t.Errorf("%s (%q) is not in Refusals()", vs.Names[0].Name, code)
+			}
+			if s := (&Rejection{Code: code}).Sentence(); s == code || s == "" {
+				t.Errorf("%s (%q) has no sentence", vs.Names[0].Name, code)
+			}
 			return true
-		}
-		lit, ok := vs.Values[0].(*ast.BasicLit)
-		if !ok {
-			return true
-		}
-		code, _ := strconv.Unquote(lit.Value)
-		n++
-		if other, dup := seen[code]; dup {
-			t.Errorf("%s and %s are both %q", other, vs.Names[0].Name, code)
-		}
-		seen[code] = vs.Names[0].Name
-		if !slices.Contains(list, code) {
-			t.Errorf("%s (%q) is not in Refusals()", vs.Names[0].Name, code)
-		}
-		if s := (&Rejection{Code: code}).Sentence(); s == code || s == "" {
-			t.Errorf("%s (%q) has no sentence", vs.Names[0].Name, code)
-		}
-		return true
-	})
+		})
+	}
 	if n < 100 || n != len(list) {
 		t.Errorf("%d Refuse constants, %d codes in Refusals()", n, len(list))
 	}
