@@ -66,9 +66,14 @@ const tapProbeReadJS = `JSON.stringify(window.__nfTaps || [])`
 // answers is not clicked: its centre is returned (after scrolling it into
 // view) for a real pointer tap. Seat picks, which the phone answers alone,
 // are clicked here. Voters sometimes let a call go or abstain (the page's
-// letGo / abstain controls), so that every kind of tap is made.
+// letGo / abstain controls), and night roles sometimes skip, so that every
+// kind of tap is made. Which decision does so is counted, not drawn by
+// chance: window.__nfSeat (set by the test) offsets a count of the page's
+// decisions, so every ballot has voters who abstain whatever the timing
+// (a random 30% once left a whole game without one 不投 tap).
 const tapStepJS = `(() => {
-  const s = document.body.dataset.screen;
+  const s = document.body.dataset.screen, seat = window.__nfSeat || 0;
+  window.__nfNight = window.__nfNight || 0; window.__nfDay = window.__nfDay || 0;
   const q = (x) => document.querySelector(x), qa = (x) => [...document.querySelectorAll(x)];
   const usable = (el) => !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
   const at = (el) => {
@@ -78,7 +83,8 @@ const tapStepJS = `(() => {
   };
   if (s === 'night') {
     const prim = q('.night .btn.primary'), sec = q('.night .btn.second');
-    if (usable(sec) && Math.random() < 0.15) return at(sec); // Skip, sometimes
+    // Skip, sometimes: every seventh decision, offset by the seat
+    if (usable(sec) && (++window.__nfNight + seat) % 7 === 0) return at(sec);
     if (usable(prim)) return at(prim);
     if (q('.night .seat.chosen') || q('.night .seat.selected')) return '';
     const id = ` + pickJS + `;
@@ -87,10 +93,12 @@ const tapStepJS = `(() => {
     return '';
   }
   if (s === 'day') {
-    const other = Math.random() < 0.3;
     const letgo = q('.vote .letgo'), abst = q('.vote .abstain') || q('.vote .btn.second');
-    if (other && usable(letgo)) return at(letgo);
-    if (other && usable(abst)) return at(abst);
+    // let go or abstain on every third decision, offset by the seat; when
+    // both are there, abstain on odd counts and let go on even ones
+    const k = usable(letgo) || usable(abst) ? ++window.__nfDay + seat : 1;
+    if (k % 3 === 0 && usable(abst) && (k % 2 === 1 || !usable(letgo))) return at(abst);
+    if (k % 3 === 0 && usable(letgo)) return at(letgo);
     if (q('.vote')) {
       const vp = q('.vote .btn.primary');
       if (usable(vp)) return at(vp);
@@ -193,7 +201,7 @@ func TestBrowserTapAnswers(t *testing.T) {
 	for _, r := range slow[:min(5, len(slow))] {
 		t.Logf("slow: %.1f ms seat %d (%s) %s", r.MS, r.seat, r.role, r.Ctl)
 	}
-	for _, k := range []string{"night.primary", "night.second", "vote.primary", "vote.second", "call.raise", "call.letgo", "pass"} {
+	for _, k := range []string{"night.primary", "night.second", "vote.primary", "vote.second", "call.raise", "call.letgo", "call.abstain", "pass"} {
 		if !kinds[k] {
 			t.Errorf("no %s tap was measured", k)
 		}
@@ -243,6 +251,7 @@ func playTapGame(t *testing.T, browser context.Context, cfg Config, n int, check
 	})
 	for seat := 1; seat <= n; seat++ {
 		g.phones[seat].eval(tapProbeJS)
+		g.phones[seat].eval(fmt.Sprintf(`(() => { window.__nfSeat = %d; return ''; })()`, seat))
 	}
 	late := false
 	var idle stillness
