@@ -286,54 +286,44 @@ func TestBrowserCardShape(t *testing.T) {
 // engines NIGHTFALL_ENGINES names (default: Firefox and WebKit, each
 // skipped where not installed); NIGHTFALL_SHOTS=dir keeps screenshots.
 func TestBrowserCardFitEngines(t *testing.T) {
-	names := []string{"firefox", "webkit"}
-	if s := os.Getenv("NIGHTFALL_ENGINES"); s != "" {
-		names = strings.Split(s, ",")
-	}
 	base, byVariant := cardServer(t)
-	for _, name := range names {
-		start := engineStarters[name]
-		if start == nil {
-			t.Fatalf("no engine %q (chromium, webkit, firefox)", name)
-		}
-		t.Run(name, func(t *testing.T) {
-			g := &engineGame{t: t, e: start(t)}
-			for _, in := range game.Variants() {
-				c := byVariant[in.ID][0]
-				for _, lang := range []string{"zh", "en"} {
-					if err := g.e.setSize(360, int(phoneHeight[360])); err != nil {
-						t.Fatal(err)
-					}
-					if err := g.e.navigate(cardURL(base, c, lang)); err != nil {
-						t.Fatal(err)
-					}
-					g.waitFor(c.name+"'s card", `document.fonts.status === 'loaded' && !document.getElementById('peekBody').hidden && document.querySelector('#peekBody .c-about')`)
-					// a phone's scrollbars overlay the page; a desktop Firefox's take 12 px of its width
-					g.eval(`(() => { document.documentElement.style.scrollbarWidth = 'none'; return ''; })()`)
-					for _, width := range []int64{360, 390} {
-						g.sizeTo(width, phoneHeight[width])
-						// (a desktop engine's classic scrollbar, coming or going with the
-						// page's height, changes the card's width without a resize event:
-						// one is sent, as a phone's overlay scrollbars never need)
-						g.eval(`(() => { dispatchEvent(new Event('resize')); return ''; })()`)
-						g.waitFor("the card sized at the width", `Math.abs(innerWidth - `+fmt.Sprint(width)+`) <= 8 && document.getElementById('peekBody').dataset.sized === String(document.getElementById('peekBody').clientWidth)`)
-						if dir := os.Getenv("NIGHTFALL_SHOTS"); dir != "" {
-							if b, err := g.e.screenshot(); err == nil {
-								os.MkdirAll(dir, 0o755)
-								os.WriteFile(filepath.Join(dir, fmt.Sprintf("card-%s-%s-%s-%d.png", name, in.ID, lang, width)), b, 0o644)
-							}
+	forEngines(t, []string{"firefox", "webkit"}, func(t *testing.T, name string, start func(*testing.T) engine) {
+		g := &engineGame{t: t, e: start(t)}
+		for _, in := range game.Variants() {
+			c := byVariant[in.ID][0]
+			for _, lang := range []string{"zh", "en"} {
+				if err := g.e.setSize(360, int(phoneHeight[360])); err != nil {
+					t.Fatal(err)
+				}
+				if err := g.e.navigate(cardURL(base, c, lang)); err != nil {
+					t.Fatal(err)
+				}
+				g.waitFor(c.name+"'s card", `document.fonts.status === 'loaded' && !document.getElementById('peekBody').hidden && document.querySelector('#peekBody .c-about')`)
+				// a phone's scrollbars overlay the page; a desktop Firefox's take 12 px of its width
+				g.eval(`(() => { document.documentElement.style.scrollbarWidth = 'none'; return ''; })()`)
+				for _, width := range []int64{360, 390} {
+					g.sizeTo(width, phoneHeight[width])
+					// (a desktop engine's classic scrollbar, coming or going with the
+					// page's height, changes the card's width without a resize event:
+					// one is sent, as a phone's overlay scrollbars never need)
+					g.eval(`(() => { dispatchEvent(new Event('resize')); return ''; })()`)
+					g.waitFor("the card sized at the width", `Math.abs(innerWidth - `+fmt.Sprint(width)+`) <= 8 && document.getElementById('peekBody').dataset.sized === String(document.getElementById('peekBody').clientWidth)`)
+					if dir := os.Getenv("NIGHTFALL_SHOTS"); dir != "" {
+						if b, err := g.e.screenshot(); err == nil {
+							os.MkdirAll(dir, 0o755)
+							os.WriteFile(filepath.Join(dir, fmt.Sprintf("card-%s-%s-%s-%d.png", name, in.ID, lang, width)), b, 0o644)
 						}
-						tall := fmt.Sprintf("%s/%s/%d", in.ID, lang, width)
-						fit := g.eval(cardFitJS)
-						switch {
-						case cardTooTall[name+"/"+tall] && fit == "":
-							t.Errorf("the held card fits now at %s: take it out of cardTooTall", name+"/"+tall)
-						case fit != "" && !cardTooTall[tall] && !cardTooTall[name+"/"+tall]:
-							t.Errorf("%s %s (%s) at %d×%d (%s): %s", lang, c.name, c.roles, width, phoneHeight[width], g.eval(`innerWidth + '×' + innerHeight`), fit)
-						}
+					}
+					tall := fmt.Sprintf("%s/%s/%d", in.ID, lang, width)
+					fit := g.eval(cardFitJS)
+					switch {
+					case cardTooTall[name+"/"+tall] && fit == "":
+						t.Errorf("the held card fits now at %s: take it out of cardTooTall", name+"/"+tall)
+					case fit != "" && !cardTooTall[tall] && !cardTooTall[name+"/"+tall]:
+						t.Errorf("%s %s (%s) at %d×%d (%s): %s", lang, c.name, c.roles, width, phoneHeight[width], g.eval(`innerWidth + '×' + innerHeight`), fit)
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }

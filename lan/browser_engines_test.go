@@ -458,31 +458,21 @@ func playEngineGame(t *testing.T, e engine, variant string, seed uint64, n int) 
 // names (comma-separated: chromium, webkit, firefox; `make test-browsers`:
 // all three). An engine that is not installed is skipped.
 func TestBrowserEngines(t *testing.T) {
-	names := []string{"chromium", "firefox"}
-	if s := os.Getenv("NIGHTFALL_ENGINES"); s != "" {
-		names = strings.Split(s, ",")
-	}
-	for _, name := range names {
-		start := engineStarters[name]
-		if start == nil {
-			t.Fatalf("no engine %q (chromium, webkit, firefox)", name)
+	forEngines(t, []string{"chromium", "firefox"}, func(t *testing.T, name string, start func(*testing.T) engine) {
+		for _, c := range []struct {
+			variant string
+			seed    uint64
+			n       int
+		}{
+			{"classic-2.0", 11, 8},
+			{"two-hands", 5, 10},
+		} {
+			t.Run(c.variant, func(t *testing.T) {
+				e := start(t)
+				playEngineGame(t, e, c.variant, c.seed, c.n)
+			})
 		}
-		t.Run(name, func(t *testing.T) {
-			for _, c := range []struct {
-				variant string
-				seed    uint64
-				n       int
-			}{
-				{"classic-2.0", 11, 8},
-				{"two-hands", 5, 10},
-			} {
-				t.Run(c.variant, func(t *testing.T) {
-					e := start(t)
-					playEngineGame(t, e, c.variant, c.seed, c.n)
-				})
-			}
-		})
-	}
+	})
 }
 
 // TestBrowserCardToggle: the card opened with the toggle (no long press)
@@ -518,5 +508,23 @@ func TestBrowserCardToggle(t *testing.T) {
 	click("#peekToggle")
 	if got := g.eval(`document.getElementById('peekBody').textContent + document.getElementById('peek').className`); got != "" {
 		t.Errorf("closed with the toggle, the card still shows %q", got)
+	}
+}
+
+// forEngines runs f as a subtest per engine: those NIGHTFALL_ENGINES names
+// (comma-separated: chromium, webkit, firefox), else defaults. start opens
+// the engine (skipping the subtest where it is not installed).
+func forEngines(t *testing.T, defaults []string, f func(t *testing.T, name string, start func(*testing.T) engine)) {
+	t.Helper()
+	names := defaults
+	if s := os.Getenv("NIGHTFALL_ENGINES"); s != "" {
+		names = strings.Split(s, ",")
+	}
+	for _, name := range names {
+		start := engineStarters[name]
+		if start == nil {
+			t.Fatalf("no engine %q (chromium, webkit, firefox)", name)
+		}
+		t.Run(name, func(t *testing.T) { f(t, name, start) })
 	}
 }

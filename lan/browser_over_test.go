@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"strings"
 	"testing"
 
 	"nightfall/assets"
@@ -44,40 +42,30 @@ const overCheckJS = `(() => {
 // room beside the roles, and nothing is wider than the phone.
 // NIGHTFALL_SHOTS=dir keeps screenshots at 360 and 390 px.
 func TestBrowserOverScreens(t *testing.T) {
-	names := []string{"chromium", "firefox", "webkit"}
-	if s := os.Getenv("NIGHTFALL_ENGINES"); s != "" {
-		names = strings.Split(s, ",")
-	}
-	for _, name := range names {
-		start := engineStarters[name]
-		if start == nil {
-			t.Fatalf("no engine %q (chromium, webkit, firefox)", name)
-		}
-		t.Run(name, func(t *testing.T) {
-			e := start(t)
-			ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
-			t.Cleanup(ts.Close)
-			g := &engineGame{t: t, e: e, seat: 1, label: name + "-over"}
-			for _, fixture := range []string{"over", "ww-over", "ww-over-hunter", "hands-over", "cat-over"} {
-				for _, lang := range []string{"zh", "en"} {
-					what := fixture + "-" + lang
-					if err := e.setSize(360, 740); err != nil {
-						t.Fatalf("%s: size: %v", name, err)
-					}
-					url := fmt.Sprintf("%s/?room=SHOTS&case=%s#mock=%s&lang=%s", ts.URL, what, fixture, lang)
-					if err := e.navigate(url); err != nil {
-						t.Fatalf("%s: open %s: %v", name, url, err)
-					}
-					g.waitFor(what, `document.fonts.status === 'loaded' && !!document.querySelector('#main section.tl li')`)
-					if bad := g.eval(overCheckJS); bad != "" {
-						t.Errorf("%s, %s: %s", name, what, bad)
-					}
-					if g.eval(`document.documentElement.scrollWidth <= innerWidth`) != "true" {
-						t.Errorf("%s, %s: the page is wider than the phone: %s", name, what, g.eval(`document.documentElement.scrollWidth + '/' + innerWidth`))
-					}
-					g.shot(what)
+	forEngines(t, []string{"chromium", "firefox", "webkit"}, func(t *testing.T, name string, start func(*testing.T) engine) {
+		e := start(t)
+		ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
+		t.Cleanup(ts.Close)
+		g := &engineGame{t: t, e: e, seat: 1, label: name + "-over"}
+		for _, fixture := range []string{"over", "ww-over", "ww-over-hunter", "hands-over", "cat-over"} {
+			for _, lang := range []string{"zh", "en"} {
+				what := fixture + "-" + lang
+				if err := e.setSize(360, 740); err != nil {
+					t.Fatalf("%s: size: %v", name, err)
 				}
+				url := fmt.Sprintf("%s/?room=SHOTS&case=%s#mock=%s&lang=%s", ts.URL, what, fixture, lang)
+				if err := e.navigate(url); err != nil {
+					t.Fatalf("%s: open %s: %v", name, url, err)
+				}
+				g.waitFor(what, `document.fonts.status === 'loaded' && !!document.querySelector('#main section.tl li')`)
+				if bad := g.eval(overCheckJS); bad != "" {
+					t.Errorf("%s, %s: %s", name, what, bad)
+				}
+				if g.eval(`document.documentElement.scrollWidth <= innerWidth`) != "true" {
+					t.Errorf("%s, %s: the page is wider than the phone: %s", name, what, g.eval(`document.documentElement.scrollWidth + '/' + innerWidth`))
+				}
+				g.shot(what)
 			}
-		})
-	}
+		}
+	})
 }

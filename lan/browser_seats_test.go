@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"nightfall/assets"
@@ -26,69 +25,59 @@ import (
 // screens newcomers stumbled on: two-hands' night 0 (closed and held) and
 // the end, which says whether the player won.
 func TestBrowserJoinSeatsInSight(t *testing.T) {
-	names := []string{"chromium", "firefox"}
-	if s := os.Getenv("NIGHTFALL_ENGINES"); s != "" {
-		names = strings.Split(s, ",")
-	}
 	ts := httptest.NewServer(http.FileServerFS(assets.Phone())) // the page and its fixtures, as devserve
 	t.Cleanup(ts.Close)
 	dir := os.Getenv("NIGHTFALL_SHOTS")
-	for _, name := range names {
-		start := engineStarters[name]
-		if start == nil {
-			t.Fatalf("no engine %q (chromium, webkit, firefox)", name)
+	forEngines(t, []string{"chromium", "firefox"}, func(t *testing.T, name string, start func(*testing.T) engine) {
+		e := start(t)
+		g := &engineGame{t: t, e: e, seat: 1}
+		// open loads a fixture afresh (a new query each time: a new hash
+		// alone would not reload the page)
+		n := 0
+		open := func(h int, hash string) {
+			t.Helper()
+			g.sizeTo(360, int64(h))
+			n++
+			if err := e.navigate(fmt.Sprintf("%s/?room=T%d#%s", ts.URL, n, hash)); err != nil {
+				t.Fatal(err)
+			}
 		}
-		t.Run(name, func(t *testing.T) {
-			e := start(t)
-			g := &engineGame{t: t, e: e, seat: 1}
-			// open loads a fixture afresh (a new query each time: a new hash
-			// alone would not reload the page)
-			n := 0
-			open := func(h int, hash string) {
-				t.Helper()
-				g.sizeTo(360, int64(h))
-				n++
-				if err := e.navigate(fmt.Sprintf("%s/?room=T%d#%s", ts.URL, n, hash)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			shot := func(what string) {
-				t.Helper()
-				if dir == "" {
-					return
-				}
-				os.MkdirAll(dir, 0o755)
-				b, err := e.screenshot()
-				if err != nil {
-					t.Fatalf("%s: screenshot: %v", name, err)
-				}
-				os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%s.png", name, what)), b, 0o644)
-			}
-			for _, c := range []struct {
-				fixture string
-				h       int
-			}{{"lobby-16", 740}, {"lobby-20", 740}, {"lobby-16", 640}} {
-				open(c.h, "mock="+c.fixture+"&lang=zh")
-				g.waitFor("the join screen", `document.querySelectorAll('.lobby .seat').length >= 16`)
-				below := g.eval(`(() => { const h = document.documentElement.clientHeight;
-					return [...document.querySelectorAll('.lobby .seat')].filter((b) => b.getBoundingClientRect().bottom > h).map((b) => b.dataset.id).join(',') })()`)
-				if below != "" {
-					t.Errorf("%s: %s at 360×%d: seats %s below the fold", name, c.fixture, c.h, below)
-				}
-				shot(fmt.Sprintf("join-%s-%d", c.fixture, c.h))
-			}
+		shot := func(what string) {
+			t.Helper()
 			if dir == "" {
 				return
 			}
-			for _, s := range []struct{ what, hash, ready string }{
-				{"night0", "mock=hands-setup-double&lang=zh", `document.body.dataset.screen === 'night'`},
-				{"night0-held", "mock=hands-setup-double&lang=en&peek=1", `document.getElementById('peekBody').textContent`},
-				{"over", "mock=hands-over&lang=en", `document.body.dataset.screen === 'over'`},
-			} {
-				open(740, s.hash)
-				g.waitFor(s.what, s.ready)
-				shot(s.what)
+			os.MkdirAll(dir, 0o755)
+			b, err := e.screenshot()
+			if err != nil {
+				t.Fatalf("%s: screenshot: %v", name, err)
 			}
-		})
-	}
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%s.png", name, what)), b, 0o644)
+		}
+		for _, c := range []struct {
+			fixture string
+			h       int
+		}{{"lobby-16", 740}, {"lobby-20", 740}, {"lobby-16", 640}} {
+			open(c.h, "mock="+c.fixture+"&lang=zh")
+			g.waitFor("the join screen", `document.querySelectorAll('.lobby .seat').length >= 16`)
+			below := g.eval(`(() => { const h = document.documentElement.clientHeight;
+				return [...document.querySelectorAll('.lobby .seat')].filter((b) => b.getBoundingClientRect().bottom > h).map((b) => b.dataset.id).join(',') })()`)
+			if below != "" {
+				t.Errorf("%s: %s at 360×%d: seats %s below the fold", name, c.fixture, c.h, below)
+			}
+			shot(fmt.Sprintf("join-%s-%d", c.fixture, c.h))
+		}
+		if dir == "" {
+			return
+		}
+		for _, s := range []struct{ what, hash, ready string }{
+			{"night0", "mock=hands-setup-double&lang=zh", `document.body.dataset.screen === 'night'`},
+			{"night0-held", "mock=hands-setup-double&lang=en&peek=1", `document.getElementById('peekBody').textContent`},
+			{"over", "mock=hands-over&lang=en", `document.body.dataset.screen === 'over'`},
+		} {
+			open(740, s.hash)
+			g.waitFor(s.what, s.ready)
+			shot(s.what)
+		}
+	})
 }

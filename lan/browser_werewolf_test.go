@@ -440,45 +440,35 @@ var regexpDigits = regexp.MustCompile(`[0-9]+`)
 // where not installed): no button label is cut off and nothing is wider
 // than the phone. NIGHTFALL_SHOTS=dir keeps screenshots at 360 and 390 px.
 func TestBrowserWerewolfScreens(t *testing.T) {
-	names := []string{"chromium", "firefox", "webkit"}
-	if s := os.Getenv("NIGHTFALL_ENGINES"); s != "" {
-		names = strings.Split(s, ",")
-	}
-	for _, name := range names {
-		start := engineStarters[name]
-		if start == nil {
-			t.Fatalf("no engine %q (chromium, webkit, firefox)", name)
-		}
-		t.Run(name, func(t *testing.T) {
-			e := start(t)
-			ts := httptest.NewServer(http.FileServerFS(assets.Phone())) // the page and its fixtures, as devserve
-			t.Cleanup(ts.Close)
-			g := &engineGame{t: t, e: e, seat: 1, label: name + "-werewolf-12"}
-			for _, c := range []struct{ what, fixture, extra string }{
-				{"witch-night", "ww-night-witch", "&tap=7"},
-				{"witch-card", "ww-night-witch", "&peek=1"},
-				{"hunter-skill", "ww-skill-hunter", "&tap=5"},
-				{"stand", "ww-stand", ""},
-				{"withdraw", "ww-campaign-candidate", ""},
-				{"badge", "ww-badge", "&tap=4"},
-				{"order", "ww-order", ""},
-			} {
-				if err := e.setSize(360, 780); err != nil {
-					t.Fatalf("%s: size: %v", name, err)
-				}
-				url := fmt.Sprintf("%s/?room=SHOTS&case=%s#mock=%s&lang=zh%s", ts.URL, c.what, c.fixture, c.extra)
-				if err := e.navigate(url); err != nil {
-					t.Fatalf("%s: open %s: %v", name, url, err)
-				}
-				g.waitFor(c.what, `document.fonts.status === 'loaded' && !!document.body.dataset.screen && !!document.querySelector('#main .panel')`)
-				if cut := g.eval(cutJS); cut != "" {
-					t.Errorf("%s, %s: cut-off button labels: %s", name, c.what, cut)
-				}
-				if g.eval(`document.documentElement.scrollWidth <= innerWidth`) != "true" {
-					t.Errorf("%s, %s: the page is wider than the phone: %s", name, c.what, g.eval(`document.documentElement.scrollWidth + '/' + innerWidth`))
-				}
-				g.shot(c.what)
+	forEngines(t, []string{"chromium", "firefox", "webkit"}, func(t *testing.T, name string, start func(*testing.T) engine) {
+		e := start(t)
+		ts := httptest.NewServer(http.FileServerFS(assets.Phone())) // the page and its fixtures, as devserve
+		t.Cleanup(ts.Close)
+		g := &engineGame{t: t, e: e, seat: 1, label: name + "-werewolf-12"}
+		for _, c := range []struct{ what, fixture, extra string }{
+			{"witch-night", "ww-night-witch", "&tap=7"},
+			{"witch-card", "ww-night-witch", "&peek=1"},
+			{"hunter-skill", "ww-skill-hunter", "&tap=5"},
+			{"stand", "ww-stand", ""},
+			{"withdraw", "ww-campaign-candidate", ""},
+			{"badge", "ww-badge", "&tap=4"},
+			{"order", "ww-order", ""},
+		} {
+			if err := e.setSize(360, 780); err != nil {
+				t.Fatalf("%s: size: %v", name, err)
 			}
-		})
-	}
+			url := fmt.Sprintf("%s/?room=SHOTS&case=%s#mock=%s&lang=zh%s", ts.URL, c.what, c.fixture, c.extra)
+			if err := e.navigate(url); err != nil {
+				t.Fatalf("%s: open %s: %v", name, url, err)
+			}
+			g.waitFor(c.what, `document.fonts.status === 'loaded' && !!document.body.dataset.screen && !!document.querySelector('#main .panel')`)
+			if cut := g.eval(cutJS); cut != "" {
+				t.Errorf("%s, %s: cut-off button labels: %s", name, c.what, cut)
+			}
+			if g.eval(`document.documentElement.scrollWidth <= innerWidth`) != "true" {
+				t.Errorf("%s, %s: the page is wider than the phone: %s", name, c.what, g.eval(`document.documentElement.scrollWidth + '/' + innerWidth`))
+			}
+			g.shot(c.what)
+		}
+	})
 }
