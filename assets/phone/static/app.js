@@ -1642,42 +1642,6 @@ function connect() {
   window.addEventListener('online', kick);
 }
 
-// ---- mock mode (development only) ---------------------------------------------------------------
-
-async function startMock() {
-  S.conn = 'open';
-  try {
-    const r = await fetch(`fixtures/${encodeURIComponent(S.mock)}.json`);
-    const data = await r.json();
-    for (const f of Array.isArray(data) ? data : [data]) onFrame(f);
-  } catch (e) {
-    toast(`mock: ${e}`);
-  }
-  const tap = hash.get('tap');
-  if (tap) {
-    const pv = S.pv;
-    if (pv && pv.table.phase === 'night') {
-      const task = V.nightTask(pv.tasks, null);
-      if (task) S.local.sel[V.taskKey(task)] = /^\d+$/.test(tap) ? Number(tap) : tap.toUpperCase();
-    } else if (pv) {
-      S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
-      S.local.turn = S.local.vote; // a day turn's pick (werewolf-12's skill and badge turns)
-    }
-  }
-  if (hash.get('skip') === '1' && S.pv && S.pv.table.phase === 'night') { // Skip on a task that cannot be skipped
-    const w = V.nightModel(S.T, S.pv, S.names, S.local).wire;
-    if (w.secondary && w.secondary.do === 'local-skip') S.local.skipped[w.taskKey] = true;
-  }
-  const open = hash.get('open'); // cat-lives-7: a privilege's form
-  if (open && S.pv && S.pv.catLives) {
-    const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
-    if (p) S.local.cat = { open: `${p.action}:${p.via}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
-  }
-  if (S.pv && S.pv.catLives && (open || hash.get('hand') === '1')) { S.catHand = catHandKey(); catArm(); } // cat-lives-7: the hand opened
-  if (hash.get('peek') === '1') S.peeking = true;
-  render();
-}
-
 // ---- start ---------------------------------------------------------------------------------
 
 async function main() {
@@ -1718,7 +1682,8 @@ async function main() {
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
   render();
-  if (S.mock) { startMock(); return; }
+  // the development-only mock mode (#mock=): mock.js, fetched only then
+  if (S.mock) { import('./mock.js').then((m) => m.startMock({ S, hash, onFrame, toast, render, catHandKey, catArm })); return; }
   // a phone with the typed key kept for its room connects now it has it
   if (!S.room || S.keyMissing || !S.hostKey || conn) return;
   connect();
