@@ -1613,6 +1613,17 @@ function afterIdle(f) {
   else setTimeout(f, 3000);
 }
 
+// adopt takes the socket index.html opened before the scripts came, if
+// it goes to url; one to another address, or none asked for (main), is
+// closed.
+function adopt(url) {
+  const e = window.early;
+  window.early = null;
+  if (e && e.url === url) return e;
+  if (e) e.ws.close();
+  return null;
+}
+
 function connect() {
   conn = new Conn({
     url: wsURL(location, S.room),
@@ -1634,6 +1645,7 @@ function connect() {
     stopCodes: [4000, 4003, 4004, 4006, 4007], // replaced by another window; wrong room; not the room's key; a typed code refused
     keepTrying: (code) => code === 4003 && roomKnown(), // a host restarting: it comes back with this room
     takeKeys,
+    adopt,
   });
   conn.start();
   const kick = () => { if (document.visibilityState === 'visible' && !S.replaced) conn.kick(); };
@@ -1654,7 +1666,7 @@ async function main() {
   // slow network, and a warm reload's two waits overlap); nothing renders
   // before the words are there.
   const words = loadLang(S.lang);
-  if (!inApp && !S.mock && S.room && S.hostKey) connect();
+  if (!inApp && !S.mock && S.room && S.hostKey) connect(); else adopt();
   await words;
   // A phone back with its token for this room is likely back mid-game,
   // whose screens read the late words: asked for now, while the socket
