@@ -154,13 +154,18 @@ async function loadLang(lang) {
 // is tried again a few seconds later, the screens drawn meanwhile.
 const late = {}; // language → { done } once in, { busy: promise } while asked, { retry: ms } after a failure
 const lateLang = () => (S.dicts[S.lang] ? S.lang : 'en'); // the dictionary S.T reads first
+// lateFetch: the late file's request, asked for (askLate) with the first
+// file by a phone likely back mid-game (main), taken by loadLate.
+const lateFetch = {};
+const askLate = (l) => lateFetch[l] || (lateFetch[l] = fetch(new URL(`i18n/${l}.late.json`, import.meta.url))); // beside app.js, as the first file
 function loadLate() {
   const l = lateLang();
   const x = late[l];
   if (!S.dicts[l] || (x && (x.done || x.busy))) return (x && x.busy) || Promise.resolve();
   const busy = (async () => {
     try {
-      const r = await fetch(new URL(`i18n/${l}.late.json`, import.meta.url)); // beside app.js, as the first file
+      const r = await askLate(l);
+      delete lateFetch[l]; // a retry asks again
       if (!r.ok) throw new Error(String(r.status));
       Object.assign(S.dicts[l], await r.json()); // S.T reads the same object
       late[l] = { done: true };
@@ -1667,11 +1672,13 @@ async function main() {
   // before the words are there.
   const words = loadLang(S.lang);
   if (!inApp && !S.mock && S.room && S.hostKey) connect(); else adopt();
-  await words;
   // A phone back with its token for this room is likely back mid-game,
-  // whose screens read the late words: asked for now, while the socket
-  // says hello, not once the game's view is in.
-  if (!S.mock && S.room && roomKnown()) loadLate();
+  // whose screens read the late words: asked for now, with the first file,
+  // while the socket says hello, not once the game's view is in.
+  const back = !S.mock && S.room && roomKnown();
+  if (back) askLate(S.lang).catch(() => {}); // (a failure: loadLate's)
+  await words;
+  if (back) loadLate();
   if (inApp) {
     await loadJoin();
     await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
