@@ -2,10 +2,13 @@ package lan
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -211,7 +214,10 @@ func TestSpectatorsEphemeral(t *testing.T) {
 }
 
 // TestContentSecurityPolicy: the page is served with a policy that allows
-// its own files and connections only, and holds no inline script or handler.
+// its own files and connections only, and holds no inline handler and one
+// inline script (it opens the socket before the files are read), which the
+// policy allows by its hash and nothing else: a byte changed, the hash is
+// another.
 func TestContentSecurityPolicy(t *testing.T) {
 	h := newHarness(t, Config{Players: 8})
 	resp, err := http.Get(h.ts.URL + "/?room=" + h.srv.Room())
@@ -222,7 +228,13 @@ func TestContentSecurityPolicy(t *testing.T) {
 	resp.Body.Close()
 	csp := resp.Header.Get("Content-Security-Policy")
 	host := strings.TrimPrefix(h.ts.URL, "http://")
-	for _, want := range []string{"default-src 'none'", "script-src 'self';", "style-src 'self';",
+	m := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindAllSubmatch(body, -1)
+	if len(m) != 1 {
+		t.Fatalf("index.html holds %d inline scripts, want 1", len(m))
+	}
+	sum := sha256.Sum256(m[0][1])
+	script := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	for _, want := range []string{"default-src 'none'", "script-src 'self' " + script + ";", "style-src 'self';",
 		"connect-src 'self' ws://" + host + ";", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"} {
 		if !strings.Contains(csp, want) {
 			t.Errorf("Content-Security-Policy %q lacks %q", csp, want)
@@ -232,13 +244,27 @@ func TestContentSecurityPolicy(t *testing.T) {
 		t.Errorf("Content-Security-Policy %q allows too much", csp)
 	}
 	low := strings.ToLower(string(body))
-	for _, bad := range []string{"<script>", " onclick=", " onload=", " style=", "<style"} {
+	for _, bad := range []string{" onclick=", " onload=", " style=", "<style"} {
 		if strings.Contains(low, bad) {
 			t.Errorf("index.html holds %q, which the policy blocks", bad)
 		}
 	}
 	if p := contentPolicy("evil.com; script-src *"); strings.Contains(p, "evil") {
 		t.Errorf("a Host header made it into the policy: %s", p)
+	}
+	// the page's other answers allow no inline script
+	resp, err = http.Get(h.ts.URL + "/" + versionDir(h.pageVersion()) + "app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self';") {
+		t.Errorf("app.js's Content-Security-Policy %q", csp)
+	}
+	// an index whose script changed is allowed another hash
+	_, other, err := inlineScript(bytes.Replace(body, []byte("early"), []byte("early2"), 1))
+	if err != nil || other == script || other == "" {
+		t.Errorf("a changed script: %q, %v (was %q)", other, err, script)
 	}
 }
 

@@ -176,15 +176,18 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.SetWriteDeadline(time.Now().Add(writeWait))
 		ws.WriteMessage(websocket.TextMessage, errFrame("", codeRoom, "wrong room code: scan the QR code on the big screen again"))
 		ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(closeRoom, "room"))
+		bw.conn.release()
 		ws.Close()
 		return
 	}
 	// The challenge: the phone's first frame must carry it, sealed, so a
-	// first frame captured on another socket opens nothing here.
+	// first frame captured on another socket opens nothing here. It goes
+	// in one write with the handshake's answer (held since the upgrade):
+	// the phone has it as its socket opens.
 	challenge := make([]byte, sealed.ChallengeSize)
 	rand.Read(challenge)
 	ws.SetWriteDeadline(time.Now().Add(writeWait))
-	if err := ws.WriteMessage(websocket.BinaryMessage, challenge); err != nil {
+	if err := ws.WriteMessage(websocket.BinaryMessage, challenge); err != nil || bw.conn.release() != nil {
 		ws.Close()
 		return
 	}
@@ -434,7 +437,8 @@ func (c *batchConn) release() error {
 }
 
 // batchWriter is the response a WebSocket upgrade hijacks: the socket it
-// hands over is a batchConn.
+// hands over is a batchConn, holding from the start (the handshake's
+// answer waits for the first frame: serveWS releases them together).
 type batchWriter struct {
 	http.ResponseWriter
 	conn *batchConn
@@ -449,6 +453,6 @@ func (w *batchWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	w.conn = &batchConn{Conn: c}
+	w.conn = &batchConn{Conn: c, holding: true}
 	return w.conn, rw, nil
 }

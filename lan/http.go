@@ -24,16 +24,23 @@ func securityHeaders(h http.Handler) http.Handler {
 }
 
 // contentPolicy is the page's Content-Security-Policy: its own scripts and
-// style only (no inline script or style element, no eval), connections to
+// style only (no inline script or style element, no eval, but for scripts,
+// the sources named: the index's inline script by its hash), connections to
 // itself only. 'self' covers the WebSocket to the same host in current
 // browsers; older Safari needs the ws: URL itself, so the host the page was
 // loaded from is named too (only a plain host[:port], never a wildcard).
-func contentPolicy(host string) string {
+func contentPolicy(host string, scripts ...string) string {
 	connect := "'self'"
 	if plainHost(host) {
 		connect += " ws://" + host
 	}
-	return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src " + connect +
+	script := "'self'"
+	for _, s := range scripts {
+		if s != "" {
+			script += " " + s
+		}
+	}
+	return "default-src 'none'; script-src " + script + "; style-src 'self'; img-src 'self' data:; connect-src " + connect +
 		"; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 }
 
@@ -71,6 +78,8 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the phone page is missing", http.StatusInternalServerError)
 		return
 	}
+	// Its inline script, allowed by its hash.
+	w.Header().Set("Content-Security-Policy", contentPolicy(r.Host, f.script))
 	// Revalidated on every load (page.go): a 304 while the page is the
 	// same, the new one (naming new file URLs) after an update.
 	f.serve(w, r, "no-cache")

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,6 +37,9 @@ type pageFile struct {
 	ctype       string
 	raw, gz     []byte
 	etag, gzTag string
+	// script is the Content-Security-Policy source of the file's inline
+	// script ('sha256-…'), "" for none: index.html's (inlineScript).
+	script string
 }
 
 // loadPage reads the page's files once (they are embedded: they never
@@ -83,9 +90,42 @@ func loadPage(page fs.FS) (files map[string]*pageFile, version string, err error
 		return nil, "", err
 	}
 	version = pageVersion(files)
+	index, script, err := inlineScript(index)
+	if err != nil {
+		return nil, "", err
+	}
 	addRaw("index.html", bytes.ReplaceAll(index, []byte(`="static/`), []byte(`="/`+versionDir(version))))
 	files["index.html"].ctype = "text/html; charset=utf-8"
+	files["index.html"].script = script
 	return files, version, nil
+}
+
+// inlineScriptRE is an inline script element of index.html (one without
+// attributes, so without src).
+var inlineScriptRE = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+
+// inlineScript minifies index.html's one inline script (it opens the
+// socket before the page's files are read, so it cannot be one of them
+// without a wait for it) and gives the policy's source that allows it and
+// nothing else: its hash. No inline script: the index as it is and "".
+func inlineScript(index []byte) ([]byte, string, error) {
+	all := inlineScriptRE.FindAllSubmatchIndex(index, -1)
+	switch len(all) {
+	case 0:
+		return index, "", nil
+	case 1:
+	default:
+		return nil, "", fmt.Errorf("index.html has %d inline scripts, one at most", len(all))
+	}
+	m := all[0]
+	src, err := minified("index.js", index[m[2]:m[3]])
+	if err != nil {
+		return nil, "", fmt.Errorf("index.html's inline script: %w", err)
+	}
+	src = bytes.TrimSpace(src)
+	out := slices.Concat(index[:m[2]], src, index[m[3]:])
+	sum := sha256.Sum256(src)
+	return out, "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'", nil
 }
 
 // servedPage is the page's files and their version, once they are made

@@ -2,12 +2,17 @@ package lan
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"nightfall/game"
@@ -54,7 +59,8 @@ const (
 //   - cold: a first visit in a fresh browser context (nothing cached): join.
 //
 // Reported: the medians in ms (blank-p50-ms, page-p50-ms) and the page's
-// median over the blank page's (x-blank).
+// median over the blank page's (x-blank); the warm reloads log where the
+// page's time goes (stepsWatch: -v).
 func BenchmarkPageWake(b *testing.B) {
 	browser := startChromium(b)
 	blank := blankServer(b).URL + "/"
@@ -131,6 +137,8 @@ func loadTime(b *testing.B, ctx context.Context, load chromedp.Action[chromedp.V
 // benchReloads reloads the blank tab, then the page's, b.N times each.
 func benchReloads(b *testing.B, blank, page *browserPhone, usable string) {
 	var blanks, pages []time.Duration
+	watchSteps(b, page)
+	var steps []map[string]float64
 	b.ResetTimer()
 	for range b.N {
 		// the screen was off for a while: the page had time to idle
@@ -139,9 +147,13 @@ func benchReloads(b *testing.B, blank, page *browserPhone, usable string) {
 		b.StartTimer()
 		blanks = append(blanks, loadTime(b, blank.ctx, chromedp.Reload(), blankUsable))
 		pages = append(pages, loadTime(b, page.ctx, chromedp.Reload(), usable))
+		b.StopTimer()
+		steps = append(steps, readSteps(b, page))
+		b.StartTimer()
 	}
 	b.StopTimer()
 	reportLoads(b, blanks, pages)
+	logSteps(b, steps)
 }
 
 // benchColdLoads visits the blank page, then url, b.N times each, each
@@ -178,4 +190,88 @@ func reportLoads(b *testing.B, blanks, pages []time.Duration) {
 	b.ReportMetric(float64(pages[len(pages)-1].Microseconds())/1000, "page-max-ms")
 	b.ReportMetric(pg/bl, "x-blank")
 	b.ReportMetric(0, "ns/op")
+}
+
+// stepsWatch, run in the page before its own scripts, notes when each
+// step of a load happens (performance.now(), ms from the navigation's
+// start) in window.__steps: inline (index.html's inline script runs: its
+// first URLSearchParams), nacl (tweetnacl starts to run), app (app.js's
+// own code starts: its first URLSearchParams), ws (the socket is made),
+// open (the socket's upgrade answered), chal (the host's challenge), hello
+// (the page's first frame), welc (the host's next frame, its welcome),
+// msg3 (the one after), words (the first fetch resolved: the dictionary),
+// live (the screen drawn from the host's word: body.dataset.live). It
+// changes nothing the page does.
+const stepsWatch = `(() => {
+  const st = window.__steps = {};
+  const at = (k) => { if (!(k in st)) st[k] = performance.now(); };
+  let nacl;
+  Object.defineProperty(window, 'nacl', { configurable: true, get() { return nacl; }, set(v) { at('nacl'); nacl = v; } });
+  const USP = window.URLSearchParams;
+  window.URLSearchParams = function (...a) { at(document.currentScript ? 'inline' : 'app'); return new USP(...a); };
+  window.URLSearchParams.prototype = USP.prototype;
+  const WS = window.WebSocket;
+  window.WebSocket = function (...a) {
+    at('ws');
+    const ws = new WS(...a);
+    let n = 0;
+    ws.addEventListener('open', () => at('open'));
+    ws.addEventListener('message', () => { n++; if (n === 1) at('chal'); if (n === 2) at('welc'); if (n === 3) at('msg3'); });
+    const send = ws.send.bind(ws);
+    ws.send = (d) => { at('hello'); return send(d); };
+    return ws;
+  };
+  window.WebSocket.prototype = WS.prototype;
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) window.WebSocket[k] = WS[k];
+  new MutationObserver(() => { if (document.body && document.body.dataset.live === '1') at('live'); }).observe(document, { attributes: true, subtree: true, childList: true });
+  const f = window.fetch;
+  window.fetch = (...a) => f(...a).then((r) => { at('words'); return r; });
+})()`
+
+// watchSteps installs stepsWatch in p's tab for every load from now on.
+func watchSteps(b *testing.B, p *browserPhone) {
+	c := chromedp.FromContext(p.ctx)
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := cdp.Call(ctx, c.Target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stepsWatch}); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// readSteps is the last load's steps, with the navigation's own: idx (the
+// index's answer in), dom (the document parsed), dcl (DOMContentLoaded:
+// the module scripts have run their first turn), and f:NAME, when each
+// file (style, nacl, app, view, net, zh, late…) was in.
+func readSteps(b *testing.B, p *browserPhone) map[string]float64 {
+	js := `JSON.stringify(Object.assign({}, window.__steps || {}, (() => { const n = performance.getEntriesByType('navigation')[0]; const r = {}; for (const e of performance.getEntriesByType('resource')) { const m = /([a-z]+)(\.min)?\.(js|css|json)$/.exec(e.name); if (m) r['f:' + m[1]] = e.responseEnd; } return Object.assign(r, { idx: n.responseEnd, dom: n.domInteractive, dcl: n.domContentLoadedEventStart }); })()))`
+	var m map[string]float64
+	if err := json.Unmarshal([]byte(p.eval(js)), &m); err != nil {
+		b.Fatal(err)
+	}
+	return m
+}
+
+// stepOrder is the order of a load's steps.
+var stepOrder = []string{"idx", "inline", "f:style", "f:nacl", "f:app", "f:view", "f:net", "dom", "nacl", "app", "ws", "dcl", "open", "chal", "words", "f:zh", "f:late", "hello", "welc", "msg3", "live"}
+
+// logSteps logs each step's median (ms from the navigation's start).
+func logSteps(b *testing.B, steps []map[string]float64) {
+	if len(steps) == 0 {
+		return
+	}
+	var parts []string
+	for _, k := range stepOrder {
+		var v []float64
+		for _, m := range steps {
+			if x, ok := m[k]; ok {
+				v = append(v, x)
+			}
+		}
+		if len(v) == 0 {
+			continue
+		}
+		slices.Sort(v)
+		parts = append(parts, fmt.Sprintf("%s %.0f", k, v[len(v)/2]))
+	}
+	b.Logf("steps (median ms from the navigation's start, %d loads): %s", len(steps), strings.Join(parts, " · "))
 }

@@ -95,15 +95,16 @@ function world() {
     send(b) { this.sent.push(this.host.open(b)); }
     close() { this.closed = true; }
     // test helpers
-    open() { this.onopen && this.onopen(); this.onmessage && this.onmessage({ data: this.host.challenge.slice().buffer }); }
+    open() { this.onopen && this.onopen({ type: 'open' }); this.onmessage && this.onmessage({ type: 'message', data: this.host.challenge.slice().buffer }); }
     recv(f) {
       if (!this.host.shared) this.host.shared = nacl.box.before(w.last.ch.pub, hostKP.secretKey); // the phone sent nothing yet
       this.onmessage && this.onmessage({ data: this.host.seal(f) });
     }
     recvClear(f) { this.onmessage && this.onmessage({ data: JSON.stringify(f) }); }
-    drop(code = 1006) { this.closed = true; this.onclose && this.onclose({ code }); }
+    drop(code = 1006) { this.closed = true; this.onclose && this.onclose({ type: 'close', code }); }
   }
   const w = {
+    FakeWS,
     sockets,
     hostKP,
     get now() { return now; },
@@ -320,6 +321,37 @@ test('keys made ahead seal the next socket, once: a socket without them makes it
   ws2.open();
   assert.deepEqual(ws2.sent, [{ t: 'hello', token: 'tk' }]);
   assert.notDeepEqual(w.last.ch.pub, first, 'the next socket has a fresh key');
+});
+
+test('a socket opened before the scripts (index.html) is taken over: what it heard is played in order, then it goes on', () => {
+  const w = world();
+  const url = 'ws://h/ws?room=R';
+  const early = (ws) => { const got = []; ws.onopen = ws.onmessage = ws.onclose = (e) => got.push(e); return { url, ws, got }; };
+  const ws = new w.FakeWS(url);
+  const e = early(ws);
+  ws.open(); // the upgrade and the challenge, before the scripts ran
+  const frames = [], states = [];
+  let taken = [e];
+  const c = w.conn({ onOpen: (send) => send({ t: 'hello', token: 'tk' }), onFrame: (f) => frames.push(f), onState: (s) => states.push(s), adopt: (u) => { assert.equal(u, url); return taken.shift() || null; } });
+  c.start();
+  assert.equal(w.sockets.length, 1, 'no socket of its own');
+  assert.deepEqual(ws.sent, [{ t: 'hello', token: 'tk' }], 'the challenge heard before is answered');
+  assert.deepEqual(states, ['connecting', 'open']);
+  ws.recv({ t: 'welcome' });
+  assert.deepEqual(frames.map((f) => f.t), ['welcome'], 'what comes later comes straight');
+  ws.drop();
+  w.advance(500);
+  assert.equal(w.sockets.length, 2, 'after it closes, a socket of its own');
+  // one that closed before the scripts ran: tried again after the backoff
+  const ws3 = new w.FakeWS(url);
+  taken = [early(ws3)];
+  ws3.drop();
+  const c2 = w.conn({ onState: (s) => states.push(s), adopt: () => taken.shift() || null });
+  states.length = 0;
+  c2.start();
+  assert.deepEqual(states, ['connecting', 'closed']);
+  w.advance(500);
+  assert.equal(w.sockets.length, 4, 'a new socket');
 });
 
 test('keyFromText reads the #k= of the QR code', () => {

@@ -154,13 +154,18 @@ async function loadLang(lang) {
 // is tried again a few seconds later, the screens drawn meanwhile.
 const late = {}; // language → { done } once in, { busy: promise } while asked, { retry: ms } after a failure
 const lateLang = () => (S.dicts[S.lang] ? S.lang : 'en'); // the dictionary S.T reads first
+// lateFetch: the late file's request, asked for (askLate) with the first
+// file by a phone likely back mid-game (main), taken by loadLate.
+const lateFetch = {};
+const askLate = (l) => lateFetch[l] || (lateFetch[l] = fetch(new URL(`i18n/${l}.late.json`, import.meta.url))); // beside app.js, as the first file
 function loadLate() {
   const l = lateLang();
   const x = late[l];
   if (!S.dicts[l] || (x && (x.done || x.busy))) return (x && x.busy) || Promise.resolve();
   const busy = (async () => {
     try {
-      const r = await fetch(new URL(`i18n/${l}.late.json`, import.meta.url)); // beside app.js, as the first file
+      const r = await askLate(l);
+      delete lateFetch[l]; // a retry asks again
       if (!r.ok) throw new Error(String(r.status));
       Object.assign(S.dicts[l], await r.json()); // S.T reads the same object
       late[l] = { done: true };
@@ -1613,6 +1618,17 @@ function afterIdle(f) {
   else setTimeout(f, 3000);
 }
 
+// adopt takes the socket index.html opened before the scripts came, if
+// it goes to url; one to another address, or none asked for (main), is
+// closed.
+function adopt(url) {
+  const e = window.early;
+  window.early = null;
+  if (e && e.url === url) return e;
+  if (e) e.ws.close();
+  return null;
+}
+
 function connect() {
   conn = new Conn({
     url: wsURL(location, S.room),
@@ -1634,48 +1650,13 @@ function connect() {
     stopCodes: [4000, 4003, 4004, 4006, 4007], // replaced by another window; wrong room; not the room's key; a typed code refused
     keepTrying: (code) => code === 4003 && roomKnown(), // a host restarting: it comes back with this room
     takeKeys,
+    adopt,
   });
   conn.start();
   const kick = () => { if (document.visibilityState === 'visible' && !S.replaced) conn.kick(); };
   document.addEventListener('visibilitychange', kick);
   window.addEventListener('pageshow', kick);
   window.addEventListener('online', kick);
-}
-
-// ---- mock mode (development only) ---------------------------------------------------------------
-
-async function startMock() {
-  S.conn = 'open';
-  try {
-    const r = await fetch(`fixtures/${encodeURIComponent(S.mock)}.json`);
-    const data = await r.json();
-    for (const f of Array.isArray(data) ? data : [data]) onFrame(f);
-  } catch (e) {
-    toast(`mock: ${e}`);
-  }
-  const tap = hash.get('tap');
-  if (tap) {
-    const pv = S.pv;
-    if (pv && pv.table.phase === 'night') {
-      const task = V.nightTask(pv.tasks, null);
-      if (task) S.local.sel[V.taskKey(task)] = /^\d+$/.test(tap) ? Number(tap) : tap.toUpperCase();
-    } else if (pv) {
-      S.local.vote = /^\d+$/.test(tap) ? Number(tap) : tap;
-      S.local.turn = S.local.vote; // a day turn's pick (werewolf-12's skill and badge turns)
-    }
-  }
-  if (hash.get('skip') === '1' && S.pv && S.pv.table.phase === 'night') { // Skip on a task that cannot be skipped
-    const w = V.nightModel(S.T, S.pv, S.names, S.local).wire;
-    if (w.secondary && w.secondary.do === 'local-skip') S.local.skipped[w.taskKey] = true;
-  }
-  const open = hash.get('open'); // cat-lives-7: a privilege's form
-  if (open && S.pv && S.pv.catLives) {
-    const p = (S.pv.catLives.privileges || []).find((x) => x.action === open);
-    if (p) S.local.cat = { open: `${p.action}:${p.via}`, target: tap ? Number(tap) : undefined, text: hash.get('text') || '' };
-  }
-  if (S.pv && S.pv.catLives && (open || hash.get('hand') === '1')) { S.catHand = catHandKey(); catArm(); } // cat-lives-7: the hand opened
-  if (hash.get('peek') === '1') S.peeking = true;
-  render();
 }
 
 // ---- start ---------------------------------------------------------------------------------
@@ -1690,12 +1671,14 @@ async function main() {
   // slow network, and a warm reload's two waits overlap); nothing renders
   // before the words are there.
   const words = loadLang(S.lang);
-  if (!inApp && !S.mock && S.room && S.hostKey) connect();
-  await words;
+  if (!inApp && !S.mock && S.room && S.hostKey) connect(); else adopt();
   // A phone back with its token for this room is likely back mid-game,
-  // whose screens read the late words: asked for now, while the socket
-  // says hello, not once the game's view is in.
-  if (!S.mock && S.room && roomKnown()) loadLate();
+  // whose screens read the late words: asked for now, with the first file,
+  // while the socket says hello, not once the game's view is in.
+  const back = !S.mock && S.room && roomKnown();
+  if (back) askLate(S.lang).catch(() => {}); // (a failure: loadLate's)
+  await words;
+  if (back) loadLate();
   if (inApp) {
     await loadJoin();
     await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
@@ -1718,7 +1701,8 @@ async function main() {
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
   render();
-  if (S.mock) { startMock(); return; }
+  // the development-only mock mode (#mock=): mock.js, fetched only then
+  if (S.mock) { import('./mock.js').then((m) => m.startMock({ S, hash, onFrame, toast, render, catHandKey, catArm })); return; }
   // a phone with the typed key kept for its room connects now it has it
   if (!S.room || S.keyMissing || !S.hostKey || conn) return;
   connect();

@@ -223,6 +223,8 @@ export function wsURL(loc, room) {
 //                 for this room: the host is coming back with it)
 //   takeKeys()    keys made ahead for the next socket (channelKeys), or null:
 //                 made when the socket opens
+//   adopt(url)    a socket to url already opening, {ws, got: its events so far},
+//                 or null: a new one (index.html opens one before the scripts)
 // setCadence(ms) turns the game's cadence on (ms > 0) or off: then exactly one
 // frame leaves for every tick of the host's, a queued one or an empty
 // {"t":"pad"}.
@@ -243,6 +245,7 @@ export class Conn {
     this.stopCodes = opts.stopCodes || [];
     this.keepTrying = opts.keepTrying || (() => false);
     this.takeKeys = opts.takeKeys || (() => null);
+    this.adopt = opts.adopt || (() => null);
     this.ws = null;
     this.ch = null; // the socket's Channel
     this.attempt = 0;
@@ -345,8 +348,9 @@ export class Conn {
     if (this.stopped) return;
     this.clearTimeout(this.retry);
     this.setState('connecting');
-    let ws;
-    try { ws = new this.WS(this.url); } catch { this.scheduleRetry(false); return; }
+    const early = this.adopt(this.url);
+    let ws = early && early.ws;
+    if (!ws) try { ws = new this.WS(this.url); } catch { this.scheduleRetry(false); return; }
     try { ws.binaryType = 'arraybuffer'; } catch { /* a fake */ }
     this.ws = ws;
     this.queue = [];
@@ -401,6 +405,7 @@ export class Conn {
       this.scheduleRetry(opened, code);
     };
     ws.onerror = () => { /* onclose follows */ };
+    if (early) for (const e of early.got) if (this.ws === ws) ws['on' + e.type](e); // what it heard before
   }
 
   drop() {
