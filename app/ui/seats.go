@@ -101,7 +101,7 @@ type seatObjs struct {
 	disc           *canvas.Circle
 	num            *canvas.Text
 	name, note     *canvas.Text
-	note2          *canvas.Text // a long note's second line
+	note2, note3   *canvas.Text // a long note's second and third lines
 	badge          *canvas.Text
 	badgeBg        *canvas.Rectangle
 	cross1, cross2 *canvas.Line
@@ -129,7 +129,7 @@ func (rr *ringRenderer) Refresh() {
 	for len(rr.seats) < len(seats) {
 		o := &seatObjs{
 			disc: canvas.NewCircle(colSeat), num: canvas.NewText("", colText),
-			name: canvas.NewText("", colDim), note: canvas.NewText("", colDim), note2: canvas.NewText("", colDim),
+			name: canvas.NewText("", colDim), note: canvas.NewText("", colDim), note2: canvas.NewText("", colDim), note3: canvas.NewText("", colDim),
 			badge: canvas.NewText("", color.Black), badgeBg: canvas.NewRectangle(colAccent),
 			cross1: canvas.NewLine(colDeadMark), cross2: canvas.NewLine(colDeadMark),
 		}
@@ -138,6 +138,7 @@ func (rr *ringRenderer) Refresh() {
 		o.name.Alignment = fyne.TextAlignCenter
 		o.note.Alignment = fyne.TextAlignCenter
 		o.note2.Alignment = fyne.TextAlignCenter
+		o.note3.Alignment = fyne.TextAlignCenter
 		o.badge.Alignment = fyne.TextAlignCenter
 		rr.seats = append(rr.seats, o)
 	}
@@ -150,7 +151,7 @@ func (rr *ringRenderer) Refresh() {
 		if s.NoteCol != nil {
 			o.note.Color = s.NoteCol
 		}
-		o.note2.Color = o.note.Color
+		o.note2.Color, o.note3.Color = o.note.Color, o.note.Color
 		o.badge.Text = s.Badge
 		o.disc.FillColor, o.disc.StrokeColor, o.disc.StrokeWidth = colSeat, colText, 0
 		o.num.Color, o.name.Color = colText, colDim
@@ -190,7 +191,7 @@ func (rr *ringRenderer) Refresh() {
 		if seats[i].Dead {
 			rr.objs = append(rr.objs, o.cross1, o.cross2)
 		}
-		rr.objs = append(rr.objs, o.num, o.name, o.note, o.note2)
+		rr.objs = append(rr.objs, o.num, o.name, o.note, o.note2, o.note3)
 		for _, p := range o.pips {
 			rr.objs = append(rr.objs, p)
 		}
@@ -274,18 +275,24 @@ func (r *SeatRing) Geometry() RingGeometry { return r.geometry(r.Size()) }
 func (r *SeatRing) InnerRect() Rect { return r.Geometry().Inner() }
 
 // noteLines is a seat's note in lines at most w wide at size: one, or two
-// when it is long (the second clipped if need be).
+// when it is long (the second clipped if need be), or three when the note
+// is three lines of its own ("3 cards\n−1 privilege\n−1 commoner": short
+// lines keep the seat's label narrow).
 func noteLines(note string, size, w float32) []string {
 	if note == "" {
 		return nil
 	}
+	most := 2
+	if strings.Count(note, "\n") >= 2 {
+		most = 3
+	}
 	ls := wrapText(note, size, w)
-	if len(ls) > 2 {
-		rest := strings.Join(ls[1:], " ")
+	if len(ls) > most {
+		rest := strings.Join(ls[most-1:], " ")
 		for len([]rune(rest)) > 2 && fyne.MeasureText(rest, size, fyne.TextStyle{}).Width > w {
 			rest = clip(rest, len([]rune(rest))-1)
 		}
-		ls = []string{ls[0], rest}
+		ls = append(ls[:most-1:most-1], rest)
 	}
 	return ls
 }
@@ -556,11 +563,10 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 		o.num.Move(fyne.NewPos(x-ns.Width/2, y-ns.Height/2))
 		o.num.Resize(ns)
 		lb := g.Labels[i]
-		o.note.Text, o.note2.Text = "", ""
-		if ls := g.Notes[i]; len(ls) > 0 {
-			o.note.Text = ls[0]
-			if len(ls) > 1 {
-				o.note2.Text = ls[1]
+		o.note.Text, o.note2.Text, o.note3.Text = "", "", ""
+		for j, l := range g.Notes[i] {
+			if j < 3 {
+				[]*canvas.Text{o.note, o.note2, o.note3}[j].Text = l
 			}
 		}
 		o.name.TextSize, o.note.TextSize = g.NameSize, g.NoteSize
@@ -576,9 +582,12 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 		}
 		o.note.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height))
 		o.note.Resize(fyne.NewSize(lb.Size.Width, ts.Height))
-		o.note2.TextSize = g.NoteSize
+		o.note2.TextSize, o.note3.TextSize = g.NoteSize, g.NoteSize
 		o.note2.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height+ts.Height))
-		o.note2.Resize(fyne.NewSize(lb.Size.Width, o.note2.MinSize().Height))
+		n2 := o.note2.MinSize().Height
+		o.note2.Resize(fyne.NewSize(lb.Size.Width, n2))
+		o.note3.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height+ts.Height+n2))
+		o.note3.Resize(fyne.NewSize(lb.Size.Width, o.note3.MinSize().Height))
 		d := r * 0.62
 		o.cross1.Position1, o.cross1.Position2 = fyne.NewPos(x-d, y-d), fyne.NewPos(x+d, y+d)
 		o.cross2.Position1, o.cross2.Position2 = fyne.NewPos(x-d, y+d), fyne.NewPos(x+d, y-d)
