@@ -563,10 +563,10 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.ok(m.timeline.length >= 2);
   assert.equal(m.timeline[0].title, 'Night 1');
   const lines = m.timeline.flatMap((g) => g.lines);
-  assert.ok(lines.some((l) => /Kill \d/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /killed \d/.test(l)), lines.join('\n'));
   assert.ok(lines.some((l) => /Dawn/.test(l)));
   assert.ok(lines.every((l) => !/^[:：]/.test(l)), 'no empty role prefix');
-  assert.ok(lines.every((l) => !/\{\{|role\.|action\./.test(l)), 'all translated');
+  assert.ok(lines.every((l) => !/\{\{|role\.|action\.|tl\./.test(l)), 'all translated');
   const z = V.overModel(TZ, pv.table, names);
   assert.equal(z.winner, '好人获胜');
   // why it ended: the engine's code, translated (never its English sentence)
