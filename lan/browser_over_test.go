@@ -14,7 +14,8 @@ import (
 // overCheckJS lists what is wrong on a game-over screen: a words key or a
 // hand with 号 in its text ("tl.x", "6L号"), a seat label of the roles list
 // on two lines, a lost card's ✕ wrapped away from its card (it then reads
-// as the next card's), a player's name squeezed out of its row.
+// as the next card's), a seat's cards run together ("Killer Villager", not
+// "Killer · Villager"), a player's name squeezed out of its row.
 const overCheckJS = `(() => {
   const bad = [];
   const text = document.getElementById('main').innerText;
@@ -25,11 +26,15 @@ const overCheckJS = `(() => {
     if (tops.size > 1) bad.push('seat label on ' + tops.size + ' lines: ' + e.textContent);
   }
   for (const e of document.querySelectorAll('ul.reveal .rl.lost')) {
-    const a = e.firstChild, b = e.lastChild;
-    if (!a || a === b) continue;
+    const a = e.firstChild, b = [...e.childNodes].find((x) => x.nodeType === 3 && x.data.includes('✕'));
+    if (!a || !b || a === b) continue;
     const r = document.createRange(); r.setStart(a, Math.max(0, a.length - 1)); r.setEnd(b, b.length);
     const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
     if (tops.size > 1) bad.push('✕ on another line than its role: ' + e.textContent);
+  }
+  for (const e of document.querySelectorAll('ul.reveal .roles')) {
+    const rl = [...e.querySelectorAll('.rl')];
+    if (rl.slice(0, -1).some((x) => !x.querySelector('.sep'))) bad.push('cards run together: ' + rl.map((x) => x.textContent).join(''));
   }
   for (const e of document.querySelectorAll('ul.reveal .nm')) if (e.textContent && e.clientWidth < 30) bad.push('name squeezed to ' + e.clientWidth + 'px: ' + e.textContent);
   return bad.join(' | ');

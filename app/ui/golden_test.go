@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"testing"
 	"time"
 
@@ -91,4 +92,38 @@ func TestGoldenGameOver(t *testing.T) {
 	g.Set(loadView(t, "over"), testNames)
 	g.Step(3)
 	golden(t, "over_zh.png", w.Canvas().Capture())
+}
+
+// A two-hands seat's hands are named apart on the game-over ring
+// ("Killer · Villager", 杀手、村民), not behind a "/" that a card's own
+// name may hold ("Imprison / anti-snipe").
+func TestGameOverHandsNamedApart(t *testing.T) {
+	data, err := os.ReadFile("../../game/testdata/two-hands/ex6-three-ties-killers-win.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := game.ParseScript(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(sc.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range sc.Steps {
+		g.Apply(cmd)
+	}
+	tv := g.TableView()
+	for lang, want := range map[string]string{"en": "Killer · Villager", "zh": "杀手、村民"} {
+		newTestApp(t, lang)
+		o := NewGameOver()
+		o.Set(&tv, testNames)
+		found := false
+		for _, s := range o.ring.Seats() {
+			found = found || s.Note == want
+		}
+		if !found {
+			t.Errorf("%s: no seat noted %q: %+v", lang, want, o.ring.Seats())
+		}
+	}
 }

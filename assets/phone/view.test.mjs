@@ -588,6 +588,17 @@ test('game over: the player is told whether they won, as the engine says', () =>
   assert.equal(V.overModel(T, hands.pv.table, hands.names, '').you, '', 'a spectator, a draw');
 });
 
+test(`game over: a seat's hands are named apart ("Killer · Villager", 杀手、村民), one card alone`, () => {
+  const hands = viewOf('hands-over');
+  for (const [t, sep] of [[T, ' ·'], [TZ, '、']]) {
+    for (const r of V.overModel(t, hands.pv.table, hands.names, '').reveal) {
+      assert.deepEqual(r.roles.map((x) => x.sep), [sep, ''], r.seat);
+    }
+  }
+  const one = viewOf('over');
+  for (const r of V.overModel(T, one.pv.table, one.names, '').reveal) assert.deepEqual(r.roles.map((x) => x.sep), [''], r.seat);
+});
+
 test('narration covers every key, in both languages', () => {
   for (const key of V.NARRATION_KEYS) {
     const tv = { narration: { key, round: 2, seat: 4, seats: [4] }, winner: 'killers' };

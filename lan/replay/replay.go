@@ -137,7 +137,7 @@ func build(d *words, g Game) page {
 				row.Evil = true
 			}
 		}
-		row.Roles = strings.Join(roles, " / ")
+		row.Roles = strings.Join(roles, d.t("list.cards")) // "Killer · Villager": a card's own name may hold a "/"
 		camp := r.Camp
 		if camp == "" && len(r.Roles) > 0 {
 			camp = campOf(r.Roles[0])

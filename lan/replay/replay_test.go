@@ -151,3 +151,20 @@ func TestWriteSeatLabelsWhole(t *testing.T) {
 		t.Errorf("%d of 12 seat labels kept on one line:\n%s", n, b.String())
 	}
 }
+
+// A seat's two hands are named apart in the roles table, as the phone and
+// the big screen name them ("Killer · Villager", 杀手、村民), not run together
+// nor behind a "/" that a card's own name may hold ("Imprison / anti-snipe").
+func TestWriteHandsNamedApart(t *testing.T) {
+	g, _ := scripted(t, "../../game/testdata/two-hands/ex6-three-ties-killers-win.json")
+	for lang, sep := range map[string]string{"en": " · ", "zh": "、"} {
+		var b bytes.Buffer
+		if err := Write(&b, Game{Table: g.TableView()}, lang); err != nil {
+			t.Fatal(err)
+		}
+		villager := map[string]string{"en": "Villager", "zh": "村民"}[lang]
+		if n := strings.Count(b.String(), sep+villager); n == 0 {
+			t.Errorf("%s: no seat's hands named apart by %q:\n%s", lang, sep, b.String())
+		}
+	}
+}

@@ -1466,7 +1466,7 @@ function renderOver(main) {
     h('h2', { text: T('over.roles') }),
     h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },
       h('span', { class: 'tg', text: r.seat }), h('span', { class: 'nm', text: r.name }),
-      h('span', { class: 'roles' }, r.roles.map((x) => h('span', { class: 'rl' + (x.alive ? '' : ' lost') }, x.role, x.alive ? '' : '\u00a0✕')),
+      h('span', { class: 'roles' }, r.roles.map((x) => h('span', { class: 'rl' + (x.alive ? '' : ' lost') }, x.role, x.alive ? '' : '\u00a0✕', x.sep ? h('span', { class: 'sep', text: x.sep }) : null)),
         r.camp ? h('span', { class: 'camp', text: r.camp }) : null)))),
     h('h2', { text: T('over.timeline') }),
     m.timeline.map((g) => h('section', { class: 'tl' }, h('h3', { text: g.title }), h('ol', {}, g.lines.map((l) => h('li', { text: l })))))));

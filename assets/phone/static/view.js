@@ -1185,7 +1185,11 @@ export function cardActions(T, pv, armed) {
 export function overModel(T, tv, names, outcome) {
   const reveal = (tv.reveal || []).map((r) => ({
     seat: seatLabel(T, r.seat), name: nameOf(names, r.seat),
-    roles: (r.roles || []).map((x, i) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true })),
+    // a seat's cards or hands, each but the last followed by list.cards
+    // ("Killer · Villager", 杀手、村民: a card's own name may hold a "/"),
+    // as on the big screen and in the saved replay
+    roles: (r.roles || []).map((x, i, all) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true,
+      sep: i < all.length - 1 ? T('list.cards').trimEnd() : '' })),
     camp: r.camp ? tId(T, 'camp', r.camp) : '',
     alive: !(r.alive || []).every((a) => a === false),
   }));
