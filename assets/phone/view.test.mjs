@@ -567,6 +567,7 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.ok(lines.some((l) => /Dawn/.test(l)));
   assert.ok(lines.every((l) => !/^[:：]/.test(l)), 'no empty role prefix');
   assert.ok(lines.every((l) => !/\{\{|role\.|action\.|tl\./.test(l)), 'all translated');
+  assert.match(m.reason, /^[A-Z]/, 'an English reason starts with a capital: ' + m.reason);
   const z = V.overModel(TZ, pv.table, names);
   assert.equal(z.winner, '好人获胜');
   // why it ended: the engine's code, translated (never its English sentence)

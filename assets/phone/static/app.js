@@ -1461,7 +1461,7 @@ function renderOver(main) {
   fresh(main, 'over', h('div', { class: 'over' },
     m.you ? h('p', { class: 'you ' + (m.won ? 'won' : 'lost'), text: m.you }) : null,
     h('h1', { class: 'winner', text: m.winner }),
-    m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
+    m.reason ? h('p', { class: 'dim small reason', text: m.reason }) : null,
     h('button', { class: 'btn second', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),
     h('h2', { text: T('over.roles') }),
     h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },

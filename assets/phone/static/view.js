@@ -185,6 +185,9 @@ export function winnerText(T, w) {
   return tId(T, 'winner', w);
 }
 
+// capFirst is s with its first letter a capital (a Latin one: Chinese has none).
+export function capFirst(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
 // reasonText translates why a game ended: table.why, a code of the engine's
 // reasons ("reason.<code>") with its arguments.
 export function reasonText(T, why) {
@@ -1208,7 +1211,9 @@ export function overModel(T, tv, names, outcome) {
   const reason = reasonText(T, tv.why);
   // the reason, unless it only repeats the winner (the host ended the game)
   const you = outcome === 'won' ? T('over.won') : outcome === 'lost' ? T('over.lost') : '';
-  return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
+  // the reason stands on a line of its own: an English one starts with a
+  // capital, as the big screen's detail lines do (announce.go capLines)
+  return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? capFirst(reason) : '', reveal, timeline: groups };
 }
 
 // lineText is a line in codes (the engine's game.Line: a words key and its
