@@ -121,8 +121,8 @@ func catSeatNote(tv *game.TableView, seat int) string {
 	for _, s := range game.CatTable(tv).Seats {
 		if s.Seat == seat {
 			n := tr("table.cat.cards", "N", s.Cards)
-			if s.Pending {
-				n += " · " + tr("table.cat.pending")
+			if s.Pending { // on a line of its own: "4张牌 · 天亮失去" wrapped inside its words
+				n += "\n" + tr("table.cat.pending")
 			}
 			if d := game.CatTable(tv).Dawn; d != nil && d.Round == tv.Round && tv.Phase == game.PhaseDay && tv.Ballot == nil {
 				// each kind lost on a line of its own, under the count:
