@@ -96,3 +96,22 @@ func TestCatLivesTableWide(t *testing.T) {
 		}
 	}
 }
+
+// A seat's note keeps each fact on a line of its own, so that no line
+// wraps inside its words: the count, the cards lost at dawn (until the
+// first ballot), the card it loses at the coming dawn.
+func TestCatSeatNoteLines(t *testing.T) {
+	newTestApp(t, "en")
+	tv := catView(t)
+	if got := catSeatNote(tv, 2); got != "3 cards\n−1 privilege\n−1 commoner" {
+		t.Errorf("seat 2 at dawn: %q", got)
+	}
+	tv.Ballot = &game.BallotView{Index: 1}
+	if got := catSeatNote(tv, 2); got != "3 cards" {
+		t.Errorf("seat 2 at the ballot: %q", got)
+	}
+	game.CatTable(tv).Seats[5].Pending = true
+	if got := catSeatNote(tv, 6); got != "4 cards\nloses one at dawn" {
+		t.Errorf("seat 6, pending: %q", got)
+	}
+}
