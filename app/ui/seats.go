@@ -320,14 +320,22 @@ func (r *SeatRing) geometry(size fyne.Size) RingGeometry {
 	est := ellipsePerimeter(max(w/2-short*0.2, 10), max(h/2-short*0.2, 10))
 	rad = min(rad, est/float32(n)*0.3)
 	// The larger text of the high-contrast look, as much of it as fits.
+	// Notes wrap at 10.5 ems, or at 6 when that leaves the table taller
+	// than wide (a narrow ring of long notes beside the seats at its ends:
+	// two-hands' "Bodyguard · Villager" at the game's end).
 	for scale := textScale; ; scale = max(1, scale-0.1) {
-		r0 := rad
-		for range 24 {
-			g = r.tryGeometry(size, r0, scale)
-			if g.Fits || r0 < 9 {
+		for _, noteEms := range []float32{10.5, 6} {
+			r0 := rad
+			for range 24 {
+				g = r.tryGeometry(size, r0, scale, noteEms)
+				if g.Fits || r0 < 9 {
+					break
+				}
+				r0 *= 0.94
+			}
+			if g.TableA >= g.TableB {
 				break
 			}
-			r0 *= 0.94
 		}
 		if g.Fits || scale <= 1 {
 			return g
@@ -335,7 +343,7 @@ func (r *SeatRing) geometry(size fyne.Size) RingGeometry {
 	}
 }
 
-func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale float32) RingGeometry {
+func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale, noteEms float32) RingGeometry {
 	w, h := size.Width, size.Height
 	n := len(r.seats)
 	margin := max(4, min(w, h)*0.012)
@@ -353,7 +361,7 @@ func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale float32) RingGeometry 
 		if name != "" {
 			sz = fyne.MeasureText(name, g.NameSize, fyne.TextStyle{})
 		}
-		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*10.5))
+		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*noteEms))
 		g.Notes = append(g.Notes, lines)
 		for _, l := range lines {
 			m := fyne.MeasureText(l, g.NoteSize, fyne.TextStyle{})
