@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"nightfall/assets"
 )
 
@@ -84,5 +86,33 @@ func TestBrowserOverScreens(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBrowserJoinLineWhole: the join screen's line under its title (the
+// table's name · the game · how many watch) breaks only between its
+// parts, at 360 px in both languages, in Chromium ("1 / watching" did
+// not).
+func TestBrowserJoinLineWhole(t *testing.T) {
+	browser := startChromium(t)
+	ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
+	t.Cleanup(ts.Close)
+	tab, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	p := &browserPhone{t: t, ctx: tab}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"zh", "en"} {
+		if err := chromedp.Do(tab, chromedp.Navigate(fmt.Sprintf("%s/?room=JOIN&case=%s#mock=lobby&lang=%s", ts.URL, lang, lang))); err != nil {
+			t.Fatal(err)
+		}
+		p.waitFor("the join screen", `document.fonts.status === 'loaded' && document.querySelectorAll('#main p.dim .nw').length === 2`)
+		if bad := p.eval(`[...document.querySelectorAll('#main p.dim .nw')].filter((e) => {
+  const r = document.createRange(); r.selectNodeContents(e);
+  return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+}).map((e) => e.textContent).join(' | ')`); bad != "" {
+			t.Errorf("%s: broken inside: %s", lang, bad)
+		}
 	}
 }

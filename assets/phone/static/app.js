@@ -718,8 +718,10 @@ function renderJoin(main) {
   const r = joinRefs;
   const m = V.lobbyModel(T, S.lobby, S.seat);
   r.title.textContent = T('join.title');
-  // (replaceChildren turns a null into the text "null")
-  r.game.replaceChildren(...[m.table, m.game, m.watching].filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])),
+  // (replaceChildren turns a null into the text "null"); the game and the
+  // watchers each hold on one line ("1 / watching" wrapped at 360 px)
+  r.game.replaceChildren(...[m.table, m.game && h('span', { class: 'nw' }, m.game), m.watching && h('span', { class: 'nw' }, m.watching)]
+    .filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])),
     ...(m.deal ? [h('br'), m.deal] : []));
   r.label.textContent = T('join.name');
   r.input.placeholder = T('join.namePlaceholder');
