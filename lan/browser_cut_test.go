@@ -33,7 +33,9 @@ const textCutJS = `(() => {
 // TestBrowserNoTextCut: every screen of the phone's fixtures (the page's
 // mock mode), its card held and not, in zh and en at 360×740 in
 // Chromium: no button, heading, hint or line is cut ("Do not …", "Tear
-// the b…", the card's "Slide the finger holding the card onto a bu…").
+// the b…", the card's "Slide the finger holding the card onto a bu…"),
+// and the screen reader's line says the phase once ("Night 1 · Night 1 ·
+// your move" did not).
 func TestBrowserNoTextCut(t *testing.T) {
 	browser := startChromium(t)
 	ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
@@ -63,6 +65,10 @@ func TestBrowserNoTextCut(t *testing.T) {
 				p.waitFor(f, `document.fonts.status === 'loaded' && document.body.dataset.screen`)
 				if cut := p.eval(textCutJS); cut != "" {
 					t.Errorf("%s %s%s: cut: %s", f, lang, peek, cut)
+				}
+				// what a screen reader is told of the screen says the phase once
+				if live := p.eval(`document.getElementById('live').textContent`); strings.Count(live, strings.Split(live, " · ")[0]) > 1 {
+					t.Errorf("%s %s%s: the screen reader hears %q", f, lang, peek, live)
 				}
 				seen++
 			}

@@ -586,7 +586,9 @@ function render() {
 let announced = '';
 function announce(screen, phase) {
   const t = document.querySelector('#main h1, #main h2');
-  const text = [phase, t ? t.textContent : ''].filter(Boolean).join(' · ');
+  const title = t ? t.textContent : '';
+  // the phase once: a title that starts with it says it ("Night 1 · your move")
+  const text = phase && title.startsWith(phase) ? title : [phase, title].filter(Boolean).join(' · ');
   const key = screen + '|' + text;
   if (key === announced) return;
   announced = key;
