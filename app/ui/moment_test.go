@@ -281,6 +281,11 @@ func TestNightActionLines(t *testing.T) {
 			"Werewolf (3, 5) killed 7 (majority)", "狼人（3、5号）杀7号（多数）"},
 		{game.Moment{Kind: game.MomentAction, Role: "seer", Actors: []int{2}, Action: "check", Skip: true, By: "none"},
 			"Seer (2) did not check", "预言家（2号）未验人"},
+		// in the past like the others, and an answer with a capital like the others
+		{game.Moment{Kind: game.MomentAction, Role: "witch", Actors: []int{6}, Action: "save", Target: &seven, By: "submitted"},
+			"Witch (6) used the antidote", "女巫（6号）使用解药"},
+		{game.Moment{Kind: game.MomentResult, Action: "kill", Target: &seven, Answer: "knifed"},
+			"Kill: 7 → Knifed", "杀人结果：7号 → 被刀"},
 	} {
 		for _, lang := range assets.Languages {
 			newTestApp(t, lang)
