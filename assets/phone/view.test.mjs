@@ -1294,3 +1294,12 @@ test('a line in codes: names fall back to their id, lists take their separator, 
   assert.equal(V.lineText(T, { k: '' }), '');
   assert.equal(V.lineText(T, undefined), '');
 });
+
+test('day vote with several votes left: the count follows the hint, not its full stop', () => {
+  const { pv, names } = viewOf('dual-tokens');
+  for (const t of [T, TZ]) {
+    const m = V.dayModel(t, pv.table, names, pv, {});
+    assert.ok(m.vote && /·/.test(m.vote.status), m.vote && m.vote.status);
+    assert.ok(!/[.。] ·/.test(m.vote.status), m.vote.status);
+  }
+});

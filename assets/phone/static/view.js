@@ -956,7 +956,8 @@ export function dayModel(T, tv, names, pv, local = {}) {
     let status = isVote ? T('vote.pick') : T('night.soloHint');
     if (vt.skipped) status = T('vote.youAbstained');
     else if (vt.choice != null) status = isVote ? T('vote.you', { Target: targetLabel(T, vt.choice) }) : T('day.done', { Target: targetLabel(T, vt.choice) });
-    if (vt.count > 1 && !vt.done) status += ' · ' + T('task.left', { Count: vt.count });
+    // "Tap a candidate, then confirm · 2 left": the sentence's stop gives way to the count
+    if (vt.count > 1 && !vt.done) status = status.replace(/[.。]$/, '') + ' · ' + T('task.left', { Count: vt.count });
     const canPick = !vt.done && picked != null && !!targets.find((t) => sameTarget(t, picked));
     const cmd = (extra) => taskCommand(vt, extra);
     m.vote = {
