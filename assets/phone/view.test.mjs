@@ -1303,3 +1303,10 @@ test('day vote with several votes left: the count follows the hint, not its full
     assert.ok(!/[.。] ·/.test(m.vote.status), m.vote.status);
   }
 });
+
+test('the join line names a one-size game once ("Werewolf, 12 players", not "… · 12 seats")', () => {
+  assert.equal(V.gameLabel(T, 'werewolf-12', 12), en['variant.werewolf-12']);
+  assert.equal(V.gameLabel(TZ, 'cat-lives-7', 7), zh['variant.cat-lives-7']);
+  assert.equal(V.gameLabel(T, 'classic-2.0', 12), 'Classic 2.0 · 12 seats');
+  assert.equal(V.gameLabel(T, 'classic-2.0', 2), 'Classic 2.0 · 2 seats', 'the 2 of "2.0" is not a count');
+});

@@ -168,3 +168,27 @@ func TestWriteHandsNamedApart(t *testing.T) {
 		}
 	}
 }
+
+// The line under the heading says the players once: not again after a
+// variant's name that says them ("Werewolf, 12 players · 12 players").
+func TestWritePlayersSaidOnce(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    int
+		want bool
+	}{{"Werewolf, 12 players", 12, true}, {"狼人杀12人", 12, true}, {"A cat has n lives (7 players)", 7, true},
+		{"Classic 2.0", 2, false}, {"Classic 2.0", 12, false}, {"Killer 5.0 (two cards)", 5, false}, {"Two hands", 10, false}} {
+		if got := namesCount(c.name, c.n); got != c.want {
+			t.Errorf("namesCount(%q, %d) = %v", c.name, c.n, got)
+		}
+	}
+	g, _ := scripted(t, "../../game/testdata/werewolf-12/ex13-simultaneous-good.json")
+	var b bytes.Buffer
+	if err := Write(&b, Game{Table: g.TableView()}, "en"); err != nil {
+		t.Fatal(err)
+	}
+	_, meta, _ := strings.Cut(b.String(), `<p class="meta">`)
+	if meta, _, _ = strings.Cut(meta, "</p>"); strings.Count(meta, "12 players") != 1 {
+		t.Errorf("the players said %d times: %s", strings.Count(meta, "12 players"), meta)
+	}
+}

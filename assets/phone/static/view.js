@@ -285,7 +285,7 @@ export function lobbyModel(T, lobby, mySeat) {
   }
   return {
     table: lobby ? lobby.table || '' : '',
-    game: lobby && lobby.variant ? T('join.game', { Variant: tId(T, 'variant', lobby.variant), Players: n }) : '',
+    game: lobby && lobby.variant ? gameLabel(T, lobby.variant, n) : '',
     watching: lobby && lobby.spectators ? T('join.watching', { Count: lobby.spectators }) : '',
     // the proposed deal ("Police ×3, Killer ×3, Civilian ×6"): public, the host sets it
     deal: lobby && lobby.deal && lobby.deal.length ? listLabel(T, lobby.deal.map((d) => `${tId(T, 'role', d.role)} ×${d.count}`)) : '',
@@ -295,6 +295,15 @@ export function lobbyModel(T, lobby, mySeat) {
 }
 
 // ---- hold-to-peek card -------------------------------------------------------------------
+
+// gameLabel is the game's name and its seats ("Classic 2.0 · 12 seats"),
+// or its name alone where the name says the number ("Werewolf, 12
+// players", 狼人杀12人: not "Werewolf, 12 players · 12 seats"), as the big
+// screen's lobby names it (app/ui variantLabel).
+export function gameLabel(T, variant, n) {
+  const name = tId(T, 'variant', variant);
+  return new RegExp(`(^|[^\\d.])${n}([^\\d.]|$)`).test(name) ? name : T('join.game', { Variant: name, Players: n }); // (the 2 of "2.0" is no count)
+}
 
 // peekModel is what the card shows while pressed: own roles, teammates the
 // rules reveal, and private answers. Never rendered while the card is released.
