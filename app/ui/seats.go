@@ -274,17 +274,16 @@ func (r *SeatRing) Geometry() RingGeometry { return r.geometry(r.Size()) }
 // board there.
 func (r *SeatRing) InnerRect() Rect { return r.Geometry().Inner() }
 
-// noteLines is a seat's note in lines at most w wide at size: one, or two
-// when it is long (the second clipped if need be), or three when the note
-// is three lines of its own ("3 cards\n−1 privilege\n−1 commoner": short
-// lines keep the seat's label narrow).
-func noteLines(note string, size, w float32) []string {
+// noteLines is a seat's note in lines at most w wide at size: one, or up
+// to most when it is long (the last clipped if need be), or three when
+// the note is three lines of its own ("3 cards\n−1 privilege\n−1
+// commoner": short lines keep the seat's label narrow).
+func noteLines(note string, size, w float32, most int) []string {
 	if note == "" {
 		return nil
 	}
-	most := 2
 	if strings.Count(note, "\n") >= 2 {
-		most = 3
+		most = max(most, 3)
 	}
 	ls := wrapText(note, size, w)
 	if len(ls) > most {
@@ -320,9 +319,10 @@ func (r *SeatRing) geometry(size fyne.Size) RingGeometry {
 	est := ellipsePerimeter(max(w/2-short*0.2, 10), max(h/2-short*0.2, 10))
 	rad = min(rad, est/float32(n)*0.3)
 	// The larger text of the high-contrast look, as much of it as fits.
-	// Notes wrap at 10.5 ems, or at 6 when that leaves the table taller
-	// than wide (a narrow ring of long notes beside the seats at its ends:
-	// two-hands' "Bodyguard · Villager" at the game's end).
+	// Notes wrap at 10.5 ems in up to two lines, or at 6 in up to three
+	// when that leaves the table taller than wide (a narrow ring of long
+	// notes beside the seats at its ends: two-hands' "Bodyguard ·
+	// Villager" at the game's end).
 	for scale := textScale; ; scale = max(1, scale-0.1) {
 		for _, noteEms := range []float32{10.5, 6} {
 			r0 := rad
@@ -361,7 +361,11 @@ func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale, noteEms float32) Ring
 		if name != "" {
 			sz = fyne.MeasureText(name, g.NameSize, fyne.TextStyle{})
 		}
-		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*noteEms))
+		most := 2
+		if noteEms < 10.5 { // wrapped narrow: a third line keeps as much of the note
+			most = 3
+		}
+		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*noteEms), most)
 		g.Notes = append(g.Notes, lines)
 		for _, l := range lines {
 			m := fyne.MeasureText(l, g.NoteSize, fyne.TextStyle{})
