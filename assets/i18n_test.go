@@ -137,3 +137,27 @@ func TestScreenKeysExist(t *testing.T) {
 		}
 	}
 }
+
+// A hint that names buttons names them as the buttons say, in both
+// languages: the big screen told werewolf-12's table to tap "Run" and
+// "Don't run" while the phones showed "Stand" and "Do not stand".
+func TestHintsNameTheButtons(t *testing.T) {
+	for _, lang := range Languages {
+		d, err := Dictionary(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for hint, buttons := range map[string][]string{
+			"table.ww.standing": {"ww.stand.stand", "ww.stand.skip"},
+			"ww.skill.hint":     {"ww.skill.skip"},
+			"ww.skill.can":      {"ww.skill.skip"},
+			"ww.skill.cannot":   {"ww.skill.skip"},
+		} {
+			for _, b := range buttons {
+				if !strings.Contains(d[hint], "“"+d[b]+"”") && !strings.Contains(d[hint], "「"+d[b]+"」") {
+					t.Errorf("%s: %s (%q) does not name the button %s (%q)", lang, hint, d[hint], b, d[b])
+				}
+			}
+		}
+	}
+}

@@ -215,20 +215,25 @@ func seatsArg(l List, hands bool) any {
 func coreMomentLine(m Moment) Line {
 	switch m.Kind {
 	case MomentAction:
-		action := Name{"action." + m.Action}
+		// A sentence: the act as a verb of the line's own (tl.did.kill
+		// "killed", 杀; tl.do.kill "kill", 杀人), the button's name
+		// (action.kill) for an action that has none. A skip tapped is
+		// "chose not to", one that never came (the night ended first, the
+		// antidote closed the poison) "did not".
 		if m.Skip || m.Target == nil {
-			by := any("")
+			key := "tl.skip"
 			if m.By == "none" {
-				by = line("tl.by", "By", Name{"by." + m.By})
+				key = "tl.skip.none"
 			}
-			return line("tl.skip", "Role", roleName(m.Role), "Actors", momentActors(m), "Action", action, "By", by)
+			return line(key, "Role", roleName(m.Role), "Actors", momentActors(m),
+				"Action", Name{"tl.do." + m.Action, "action." + m.Action})
 		}
 		by := any("")
 		if m.By == "random" || m.By == "plurality" {
 			by = line("tl.by", "By", Name{"by." + m.By})
 		}
-		return line("tl.action", "Role", roleName(m.Role), "Actors", momentActors(m), "Action", action,
-			"Target", seatArg(*m.Target), "By", by)
+		return line("tl.action", "Role", roleName(m.Role), "Actors", momentActors(m),
+			"Action", Name{"tl.did." + m.Action, "action." + m.Action}, "Target", seatArg(*m.Target), "By", by)
 	case MomentResult:
 		answer := Name{"answer." + m.Answer}
 		if m.Action != "" {

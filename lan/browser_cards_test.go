@@ -56,6 +56,15 @@ const cardFitJS = `(() => {
   return out.join('; ');
 })()`
 
+// peekLabelLinesJS is how many lines the card's cover label ("Hold to see
+// your card") takes: one at 360 px, where a second line left one word
+// hanging.
+const peekLabelLinesJS = `(() => {
+  const r = document.createRange();
+  r.selectNodeContents(document.getElementById('peekLabel'));
+  return String(new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size);
+})()`
+
 // phoneHeight is the screen height of the phones the card is checked on,
 // by width: a small Android phone (360×740) and an iPhone 12 to 15 (390×844).
 var phoneHeight = map[int64]int64{360: 740, 390: 844}
@@ -250,6 +259,9 @@ func TestBrowserCardShape(t *testing.T) {
 						}
 						if got == "closed" {
 							t.Fatalf("%s %s: the card is not held", lang, c.name)
+						}
+						if n := p.eval(peekLabelLinesJS); n != "1" {
+							t.Errorf("%s %s at %d px: the card's cover label takes %s lines", lang, c.name, width, n)
 						}
 						key := fmt.Sprintf("%d px", width) // the same card at night and by day too
 						if f, ok := first[key]; !ok {

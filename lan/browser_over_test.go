@@ -6,13 +6,16 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"nightfall/assets"
 )
 
 // overCheckJS lists what is wrong on a game-over screen: a words key or a
 // hand with 号 in its text ("tl.x", "6L号"), a seat label of the roles list
 // on two lines, a lost card's ✕ wrapped away from its card (it then reads
-// as the next card's), a player's name squeezed out of its row.
+// as the next card's), a seat's cards run together ("Killer Villager", not
+// "Killer · Villager"), a player's name squeezed out of its row.
 const overCheckJS = `(() => {
   const bad = [];
   const text = document.getElementById('main').innerText;
@@ -23,11 +26,15 @@ const overCheckJS = `(() => {
     if (tops.size > 1) bad.push('seat label on ' + tops.size + ' lines: ' + e.textContent);
   }
   for (const e of document.querySelectorAll('ul.reveal .rl.lost')) {
-    const a = e.firstChild, b = e.lastChild;
-    if (!a || a === b) continue;
+    const a = e.firstChild, b = [...e.childNodes].find((x) => x.nodeType === 3 && x.data.includes('✕'));
+    if (!a || !b || a === b) continue;
     const r = document.createRange(); r.setStart(a, Math.max(0, a.length - 1)); r.setEnd(b, b.length);
     const tops = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
     if (tops.size > 1) bad.push('✕ on another line than its role: ' + e.textContent);
+  }
+  for (const e of document.querySelectorAll('ul.reveal .roles')) {
+    const rl = [...e.querySelectorAll('.rl')];
+    if (rl.slice(0, -1).some((x) => !x.querySelector('.sep'))) bad.push('cards run together: ' + rl.map((x) => x.textContent).join(''));
   }
   for (const e of document.querySelectorAll('ul.reveal .nm')) if (e.textContent && e.clientWidth < 30) bad.push('name squeezed to ' + e.clientWidth + 'px: ' + e.textContent);
   return bad.join(' | ');
@@ -68,4 +75,32 @@ func TestBrowserOverScreens(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestBrowserJoinLineWhole: the join screen's line under its title (the
+// table's name · the game · how many watch) breaks only between its
+// parts, at 360 px in both languages, in Chromium ("1 / watching" did
+// not).
+func TestBrowserJoinLineWhole(t *testing.T) {
+	browser := startChromium(t)
+	ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
+	t.Cleanup(ts.Close)
+	tab, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	p := &browserPhone{t: t, ctx: tab}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"zh", "en"} {
+		if err := chromedp.Do(tab, chromedp.Navigate(fmt.Sprintf("%s/?room=JOIN&case=%s#mock=lobby&lang=%s", ts.URL, lang, lang))); err != nil {
+			t.Fatal(err)
+		}
+		p.waitFor("the join screen", `document.fonts.status === 'loaded' && document.querySelectorAll('#main p.dim .nw').length === 2`)
+		if bad := p.eval(`[...document.querySelectorAll('#main p.dim .nw')].filter((e) => {
+  const r = document.createRange(); r.selectNodeContents(e);
+  return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+}).map((e) => e.textContent).join(' | ')`); bad != "" {
+			t.Errorf("%s: broken inside: %s", lang, bad)
+		}
+	}
 }

@@ -24,12 +24,24 @@ import (
 
 // joinSaid joins lines said one after the other as the caption bar (and a
 // headline that is what the judge says: announce.go spokenText) writes
-// them: in English after a space (each line ends with its own stop); in
-// Chinese after a full stop where the line before ends without one
-// ("天亮了，请睁眼。5号死亡", never "请睁眼 5号死亡").
+// them: in English after a space, with a full stop after a line that ends
+// without one (a chime's headline: "…has the most votes (34). Seat 6 is
+// out.", never "(34) Seat 6 is out."); in Chinese after a full stop where
+// the line before ends without one ("天亮了，请睁眼。5号死亡", never
+// "请睁眼 5号死亡").
 func joinSaid(parts []string) string {
 	if Language() == "en" {
-		return strings.Join(parts, " ")
+		var b strings.Builder
+		for i, p := range parts {
+			if i > 0 {
+				if prev := strings.TrimRight(parts[i-1], " "); prev != "" && !strings.ContainsRune(".!?…:;", []rune(prev)[len([]rune(prev))-1]) {
+					b.WriteString(".")
+				}
+				b.WriteString(" ")
+			}
+			b.WriteString(p)
+		}
+		return b.String()
 	}
 	var b strings.Builder
 	for i, p := range parts {

@@ -192,3 +192,24 @@ func TestResumedSaysOnlyWhatIsNew(t *testing.T) {
 		t.Errorf("a game shown from its start: said %v, want seat 3's turn", got)
 	}
 }
+
+// Lines said one after the other are sentences on the caption bar: a line
+// without a stop of its own (a chime's headline) gets one before the next.
+func TestJoinSaid(t *testing.T) {
+	for _, c := range []struct {
+		lang  string
+		parts []string
+		want  string
+	}{
+		{"en", []string{"Vote: seat 6 has the most votes (34)", "Seat 6 is out.", "Night falls."},
+			"Vote: seat 6 has the most votes (34). Seat 6 is out. Night falls."},
+		{"en", []string{"Time to vote.", "Seat 3?", "Last words:", "go"}, "Time to vote. Seat 3? Last words: go"},
+		{"zh", []string{"天亮了，请睁眼", "5号死亡"}, "天亮了，请睁眼。5号死亡"},
+		{"zh", []string{"天亮了。", "5号死亡"}, "天亮了。5号死亡"},
+	} {
+		newTestApp(t, c.lang)
+		if got := joinSaid(c.parts); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang, c.parts, got, c.want)
+		}
+	}
+}

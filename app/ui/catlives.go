@@ -111,7 +111,9 @@ func catBadge(tv *game.TableView, seat int) string {
 	return ""
 }
 
-// catSeatNote is a seat's card count under its name ("5张").
+// catSeatNote is a seat's card count under its name ("5张牌"), and until
+// the day's first ballot (as long as the manifestos) what it lost at dawn
+// ("3张牌\n−特权1\n−平民1"); a ballot's badges need the room after that.
 func catSeatNote(tv *game.TableView, seat int) string {
 	if game.CatTable(tv) == nil {
 		return ""
@@ -119,13 +121,20 @@ func catSeatNote(tv *game.TableView, seat int) string {
 	for _, s := range game.CatTable(tv).Seats {
 		if s.Seat == seat {
 			n := tr("table.cat.cards", "N", s.Cards)
-			if d := game.CatTable(tv).Dawn; d != nil && d.Round == tv.Round && tv.Phase == game.PhaseDay {
-				if k := catLosses(d, seat); k != [2]int{} {
-					n += " −" + catKinds(k)
-				}
+			if s.Pending { // on a line of its own: "4张牌 · 天亮失去" wrapped inside its words
+				n += "\n" + tr("table.cat.pending")
 			}
-			if s.Pending {
-				n += " · " + tr("table.cat.pending")
+			if d := game.CatTable(tv).Dawn; d != nil && d.Round == tv.Round && tv.Phase == game.PhaseDay && tv.Ballot == nil {
+				// each kind lost on a line of its own, under the count:
+				// short lines keep the label narrow, and so the table
+				// wide beside the manifestos
+				k := catLosses(d, seat)
+				if k[0] > 0 {
+					n += "\n−" + tr("table.cat.privilege", "N", k[0])
+				}
+				if k[1] > 0 {
+					n += "\n−" + tr("table.cat.commoner", "N", k[1])
+				}
 			}
 			return n
 		}

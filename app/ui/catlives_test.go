@@ -67,3 +67,51 @@ func TestGoldenCatLives(t *testing.T) {
 		})
 	}
 }
+
+// The seven seats beside the dawn's manifestos, at both sizes of the big
+// screen: the table stays a wide oval like every other variant's (not a
+// tall sliver squeezed by the seats' loss notes), everything fits, and
+// no text overlaps another; the English one at 1920 is a golden.
+func TestCatLivesTableWide(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		for _, size := range screenSizes {
+			t.Run(lang+"/"+sizeName(size), func(t *testing.T) {
+				s, w := shellAt(t, lang, size)
+				names := testSeatNames(lang, 7)
+				s.Show(hostView(catView(t), names))
+				if s.Table().nml == 0 {
+					t.Fatal("no manifesto shown")
+				}
+				g := s.Table().Ring().Geometry()
+				if !g.Fits {
+					t.Errorf("the ring does not fit (radius %.1f)", g.Radius)
+				}
+				if g.TableA < 1.6*g.TableB {
+					t.Errorf("the table is %.0f×%.0f: not a wide oval", 2*g.TableA, 2*g.TableB)
+				}
+				if lang == "en" && size == screenSizes[1] {
+					golden(t, "screen_1920_cat7_en.png", w.Canvas().Capture())
+				}
+			})
+		}
+	}
+}
+
+// A seat's note keeps each fact on a line of its own, so that no line
+// wraps inside its words: the count, the cards lost at dawn (until the
+// first ballot), the card it loses at the coming dawn.
+func TestCatSeatNoteLines(t *testing.T) {
+	newTestApp(t, "en")
+	tv := catView(t)
+	if got := catSeatNote(tv, 2); got != "3 cards\n−1 privilege\n−1 commoner" {
+		t.Errorf("seat 2 at dawn: %q", got)
+	}
+	tv.Ballot = &game.BallotView{Index: 1}
+	if got := catSeatNote(tv, 2); got != "3 cards" {
+		t.Errorf("seat 2 at the ballot: %q", got)
+	}
+	game.CatTable(tv).Seats[5].Pending = true
+	if got := catSeatNote(tv, 6); got != "4 cards\nloses one at dawn" {
+		t.Errorf("seat 6, pending: %q", got)
+	}
+}

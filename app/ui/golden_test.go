@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"testing"
 	"time"
 
@@ -91,4 +92,63 @@ func TestGoldenGameOver(t *testing.T) {
 	g.Set(loadView(t, "over"), testNames)
 	g.Step(3)
 	golden(t, "over_zh.png", w.Canvas().Capture())
+}
+
+// A two-hands seat's hands are named apart on the game-over ring
+// ("Killer · Villager", 杀手、村民), not behind a "/" that a card's own
+// name may hold ("Imprison / anti-snipe").
+func TestGameOverHandsNamedApart(t *testing.T) {
+	tv := handsOver(t)
+	for lang, want := range map[string]string{"en": "Killer · Villager", "zh": "杀手、村民"} {
+		newTestApp(t, lang)
+		o := NewGameOver()
+		o.Set(tv, testNames)
+		found := false
+		for _, s := range o.ring.Seats() {
+			found = found || s.Note == want
+		}
+		if !found {
+			t.Errorf("%s: no seat noted %q: %+v", lang, want, o.ring.Seats())
+		}
+	}
+}
+
+// The game-over ring of a two-hands table, its notes naming two hands
+// each, stays wider than tall at both sizes (the notes wrap shorter rather
+// than squeeze the table into a tall egg), and fits.
+func TestGameOverHandsTableWide(t *testing.T) {
+	tv := handsOver(t)
+	for _, lang := range []string{"en", "zh"} {
+		for _, size := range screenSizes {
+			s, _ := shellAt(t, lang, size)
+			s.Show(hostView(tv, testSeatNames(lang, tv.Players)))
+			s.Over().Step(100)
+			g := s.Over().ring.Geometry()
+			if !g.Fits || g.TableA < g.TableB {
+				t.Errorf("%s at %s: the table is %.0f×%.0f (fits %v)", lang, sizeName(size), 2*g.TableA, 2*g.TableB, g.Fits)
+			}
+		}
+	}
+}
+
+// handsOver is a two-hands game played to its end (the killers win).
+func handsOver(t *testing.T) *game.TableView {
+	t.Helper()
+	data, err := os.ReadFile("../../game/testdata/two-hands/ex6-three-ties-killers-win.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := game.ParseScript(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(sc.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range sc.Steps {
+		g.Apply(cmd)
+	}
+	tv := g.TableView()
+	return &tv
 }

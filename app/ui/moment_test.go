@@ -135,6 +135,18 @@ func TestMomentRenderingsAgree(t *testing.T) {
 				if missing := missingWords(dict, m.Line); missing != "" {
 					t.Errorf("%s %s: %s line %q: %s has no words", lang, tv.Variant, m.Kind, screen, missing)
 				}
+				// a night's act is said with a verb of the timeline's own
+				// ("killed", "chose not to poison"), not a button's name
+				// ("Kill", "skip Poison")
+				if m.Kind == game.MomentAction && m.Line.Key != "tl.ww.save" {
+					verb := "tl.did." + m.Action
+					if m.Skip || m.Target == nil {
+						verb = "tl.do." + m.Action
+					}
+					if _, ok := dict[verb]; !ok {
+						t.Errorf("%s %s: %q: no %s", lang, tv.Variant, screen, verb)
+					}
+				}
 			}
 		}
 		t.Logf("%s: %d lines of %d games compared", lang, lines, len(games))
@@ -248,6 +260,41 @@ process.stdout.write(JSON.stringify(out));
 		t.Fatal(err)
 	}
 	return out
+}
+
+// A night's act reads as a sentence in both languages: what was done, what
+// was skipped when it was offered, what never happened (the night ended
+// first, the antidote closed the poison).
+func TestNightActionLines(t *testing.T) {
+	seven := game.SeatTarget(7)
+	for _, c := range []struct {
+		m      game.Moment
+		en, zh string
+	}{
+		{game.Moment{Kind: game.MomentAction, Role: "witch", Actors: []int{6}, Action: "poison", Skip: true, By: "none"},
+			"Witch (6) did not poison", "女巫（6号）未用毒"},
+		{game.Moment{Kind: game.MomentAction, Role: "witch", Actors: []int{6}, Action: "poison", Skip: true, By: "submitted"},
+			"Witch (6) chose not to poison", "女巫（6号）放弃用毒"},
+		{game.Moment{Kind: game.MomentAction, Role: "witch", Actors: []int{6}, Action: "poison", Target: &seven, By: "submitted"},
+			"Witch (6) poisoned 7", "女巫（6号）毒7号"},
+		{game.Moment{Kind: game.MomentAction, Role: "werewolf", Actors: []int{3, 5}, Action: "kill", Target: &seven, By: "plurality"},
+			"Werewolf (3, 5) killed 7 (majority)", "狼人（3、5号）杀7号（多数）"},
+		{game.Moment{Kind: game.MomentAction, Role: "seer", Actors: []int{2}, Action: "check", Skip: true, By: "none"},
+			"Seer (2) did not check", "预言家（2号）未验人"},
+		// in the past like the others, and an answer with a capital like the others
+		{game.Moment{Kind: game.MomentAction, Role: "witch", Actors: []int{6}, Action: "save", Target: &seven, By: "submitted"},
+			"Witch (6) used the antidote", "女巫（6号）使用解药"},
+		{game.Moment{Kind: game.MomentResult, Action: "kill", Target: &seven, Answer: "knifed"},
+			"Kill: 7 → Knifed", "杀人结果：7号 → 被刀"},
+	} {
+		for _, lang := range assets.Languages {
+			newTestApp(t, lang)
+			want := map[string]string{"en": c.en, "zh": c.zh}[lang]
+			if got := MomentText(c.m, lookupVariant("werewolf-12")); got != want {
+				t.Errorf("%s: %q, want %q", lang, got, want)
+			}
+		}
+	}
 }
 
 // Every kind of line, the core's and each variant's own, has words in both

@@ -181,7 +181,7 @@ func (g *GameOver) seats(cur *game.Moment) []SeatInfo {
 		note := ""
 		for i, role := range r.Roles {
 			if i > 0 {
-				note += "/"
+				note += tr("list.cards") // a card's own name may hold a "/"
 			}
 			note += RoleName(g.info, role)
 			if i < len(r.Alive) && r.Alive[i] {

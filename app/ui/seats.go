@@ -101,7 +101,7 @@ type seatObjs struct {
 	disc           *canvas.Circle
 	num            *canvas.Text
 	name, note     *canvas.Text
-	note2          *canvas.Text // a long note's second line
+	note2, note3   *canvas.Text // a long note's second and third lines
 	badge          *canvas.Text
 	badgeBg        *canvas.Rectangle
 	cross1, cross2 *canvas.Line
@@ -129,7 +129,7 @@ func (rr *ringRenderer) Refresh() {
 	for len(rr.seats) < len(seats) {
 		o := &seatObjs{
 			disc: canvas.NewCircle(colSeat), num: canvas.NewText("", colText),
-			name: canvas.NewText("", colDim), note: canvas.NewText("", colDim), note2: canvas.NewText("", colDim),
+			name: canvas.NewText("", colDim), note: canvas.NewText("", colDim), note2: canvas.NewText("", colDim), note3: canvas.NewText("", colDim),
 			badge: canvas.NewText("", color.Black), badgeBg: canvas.NewRectangle(colAccent),
 			cross1: canvas.NewLine(colDeadMark), cross2: canvas.NewLine(colDeadMark),
 		}
@@ -138,6 +138,7 @@ func (rr *ringRenderer) Refresh() {
 		o.name.Alignment = fyne.TextAlignCenter
 		o.note.Alignment = fyne.TextAlignCenter
 		o.note2.Alignment = fyne.TextAlignCenter
+		o.note3.Alignment = fyne.TextAlignCenter
 		o.badge.Alignment = fyne.TextAlignCenter
 		rr.seats = append(rr.seats, o)
 	}
@@ -150,7 +151,7 @@ func (rr *ringRenderer) Refresh() {
 		if s.NoteCol != nil {
 			o.note.Color = s.NoteCol
 		}
-		o.note2.Color = o.note.Color
+		o.note2.Color, o.note3.Color = o.note.Color, o.note.Color
 		o.badge.Text = s.Badge
 		o.disc.FillColor, o.disc.StrokeColor, o.disc.StrokeWidth = colSeat, colText, 0
 		o.num.Color, o.name.Color = colText, colDim
@@ -190,7 +191,7 @@ func (rr *ringRenderer) Refresh() {
 		if seats[i].Dead {
 			rr.objs = append(rr.objs, o.cross1, o.cross2)
 		}
-		rr.objs = append(rr.objs, o.num, o.name, o.note, o.note2)
+		rr.objs = append(rr.objs, o.num, o.name, o.note, o.note2, o.note3)
 		for _, p := range o.pips {
 			rr.objs = append(rr.objs, p)
 		}
@@ -273,19 +274,24 @@ func (r *SeatRing) Geometry() RingGeometry { return r.geometry(r.Size()) }
 // board there.
 func (r *SeatRing) InnerRect() Rect { return r.Geometry().Inner() }
 
-// noteLines is a seat's note in lines at most w wide at size: one, or two
-// when it is long (the second clipped if need be).
-func noteLines(note string, size, w float32) []string {
+// noteLines is a seat's note in lines at most w wide at size: one, or up
+// to most when it is long (the last clipped if need be), or three when
+// the note is three lines of its own ("3 cards\n−1 privilege\n−1
+// commoner": short lines keep the seat's label narrow).
+func noteLines(note string, size, w float32, most int) []string {
 	if note == "" {
 		return nil
 	}
+	if strings.Count(note, "\n") >= 2 {
+		most = max(most, 3)
+	}
 	ls := wrapText(note, size, w)
-	if len(ls) > 2 {
-		rest := strings.Join(ls[1:], " ")
+	if len(ls) > most {
+		rest := strings.Join(ls[most-1:], " ")
 		for len([]rune(rest)) > 2 && fyne.MeasureText(rest, size, fyne.TextStyle{}).Width > w {
 			rest = clip(rest, len([]rune(rest))-1)
 		}
-		ls = []string{ls[0], rest}
+		ls = append(ls[:most-1:most-1], rest)
 	}
 	return ls
 }
@@ -313,14 +319,23 @@ func (r *SeatRing) geometry(size fyne.Size) RingGeometry {
 	est := ellipsePerimeter(max(w/2-short*0.2, 10), max(h/2-short*0.2, 10))
 	rad = min(rad, est/float32(n)*0.3)
 	// The larger text of the high-contrast look, as much of it as fits.
+	// Notes wrap at 10.5 ems in up to two lines, or at 6 in up to three
+	// when that leaves the table taller than wide (a narrow ring of long
+	// notes beside the seats at its ends: two-hands' "Bodyguard ·
+	// Villager" at the game's end).
 	for scale := textScale; ; scale = max(1, scale-0.1) {
-		r0 := rad
-		for range 24 {
-			g = r.tryGeometry(size, r0, scale)
-			if g.Fits || r0 < 9 {
+		for _, noteEms := range []float32{10.5, 6} {
+			r0 := rad
+			for range 24 {
+				g = r.tryGeometry(size, r0, scale, noteEms)
+				if g.Fits || r0 < 9 {
+					break
+				}
+				r0 *= 0.94
+			}
+			if g.TableA >= g.TableB {
 				break
 			}
-			r0 *= 0.94
 		}
 		if g.Fits || scale <= 1 {
 			return g
@@ -328,7 +343,7 @@ func (r *SeatRing) geometry(size fyne.Size) RingGeometry {
 	}
 }
 
-func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale float32) RingGeometry {
+func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale, noteEms float32) RingGeometry {
 	w, h := size.Width, size.Height
 	n := len(r.seats)
 	margin := max(4, min(w, h)*0.012)
@@ -346,7 +361,11 @@ func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale float32) RingGeometry 
 		if name != "" {
 			sz = fyne.MeasureText(name, g.NameSize, fyne.TextStyle{})
 		}
-		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*10.5))
+		most := 2
+		if noteEms < 10.5 { // wrapped narrow: a third line keeps as much of the note
+			most = 3
+		}
+		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*noteEms), most)
 		g.Notes = append(g.Notes, lines)
 		for _, l := range lines {
 			m := fyne.MeasureText(l, g.NoteSize, fyne.TextStyle{})
@@ -556,11 +575,10 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 		o.num.Move(fyne.NewPos(x-ns.Width/2, y-ns.Height/2))
 		o.num.Resize(ns)
 		lb := g.Labels[i]
-		o.note.Text, o.note2.Text = "", ""
-		if ls := g.Notes[i]; len(ls) > 0 {
-			o.note.Text = ls[0]
-			if len(ls) > 1 {
-				o.note2.Text = ls[1]
+		o.note.Text, o.note2.Text, o.note3.Text = "", "", ""
+		for j, l := range g.Notes[i] {
+			if j < 3 {
+				[]*canvas.Text{o.note, o.note2, o.note3}[j].Text = l
 			}
 		}
 		o.name.TextSize, o.note.TextSize = g.NameSize, g.NoteSize
@@ -576,9 +594,12 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 		}
 		o.note.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height))
 		o.note.Resize(fyne.NewSize(lb.Size.Width, ts.Height))
-		o.note2.TextSize = g.NoteSize
+		o.note2.TextSize, o.note3.TextSize = g.NoteSize, g.NoteSize
 		o.note2.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height+ts.Height))
-		o.note2.Resize(fyne.NewSize(lb.Size.Width, o.note2.MinSize().Height))
+		n2 := o.note2.MinSize().Height
+		o.note2.Resize(fyne.NewSize(lb.Size.Width, n2))
+		o.note3.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height+ts.Height+n2))
+		o.note3.Resize(fyne.NewSize(lb.Size.Width, o.note3.MinSize().Height))
 		d := r * 0.62
 		o.cross1.Position1, o.cross1.Position2 = fyne.NewPos(x-d, y-d), fyne.NewPos(x+d, y+d)
 		o.cross2.Position1, o.cross2.Position2 = fyne.NewPos(x-d, y+d), fyne.NewPos(x+d, y-d)

@@ -54,3 +54,26 @@ func TestSeatsClockwise(t *testing.T) {
 		w.Close()
 	}
 }
+
+// A seat's note keeps two lines, or three where the ring wraps its notes
+// narrow or the note is three short lines of its own; the rest is clipped
+// into the last line.
+func TestNoteLines(t *testing.T) {
+	newTestApp(t, "en")
+	long := "Commoner · Commoner · Bodyguard · Imprison / anti-snipe · Killer"
+	w := fyne.MeasureText("Commoner · Soul", 20, fyne.TextStyle{}).Width
+	for _, c := range []struct {
+		note       string
+		most, want int
+	}{{long, 2, 2}, {long, 3, 3}, {"3 cards\n−1 privilege\n−1 commoner", 2, 3}, {"5 cards", 3, 1}} {
+		ls := noteLines(c.note, 20, w, c.most)
+		if len(ls) != c.want {
+			t.Errorf("%q, at most %d: %q", c.note, c.most, ls)
+		}
+		for _, l := range ls {
+			if fyne.MeasureText(l, 20, fyne.TextStyle{}).Width > w+1 {
+				t.Errorf("%q: line %q wider than %.0f", c.note, l, w)
+			}
+		}
+	}
+}

@@ -507,6 +507,12 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 		}
 	}
 	ringW := w * 0.55
+	if len(t.manifestos) > 0 {
+		// cat-lives-7's seven seats carry their losses under their
+		// names: the table keeps a little more of the width, so that it
+		// stays a wide oval like every other table
+		ringW = w * 0.6
+	}
 	t.ring.Resize(fyne.NewSize(ringW-pad, h-top-u))
 	in := t.ringInner()
 	t.face.Move(in.Pos)

@@ -563,10 +563,11 @@ test('game over: winner, every seat revealed, timeline by round', () => {
   assert.ok(m.timeline.length >= 2);
   assert.equal(m.timeline[0].title, 'Night 1');
   const lines = m.timeline.flatMap((g) => g.lines);
-  assert.ok(lines.some((l) => /Kill \d/.test(l)), lines.join('\n'));
+  assert.ok(lines.some((l) => /killed \d/.test(l)), lines.join('\n'));
   assert.ok(lines.some((l) => /Dawn/.test(l)));
   assert.ok(lines.every((l) => !/^[:：]/.test(l)), 'no empty role prefix');
-  assert.ok(lines.every((l) => !/\{\{|role\.|action\./.test(l)), 'all translated');
+  assert.ok(lines.every((l) => !/\{\{|role\.|action\.|tl\./.test(l)), 'all translated');
+  assert.match(m.reason, /^[A-Z]/, 'an English reason starts with a capital: ' + m.reason);
   const z = V.overModel(TZ, pv.table, names);
   assert.equal(z.winner, '好人获胜');
   // why it ended: the engine's code, translated (never its English sentence)
@@ -586,6 +587,17 @@ test('game over: the player is told whether they won, as the engine says', () =>
   assert.equal(hands.pv.outcome, camp === hands.pv.table.winner ? 'won' : 'lost');
   assert.equal(V.overModel(TZ, hands.pv.table, hands.names, 'lost').you, '你输了。');
   assert.equal(V.overModel(T, hands.pv.table, hands.names, '').you, '', 'a spectator, a draw');
+});
+
+test(`game over: a seat's hands are named apart ("Killer · Villager", 杀手、村民), one card alone`, () => {
+  const hands = viewOf('hands-over');
+  for (const [t, sep] of [[T, ' ·'], [TZ, '、']]) {
+    for (const r of V.overModel(t, hands.pv.table, hands.names, '').reveal) {
+      assert.deepEqual(r.roles.map((x) => x.sep), [sep, ''], r.seat);
+    }
+  }
+  const one = viewOf('over');
+  for (const r of V.overModel(T, one.pv.table, one.names, '').reveal) assert.deepEqual(r.roles.map((x) => x.sep), [''], r.seat);
 });
 
 test('narration covers every key, in both languages', () => {
@@ -1281,4 +1293,20 @@ test('a line in codes: names fall back to their id, lists take their separator, 
   assert.equal(V.lineText(T, { k: 'tl.ww.potions', a: { Parts: { list: [{ k: 'tl.ww.saved', a: { Seat: 4 } }, { k: 'tl.ww.poison', a: { Seat: 7 } }] } } }), '女巫用解药救了4号、女巫毒了7号');
   assert.equal(V.lineText(T, { k: '' }), '');
   assert.equal(V.lineText(T, undefined), '');
+});
+
+test('day vote with several votes left: the count follows the hint, not its full stop', () => {
+  const { pv, names } = viewOf('dual-tokens');
+  for (const t of [T, TZ]) {
+    const m = V.dayModel(t, pv.table, names, pv, {});
+    assert.ok(m.vote && /·/.test(m.vote.status), m.vote && m.vote.status);
+    assert.ok(!/[.。] ·/.test(m.vote.status), m.vote.status);
+  }
+});
+
+test('the join line names a one-size game once ("Werewolf, 12 players", not "… · 12 seats")', () => {
+  assert.equal(V.gameLabel(T, 'werewolf-12', 12), en['variant.werewolf-12']);
+  assert.equal(V.gameLabel(TZ, 'cat-lives-7', 7), zh['variant.cat-lives-7']);
+  assert.equal(V.gameLabel(T, 'classic-2.0', 12), 'Classic 2.0 · 12 seats');
+  assert.equal(V.gameLabel(T, 'classic-2.0', 2), 'Classic 2.0 · 2 seats', 'the 2 of "2.0" is not a count');
 });

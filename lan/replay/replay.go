@@ -98,7 +98,12 @@ func build(d *words, g Game) page {
 	if tv.Winner == game.WinnerNone {
 		p.Reason = tv.Reason
 	}
-	meta := []string{d.t("saved.players", "N", tv.Players)}
+	var meta []string
+	// the players, unless the variant's name says them ("Werewolf, 12
+	// players": not "… · 12 players" again), as the big screen's lobby
+	if !namesCount(variant, tv.Players) {
+		meta = append(meta, d.t("saved.players", "N", tv.Players))
+	}
 	if !g.Started.IsZero() {
 		meta = append(meta, g.Started.Local().Format("2006-01-02 15:04"))
 	}
@@ -137,7 +142,7 @@ func build(d *words, g Game) page {
 				row.Evil = true
 			}
 		}
-		row.Roles = strings.Join(roles, " / ")
+		row.Roles = strings.Join(roles, d.t("list.cards")) // "Killer · Villager": a card's own name may hold a "/"
 		camp := r.Camp
 		if camp == "" && len(r.Roles) > 0 {
 			camp = campOf(r.Roles[0])
@@ -417,3 +422,24 @@ footer{margin-top:2rem;color:#5d6575;font-size:.85rem}
 </body>
 </html>
 `))
+
+// namesCount reports whether a variant's name says its number of players
+// (狼人杀12人, "Werewolf, 12 players"), not as part of a version ("Classic
+// 2.0").
+func namesCount(name string, n int) bool {
+	num := strconv.Itoa(n)
+	for i := strings.Index(name, num); i >= 0; {
+		end := i + len(num)
+		before := i == 0 || !strings.ContainsRune("0123456789.", rune(name[i-1]))
+		after := end == len(name) || !strings.ContainsRune("0123456789.", rune(name[end]))
+		if before && after {
+			return true
+		}
+		j := strings.Index(name[i+1:], num)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}

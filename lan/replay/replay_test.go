@@ -151,3 +151,44 @@ func TestWriteSeatLabelsWhole(t *testing.T) {
 		t.Errorf("%d of 12 seat labels kept on one line:\n%s", n, b.String())
 	}
 }
+
+// A seat's two hands are named apart in the roles table, as the phone and
+// the big screen name them ("Killer · Villager", 杀手、村民), not run together
+// nor behind a "/" that a card's own name may hold ("Imprison / anti-snipe").
+func TestWriteHandsNamedApart(t *testing.T) {
+	g, _ := scripted(t, "../../game/testdata/two-hands/ex6-three-ties-killers-win.json")
+	for lang, sep := range map[string]string{"en": " · ", "zh": "、"} {
+		var b bytes.Buffer
+		if err := Write(&b, Game{Table: g.TableView()}, lang); err != nil {
+			t.Fatal(err)
+		}
+		villager := map[string]string{"en": "Villager", "zh": "村民"}[lang]
+		if n := strings.Count(b.String(), sep+villager); n == 0 {
+			t.Errorf("%s: no seat's hands named apart by %q:\n%s", lang, sep, b.String())
+		}
+	}
+}
+
+// The line under the heading says the players once: not again after a
+// variant's name that says them ("Werewolf, 12 players · 12 players").
+func TestWritePlayersSaidOnce(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    int
+		want bool
+	}{{"Werewolf, 12 players", 12, true}, {"狼人杀12人", 12, true}, {"A cat has n lives (7 players)", 7, true},
+		{"Classic 2.0", 2, false}, {"Classic 2.0", 12, false}, {"Killer 5.0 (two cards)", 5, false}, {"Two hands", 10, false}} {
+		if got := namesCount(c.name, c.n); got != c.want {
+			t.Errorf("namesCount(%q, %d) = %v", c.name, c.n, got)
+		}
+	}
+	g, _ := scripted(t, "../../game/testdata/werewolf-12/ex13-simultaneous-good.json")
+	var b bytes.Buffer
+	if err := Write(&b, Game{Table: g.TableView()}, "en"); err != nil {
+		t.Fatal(err)
+	}
+	_, meta, _ := strings.Cut(b.String(), `<p class="meta">`)
+	if meta, _, _ = strings.Cut(meta, "</p>"); strings.Count(meta, "12 players") != 1 {
+		t.Errorf("the players said %d times: %s", strings.Count(meta, "12 players"), meta)
+	}
+}

@@ -591,7 +591,9 @@ function render() {
 let announced = '';
 function announce(screen, phase) {
   const t = document.querySelector('#main h1, #main h2');
-  const text = [phase, t ? t.textContent : ''].filter(Boolean).join(' · ');
+  const title = t ? t.textContent : '';
+  // the phase once: a title that starts with it says it ("Night 1 · your move")
+  const text = phase && title.startsWith(phase) ? title : [phase, title].filter(Boolean).join(' · ');
   const key = screen + '|' + text;
   if (key === announced) return;
   announced = key;
@@ -723,8 +725,10 @@ function renderJoin(main) {
   const r = joinRefs;
   const m = V.lobbyModel(T, S.lobby, S.seat);
   r.title.textContent = T('join.title');
-  // (replaceChildren turns a null into the text "null")
-  r.game.replaceChildren(...[m.table, m.game, m.watching].filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])),
+  // (replaceChildren turns a null into the text "null"); the game and the
+  // watchers each hold on one line ("1 / watching" wrapped at 360 px)
+  r.game.replaceChildren(...[m.table, m.game && h('span', { class: 'nw' }, m.game), m.watching && h('span', { class: 'nw' }, m.watching)]
+    .filter(Boolean).flatMap((x, i) => (i ? [' · ', x] : [x])),
     ...(m.deal ? [h('br'), m.deal] : []));
   r.label.textContent = T('join.name');
   r.input.placeholder = T('join.namePlaceholder');
@@ -1466,12 +1470,12 @@ function renderOver(main) {
   fresh(main, 'over', h('div', { class: 'over' },
     m.you ? h('p', { class: 'you ' + (m.won ? 'won' : 'lost'), text: m.you }) : null,
     h('h1', { class: 'winner', text: m.winner }),
-    m.reason ? h('p', { class: 'dim small', text: m.reason }) : null,
+    m.reason ? h('p', { class: 'dim small reason', text: m.reason }) : null,
     h('button', { class: 'btn second', disabled: S.replayBusy, onclick: () => askReplay(''), text: T('evening.save') }),
     h('h2', { text: T('over.roles') }),
     h('ul', { class: 'reveal' }, m.reveal.map((r) => h('li', { class: r.alive ? '' : 'dead' },
       h('span', { class: 'tg', text: r.seat }), h('span', { class: 'nm', text: r.name }),
-      h('span', { class: 'roles' }, r.roles.map((x) => h('span', { class: 'rl' + (x.alive ? '' : ' lost') }, x.role, x.alive ? '' : '\u00a0✕')),
+      h('span', { class: 'roles' }, r.roles.map((x) => h('span', { class: 'rl' + (x.alive ? '' : ' lost') }, x.role, x.alive ? '' : '\u00a0✕', x.sep ? h('span', { class: 'sep', text: x.sep }) : null)),
         r.camp ? h('span', { class: 'camp', text: r.camp }) : null)))),
     h('h2', { text: T('over.timeline') }),
     m.timeline.map((g) => h('section', { class: 'tl' }, h('h3', { text: g.title }), h('ol', {}, g.lines.map((l) => h('li', { text: l })))))));

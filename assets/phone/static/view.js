@@ -185,6 +185,9 @@ export function winnerText(T, w) {
   return tId(T, 'winner', w);
 }
 
+// capFirst is s with its first letter a capital (a Latin one: Chinese has none).
+export function capFirst(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
 // reasonText translates why a game ended: table.why, a code of the engine's
 // reasons ("reason.<code>") with its arguments.
 export function reasonText(T, why) {
@@ -282,7 +285,7 @@ export function lobbyModel(T, lobby, mySeat) {
   }
   return {
     table: lobby ? lobby.table || '' : '',
-    game: lobby && lobby.variant ? T('join.game', { Variant: tId(T, 'variant', lobby.variant), Players: n }) : '',
+    game: lobby && lobby.variant ? gameLabel(T, lobby.variant, n) : '',
     watching: lobby && lobby.spectators ? T('join.watching', { Count: lobby.spectators }) : '',
     // the proposed deal ("Police ×3, Killer ×3, Civilian ×6"): public, the host sets it
     deal: lobby && lobby.deal && lobby.deal.length ? listLabel(T, lobby.deal.map((d) => `${tId(T, 'role', d.role)} ×${d.count}`)) : '',
@@ -292,6 +295,15 @@ export function lobbyModel(T, lobby, mySeat) {
 }
 
 // ---- hold-to-peek card -------------------------------------------------------------------
+
+// gameLabel is the game's name and its seats ("Classic 2.0 · 12 seats"),
+// or its name alone where the name says the number ("Werewolf, 12
+// players", 狼人杀12人: not "Werewolf, 12 players · 12 seats"), as the big
+// screen's lobby names it (app/ui variantLabel).
+export function gameLabel(T, variant, n) {
+  const name = tId(T, 'variant', variant);
+  return new RegExp(`(^|[^\\d.])${n}([^\\d.]|$)`).test(name) ? name : T('join.game', { Variant: name, Players: n }); // (the 2 of "2.0" is no count)
+}
 
 // peekModel is what the card shows while pressed: own roles, teammates the
 // rules reveal, and private answers. Never rendered while the card is released.
@@ -953,7 +965,8 @@ export function dayModel(T, tv, names, pv, local = {}) {
     let status = isVote ? T('vote.pick') : T('night.soloHint');
     if (vt.skipped) status = T('vote.youAbstained');
     else if (vt.choice != null) status = isVote ? T('vote.you', { Target: targetLabel(T, vt.choice) }) : T('day.done', { Target: targetLabel(T, vt.choice) });
-    if (vt.count > 1 && !vt.done) status += ' · ' + T('task.left', { Count: vt.count });
+    // "Tap a candidate, then confirm · 2 left": the sentence's stop gives way to the count
+    if (vt.count > 1 && !vt.done) status = status.replace(/[.。]$/, '') + ' · ' + T('task.left', { Count: vt.count });
     const canPick = !vt.done && picked != null && !!targets.find((t) => sameTarget(t, picked));
     const cmd = (extra) => taskCommand(vt, extra);
     m.vote = {
@@ -1185,7 +1198,11 @@ export function cardActions(T, pv, armed) {
 export function overModel(T, tv, names, outcome) {
   const reveal = (tv.reveal || []).map((r) => ({
     seat: seatLabel(T, r.seat), name: nameOf(names, r.seat),
-    roles: (r.roles || []).map((x, i) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true })),
+    // a seat's cards or hands, each but the last followed by list.cards
+    // ("Killer · Villager", 杀手、村民: a card's own name may hold a "/"),
+    // as on the big screen and in the saved replay
+    roles: (r.roles || []).map((x, i, all) => ({ role: tId(T, 'role', x), alive: r.alive ? r.alive[i] !== false : true,
+      sep: i < all.length - 1 ? T('list.cards').trimEnd() : '' })),
     camp: r.camp ? tId(T, 'camp', r.camp) : '',
     alive: !(r.alive || []).every((a) => a === false),
   }));
@@ -1204,7 +1221,9 @@ export function overModel(T, tv, names, outcome) {
   const reason = reasonText(T, tv.why);
   // the reason, unless it only repeats the winner (the host ended the game)
   const you = outcome === 'won' ? T('over.won') : outcome === 'lost' ? T('over.lost') : '';
-  return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? reason : '', reveal, timeline: groups };
+  // the reason stands on a line of its own: an English one starts with a
+  // capital, as the big screen's detail lines do (announce.go capLines)
+  return { winner, you, won: outcome === 'won', reason: reason.toLowerCase() !== winner.toLowerCase() ? capFirst(reason) : '', reveal, timeline: groups };
 }
 
 // lineText is a line in codes (the engine's game.Line: a words key and its
