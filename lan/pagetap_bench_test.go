@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 	"time"
 
@@ -24,7 +25,21 @@ import (
 // host's view) with nothing left in flight, and to the first frame
 // painted with its pressed look, beside the same tap on a blank page's
 // button in another tab (blank-look). Reported: median, p99 and max in ms.
+// With the cadence off (cadence=off) the host answers every frame at once
+// and the page sends at once. With NIGHTFALL_PAGETAP_TRACE set, every tap
+// whose look took over 60 ms is logged with what the page's main thread did
+// meanwhile: the click's input delay, handler time and presentation delay
+// (Event Timing) and the long animation frames around it with their scripts.
 func BenchmarkPageTap(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		every time.Duration
+	}{{"cadence=on", defaultCadence}, {"cadence=off", -1}} {
+		b.Run(c.name, func(b *testing.B) { benchPageTap(b, c.every) })
+	}
+}
+
+func benchPageTap(b *testing.B, cadence time.Duration) {
 	const players, variant = 12, "classic-2.0"
 	browser := startChromium(b)
 	// A deal whose seat 1 is a killer.
@@ -38,14 +53,14 @@ func BenchmarkPageTap(b *testing.B) {
 			break
 		}
 	}
-	h := newHarness(b, Config{Variant: variant, Players: players, Seed: seed, Cadence: defaultCadence})
+	h := newHarness(b, Config{Variant: variant, Players: players, Seed: seed, Cadence: cadence})
 	defer h.realTime()()
 	// Seat 1's token goes to the page, which says hello with it.
 	first := h.pacedDial(b, 0)
 	first.send(b, `{"t":"join","name":"玩家1","seat":1}`)
 	<-first.welcome
 	first.ws.Close()
-	h.pacedPhones(b, defaultCadence, 2, players, 2) // the other seats and two spectators, pacing themselves
+	h.pacedPhones(b, max(cadence, 0), 2, players, 2) // the other seats and two spectators, pacing themselves
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	b.Cleanup(cancel)
 	pg := &browserPhone{t: b, ctx: ctx, seat: 1}
@@ -84,6 +99,18 @@ func BenchmarkPageTap(b *testing.B) {
   }, true);
   return '';
 })()`)
+	trace := os.Getenv("NIGHTFALL_PAGETAP_TRACE") != ""
+	traceLog := func(tb testing.TB, format string, args ...any) {
+		f, err := os.OpenFile(os.Getenv("NIGHTFALL_PAGETAP_TRACE"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer f.Close()
+		fmt.Fprintf(f, format+"\n", args...)
+	}
+	if trace {
+		pg.eval(pageTapTraceJS)
+	}
 	const prep = `new Promise((ok) => {
   const q = (x) => document.querySelector(x);
   const free = [...document.querySelectorAll('.night .seat')].filter((c) => !c.disabled && !c.classList.contains('dead') && !c.classList.contains('me') && !c.classList.contains('chosen') && !c.classList.contains('selected'));
@@ -157,6 +184,9 @@ func BenchmarkPageTap(b *testing.B) {
 		if err != nil || !r.Pressed {
 			b.Fatalf("tap: %s %v (pressed %v); page: %s", res, err, r.Pressed, pg.eval(`document.body.dataset.screen + ' ' + document.getElementById('main').innerText.slice(0, 300)`))
 		}
+		if trace && r.Look > 60 {
+			traceLog(b, "slow look %.0f ms: %s", r.Look, pg.eval(pageTapTraceReadJS))
+		}
 		took = append(took, time.Duration(r.Shown*float64(time.Millisecond)))
 		looks = append(looks, time.Duration(r.Look*float64(time.Millisecond)))
 		bctx, cancel := context.WithTimeout(blank.ctx, 20*time.Second)
@@ -178,9 +208,34 @@ func BenchmarkPageTap(b *testing.B) {
 	b.ReportMetric(msAt(blanks, 0.99), "blank-look-p99-ms")
 	b.ReportMetric(0, "ns/op")
 	q := func(p float64) float64 { return msAt(took, p) }
-	b.Logf("%d taps on the real page (seat 1, a killer, night 1), tick %v: tap → own pick shown p50 %.0f ms, p99 %.0f ms, max %.0f ms; → its pressed look painted p50 %.0f ms, p99 %.0f ms, max %.0f ms",
-		len(took), defaultCadence, q(0.5), q(0.99), q(1), msAt(looks, 0.5), msAt(looks, 0.99), msAt(looks, 1))
+	tick := "off"
+	if cadence > 0 {
+		tick = cadence.String()
+	}
+	b.Logf("%d taps on the real page (seat 1, a killer, night 1), tick %s: tap → own pick shown p50 %.0f ms, p99 %.0f ms, max %.0f ms; → its pressed look painted p50 %.0f ms, p99 %.0f ms, max %.0f ms",
+		len(took), tick, q(0.5), q(0.99), q(1), msAt(looks, 0.5), msAt(looks, 0.99), msAt(looks, 1))
 }
+
+// pageTapTraceJS keeps the page's clicks' Event Timing entries and its
+// long animation frames (with their scripts) for pageTapTraceReadJS.
+const pageTapTraceJS = `(() => {
+  window.__ev = []; window.__loaf = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'click' || e.name === 'pointerup' || e.name === 'pointerdown') window.__ev.push({ n: e.name, t: e.startTime, delay: e.processingStart - e.startTime, run: e.processingEnd - e.processingStart, dur: e.duration }); })
+    .observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__loaf.push({ t: e.startTime, dur: e.duration, render: e.renderStart ? e.renderStart - e.startTime : 0, style: e.styleAndLayoutStart ? e.styleAndLayoutStart - e.startTime : 0,
+      scripts: e.scripts.map((x) => ({ at: x.startTime - e.startTime, dur: x.duration, fsl: x.forcedStyleAndLayoutDuration, what: x.invokerType + ' ' + x.invoker + ' ' + (x.sourceURL || '').split('/').pop() + ':' + x.sourceFunctionName + '@' + x.sourceCharPosition })) }); })
+    .observe({ type: 'long-animation-frame', buffered: true });
+  return '';
+})()`
+
+// pageTapTraceReadJS: the last tap's entries (from 300 ms before it),
+// times relative to the tap.
+const pageTapTraceReadJS = `(() => {
+  const t0 = window.__t0, r = (x) => Math.round(x);
+  const ev = window.__ev.filter((e) => e.t > t0 - 300).map((e) => e.n + '@' + r(e.t - t0) + ' delay ' + r(e.delay) + ' run ' + r(e.run) + ' dur ' + r(e.dur));
+  const lf = window.__loaf.filter((e) => e.t + e.dur > t0 - 300).map((e) => 'frame@' + r(e.t - t0) + ' ' + r(e.dur) + 'ms (render at ' + r(e.render) + ', style at ' + r(e.style) + '): ' + e.scripts.map((x) => x.what + ' at ' + r(x.at) + ' ' + r(x.dur) + 'ms fsl ' + r(x.fsl)).join('; '));
+  return '\n  ' + ev.concat(lf).join('\n  ');
+})()`
 
 // blankTapServer serves the baseline of BenchmarkPageTap's pressed look:
 // a button that takes a class when clicked, timed as the page's is.
