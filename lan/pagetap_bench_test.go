@@ -29,7 +29,9 @@ import (
 // and the page sends at once. With NIGHTFALL_PAGETAP_TRACE set, every tap
 // whose look took over 60 ms is logged with what the page's main thread did
 // meanwhile: the click's input delay, handler time and presentation delay
-// (Event Timing) and the long animation frames around it with their scripts.
+// (Event Timing) and the long animation frames around it with their scripts;
+// with NIGHTFALL_PAGETAP_LOOKS set, every tap's look and the blank page's
+// (ms) to that file, a line each, to pool runs.
 func BenchmarkPageTap(b *testing.B) {
 	for _, c := range []struct {
 		name  string
@@ -101,13 +103,9 @@ func benchPageTap(b *testing.B, cadence time.Duration) {
 })()`)
 	trace := os.Getenv("NIGHTFALL_PAGETAP_TRACE") != ""
 	traceLog := func(tb testing.TB, format string, args ...any) {
-		f, err := os.OpenFile(os.Getenv("NIGHTFALL_PAGETAP_TRACE"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		defer f.Close()
-		fmt.Fprintf(f, format+"\n", args...)
+		logTo(tb, os.Getenv("NIGHTFALL_PAGETAP_TRACE"), format, args...)
 	}
+	looksTo := os.Getenv("NIGHTFALL_PAGETAP_LOOKS")
 	if trace {
 		pg.eval(pageTapTraceJS)
 	}
@@ -196,6 +194,9 @@ func benchPageTap(b *testing.B, cadence time.Duration) {
 			b.Fatalf("the blank page's tap: %v", err)
 		}
 		blanks = append(blanks, d)
+		if looksTo != "" {
+			logTo(b, looksTo, "%.1f %.1f", r.Look, float64(d)/float64(time.Millisecond))
+		}
 	}
 	b.StopTimer()
 	b.ReportMetric(msAt(took, 0.5), "p50-ms")
@@ -214,6 +215,16 @@ func benchPageTap(b *testing.B, cadence time.Duration) {
 	}
 	b.Logf("%d taps on the real page (seat 1, a killer, night 1), tick %s: tap → own pick shown p50 %.0f ms, p99 %.0f ms, max %.0f ms; → its pressed look painted p50 %.0f ms, p99 %.0f ms, max %.0f ms",
 		len(took), tick, q(0.5), q(0.99), q(1), msAt(looks, 0.5), msAt(looks, 0.99), msAt(looks, 1))
+}
+
+// logTo appends a line to the file named.
+func logTo(tb testing.TB, name, format string, args ...any) {
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprintf(f, format+"\n", args...)
 }
 
 // pageTapTraceJS keeps the page's clicks' Event Timing entries and its
