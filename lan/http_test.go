@@ -352,6 +352,7 @@ func TestPageGzip(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		total += len(body)
+		t.Logf("%s: %d bytes gzipped", path, len(body))
 		etag := resp.Header.Get("ETag")
 		if !strings.HasPrefix(etag, `"`) || !strings.Contains(resp.Header.Get("Vary"), "Accept-Encoding") {
 			t.Errorf("%s: ETag %q, Vary %q", path, etag, resp.Header.Get("Vary"))

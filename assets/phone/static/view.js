@@ -6,15 +6,6 @@
 // User text (names) is never mixed into translated strings: it travels in
 // separate `name` fields, which app.js renders with textContent.
 
-// Ids the translations must cover (view.test.mjs checks that both i18n files
-// have answer.<id>, narr.<key>, … for each). The names of variants, roles,
-// actions and options come from the engine's own tables: assets/names_test.go
-// checks them.
-export const ANSWER_IDS = ['killer', 'not-killer', 'secret-police', 'not-secret-police', 'none'];
-export const NARRATION_KEYS = ['night', 'setup-night', 'day', 'last-words', 'speech', 'pk-speech', 'defence', 'nomination',
-  'discussion', 'closing', 'vote-call', 'vote', 'immune', 'over', 'campaign', 'campaign-pk', 'skill', 'badge', 'order'];
-export const CAMP_IDS = ['good', 'killers', 'werewolves', 'free-choice'];
-export const WINNER_IDS = ['good', 'killers', 'werewolves', 'draw', 'none'];
 // error codes of lan/frame.go the page translates (err.<code>); the others
 // ("rejected": the engine's refusal) show the server's English reason behind
 // a translated "Refused:"
