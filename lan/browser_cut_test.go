@@ -2,15 +2,11 @@ package lan
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"nightfall/assets"
 )
 
 // textCutJS lists the texts of the page a player cannot read whole at its
@@ -37,15 +33,7 @@ const textCutJS = `(() => {
 // and the screen reader's line says the phase once ("Night 1 · Night 1 ·
 // your move" did not).
 func TestBrowserNoTextCut(t *testing.T) {
-	browser := startChromium(t)
-	ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
-	t.Cleanup(ts.Close)
-	tab, cancel := chromedp.NewContext(browser)
-	t.Cleanup(cancel)
-	p := &browserPhone{t: t, ctx: tab}
-	if err := chromedp.Do(tab, chromedp.EmulateViewport(360, 740)); err != nil {
-		t.Fatal(err)
-	}
+	ts, tab, p := mockPhone(t)
 	ents, err := os.ReadDir("../assets/phone/fixtures")
 	if err != nil {
 		t.Fatal(err)

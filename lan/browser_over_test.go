@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -82,15 +83,7 @@ func TestBrowserOverScreens(t *testing.T) {
 // parts, at 360 px in both languages, in Chromium ("1 / watching" did
 // not).
 func TestBrowserJoinLineWhole(t *testing.T) {
-	browser := startChromium(t)
-	ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
-	t.Cleanup(ts.Close)
-	tab, cancel := chromedp.NewContext(browser)
-	t.Cleanup(cancel)
-	p := &browserPhone{t: t, ctx: tab}
-	if err := chromedp.Do(tab, chromedp.EmulateViewport(360, 740)); err != nil {
-		t.Fatal(err)
-	}
+	ts, tab, p := mockPhone(t)
 	for _, lang := range []string{"zh", "en"} {
 		if err := chromedp.Do(tab, chromedp.Navigate(fmt.Sprintf("%s/?room=JOIN&case=%s#mock=lobby&lang=%s", ts.URL, lang, lang))); err != nil {
 			t.Fatal(err)
@@ -103,4 +96,19 @@ func TestBrowserJoinLineWhole(t *testing.T) {
 			t.Errorf("%s: broken inside: %s", lang, bad)
 		}
 	}
+}
+
+// mockPhone is a Chromium tab at 360×740 and a server of the phone page
+// with its fixtures (its mock mode, as devserve serves it).
+func mockPhone(t *testing.T) (*httptest.Server, context.Context, *browserPhone) {
+	t.Helper()
+	browser := startChromium(t)
+	ts := httptest.NewServer(http.FileServerFS(assets.Phone()))
+	t.Cleanup(ts.Close)
+	tab, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	return ts, tab, &browserPhone{t: t, ctx: tab}
 }
