@@ -59,6 +59,7 @@ const S = {
   names: {},
   conn: 'connecting',
   everOpen: false,
+  helloOut: false, // a hello said, its welcome not in yet
   roomWrong: false,
   replaced: false,
   myName: store.get('nightfall:name') || '',
@@ -329,6 +330,9 @@ function handleFrame(f) {
       if (!S.mock) for (const fr of outbox.frames()) conn.send(fr); // resend, same ids
       if (!S.mock) for (const tap of taps.values()) if (tap.local) conn.send(tap.frame); // and the steps sent as pads
       if (rewatch && !S.mock) conn.send({ t: 'spectate', name: S.myName.trim() });
+      // a hello's welcome: the host's state comes right after it, and the
+      // screen is drawn once, then
+      if (S.helloOut) { S.helloOut = false; return; }
       break;
     }
     case 'lobby':
@@ -1640,7 +1644,7 @@ function connect() {
     nacl: window.nacl,
     hostKey: S.hostKey,
     code: S.typed ? S.typed.code : '',
-    onOpen: (send) => { S.everOpen = true; hello(send); },
+    onOpen: (send) => { S.everOpen = true; S.helloOut = true; hello(send); },
     onFrame,
     onState: (s, x) => {
       if (s !== 'open' && S.conn === 'open') S.lostAt = Date.now(); // the clock stops here until the host is back

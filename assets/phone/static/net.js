@@ -375,8 +375,11 @@ export class Conn {
       } else if (!ch.challenge) {
         if (ev.data.byteLength !== CHALLENGE_BYTES) return;
         ch.challenge = new Uint8Array(ev.data);
-        this.setState('open');
+        // the hello leaves before the page draws "connected": its answer
+        // is what the page waits for
+        this.state = 'open';
         this.onOpen((f) => this.transmit(f));
+        this.setState('open');
         return;
       } else {
         text = ch.open(ev.data);
