@@ -437,3 +437,28 @@ test('a typed join: the first frame carries the challenge, the proof of the code
   const second = ch.seal('{"t":"pad"}');
   assert.equal(second.length, 24 + 16 + 11, 'later frames carry no proof');
 });
+
+// The page's tweetnacl (static/nacl.min.js: tweetnacl 1.0.3's nacl.js
+// without the signatures and the low-level table, assets/README.md) seals
+// and hashes as Go's golang.org/x/crypto does: the answers below are Go's
+// (nacl/box, curve25519, sha512) for these keys, nonce and message.
+test('nacl.min.js agrees with Go\'s x/crypto', () => {
+  const hex = (u8) => Buffer.from(u8).toString('hex');
+  const a = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
+  const b = Uint8Array.from({ length: 32 }, (_, i) => i + 101);
+  const n = Uint8Array.from({ length: 24 }, (_, i) => i);
+  const msg = new TextEncoder().encode('Nightfall 天黑请闭眼');
+  const ak = nacl.box.keyPair.fromSecretKey(a), bk = nacl.box.keyPair.fromSecretKey(b);
+  assert.equal(hex(ak.publicKey), '07a37cbc142093c8b755dc1b10e86cb426374ad16aa853ed0bdfc0b2b86d1c7c');
+  assert.equal(hex(bk.publicKey), '5714769d116bf76436ae74bc793d2c30ad1903c59ac5273805c7e2698b410c36');
+  const shared = nacl.box.before(bk.publicKey, a);
+  assert.equal(hex(shared), '72da8bbbf5a0760cea2a1d1f2c5f19d54f292f8e7a1dd292b7a86a567ceabc69');
+  assert.equal(hex(nacl.box.before(ak.publicKey, b)), hex(shared));
+  const sealed = nacl.box.after(msg, n, shared);
+  assert.equal(hex(sealed), 'de9425fd0f59b77fe8f38176b810eae14438661e318ef5fbc09eb8ef1db58205ec89f83d7b62040886');
+  assert.equal(new TextDecoder().decode(nacl.box.open.after(sealed, n, shared)), 'Nightfall 天黑请闭眼');
+  sealed[20] ^= 1;
+  assert.equal(nacl.box.open.after(sealed, n, shared), null, 'an altered box does not open');
+  assert.equal(hex(nacl.hash(msg)), '33a93dd67b0d1d908d2996687acc8274eef39a3d586a66ce0bb81fd69209d4592ed5b1e2cf5339a84fd971c237878990c0b577415dc5d82868737a498e863a1c');
+  assert.equal(nacl.randomBytes(32).length, 32);
+});
