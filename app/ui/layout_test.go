@@ -7,6 +7,8 @@ import (
 	"io"
 	"log"
 	"math"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -492,4 +494,53 @@ func TestVariantLabel(t *testing.T) {
 			t.Errorf("%s %s: %q, want %q", c.lang, c.id, got, c.want)
 		}
 	}
+}
+
+// TestQueueNoOrphan: the "still to speak" list, when it wraps, leaves no
+// seat number alone on its last line ("…, 9, 8," over a lone "7"), at both
+// sizes, in both languages, for 6 to 20 seats; and its lines are the
+// whole list.
+func TestQueueNoOrphan(t *testing.T) {
+	wrapped := 0
+	for _, lang := range []string{"zh", "en"} {
+		for _, size := range screenSizes {
+			for n := 6; n <= 20; n++ {
+				s, _ := shellAt(t, lang, size)
+				s.Show(hostView(speechView(n), testSeatNames(lang, n)))
+				ts := s.Table()
+				lines := columnLines(ts, ts.queue)
+				if got, want := strings.Join(lines, ""), strings.ReplaceAll(ts.full[ts.queue], " ", ""); strings.ReplaceAll(got, " ", "") != want {
+					t.Errorf("%s %s, %d seats: the queue reads %q, want %q", lang, sizeName(size), n, lines, ts.full[ts.queue])
+				}
+				if len(lines) < 2 {
+					continue
+				}
+				wrapped++
+				last := lines[len(lines)-1]
+				if len(strings.FieldsFunc(last, func(r rune) bool { return r < '0' || r > '9' })) < 2 {
+					t.Errorf("%s %s, %d seats: the queue's last line is one number alone: %q", lang, sizeName(size), n, lines)
+				}
+			}
+		}
+	}
+	if wrapped == 0 {
+		t.Error("the queue never wraps: the test checks nothing")
+	}
+}
+
+// columnLines is the lines tx is drawn on in the table screen's column:
+// tx's own and the extra lines under it (placeWrapped).
+func columnLines(ts *TableScreen, tx *canvas.Text) []string {
+	var col []*canvas.Text
+	for _, o := range test.WidgetRenderer(ts).Objects() {
+		if x, ok := o.(*canvas.Text); ok && x.Text != "" && x.Visible() && x.Position().X == tx.Position().X {
+			col = append(col, x)
+		}
+	}
+	sort.SliceStable(col, func(i, j int) bool { return col[i].Position().Y < col[j].Position().Y })
+	out := []string{tx.Text}
+	for i := slices.Index(col, tx) + 1; i < len(col) && slices.Contains(ts.wraps[:ts.nwraps], col[i]); i++ {
+		out = append(out, col[i].Text)
+	}
+	return out
 }
