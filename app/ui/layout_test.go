@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"nightfall/game"
+	"nightfall/game/bots"
 	"nightfall/lan"
 )
 
@@ -390,7 +392,9 @@ func corners(r Rect) []fyne.Position {
 }
 
 // The lobby's and the game-over screen's rings fit for every table size,
-// and the lobby's option values are whole (no "counterclo…").
+// and the lobby's option values are whole (no "counterclo…"); at
+// cat-lives-7's end every seat's five cards show whole ("Imprison /…" did
+// not), its lines broken between cards.
 func TestLayoutLobbyAndOver(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		for _, size := range screenSizes {
@@ -453,9 +457,58 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 						}
 					}
 				}
+				// cat-lives-7's end: each seat's five cards all shown, on
+				// lines broken between cards
+				tv := catOverView(t)
+				s.Show(hostView(tv, testSeatNames(lang, 7)))
+				s.Over().Step(100)
+				g := s.Over().ring.Geometry()
+				if !g.Fits {
+					t.Error("cat-lives-7's game over: the ring does not fit")
+				}
+				sep := strings.TrimSpace(tr("list.cards"))
+				for i, r := range tv.Reveal {
+					var cards []string
+					for _, l := range g.Notes[i] {
+						for _, c := range strings.Split(l, sep) {
+							if c = strings.TrimSpace(c); c != "" {
+								cards = append(cards, c)
+							}
+						}
+					}
+					var want []string
+					for _, role := range r.Roles {
+						want = append(want, RoleName(lookupVariant(tv.Variant), role))
+					}
+					if !slices.Equal(cards, want) {
+						t.Errorf("cat-lives-7's game over: seat %d's cards read %q, want %q", r.Seat, g.Notes[i], want)
+					}
+				}
 			})
 		}
 	}
+}
+
+// catOverView is a finished game of cat-lives-7 (random players): every
+// seat holds five cards.
+func catOverView(t *testing.T) *game.TableView {
+	t.Helper()
+	g, err := game.New(game.Setup{Variant: "cat-lives-7", Players: 7, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var random bots.Random
+	random.Play(g, rand.New(rand.NewPCG(3, 7)))
+	if !g.Over() {
+		t.Fatal("the game of cat-lives-7 did not end")
+	}
+	tv := g.TableView()
+	for _, r := range tv.Reveal {
+		if len(r.Roles) != 5 {
+			t.Fatalf("seat %d holds %d cards, not five", r.Seat, len(r.Roles))
+		}
+	}
+	return &tv
 }
 
 // The lobby looks up only names that exist: showing every variant's
