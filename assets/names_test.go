@@ -1,6 +1,7 @@
 package assets
 
 import (
+	"strings"
 	"testing"
 
 	"nightfall/game"
@@ -56,5 +57,44 @@ func TestNamesCoverTheEngine(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRolePlurals: a role's plural, the timeline's name for several seats
+// acting as one (tl.roles.<role>: "Werewolves (2, 5, 9) killed 4",
+// game.MomentLine), is a plural of a role the engine has, in both
+// languages; Chinese has no plural, so its words are the singular's.
+func TestRolePlurals(t *testing.T) {
+	roles := map[string]bool{}
+	for _, in := range game.Variants() {
+		for _, r := range in.Roles {
+			roles[r.ID] = true
+		}
+	}
+	zh, err := Dictionary("zh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for k, v := range zh {
+		role, ok := strings.CutPrefix(k, "tl.roles.")
+		if !ok {
+			continue
+		}
+		n++
+		if !roles[role] {
+			t.Errorf("%s: no role %q in the engine", k, role)
+		}
+		if v != zh["role."+role] {
+			t.Errorf("zh.json %s is %q, not the singular %q", k, v, zh["role."+role])
+		}
+	}
+	for _, team := range []string{"killer", "police", "werewolf"} { // the teams of the night
+		if zh["tl.roles."+team] == "" {
+			t.Errorf("zh.json: no plural of %s (tl.roles.%s)", team, team)
+		}
+	}
+	if n == 0 {
+		t.Error("no plural of a role")
 	}
 }

@@ -183,6 +183,19 @@ func roleName(role string) any {
 	return Name{"role." + role}
 }
 
+// actorsRole is the name of the role of a night step's actors: its plural
+// (tl.roles.<role>: "Werewolves", 狼人, the same as the singular in
+// Chinese) when several seats act as one ("Werewolves (2, 5, 9) killed
+// 4"), else its name ("Witch (6) poisoned 7"). The dictionary has a plural
+// for every role the engine may word so (a team's: killer, police,
+// werewolf); any other falls back to its singular name.
+func actorsRole(m Moment) any {
+	if m.Role == "" || len(m.Actors) < 2 {
+		return roleName(m.Role)
+	}
+	return Name{"tl.roles." + m.Role, "role." + m.Role}
+}
+
 // seatLabel is a target as a seat's label ("7号", "Seat 7"), a hand or card
 // as written ("6L").
 func seatLabel(t Target) any {
@@ -225,14 +238,14 @@ func coreMomentLine(m Moment) Line {
 			if m.By == "none" {
 				key = "tl.skip.none"
 			}
-			return line(key, "Role", roleName(m.Role), "Actors", momentActors(m),
+			return line(key, "Role", actorsRole(m), "Actors", momentActors(m),
 				"Action", Name{"tl.do." + m.Action, "action." + m.Action})
 		}
 		by := any("")
 		if m.By == "random" || m.By == "plurality" {
 			by = line("tl.by", "By", Name{"by." + m.By})
 		}
-		return line("tl.action", "Role", roleName(m.Role), "Actors", momentActors(m),
+		return line("tl.action", "Role", actorsRole(m), "Actors", momentActors(m),
 			"Action", Name{"tl.did." + m.Action, "action." + m.Action}, "Target", seatArg(*m.Target), "By", by)
 	case MomentResult:
 		answer := Name{"answer." + m.Answer}

@@ -179,7 +179,7 @@ func (werewolf) momentLine(m Moment) (Line, bool) {
 	switch m.Kind {
 	case MomentAction:
 		if m.Action == "save" && !m.Skip {
-			return line("tl.ww.save", "Role", roleName(m.Role), "Actors", momentActors(m)), true
+			return line("tl.ww.save", "Role", actorsRole(m), "Actors", momentActors(m)), true
 		}
 	case MomentImmune:
 		if m.Role == "idiot" {

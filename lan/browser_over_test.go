@@ -16,7 +16,8 @@ import (
 // hand with 号 in its text ("tl.x", "6L号"), a seat label of the roles list
 // on two lines, a lost card's ✕ wrapped away from its card (it then reads
 // as the next card's), a seat's cards run together ("Killer Villager", not
-// "Killer · Villager"), a player's name squeezed out of its row.
+// "Killer · Villager") or cut (a card outside its row: cat-lives-7's five
+// cards wrap within it), a player's name squeezed out of its row.
 const overCheckJS = `(() => {
   const bad = [];
   const text = document.getElementById('main').innerText;
@@ -36,6 +37,14 @@ const overCheckJS = `(() => {
   for (const e of document.querySelectorAll('ul.reveal .roles')) {
     const rl = [...e.querySelectorAll('.rl')];
     if (rl.slice(0, -1).some((x) => !x.querySelector('.sep'))) bad.push('cards run together: ' + rl.map((x) => x.textContent).join(''));
+  }
+  for (const li of document.querySelectorAll('ul.reveal li')) {
+    const box = li.getBoundingClientRect(), roles = li.querySelector('.roles');
+    for (const e of li.querySelectorAll('.rl')) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) bad.push('card cut off its row: ' + e.textContent);
+    }
+    if (roles && (roles.scrollWidth > roles.clientWidth + 1 || roles.scrollHeight > roles.clientHeight + 1)) bad.push('cards cut: ' + roles.textContent);
   }
   for (const e of document.querySelectorAll('ul.reveal .nm')) if (e.textContent && e.clientWidth < 30) bad.push('name squeezed to ' + e.clientWidth + 'px: ' + e.textContent);
   return bad.join(' | ');

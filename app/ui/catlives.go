@@ -197,6 +197,17 @@ func wrapText(s string, size, w float32) []string {
 	return wrapStyled(s, size, w, fyne.TextStyle{})
 }
 
+// oneItem reports whether rs is one word or number: no line may break in
+// it.
+func oneItem(rs []rune) bool {
+	for k := 1; k < len(rs); k++ {
+		if breakIn(rs, k) {
+			return false
+		}
+	}
+	return true
+}
+
 // wide reports whether r is a Chinese character or punctuation: a line may
 // break between two of them.
 func wide(r rune) bool {
@@ -211,6 +222,29 @@ const noLineEnd = "（《「『“‘("
 
 // wrapStyled is wrapText for text in style.
 func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
+	return wrapLines(s, size, w, style, false)
+}
+
+// wrapKeepingTwo is wrapStyled leaving no word or number alone on a
+// paragraph's last line ("Still to speak: 1, 17, …, 9, 8," over a lone
+// "7"): the line before gives it its last item ("…, 9," over "8, 7"),
+// where it has one to give and the two fit across w. It makes as many
+// lines as wrapStyled.
+func wrapKeepingTwo(s string, size, w float32, style fyne.TextStyle) []string {
+	return wrapLines(s, size, w, style, true)
+}
+
+// breakIn reports whether a line may break before rs[k] (0 < k < len(rs)):
+// at a space, or after a list's separator ("3、4", "3, 4", a seat's cards
+// "Commoner/Sniper"), or between two Chinese characters; never inside a
+// number or a word.
+func breakIn(rs []rune, k int) bool {
+	return unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;/", rs[k-1]) || wide(rs[k-1]) && wide(rs[k])
+}
+
+func wrapLines(s string, size, w float32, style fyne.TextStyle, keepTwo bool) []string {
+	fits := func(rs []rune) bool { return fyne.MeasureText(string(rs), size, style).Width <= w }
+	trim := func(rs []rune) []rune { return []rune(strings.TrimLeftFunc(string(rs), unicode.IsSpace)) }
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
 		rs := []rune(para)
@@ -234,9 +268,7 @@ func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
 				// "3, 4", a seat's cards "Commoner/Sniper"), never inside a
 				// number or a word; in the line's second half, else (a
 				// word longer than half the line) anywhere before
-				breakAt := func(k int) bool {
-					return unicode.IsSpace(rs[k]) || strings.ContainsRune("、，,；;/", rs[k-1]) || wide(rs[k-1]) && wide(rs[k])
-				}
+				breakAt := func(k int) bool { return breakIn(rs, k) }
 				k := n
 				for k > n/2 && !breakAt(k) {
 					k--
@@ -256,8 +288,20 @@ func wrapStyled(s string, size, w float32, style fyne.TextStyle) []string {
 			for n > 1 && n < len(rs) && (strings.ContainsRune(noLineStart, rs[n]) || strings.ContainsRune(noLineEnd, rs[n-1])) {
 				n--
 			}
+			if rest := trim(rs[n:]); keepTwo && n < len(rs) && fits(rest) && oneItem(rest) {
+				// the rest is the last line and one item alone: the
+				// line's last break before n sends its last item down
+				for k := n - 1; k > 0; k-- {
+					if breakIn(rs, k) && !strings.ContainsRune(noLineStart, rs[k]) {
+						if fits(trim(rs[k:])) && strings.TrimSpace(string(rs[:k])) != "" {
+							n = k
+						}
+						break
+					}
+				}
+			}
 			out = append(out, strings.TrimRightFunc(string(rs[:n]), unicode.IsSpace))
-			rs = []rune(strings.TrimLeftFunc(string(rs[n:]), unicode.IsSpace))
+			rs = trim(rs[n:])
 		}
 	}
 	return out

@@ -7,6 +7,9 @@ import (
 	"io"
 	"log"
 	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"nightfall/game"
+	"nightfall/game/bots"
 	"nightfall/lan"
 )
 
@@ -388,7 +392,9 @@ func corners(r Rect) []fyne.Position {
 }
 
 // The lobby's and the game-over screen's rings fit for every table size,
-// and the lobby's option values are whole (no "counterclo…").
+// and the lobby's option values are whole (no "counterclo…"); at
+// cat-lives-7's end every seat's five cards show whole ("Imprison /…" did
+// not), its lines broken between cards.
 func TestLayoutLobbyAndOver(t *testing.T) {
 	for _, lang := range []string{"zh", "en"} {
 		for _, size := range screenSizes {
@@ -451,9 +457,58 @@ func TestLayoutLobbyAndOver(t *testing.T) {
 						}
 					}
 				}
+				// cat-lives-7's end: each seat's five cards all shown, on
+				// lines broken between cards
+				tv := catOverView(t)
+				s.Show(hostView(tv, testSeatNames(lang, 7)))
+				s.Over().Step(100)
+				g := s.Over().ring.Geometry()
+				if !g.Fits {
+					t.Error("cat-lives-7's game over: the ring does not fit")
+				}
+				sep := strings.TrimSpace(tr("list.cards"))
+				for i, r := range tv.Reveal {
+					var cards []string
+					for _, l := range g.Notes[i] {
+						for _, c := range strings.Split(l, sep) {
+							if c = strings.TrimSpace(c); c != "" {
+								cards = append(cards, c)
+							}
+						}
+					}
+					var want []string
+					for _, role := range r.Roles {
+						want = append(want, RoleName(lookupVariant(tv.Variant), role))
+					}
+					if !slices.Equal(cards, want) {
+						t.Errorf("cat-lives-7's game over: seat %d's cards read %q, want %q", r.Seat, g.Notes[i], want)
+					}
+				}
 			})
 		}
 	}
+}
+
+// catOverView is a finished game of cat-lives-7 (random players): every
+// seat holds five cards.
+func catOverView(t *testing.T) *game.TableView {
+	t.Helper()
+	g, err := game.New(game.Setup{Variant: "cat-lives-7", Players: 7, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var random bots.Random
+	random.Play(g, rand.New(rand.NewPCG(3, 7)))
+	if !g.Over() {
+		t.Fatal("the game of cat-lives-7 did not end")
+	}
+	tv := g.TableView()
+	for _, r := range tv.Reveal {
+		if len(r.Roles) != 5 {
+			t.Fatalf("seat %d holds %d cards, not five", r.Seat, len(r.Roles))
+		}
+	}
+	return &tv
 }
 
 // The lobby looks up only names that exist: showing every variant's
@@ -492,4 +547,53 @@ func TestVariantLabel(t *testing.T) {
 			t.Errorf("%s %s: %q, want %q", c.lang, c.id, got, c.want)
 		}
 	}
+}
+
+// TestQueueNoOrphan: the "still to speak" list, when it wraps, leaves no
+// seat number alone on its last line ("…, 9, 8," over a lone "7"), at both
+// sizes, in both languages, for 6 to 20 seats; and its lines are the
+// whole list.
+func TestQueueNoOrphan(t *testing.T) {
+	wrapped := 0
+	for _, lang := range []string{"zh", "en"} {
+		for _, size := range screenSizes {
+			for n := 6; n <= 20; n++ {
+				s, _ := shellAt(t, lang, size)
+				s.Show(hostView(speechView(n), testSeatNames(lang, n)))
+				ts := s.Table()
+				lines := columnLines(ts, ts.queue)
+				if got, want := strings.Join(lines, ""), strings.ReplaceAll(ts.full[ts.queue], " ", ""); strings.ReplaceAll(got, " ", "") != want {
+					t.Errorf("%s %s, %d seats: the queue reads %q, want %q", lang, sizeName(size), n, lines, ts.full[ts.queue])
+				}
+				if len(lines) < 2 {
+					continue
+				}
+				wrapped++
+				last := lines[len(lines)-1]
+				if len(strings.FieldsFunc(last, func(r rune) bool { return r < '0' || r > '9' })) < 2 {
+					t.Errorf("%s %s, %d seats: the queue's last line is one number alone: %q", lang, sizeName(size), n, lines)
+				}
+			}
+		}
+	}
+	if wrapped == 0 {
+		t.Error("the queue never wraps: the test checks nothing")
+	}
+}
+
+// columnLines is the lines tx is drawn on in the table screen's column:
+// tx's own and the extra lines under it (placeWrapped).
+func columnLines(ts *TableScreen, tx *canvas.Text) []string {
+	var col []*canvas.Text
+	for _, o := range test.WidgetRenderer(ts).Objects() {
+		if x, ok := o.(*canvas.Text); ok && x.Text != "" && x.Visible() && x.Position().X == tx.Position().X {
+			col = append(col, x)
+		}
+	}
+	sort.SliceStable(col, func(i, j int) bool { return col[i].Position().Y < col[j].Position().Y })
+	out := []string{tx.Text}
+	for i := slices.Index(col, tx) + 1; i < len(col) && slices.Contains(ts.wraps[:ts.nwraps], col[i]); i++ {
+		out = append(out, col[i].Text)
+	}
+	return out
 }

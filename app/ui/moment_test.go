@@ -138,6 +138,13 @@ func TestMomentRenderingsAgree(t *testing.T) {
 				// a night's act is said with a verb of the timeline's own
 				// ("killed", "chose not to poison"), not a button's name
 				// ("Kill", "skip Poison")
+				// a team's act names its role in the plural ("Werewolves
+				// (2, 5, 9) killed 4"): the plural's key, not the fallback
+				if m.Kind == game.MomentAction && len(m.Actors) > 1 {
+					if r, ok := lineArg(m.Line, "Role").(game.Name); !ok || len(r) == 0 || !strings.HasPrefix(r[0], "tl.roles.") || dict[r[0]] == "" {
+						t.Errorf("%s %s: %q: the role of %d actors is not named in the plural (%v)", lang, tv.Variant, screen, len(m.Actors), r)
+					}
+				}
 				if m.Kind == game.MomentAction && m.Line.Key != "tl.ww.save" {
 					verb := "tl.did." + m.Action
 					if m.Skip || m.Target == nil {
@@ -154,6 +161,16 @@ func TestMomentRenderingsAgree(t *testing.T) {
 			t.Errorf("%s: only %d lines compared", lang, lines)
 		}
 	}
+}
+
+// lineArg is l's argument called name (nil without it).
+func lineArg(l game.Line, name string) any {
+	for _, a := range l.Args {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return nil
 }
 
 // missingWords is the first key of l (its own, its lines', its names') the
@@ -277,8 +294,19 @@ func TestNightActionLines(t *testing.T) {
 			"Witch (6) chose not to poison", "女巫（6号）放弃用毒"},
 		{game.Moment{Kind: game.MomentAction, Role: "witch", Actors: []int{6}, Action: "poison", Target: &seven, By: "submitted"},
 			"Witch (6) poisoned 7", "女巫（6号）毒7号"},
+		// a team (werewolves, killers) in the plural in English; Chinese has none
 		{game.Moment{Kind: game.MomentAction, Role: "werewolf", Actors: []int{3, 5}, Action: "kill", Target: &seven, By: "plurality"},
-			"Werewolf (3, 5) killed 7 (majority)", "狼人（3、5号）杀7号（多数）"},
+			"Werewolves (3, 5) killed 7 (majority)", "狼人（3、5号）杀7号（多数）"},
+		{game.Moment{Kind: game.MomentAction, Role: "werewolf", Actors: []int{3, 5}, Action: "kill", Skip: true, By: "submitted"},
+			"Werewolves (3, 5) chose not to kill", "狼人（3、5号）放弃杀人"},
+		{game.Moment{Kind: game.MomentAction, Role: "killer", Actors: []int{2, 5, 9, 12}, Action: "kill", Target: &seven, By: "submitted"},
+			"Killers (2, 5, 9, 12) killed 7", "杀手（2、5、9、12号）杀7号"},
+		{game.Moment{Kind: game.MomentAction, Role: "killer", Actors: []int{2, 5}, Action: "kill", Skip: true, By: "none"},
+			"Killers (2, 5) did not kill", "杀手（2、5号）未杀人"},
+		{game.Moment{Kind: game.MomentAction, Role: "killer", Actors: []int{5}, Action: "kill", Target: &seven, By: "submitted"},
+			"Killer (5) killed 7", "杀手（5号）杀7号"},
+		{game.Moment{Kind: game.MomentAction, Role: "police", Actors: []int{1, 7}, Action: "check", Target: &seven, By: "random"},
+			"Police (1, 7) checked 7 (random pick)", "警察（1、7号）验7号（随机）"},
 		{game.Moment{Kind: game.MomentAction, Role: "seer", Actors: []int{2}, Action: "check", Skip: true, By: "none"},
 			"Seer (2) did not check", "预言家（2号）未验人"},
 		// in the past like the others, and an answer with a capital like the others

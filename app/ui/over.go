@@ -45,6 +45,7 @@ func NewGameOver() *GameOver {
 	g.winner.TextSize = 56
 	g.winner.Alignment = fyne.TextAlignCenter
 	g.ring = NewSeatRing(nil)
+	g.ring.WholeNotes = true // every card of every seat (cat-lives-7's five)
 	g.title = canvas.NewText("", colDim)
 	g.stepLabel = canvas.NewText("", colDim)
 	g.current = canvas.NewText("", colAccent)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -45,6 +46,10 @@ type SeatRing struct {
 	// MinText is the smallest size of the names, notes and badges (0:
 	// none): what a player reads from across the room (readableSize).
 	MinText float32
+	// WholeNotes: no note is clipped; a list of cards (a seat's five
+	// cards at the game's end) is broken only between its cards, onto as
+	// few lines as fit (wholeNoteLines).
+	WholeNotes bool
 }
 
 // NewSeatRing makes a ring with center in the middle of the table (may be nil).
@@ -100,8 +105,8 @@ func (r *SeatRing) MinSize() fyne.Size { return fyne.NewSize(300, 240) }
 type seatObjs struct {
 	disc           *canvas.Circle
 	num            *canvas.Text
-	name, note     *canvas.Text
-	note2, note3   *canvas.Text // a long note's second and third lines
+	name           *canvas.Text
+	notes          []*canvas.Text // the note's lines (noteRoom of them)
 	badge          *canvas.Text
 	badgeBg        *canvas.Rectangle
 	cross1, cross2 *canvas.Line
@@ -129,16 +134,13 @@ func (rr *ringRenderer) Refresh() {
 	for len(rr.seats) < len(seats) {
 		o := &seatObjs{
 			disc: canvas.NewCircle(colSeat), num: canvas.NewText("", colText),
-			name: canvas.NewText("", colDim), note: canvas.NewText("", colDim), note2: canvas.NewText("", colDim), note3: canvas.NewText("", colDim),
+			name:  canvas.NewText("", colDim),
 			badge: canvas.NewText("", color.Black), badgeBg: canvas.NewRectangle(colAccent),
 			cross1: canvas.NewLine(colDeadMark), cross2: canvas.NewLine(colDeadMark),
 		}
 		o.num.Alignment = fyne.TextAlignCenter
 		o.num.TextStyle.Bold = true
 		o.name.Alignment = fyne.TextAlignCenter
-		o.note.Alignment = fyne.TextAlignCenter
-		o.note2.Alignment = fyne.TextAlignCenter
-		o.note3.Alignment = fyne.TextAlignCenter
 		o.badge.Alignment = fyne.TextAlignCenter
 		rr.seats = append(rr.seats, o)
 	}
@@ -147,11 +149,18 @@ func (rr *ringRenderer) Refresh() {
 		o := rr.seats[i]
 		o.num.Text = strconv.Itoa(s.Seat)
 		o.name.Text, _ = seatLabel(s)
-		o.note.Color = colDim
-		if s.NoteCol != nil {
-			o.note.Color = s.NoteCol
+		for len(o.notes) < rr.ring.noteRoom(s) {
+			l := canvas.NewText("", colDim)
+			l.Alignment = fyne.TextAlignCenter
+			o.notes = append(o.notes, l)
 		}
-		o.note2.Color, o.note3.Color = o.note.Color, o.note.Color
+		o.notes = o.notes[:rr.ring.noteRoom(s)]
+		for _, l := range o.notes {
+			l.Color = colDim
+			if s.NoteCol != nil {
+				l.Color = s.NoteCol
+			}
+		}
 		o.badge.Text = s.Badge
 		o.disc.FillColor, o.disc.StrokeColor, o.disc.StrokeWidth = colSeat, colText, 0
 		o.num.Color, o.name.Color = colText, colDim
@@ -191,7 +200,10 @@ func (rr *ringRenderer) Refresh() {
 		if seats[i].Dead {
 			rr.objs = append(rr.objs, o.cross1, o.cross2)
 		}
-		rr.objs = append(rr.objs, o.num, o.name, o.note, o.note2, o.note3)
+		rr.objs = append(rr.objs, o.num, o.name)
+		for _, l := range o.notes {
+			rr.objs = append(rr.objs, l)
+		}
 		for _, p := range o.pips {
 			rr.objs = append(rr.objs, p)
 		}
@@ -248,7 +260,7 @@ type RingGeometry struct {
 	NoteSize       float32
 	Seats          []fyne.Position // disc centres, in seat order
 	Labels         []Rect          // each seat's name and note (empty size when it has none)
-	Notes          [][]string      // each seat's note, in one or two lines
+	Notes          [][]string      // each seat's note, in its lines
 	Fits           bool            // no disc or label overlaps another or leaves the ring, the table not a sliver
 }
 
@@ -294,6 +306,57 @@ func noteLines(note string, size, w float32, most int) []string {
 		ls = append(ls[:most-1:most-1], rest)
 	}
 	return ls
+}
+
+// noteRoom is how many lines seat s's note may take: three, or with
+// WholeNotes one a card (wholeNoteLines breaks a list only between its
+// cards).
+func (r *SeatRing) noteRoom(s SeatInfo) int {
+	if !r.WholeNotes {
+		return 3
+	}
+	return max(3, strings.Count(s.Note, tr("list.cards"))+1)
+}
+
+// wholeNoteLines is a seat's note in at most most lines, whole: a list of
+// cards ("Commoner · Sniper · Curse / blessing", list.cards between them)
+// is broken only between its cards, onto as few lines as fit across w, or
+// when they take more than most lines, onto most lines made as narrow as
+// they can be (a line may then be wider than w: the ring makes room for
+// it); any other note as noteLines wraps it.
+func wholeNoteLines(note string, size, w float32, most int) []string {
+	sep := tr("list.cards")
+	if note == "" || strings.Contains(note, "\n") || !strings.Contains(note, sep) {
+		return noteLines(note, size, w, most)
+	}
+	cards := strings.SplitAfter(note, sep)
+	width := func(s string) float32 { return fyne.MeasureText(s, size, fyne.TextStyle{}).Width }
+	line := func(cs []string) string { return strings.TrimRightFunc(strings.Join(cs, ""), unicode.IsSpace) }
+	// the cards of lines from i on split at most k times: the lines and
+	// their widest
+	var best func(i, k int) ([]string, float32)
+	best = func(i, k int) ([]string, float32) {
+		if whole := line(cards[i:]); k == 0 || width(whole) <= w {
+			return []string{whole}, width(whole)
+		}
+		var out []string
+		var wide float32 = -1
+		for j := i + 1; j < len(cards); j++ {
+			first := line(cards[i:j])
+			rest, rw := best(j, k-1)
+			if m := max(width(first), rw); wide < 0 || m < wide {
+				out, wide = append([]string{first}, rest...), m
+			}
+		}
+		return out, wide
+	}
+	// the fewest lines, each across w where it can be
+	for k := 0; k < most; k++ {
+		if ls, wide := best(0, k); wide <= w || k == most-1 {
+			return ls
+		}
+	}
+	return nil
 }
 
 // seatLabel is the text under a seat's number: the name (clipped) and the note.
@@ -365,7 +428,12 @@ func (r *SeatRing) tryGeometry(size fyne.Size, rad, scale, noteEms float32) Ring
 		if noteEms < 10.5 { // wrapped narrow: a third line keeps as much of the note
 			most = 3
 		}
-		lines := noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*noteEms), most)
+		var lines []string
+		if r.WholeNotes {
+			lines = wholeNoteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*noteEms), r.noteRoom(s))
+		} else {
+			lines = noteLines(note, g.NoteSize, max(sz.Width, g.NoteSize*noteEms), most)
+		}
 		g.Notes = append(g.Notes, lines)
 		for _, l := range lines {
 			m := fyne.MeasureText(l, g.NoteSize, fyne.TextStyle{})
@@ -575,31 +643,29 @@ func (rr *ringRenderer) Layout(size fyne.Size) {
 		o.num.Move(fyne.NewPos(x-ns.Width/2, y-ns.Height/2))
 		o.num.Resize(ns)
 		lb := g.Labels[i]
-		o.note.Text, o.note2.Text, o.note3.Text = "", "", ""
-		for j, l := range g.Notes[i] {
-			if j < 3 {
-				[]*canvas.Text{o.note, o.note2, o.note3}[j].Text = l
+		for j, l := range o.notes {
+			l.Text, l.TextSize = "", g.NoteSize
+			if j < len(g.Notes[i]) {
+				l.Text = g.Notes[i][j]
 			}
 		}
-		o.name.TextSize, o.note.TextSize = g.NameSize, g.NoteSize
+		o.name.TextSize = g.NameSize
 		ms := fyne.Size{}
 		if o.name.Text != "" {
 			ms = o.name.MinSize()
 		}
 		o.name.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y))
 		o.name.Resize(fyne.NewSize(lb.Size.Width, ms.Height))
-		ts := fyne.Size{}
-		if o.note.Text != "" {
-			ts = o.note.MinSize()
+		ly := lb.Pos.Y + ms.Height
+		for _, l := range o.notes {
+			var lh float32
+			if l.Text != "" {
+				lh = l.MinSize().Height
+			}
+			l.Move(fyne.NewPos(lb.Pos.X, ly))
+			l.Resize(fyne.NewSize(lb.Size.Width, lh))
+			ly += lh
 		}
-		o.note.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height))
-		o.note.Resize(fyne.NewSize(lb.Size.Width, ts.Height))
-		o.note2.TextSize, o.note3.TextSize = g.NoteSize, g.NoteSize
-		o.note2.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height+ts.Height))
-		n2 := o.note2.MinSize().Height
-		o.note2.Resize(fyne.NewSize(lb.Size.Width, n2))
-		o.note3.Move(fyne.NewPos(lb.Pos.X, lb.Pos.Y+ms.Height+ts.Height+n2))
-		o.note3.Resize(fyne.NewSize(lb.Size.Width, o.note3.MinSize().Height))
 		d := r * 0.62
 		o.cross1.Position1, o.cross1.Position2 = fyne.NewPos(x-d, y-d), fyne.NewPos(x+d, y+d)
 		o.cross2.Position1, o.cross2.Position2 = fyne.NewPos(x-d, y+d), fyne.NewPos(x+d, y-d)

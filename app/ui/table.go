@@ -660,7 +660,7 @@ func (t *TableScreen) placeWrapped(tx *canvas.Text, x, y, sz, w float32) float32
 		tx.Resize(s)
 		return y + s.Height
 	}
-	lines := wrapStyled(tx.Text, t.floor, w, tx.TextStyle)
+	lines := wrapKeepingTwo(tx.Text, t.floor, w, tx.TextStyle)
 	tx.Text, tx.TextSize = lines[0], t.floor
 	s = fit(tx, t.floor, w)
 	tx.Move(fyne.NewPos(x, y))
@@ -781,7 +781,7 @@ func (t *TableScreen) wrappedHeight(tx *canvas.Text, sz, w float32) float32 {
 	if s := sz * w / m.Width; s >= t.floor || t.floor <= 0 {
 		return fyne.MeasureText(tx.Text, s, tx.TextStyle).Height
 	}
-	lines := wrapStyled(tx.Text, t.floor, w, tx.TextStyle)
+	lines := wrapKeepingTwo(tx.Text, t.floor, w, tx.TextStyle)
 	return float32(len(lines)) * fyne.MeasureText("0", t.floor, tx.TextStyle).Height
 }
 

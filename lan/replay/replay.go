@@ -132,7 +132,7 @@ func build(d *words, g Game) page {
 		for i, role := range r.Roles {
 			name := d.id("role", role)
 			if i < len(r.Alive) && !r.Alive[i] && len(r.Roles) > 1 {
-				name += " ✝"
+				name += "\u00a0✕" // lost: the phones' and the big screen's mark, kept beside its card
 			}
 			roles = append(roles, name)
 			if i < len(r.Alive) && r.Alive[i] {

@@ -169,6 +169,36 @@ func TestWriteHandsNamedApart(t *testing.T) {
 	}
 }
 
+// A lost card is marked "✕" beside its name (not wrapped away from it), as
+// the phones and the big screen mark it, and nothing else is.
+func TestWriteLostCardsMarked(t *testing.T) {
+	g, _ := scripted(t, "../../game/testdata/two-hands/ex6-three-ties-killers-win.json")
+	tv := g.TableView()
+	lost := 0
+	for _, r := range tv.Reveal {
+		for i := range r.Roles {
+			if len(r.Roles) > 1 && i < len(r.Alive) && !r.Alive[i] {
+				lost++
+			}
+		}
+	}
+	if lost == 0 {
+		t.Fatal("no card lost in the game: the test checks nothing")
+	}
+	for _, lang := range Langs {
+		var b bytes.Buffer
+		if err := Write(&b, Game{Table: tv}, lang); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(b.String(), "\u00a0✕"); n != lost || strings.Count(b.String(), "✕") != lost {
+			t.Errorf("%s: %d cards marked \"\u00a0✕\" (%d ✕ in all), want %d:\n%s", lang, n, strings.Count(b.String(), "✕"), lost, b.String())
+		}
+		if strings.Contains(b.String(), "✝") {
+			t.Errorf("%s: a card marked ✝", lang)
+		}
+	}
+}
+
 // The line under the heading says the players once: not again after a
 // variant's name that says them ("Werewolf, 12 players · 12 players").
 func TestWritePlayersSaidOnce(t *testing.T) {
