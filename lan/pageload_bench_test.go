@@ -38,36 +38,47 @@ func blankServer(tb testing.TB) *httptest.Server {
 	return ts
 }
 
+// What makes a page usable: the blank page's one line; the phone page's
+// screen with its seats to tap (joinDrawn, nightDrawn: a tap is taken,
+// sent once the socket is up), and the same drawn from the host's word on
+// this load (joinUsable, nightUsable: data-live).
 const (
 	blankUsable = `document.getElementById('blank')`
-	joinUsable  = `document.body && document.body.dataset.screen === 'join' && document.body.dataset.live === '1' && document.querySelector('.lobby .seat')`
-	nightUsable = `document.body && document.body.dataset.screen === 'night' && document.body.dataset.live === '1' && document.querySelector('.night .seat')`
+	joinDrawn   = `document.body && document.body.dataset.screen === 'join' && document.querySelector('.lobby .seat')`
+	nightDrawn  = `document.body && document.body.dataset.screen === 'night' && document.querySelector('.night .seat')`
+	joinUsable  = joinDrawn + ` && document.body.dataset.live === '1'`
+	nightUsable = nightDrawn + ` && document.body.dataset.live === '1'`
 )
 
 // BenchmarkPageWake: how soon a phone's page is usable in headless
 // Chromium on loopback (360×740), side by side with a blank page through
 // the same flow: each iteration loads the blank page, then the phone
 // page, each in its own tab, timed from the navigation's start
-// (performance.now() of the new document) to usable.
+// (performance.now() of the new document) to usable, as the document
+// itself sees it (usableWatch, installed before the document's own
+// scripts: the same clock for both pages, whenever the load event comes).
 //
 //   - warm: a reload, as a phone whose screen was off does (every file in
 //     the cache; the tab idle for 2 s before): join, a phone at the join
-//     screen (the lobby's seats shown over a fresh sealed socket); night, a
-//     seated player in a game at night, the cadence on at its default tick
-//     and the session's clock running with real time (its night screen
-//     drawn from a view that came over the fresh socket);
-//   - cold: a first visit in a fresh browser context (nothing cached): join.
+//     screen (the lobby's seats); night, a seated player in a game at
+//     night, the cadence on at its default tick and the session's clock
+//     running with real time (its night screen). The page is usable once
+//     its screen is drawn with its seats (from what the tab kept as it
+//     hid, app.js takeScreen), and live once drawn from the host's word
+//     over the fresh sealed socket;
+//   - cold: a first visit in a fresh browser context (nothing cached, so
+//     usable is live): join.
 //
-// Reported: the medians in ms (blank-p50-ms, page-p50-ms) and the page's
-// median over the blank page's (x-blank); the warm reloads log where the
-// page's time goes (stepsWatch: -v).
+// Reported: the medians in ms (blank-p50-ms, page-p50-ms, live-p50-ms)
+// and the page's medians over the blank page's (x-blank, live-x-blank);
+// the warm reloads log where the page's time goes (stepsWatch: -v).
 func BenchmarkPageWake(b *testing.B) {
 	browser := startChromium(b)
 	blank := blankServer(b).URL + "/"
 	b.Run("warm/join", func(b *testing.B) {
 		h := newHarness(b, Config{})
 		url := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
-		benchReloads(b, newTab(b, browser, blank, blankUsable), newTab(b, browser, url, joinUsable), joinUsable)
+		benchReloads(b, newTab(b, browser, blank, blankUsable), newTab(b, browser, url, joinUsable), joinDrawn, joinUsable)
 	})
 	b.Run("warm/night", func(b *testing.B) {
 		const players = 12
@@ -92,7 +103,7 @@ func BenchmarkPageWake(b *testing.B) {
 			b.Fatalf("the game begins at %q, not at night", phase)
 		}
 		p.waitFor("the night", nightUsable)
-		benchReloads(b, newTab(b, browser, blank, blankUsable), p, nightUsable)
+		benchReloads(b, newTab(b, browser, blank, blankUsable), p, nightDrawn, nightUsable)
 	})
 	b.Run("cold/join", func(b *testing.B) {
 		h := newHarness(b, Config{})
@@ -102,7 +113,7 @@ func BenchmarkPageWake(b *testing.B) {
 
 // newTab opens url in a tab of its own browser context (360×740) and
 // waits until usable.
-func newTab(b *testing.B, browser context.Context, url, usable string) *browserPhone {
+func newTab(b testing.TB, browser context.Context, url, usable string) *browserPhone {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	b.Cleanup(cancel)
 	p := &browserPhone{t: b, ctx: ctx}
@@ -113,31 +124,63 @@ func newTab(b *testing.B, browser context.Context, url, usable string) *browserP
 	return p
 }
 
-// usableAt resolves with the document's age when usable is true.
-func usableAt(usable string) string {
-	return `new Promise((ok) => { const f = () => (` + usable + `) ? ok(performance.now()) : requestAnimationFrame(f); f(); })`
+// usableWatch is a script, run in a document before its own, that notes
+// when each of tests (expressions) first holds: window.__usable[i], the
+// document's age (performance.now()), checked at each change of the
+// document (a MutationObserver's, in the task that made it).
+func usableWatch(tests ...string) string {
+	fs := make([]string, len(tests))
+	for i, t := range tests {
+		fs[i] = `() => (` + t + `)`
+	}
+	return `(() => {
+  const at = window.__usable = [];
+  const tests = [` + strings.Join(fs, ", ") + `];
+  const check = () => tests.forEach((f, i) => { if (at[i] == null) { try { if (f()) at[i] = performance.now(); } catch (e) { /* not yet */ } } });
+  new MutationObserver(check).observe(document, { attributes: true, subtree: true, childList: true });
+  document.addEventListener('DOMContentLoaded', check);
+})()`
 }
 
-// loadTime runs load (a navigation or a reload) in ctx and is the new
-// document's age when usable.
-func loadTime(b *testing.B, ctx context.Context, load chromedp.Action[chromedp.Void], usable string) time.Duration {
+// watchUsable installs usableWatch(tests...) in ctx's tab for every
+// document from now on.
+func watchUsable(b testing.TB, ctx context.Context, tests ...string) {
+	c := chromedp.FromContext(ctx)
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if _, err := cdp.Call(wctx, c.Target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: usableWatch(tests...)}); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// loadTimes runs load (a navigation or a reload) in ctx, whose tab runs
+// usableWatch with n tests, and is the new document's age when each first
+// held.
+func loadTimes(b testing.TB, ctx context.Context, load chromedp.Action[chromedp.Void], n int) []time.Duration {
 	rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	err := chromedp.Do(rctx, load)
-	var ms float64
+	var ms []float64
 	if err == nil {
-		ms, err = chromedp.Run(rctx, chromedp.Evaluate[float64](usableAt(usable), chromedp.EvalAwaitPromise))
+		ms, err = chromedp.Run(rctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`new Promise((ok) => { const f = () => { const a = window.__usable || []; if (a.length === %d && a.every((x) => x != null)) ok(a); else requestAnimationFrame(f); }; f(); })`, n), chromedp.EvalAwaitPromise))
 	}
 	if err != nil {
 		b.Fatal(err)
 	}
-	return time.Duration(ms * float64(time.Millisecond))
+	out := make([]time.Duration, len(ms))
+	for i, x := range ms {
+		out[i] = time.Duration(x * float64(time.Millisecond))
+	}
+	return out
 }
 
-// benchReloads reloads the blank tab, then the page's, b.N times each.
-func benchReloads(b *testing.B, blank, page *browserPhone, usable string) {
-	var blanks, pages []time.Duration
+// benchReloads reloads the blank tab, then the page's, b.N times each: the
+// page's times to drawn (usable) and to live.
+func benchReloads(b *testing.B, blank, page *browserPhone, drawn, live string) {
+	var blanks, pages, lives []time.Duration
 	watchSteps(b, page)
+	watchUsable(b, blank.ctx, blankUsable)
+	watchUsable(b, page.ctx, drawn, live)
 	var steps []map[string]float64
 	b.ResetTimer()
 	for range b.N {
@@ -145,14 +188,16 @@ func benchReloads(b *testing.B, blank, page *browserPhone, usable string) {
 		b.StopTimer()
 		time.Sleep(2 * time.Second)
 		b.StartTimer()
-		blanks = append(blanks, loadTime(b, blank.ctx, chromedp.Reload(), blankUsable))
-		pages = append(pages, loadTime(b, page.ctx, chromedp.Reload(), usable))
+		blanks = append(blanks, loadTimes(b, blank.ctx, chromedp.Reload(), 1)[0])
+		t := loadTimes(b, page.ctx, chromedp.Reload(), 2)
+		pages, lives = append(pages, t[0]), append(lives, t[1])
 		b.StopTimer()
 		steps = append(steps, readSteps(b, page))
 		b.StartTimer()
 	}
 	b.StopTimer()
 	reportLoads(b, blanks, pages)
+	reportLive(b, blanks, lives)
 	logSteps(b, steps)
 }
 
@@ -167,8 +212,9 @@ func benchColdLoads(b *testing.B, browser context.Context, blank, url string) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 			b.Fatal(err)
 		}
+		watchUsable(b, ctx, usable)
 		b.StartTimer()
-		return loadTime(b, ctx, chromedp.Navigate(url), usable)
+		return loadTimes(b, ctx, chromedp.Navigate(url), 1)[0]
 	}
 	b.ResetTimer()
 	for range b.N {
@@ -190,6 +236,14 @@ func reportLoads(b *testing.B, blanks, pages []time.Duration) {
 	b.ReportMetric(float64(pages[len(pages)-1].Microseconds())/1000, "page-max-ms")
 	b.ReportMetric(pg/bl, "x-blank")
 	b.ReportMetric(0, "ns/op")
+}
+
+// reportLive reports the page's times to live (drawn from the host's
+// word) beside the blank page's.
+func reportLive(b *testing.B, blanks, lives []time.Duration) {
+	bl, lv := msAt(blanks, 0.5), msAt(lives, 0.5)
+	b.ReportMetric(lv, "live-p50-ms")
+	b.ReportMetric(lv/bl, "live-x-blank")
 }
 
 // stepsWatch, run in the page before its own scripts, notes when each

@@ -92,7 +92,6 @@ window.addEventListener('hashchange', () => {
   if (S.room && keyFromText(k) && k !== store.get(hostKeyKey())) location.reload();
 });
 // A phone that typed the address and the code (join.js) keeps the typed
-// key and the code per room in the same way.
 // key and the code per room in the same way (read in main, with join.js).
 S.typed = null;
 S.typedStored = !!S.room && !S.hostKey && !!store.get(`nightfall:typed:${S.room}`);
@@ -301,8 +300,11 @@ function tapped(ctl, run) {
 
 function sendRaw(frame) {
   if (S.mock) { console.log('mock send', JSON.stringify(frame)); return; }
-  if (!conn.send(frame)) toast(S.T('conn.reconnecting'));
+  if (conn.send(frame)) return;
+  toast(S.T('conn.reconnecting'));
+  if (frame.t === 'join' || frame.t === 'spectate') rawWaiting = frame; // said with the next welcome
 }
+let rawWaiting = null; // a seat's pick (or watching) made while the socket was down
 
 // ---- server frames -----------------------------------------------------------------------------
 
@@ -312,6 +314,7 @@ function onFrame(f) {
 }
 
 function handleFrame(f) {
+  framesIn++;
   if (f.t === 'lobby' || f.t === 'view' || f.t === 'table') S.live = true; // drawn from the host's word on this load
   switch (f.t) {
     case 'welcome': {
@@ -330,6 +333,8 @@ function handleFrame(f) {
       if (!S.mock) for (const fr of outbox.frames()) conn.send(fr); // resend, same ids
       if (!S.mock) for (const tap of taps.values()) if (tap.local) conn.send(tap.frame); // and the steps sent as pads
       if (rewatch && !S.mock) conn.send({ t: 'spectate', name: S.myName.trim() });
+      if (rawWaiting && !S.mock && !rewatch) conn.send(rawWaiting);
+      rawWaiting = null;
       // a hello's welcome: the host's state comes right after it, and the
       // screen is drawn once, then
       if (S.helloOut) { S.helloOut = false; return; }
@@ -438,8 +443,18 @@ function joinError(f) {
 
 function onViewChanged() {
   const pv = S.pv;
-  const tv = pv.table;
-  noteTimer(tv);
+  noteTimer(pv.table);
+  localFor(pv.table);
+  sendDeferred();
+  if (V.buzzes(S.lastBuzz, pv) && navigator.vibrate) {
+    try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
+  }
+  S.lastBuzz = pv.buzz || 0;
+}
+
+// localFor keeps this phone's local picks while they hold for the table tv
+// (its night, ballot, or turn), and starts them afresh when it moved on.
+function localFor(tv) {
   // local picks live for one night / one ballot
   const k = `${tv.phase}:${tv.round}`;
   if (k !== S.localKey) { S.localKey = k; S.local = freshLocal(); S.refusal = ''; if (tv.phase === 'night') loadNight(k); }
@@ -448,11 +463,6 @@ function onViewChanged() {
   // a day turn's pick (werewolf-12's skill and badge turns) lives for the turn
   const tk = `${tv.round}:${tv.stage}:${tv.speaker || 0}`;
   if (tk !== S.turnKey) { S.turnKey = tk; S.local.turn = null; S.withdrawArmed = 0; }
-  sendDeferred();
-  if (V.buzzes(S.lastBuzz, pv) && navigator.vibrate) {
-    try { navigator.vibrate([120, 60, 120]); } catch { /* not allowed before a user gesture */ }
-  }
-  S.lastBuzz = pv.buzz || 0;
 }
 
 // sendDeferred sends the skips the player gave while their tasks waited
@@ -537,7 +547,8 @@ function render() {
     names = {};
     for (const x of S.lobby.seats || []) if (x.taken && x.name) names[String(x.seat)] = x.name;
   }
-  const hm = V.headerModel(T, { ...S, names, myName: S.seatName || S.myName });
+  // (a phone that woke shows its last screen: "reconnecting" until the host's word)
+  const hm = V.headerModel(T, { ...S, names, myName: S.seatName || S.myName, conn: S.live ? S.conn : 'connecting', everOpen: S.live && S.everOpen });
   $('mySeat').textContent = hm.seat;
   $('myName').textContent = hm.name;
   $('phase').textContent = hm.phase;
@@ -1667,35 +1678,55 @@ function connect() {
   window.addEventListener('online', kick);
 }
 
+// ---- a phone that wakes ------------------------------------------------------------------------
+//
+// A phone whose screen was off reloads the page. It draws its last screen at
+// once, from what this tab kept when it was hidden (sessionStorage: this tab
+// only, and only what the seat's token brings from the host anyway), and
+// the host's word replaces it as soon as the socket is up. Until then the
+// bar says "connecting…", the card stays covered (it opens on a press
+// only), and a tap waits for the socket: the outbox's commands, stamped
+// with the view they were made from (the host refuses one made on a screen
+// that is no longer true), and a seat's pick (rawWaiting). Kept for this
+// room and token only; the words once per page version and language,
+// with the late ones or not yet (wordsKey); the screen again only when a
+// frame came since it was last kept (framesIn).
+const snapKey = () => `nightfall:snap:${S.room}`;
+const wordsKey = (all) => `nightfall:words:${S.lang}:${all ? 'all' : 'first'}:${import.meta.url}`;
+let framesIn = 0, framesKept = -1;
+function keepScreen() {
+  if (!S.live || S.mock || !S.room || framesKept === framesIn) return;
+  try {
+    const all = !!(late[S.lang] && late[S.lang].done), words = wordsKey(all);
+    if (!S.dicts[S.lang]) return;
+    if (!sessionStorage.getItem(words)) sessionStorage.setItem(words, JSON.stringify(S.dicts[S.lang]));
+    sessionStorage.setItem(snapKey(), JSON.stringify({
+      tok: store.get(tokenKey()), words, all,
+      s: { mode: S.mode, seat: S.seat, seatName: S.seatName, names: S.names, lobby: S.lobby, pv: S.pv, table: S.table, evening: S.evening, cadence: S.cadence },
+    }));
+    framesKept = framesIn;
+  } catch { /* no room: the next load waits for the host */ }
+}
+function takeScreen() {
+  try {
+    const x = JSON.parse(sessionStorage.getItem(snapKey()) || 'null');
+    const d = x && x.words === wordsKey(x.all) && x.tok && x.tok === store.get(tokenKey()) && JSON.parse(sessionStorage.getItem(x.words) || 'null');
+    if (!d) return false;
+    S.dicts[S.lang] = d;
+    S.T = V.makeT(d, {});
+    document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
+    if (x.all) late[S.lang] = { done: true }; // else asked for as on any load
+    Object.assign(S, x.s);
+    if (S.pv) localFor(S.pv.table);
+    return true;
+  } catch { return false; }
+}
+
 // ---- start ---------------------------------------------------------------------------------
 
-async function main() {
-  // what Chrome 70 and iOS 12 lack, filled in there only (compat.js)
-  if (!Element.prototype.replaceChildren) await import('./compat.js');
-  // Opened by WeChat's (QQ's, Alipay's…) scanner: the way out to the
-  // phone's browser first, unless the player goes on here all the same.
-  const inApp = S.mock ? null : V.inAppOf(navigator.userAgent);
-  // The socket opens while the dictionary loads (one round trip less on a
-  // slow network, and a warm reload's two waits overlap); nothing renders
-  // before the words are there.
-  const words = loadLang(S.lang);
-  if (!inApp && !S.mock && S.room && S.hostKey) connect(); else adopt();
-  // A phone back with its token for this room is likely back mid-game,
-  // whose screens read the late words: asked for now, with the first file,
-  // while the socket says hello, not once the game's view is in.
-  const back = !S.mock && S.room && roomKnown();
-  if (back) askLate(S.lang).catch(() => {}); // (a failure: loadLate's)
-  await words;
-  if (back) loadLate();
-  if (inApp) {
-    await loadJoin();
-    await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
-  }
-  if (S.typedStored) { // joined by the typed code before: its key and code
-    await loadJoin();
-    S.typed = J.loadTyped(store, S.room);
-    if (S.typed) { S.hostKey = S.typed.key; S.fp = J.fingerprint(window.nacl, S.typed.key); } else S.keyMissing = true;
-  }
+// ready sets the page up to draw and to be tapped, once.
+function ready() {
+  if (S.ready) return;
   S.ready = true;
   setupPeek();
   setupPressGuard();
@@ -1708,7 +1739,43 @@ async function main() {
   const wake = async () => { try { if (navigator.wakeLock && document.visibilityState === 'visible') await navigator.wakeLock.request('screen'); } catch { /* not allowed */ } };
   document.addEventListener('pointerdown', wake, { once: true });
   document.addEventListener('visibilitychange', wake);
-  render();
+  // what a reload draws at once (takeScreen)
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') keepScreen(); });
+  window.addEventListener('pagehide', keepScreen);
+}
+
+async function main() {
+  // what Chrome 70 and iOS 12 lack, filled in there only (compat.js)
+  if (!Element.prototype.replaceChildren) await import('./compat.js');
+  // Opened by WeChat's (QQ's, Alipay's…) scanner: the way out to the
+  // phone's browser first, unless the player goes on here all the same.
+  const inApp = S.mock ? null : V.inAppOf(navigator.userAgent);
+  // A phone that wakes draws its last screen now (takeScreen), words and all.
+  const woke = !inApp && !S.mock && S.room && takeScreen();
+  // The socket opens while the dictionary loads (one round trip less on a
+  // slow network, and a warm reload's two waits overlap); nothing renders
+  // before the words are there.
+  const words = woke ? null : loadLang(S.lang);
+  if (!inApp && !S.mock && S.room && S.hostKey) connect(); else adopt();
+  if (woke) { ready(); render(); }
+  // A phone back with its token for this room is likely back mid-game,
+  // whose screens read the late words: asked for now, with the first file,
+  // while the socket says hello, not once the game's view is in.
+  const back = !S.mock && S.room && roomKnown();
+  if (back && !late[S.lang]) askLate(S.lang).catch(() => {}); // (a failure: loadLate's)
+  await words;
+  if (back) loadLate();
+  if (inApp) {
+    await loadJoin();
+    await new Promise((stay) => J.showInAppGuide(S.T, inApp, location.href, stay));
+  }
+  if (S.typedStored) { // joined by the typed code before: its key and code
+    await loadJoin();
+    S.typed = J.loadTyped(store, S.room);
+    if (S.typed) { S.hostKey = S.typed.key; S.fp = J.fingerprint(window.nacl, S.typed.key); } else S.keyMissing = true;
+  }
+  ready();
+  if (!woke || S.typed || S.keyMissing) render(); // (a phone that woke is drawn)
   // the development-only mock mode (#mock=): mock.js, fetched only then
   if (S.mock) { import('./mock.js').then((m) => m.startMock({ S, hash, onFrame, toast, render, catHandKey, catArm })); return; }
   // a phone with the typed key kept for its room connects now it has it

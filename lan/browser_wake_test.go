@@ -1,0 +1,121 @@
+package lan
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"nightfall/game"
+)
+
+// TestBrowserWakeDrawsLastScreen: a seated phone that reloads mid-game (a
+// phone whose screen was off) draws its last screen at once, from what its
+// tab kept when it was hidden, before the host has said a word on the new
+// socket: the same night (its seats, its sync signature), the bar saying
+// it connects, the held card covered, nothing from the host yet (an
+// empty data-live). Once the host answers, the screen is the host's
+// (data-live 1, the engine's signature). A tab that kept nothing (its
+// sessionStorage cleared) draws no night before the host answers.
+func TestBrowserWakeDrawsLastScreen(t *testing.T) {
+	browser := startChromium(t)
+	const players = 8
+	h := newHarness(t, Config{Variant: "classic-2.0", Players: players, Seed: 7})
+	first := h.pacedDial(t, 0)
+	first.send(t, `{"t":"join","name":"玩家1","seat":1}`)
+	<-first.welcome
+	first.ws.Close()
+	h.pacedPhones(t, 0, 2, players, 0)
+	p := newTab(t, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+	p.seat = 1
+	p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
+	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
+	h.host(HostCommand{Do: HostStart})
+	var pv game.PlayerView
+	h.do(func(s *session) { pv = s.g.PlayerView(1) })
+	if pv.Table.Phase != game.PhaseNight {
+		t.Fatalf("the game begins at %q, not at night", pv.Table.Phase)
+	}
+	want := pageSig(pv)
+	p.waitFor("the night from the host", nightUsable+` && document.body.dataset.sync === `+string(mustJSON(want)))
+
+	// The host says nothing while its session is held.
+	hold := func() (release func()) {
+		held, done := make(chan struct{}), make(chan struct{})
+		go h.srv.call(func() { close(held); <-done })
+		<-held
+		return func() { close(done) }
+	}
+	release := hold()
+	defer func() {
+		if release != nil {
+			release()
+		}
+	}()
+	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor("the night drawn from the tab's own", `document.body && document.body.dataset.screen === 'night' && !!document.querySelector('.night .seat')`)
+	got := p.eval(`JSON.stringify([document.body.dataset.live, document.body.dataset.sync, document.getElementById('peekBody').hidden, document.getElementById('peek').hidden, document.getElementById('conn').hidden, document.getElementById('conn').textContent])`)
+	var st []any
+	if err := json.Unmarshal([]byte(got), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st[0] != "" || st[1] != want || st[2] != true || st[3] != false || st[4] != false || st[5] == "" {
+		t.Errorf("before the host answers, the page shows [live, sync, card body hidden, card hidden, bar hidden, bar] = %v; want live '', sync %q, the card there and covered, the bar saying it connects", st, want)
+	}
+	release()
+	release = nil
+	p.waitFor("the night from the host again", nightUsable+` && document.body.dataset.sync === `+string(mustJSON(want)))
+
+	// Without what the tab kept, no night before the host's word.
+	// (and keeps none as it hides: its writes undone in this document)
+	release = hold()
+	p.eval(`(() => { sessionStorage.clear(); Storage.prototype.setItem = () => {}; return ''; })()`)
+	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor("the page's first screen", `document.body && !!document.body.dataset.screen`)
+	if s := p.eval(`document.body.dataset.screen + '|' + document.body.dataset.live`); s == "night|" || s == "night|1" {
+		t.Errorf("a tab that kept nothing shows %q before the host answers", s)
+	}
+	release()
+	release = nil
+	p.waitFor("the night from the host, last", nightUsable)
+}
+
+// TestBrowserWakeJoinWaits: a phone at the join screen that reloads draws
+// the lobby it kept; a seat it taps before the host has answered is asked
+// for with the hello's welcome, and the phone sits there.
+func TestBrowserWakeJoinWaits(t *testing.T) {
+	browser := startChromium(t)
+	h := newHarness(t, Config{})
+	p := newTab(t, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+	p.eval(`(() => { const i = document.getElementById('name'); i.value = '阿明'; i.dispatchEvent(new Event('input')); return ''; })()`)
+	held, done := make(chan struct{}), make(chan struct{})
+	go h.srv.call(func() { close(held); <-done })
+	<-held
+	released := false
+	defer func() {
+		if !released {
+			close(done)
+		}
+	}()
+	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor("the lobby drawn from the tab's own", joinDrawn+` && document.body.dataset.live === ''`)
+	p.eval(`(() => { document.querySelector('.lobby .seat[data-id="3"]').click(); return ''; })()`)
+	close(done)
+	released = true
+	p.seat = 3
+	p.waitFor("seat 3 taken", joinUsable+` && document.getElementById('mySeat').textContent.includes('3')`)
+	var name string
+	h.do(func(s *session) { name = s.lobby.names[2] })
+	if name != "阿明" {
+		t.Errorf("seat 3 is %q's, want 阿明's", name)
+	}
+}
