@@ -59,6 +59,7 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.waitFor("the night drawn from the tab's own", `document.body && document.body.dataset.screen === 'night' && !!document.querySelector('.night .seat')`)
+	shot(t, p, "wake-night-kept.png")
 	got := p.eval(`JSON.stringify([document.body.dataset.live, document.body.dataset.sync, document.getElementById('peekBody').hidden, document.getElementById('peek').hidden, document.getElementById('conn').hidden, document.getElementById('conn').textContent])`)
 	var st []any
 	if err := json.Unmarshal([]byte(got), &st); err != nil {
@@ -70,6 +71,7 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 	release()
 	release = nil
 	p.waitFor("the night from the host again", nightUsable+` && document.body.dataset.sync === `+string(mustJSON(want)))
+	shot(t, p, "wake-night-live.png")
 
 	// Without what the tab kept, no night before the host's word.
 	// (and keeps none as it hides: its writes undone in this document)
@@ -108,6 +110,7 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.waitFor("the lobby drawn from the tab's own", joinDrawn+` && document.body.dataset.live === ''`)
+	shot(t, p, "wake-join-kept.png")
 	p.eval(`(() => { document.querySelector('.lobby .seat[data-id="3"]').click(); return ''; })()`)
 	close(done)
 	released = true

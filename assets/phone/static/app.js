@@ -314,7 +314,7 @@ function onFrame(f) {
 }
 
 function handleFrame(f) {
-  framesIn++;
+  if (!REPLY_FRAMES.has(f.t)) framesIn++; // (what keepScreen keeps may have changed)
   if (f.t === 'lobby' || f.t === 'view' || f.t === 'table') S.live = true; // drawn from the host's word on this load
   switch (f.t) {
     case 'welcome': {
@@ -621,7 +621,7 @@ function fresh(main, name, ...kids) {
 }
 
 function tick() {
-  const tv = currentTable();
+  const tv = S.live ? currentTable() : null; // (a screen kept from before this load: no clock until the host's)
   const el = $('clock');
   const timerStart = tv && tv.timer ? S.timers.get(`${tv.timer.key}:${tv.timer.kind}`) : undefined;
   const m = V.clockModel(S.T, tv, { ...S, timerStart }, Date.now());
@@ -1693,13 +1693,14 @@ function connect() {
 // frame came since it was last kept (framesIn).
 const snapKey = () => `nightfall:snap:${S.room}`;
 const wordsKey = (all) => `nightfall:words:${S.lang}:${all ? 'all' : 'first'}:${import.meta.url}`;
-let framesIn = 0, framesKept = -1;
+const REPLY_FRAMES = new Set(['ack', 'pad', 'pong', 'clock']);
+let framesIn = 0, framesKept = -1, wordsKept = '';
 function keepScreen() {
   if (!S.live || S.mock || !S.room || framesKept === framesIn) return;
   try {
     const all = !!(late[S.lang] && late[S.lang].done), words = wordsKey(all);
     if (!S.dicts[S.lang]) return;
-    if (!sessionStorage.getItem(words)) sessionStorage.setItem(words, JSON.stringify(S.dicts[S.lang]));
+    if (wordsKept !== words) { sessionStorage.setItem(words, JSON.stringify(S.dicts[S.lang])); wordsKept = words; }
     sessionStorage.setItem(snapKey(), JSON.stringify({
       tok: store.get(tokenKey()), words, all,
       s: { mode: S.mode, seat: S.seat, seatName: S.seatName, names: S.names, lobby: S.lobby, pv: S.pv, table: S.table, evening: S.evening, cadence: S.cadence },
@@ -1712,6 +1713,7 @@ function takeScreen() {
     const x = JSON.parse(sessionStorage.getItem(snapKey()) || 'null');
     const d = x && x.words === wordsKey(x.all) && x.tok && x.tok === store.get(tokenKey()) && JSON.parse(sessionStorage.getItem(x.words) || 'null');
     if (!d) return false;
+    wordsKept = x.words;
     S.dicts[S.lang] = d;
     S.T = V.makeT(d, {});
     document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
