@@ -1,8 +1,10 @@
 package lan
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -19,26 +21,10 @@ import (
 // sessionStorage cleared) draws no night before the host answers.
 func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 	browser := startChromium(t)
-	const players = 8
-	h := newHarness(t, Config{Variant: "classic-2.0", Players: players, Seed: 7})
-	first := h.pacedDial(t, 0)
-	first.send(t, `{"t":"join","name":"玩家1","seat":1}`)
-	<-first.welcome
-	first.ws.Close()
-	h.pacedPhones(t, 0, 2, players, 0)
-	p := newTab(t, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
-	p.seat = 1
-	p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
-	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
-		t.Fatal(err)
-	}
-	p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
-	h.host(HostCommand{Do: HostStart})
+	h := newHarness(t, Config{Variant: "classic-2.0", Players: 8, Seed: 7})
+	p := seatOneAtNight(t, browser, h, 0)
 	var pv game.PlayerView
 	h.do(func(s *session) { pv = s.g.PlayerView(1) })
-	if pv.Table.Phase != game.PhaseNight {
-		t.Fatalf("the game begins at %q, not at night", pv.Table.Phase)
-	}
 	want := pageSig(pv)
 	p.waitFor("the night from the host", nightUsable+` && document.body.dataset.sync === `+string(mustJSON(want)))
 
@@ -121,4 +107,34 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 	if name != "阿明" {
 		t.Errorf("seat 3 is %q's, want 阿明's", name)
 	}
+}
+
+// seatOneAtNight seats a browser phone (360×740) at seat 1 of h's table,
+// through the page with a token dialled for it, and Go phones paced at
+// every (0: unpaced) in the others and two spectators' places, starts
+// the game and waits until the page shows its first night from the host.
+func seatOneAtNight(tb testing.TB, browser context.Context, h *harness, every time.Duration) *browserPhone {
+	tb.Helper()
+	first := h.pacedDial(tb, 0)
+	first.send(tb, `{"t":"join","name":"玩家1","seat":1}`)
+	<-first.welcome
+	first.ws.Close()
+	var players int
+	h.do(func(s *session) { players = len(s.lobby.seats) })
+	h.pacedPhones(tb, every, 2, players, 2)
+	p := newTab(tb, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+	p.seat = 1
+	p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
+	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+		tb.Fatal(err)
+	}
+	p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
+	h.host(HostCommand{Do: HostStart})
+	var phase game.Phase
+	h.do(func(s *session) { phase = s.g.TableView().Phase })
+	if phase != game.PhaseNight {
+		tb.Fatalf("the game begins at %q, not at night", phase)
+	}
+	p.waitFor("the night", nightUsable)
+	return p
 }

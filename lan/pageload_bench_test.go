@@ -14,8 +14,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"nightfall/game"
 )
 
 // blankPage is the baseline of BenchmarkPageWake: a page with nothing to
@@ -81,28 +79,10 @@ func BenchmarkPageWake(b *testing.B) {
 		benchReloads(b, newTab(b, browser, blank, blankUsable), newTab(b, browser, url, joinUsable), joinDrawn, joinUsable)
 	})
 	b.Run("warm/night", func(b *testing.B) {
-		const players = 12
-		h := newHarness(b, Config{Variant: "classic-2.0", Players: players, Seed: 7, Cadence: defaultCadence})
+		h := newHarness(b, Config{Variant: "classic-2.0", Players: 12, Seed: 7, Cadence: defaultCadence})
 		defer h.realTime()()
 		// Seat 1's token goes to the page, which says hello with it.
-		first := h.pacedDial(b, 0)
-		first.send(b, `{"t":"join","name":"玩家1","seat":1}`)
-		<-first.welcome
-		first.ws.Close()
-		h.pacedPhones(b, defaultCadence, 2, players, 2)
-		p := newTab(b, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
-		p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
-		if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
-			b.Fatal(err)
-		}
-		p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
-		h.host(HostCommand{Do: HostStart})
-		var phase game.Phase
-		h.do(func(s *session) { phase = s.g.TableView().Phase })
-		if phase != game.PhaseNight {
-			b.Fatalf("the game begins at %q, not at night", phase)
-		}
-		p.waitFor("the night", nightUsable)
+		p := seatOneAtNight(b, browser, h, defaultCadence)
 		benchReloads(b, newTab(b, browser, blank, blankUsable), p, nightDrawn, nightUsable)
 	})
 	b.Run("cold/join", func(b *testing.B) {
