@@ -138,6 +138,11 @@ async function loadLang(lang) {
   };
   await fetchDict(lang);
   if (!S.dicts[lang] && lang !== 'en') await fetchDict('en');
+  useLang(lang);
+}
+
+// useLang puts lang's words in use (S.dicts[lang], English where it has none).
+function useLang(lang) {
   S.lang = lang;
   S.T = V.makeT(S.dicts[lang] || {}, S.dicts.en || {});
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
@@ -314,7 +319,6 @@ function onFrame(f) {
 }
 
 function handleFrame(f) {
-  if (!REPLY_FRAMES.has(f.t)) framesIn++; // (what keepScreen keeps may have changed)
   if (f.t === 'lobby' || f.t === 'view' || f.t === 'table') S.live = true; // drawn from the host's word on this load
   switch (f.t) {
     case 'welcome': {
@@ -1689,23 +1693,21 @@ function connect() {
 // with the view they were made from (the host refuses one made on a screen
 // that is no longer true), and a seat's pick (rawWaiting). Kept for this
 // room and token only; the words once per page version and language,
-// with the late ones or not yet (wordsKey); the screen again only when a
-// frame came since it was last kept (framesIn).
+// with the late ones or not yet (wordsKey); the screen again only when it
+// changed since it was last kept.
 const snapKey = () => `nightfall:snap:${S.room}`;
 const wordsKey = (all) => `nightfall:words:${S.lang}:${all ? 'all' : 'first'}:${import.meta.url}`;
-const REPLY_FRAMES = new Set(['ack', 'pad', 'pong', 'clock']);
-let framesIn = 0, framesKept = -1, wordsKept = '';
+let kept = '', wordsKept = '';
 function keepScreen() {
-  if (!S.live || S.mock || !S.room || framesKept === framesIn) return;
+  if (!S.live || S.mock || !S.room || !S.dicts[S.lang]) return;
   try {
     const all = !!(late[S.lang] && late[S.lang].done), words = wordsKey(all);
-    if (!S.dicts[S.lang]) return;
     if (wordsKept !== words) { sessionStorage.setItem(words, JSON.stringify(S.dicts[S.lang])); wordsKept = words; }
-    sessionStorage.setItem(snapKey(), JSON.stringify({
+    const snap = JSON.stringify({
       tok: store.get(tokenKey()), words, all,
       s: { mode: S.mode, seat: S.seat, seatName: S.seatName, names: S.names, lobby: S.lobby, pv: S.pv, table: S.table, evening: S.evening, cadence: S.cadence },
-    }));
-    framesKept = framesIn;
+    });
+    if (snap !== kept) { sessionStorage.setItem(snapKey(), snap); kept = snap; }
   } catch { /* no room: the next load waits for the host */ }
 }
 function takeScreen() {
@@ -1715,8 +1717,7 @@ function takeScreen() {
     if (!d) return false;
     wordsKept = x.words;
     S.dicts[S.lang] = d;
-    S.T = V.makeT(d, {});
-    document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
+    useLang(S.lang);
     if (x.all) late[S.lang] = { done: true }; // else asked for as on any load
     Object.assign(S, x.s);
     if (S.pv) localFor(S.pv.table);
