@@ -29,13 +29,7 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 	p.waitFor("the night from the host", nightUsable+` && document.body.dataset.sync === `+string(mustJSON(want)))
 
 	// The host says nothing while its session is held.
-	hold := func() (release func()) {
-		held, done := make(chan struct{}), make(chan struct{})
-		go h.srv.call(func() { close(held); <-done })
-		<-held
-		return func() { close(done) }
-	}
-	release := hold()
+	release := h.holdSession()
 	defer func() {
 		if release != nil {
 			release()
@@ -61,7 +55,7 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 
 	// Without what the tab kept, no night before the host's word.
 	// (and keeps none as it hides: its writes undone in this document)
-	release = hold()
+	release = h.holdSession()
 	p.eval(`(() => { sessionStorage.clear(); Storage.prototype.setItem = () => {}; return ''; })()`)
 	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
@@ -83,13 +77,10 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 	h := newHarness(t, Config{})
 	p := newTab(t, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
 	p.eval(`(() => { const i = document.getElementById('name'); i.value = '阿明'; i.dispatchEvent(new Event('input')); return ''; })()`)
-	held, done := make(chan struct{}), make(chan struct{})
-	go h.srv.call(func() { close(held); <-done })
-	<-held
-	released := false
+	release := h.holdSession()
 	defer func() {
-		if !released {
-			close(done)
+		if release != nil {
+			release()
 		}
 	}()
 	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
@@ -98,8 +89,8 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 	p.waitFor("the lobby drawn from the tab's own", joinDrawn+` && document.body.dataset.live === ''`)
 	shot(t, p, "wake-join-kept.png")
 	p.eval(`(() => { document.querySelector('.lobby .seat[data-id="3"]').click(); return ''; })()`)
-	close(done)
-	released = true
+	release()
+	release = nil
 	p.seat = 3
 	p.waitFor("seat 3 taken", joinUsable+` && document.getElementById('mySeat').textContent.includes('3')`)
 	var name string
@@ -137,4 +128,13 @@ func seatOneAtNight(tb testing.TB, browser context.Context, h *harness, every ti
 	}
 	p.waitFor("the night", nightUsable)
 	return p
+}
+
+// holdSession holds h's session until release: the host answers no frame
+// meanwhile (a socket's upgrade and its challenge still go out).
+func (h *harness) holdSession() (release func()) {
+	held, done := make(chan struct{}), make(chan struct{})
+	go h.srv.call(func() { close(held); <-done })
+	<-held
+	return func() { close(done) }
 }

@@ -125,10 +125,16 @@ func usableWatch(tests ...string) string {
 // watchUsable installs usableWatch(tests...) in ctx's tab for every
 // document from now on.
 func watchUsable(b testing.TB, ctx context.Context, tests ...string) {
+	onNewDocument(b, ctx, usableWatch(tests...))
+}
+
+// onNewDocument runs script in ctx's tab at the start of every document
+// from now on, before the document's own scripts.
+func onNewDocument(b testing.TB, ctx context.Context, script string) {
 	c := chromedp.FromContext(ctx)
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if _, err := cdp.Call(wctx, c.Target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: usableWatch(tests...)}); err != nil {
+	if _, err := cdp.Call(wctx, c.Target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -206,14 +212,10 @@ func benchColdLoads(b *testing.B, browser context.Context, blank, url string) {
 }
 
 func reportLoads(b *testing.B, blanks, pages []time.Duration) {
-	p50 := func(ds []time.Duration) float64 {
-		slices.Sort(ds)
-		return float64(ds[len(ds)/2].Microseconds()) / 1000
-	}
-	bl, pg := p50(blanks), p50(pages)
+	bl, pg := msAt(blanks, 0.5), msAt(pages, 0.5)
 	b.ReportMetric(bl, "blank-p50-ms")
 	b.ReportMetric(pg, "page-p50-ms")
-	b.ReportMetric(float64(pages[len(pages)-1].Microseconds())/1000, "page-max-ms")
+	b.ReportMetric(msAt(pages, 1), "page-max-ms")
 	b.ReportMetric(pg/bl, "x-blank")
 	b.ReportMetric(0, "ns/op")
 }
@@ -263,14 +265,7 @@ const stepsWatch = `(() => {
 })()`
 
 // watchSteps installs stepsWatch in p's tab for every load from now on.
-func watchSteps(b *testing.B, p *browserPhone) {
-	c := chromedp.FromContext(p.ctx)
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
-	defer cancel()
-	if _, err := cdp.Call(ctx, c.Target, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stepsWatch}); err != nil {
-		b.Fatal(err)
-	}
-}
+func watchSteps(b *testing.B, p *browserPhone) { onNewDocument(b, p.ctx, stepsWatch) }
 
 // readSteps is the last load's steps, with the navigation's own: idx (the
 // index's answer in), dom (the document parsed), dcl (DOMContentLoaded:
