@@ -3,6 +3,8 @@ package lan
 import (
 	"context"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,6 +99,47 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 	h.do(func(s *session) { name = s.lobby.names[2] })
 	if name != "阿明" {
 		t.Errorf("seat 3 is %q's, want 阿明's", name)
+	}
+}
+
+// TestBrowserWakeMeasuresAgain: a phone that wakes draws its kept screen
+// at the window size it kept (it does not lay the page out to measure it
+// before its first frame), and the host's first word has it measured
+// again: here a kept width that no longer holds (300 px, on a 360 px
+// window) draws the lobby's table narrower at first, then as wide as
+// before once the host answers.
+func TestBrowserWakeMeasuresAgain(t *testing.T) {
+	browser := startChromium(t)
+	h := newHarness(t, Config{})
+	p := newTab(t, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+	width := `document.querySelector('.lobby .table, .table.lobby').style.width`
+	before := p.eval(width)
+	release := h.holdSession()
+	defer func() {
+		if release != nil {
+			release()
+		}
+	}()
+	// what the tab keeps as it hides, with a width of 300 px, and nothing written after
+	p.eval(`(() => { addEventListener('pagehide', () => { const k = Object.keys(sessionStorage).find((k) => k.startsWith('nightfall:snap:')); const x = JSON.parse(sessionStorage.getItem(k)); x.box.w = 300; sessionStorage.setItem(k, JSON.stringify(x)); Storage.prototype.setItem = () => {}; }); return ''; })()`)
+	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor("the lobby drawn from the tab's own", joinDrawn+` && document.body.dataset.live === ''`)
+	kept := p.eval(width)
+	release()
+	release = nil
+	p.waitFor("the lobby from the host", joinUsable)
+	live := p.eval(width)
+	px := func(s string) float64 {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "px"), 64)
+		if err != nil {
+			t.Fatalf("a table %q wide", s)
+		}
+		return v
+	}
+	if !(px(kept) < px(before)) || live != before {
+		t.Errorf("the lobby's table: %s wide before, %s drawn from a kept width of 300 px, %s from the host; want narrower kept, then as before", before, kept, live)
 	}
 }
 

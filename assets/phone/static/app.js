@@ -253,7 +253,7 @@ function sendTap(tap) {
     setTimeout(() => onFrame(tap.local ? { t: 'pad', id: tap.id } : { t: 'ack', id: tap.id }), 50);
     return;
   }
-  conn.send(tap.frame); // if offline: resent after the next hello (welcome)
+  if (conn) conn.send(tap.frame); // if offline: resent after the next hello (welcome)
 }
 
 function resendTap(tap) {
@@ -305,7 +305,7 @@ function tapped(ctl, run) {
 
 function sendRaw(frame) {
   if (S.mock) { console.log('mock send', JSON.stringify(frame)); return; }
-  if (conn.send(frame)) return;
+  if (conn && conn.send(frame)) return;
   toast(S.T('conn.reconnecting'));
   if (frame.t === 'join' || frame.t === 'spectate') rawWaiting = frame; // said with the next welcome
 }
@@ -319,7 +319,7 @@ function onFrame(f) {
 }
 
 function handleFrame(f) {
-  if (f.t === 'lobby' || f.t === 'view' || f.t === 'table') S.live = true; // drawn from the host's word on this load
+  if (f.t === 'lobby' || f.t === 'view' || f.t === 'table') { S.live = true; keptBox = null; keepSoon(); } // drawn from the host's word on this load, measured
   switch (f.t) {
     case 'welcome': {
       typedWelcome(f);
@@ -718,6 +718,16 @@ let joinRefs = null;
 
 let tallest = 0; // the window's greatest height seen (renderJoin)
 
+// The window's size and the lobby table's top as the screen was last drawn
+// with them (measured: reading them makes the browser lay the page out at
+// once), kept with the screen (keepScreen). A phone that wakes draws its
+// kept screen with these (keptBox) rather than lay out a page not yet
+// drawn before its first frame; the host's first word, or a resize, has
+// them measured again.
+const drawnBox = { w: 0, h: 0, top: 0 };
+let keptBox = null;
+const winWidth = () => (keptBox ? keptBox.w : (drawnBox.w = window.innerWidth || 360));
+
 function renderJoin(main) {
   const T = S.T;
   if (main.dataset.screen !== 'join' || !joinRefs) {
@@ -756,8 +766,8 @@ function renderJoin(main) {
   // every seat in sight without scrolling, where the screen allows: the
   // table takes the height left under it (the tallest the window has been,
   // so that a keyboard over the name field does not squash it)
-  tallest = Math.max(tallest, window.innerHeight || 0);
-  const top = r.table.getBoundingClientRect().top + (window.scrollY || 0);
+  tallest = drawnBox.h = Math.max(tallest, keptBox ? keptBox.h : window.innerHeight || 0);
+  const top = keptBox ? keptBox.top : (drawnBox.top = r.table.getBoundingClientRect().top + (window.scrollY || 0));
   r.table.replaceChildren(drawTable(m.cells, 'circle', {
     kind: 'lobby',
     maxH: Math.max(0, tallest - top - 8),
@@ -823,7 +833,7 @@ function drawTable(cells, layout, opts = {}) {
     return h('div', { class: `cards ${opts.kind || ''}` }, rows);
   }
   // main is at most 520 px wide with 12 px padding; a panel takes 2×13 px more
-  const width = Math.min(window.innerWidth || 360, 520) - 24 - (opts.inPanel ? 26 : 0);
+  const width = Math.min(winWidth(), 520) - 24 - (opts.inPanel ? 26 : 0);
   const box = V.tableBox(cells.length, width, opts.maxH || 0);
   const pos = V.seatPositions(cells.length, box.w, box.h, box.size);
   const wrap = h('div', { class: `table ${opts.kind || ''}`, style: { width: `${box.w}px`, height: `${box.h}px` } });
@@ -1685,9 +1695,10 @@ function connect() {
 // ---- a phone that wakes ------------------------------------------------------------------------
 //
 // A phone whose screen was off reloads the page. It draws its last screen at
-// once, from what this tab kept when it was hidden (sessionStorage: this tab
-// only, and only what the seat's token brings from the host anyway), and
-// the host's word replaces it as soon as the socket is up. Until then the
+// once, from what this tab kept (sessionStorage: this tab only, and only
+// what the seat's token brings from the host anyway) a second after the
+// host's word last changed it (keepSoon) and as it hid, and the host's
+// word replaces it as soon as the socket is up. Until then the
 // bar says "connecting…", the card stays covered (it opens on a press
 // only), and a tap waits for the socket: the outbox's commands, stamped
 // with the view they were made from (the host refuses one made on a screen
@@ -1706,9 +1717,21 @@ function keepScreen() {
     const snap = JSON.stringify({
       tok: store.get(tokenKey()), words, all,
       s: { mode: S.mode, seat: S.seat, seatName: S.seatName, names: S.names, lobby: S.lobby, pv: S.pv, table: S.table, evening: S.evening, cadence: S.cadence },
+      box: drawnBox,
     });
     if (snap !== kept) { sessionStorage.setItem(snapKey(), snap); kept = snap; }
   } catch { /* no room: the next load waits for the host */ }
+}
+// keepSoon keeps the screen a second after the host's word changed it, when
+// the page is idle: a page that hides or reloads then finds it kept
+// already, and its way out (pagehide) has nothing to write.
+let keepTimer = 0;
+function keepSoon() {
+  if (keepTimer) return;
+  keepTimer = setTimeout(() => {
+    keepTimer = 0;
+    if (window.requestIdleCallback) requestIdleCallback(keepScreen, { timeout: 1000 }); else keepScreen();
+  }, 1000);
 }
 function takeScreen() {
   try {
@@ -1721,6 +1744,7 @@ function takeScreen() {
     if (x.all) late[S.lang] = { done: true }; // else asked for as on any load
     Object.assign(S, x.s);
     if (S.pv) localFor(S.pv.table);
+    if (x.box && x.box.w > 0) keptBox = x.box;
     return true;
   } catch { return false; }
 }
@@ -1737,7 +1761,7 @@ function ready() {
   $('menuBtn').addEventListener('click', () => { S.menu = !S.menu; S.rules = false; render(); });
   $('sheet').addEventListener('click', (e) => { if (e.target === $('sheet')) { S.menu = false; S.rules = false; render(); } });
   setInterval(tick, 250);
-  window.addEventListener('resize', () => render());
+  window.addEventListener('resize', () => { keptBox = null; render(); });
   // keep the screen awake during the game, where the browser allows it
   const wake = async () => { try { if (navigator.wakeLock && document.visibilityState === 'visible') await navigator.wakeLock.request('screen'); } catch { /* not allowed */ } };
   document.addEventListener('pointerdown', wake, { once: true });
@@ -1759,8 +1783,15 @@ async function main() {
   // slow network, and a warm reload's two waits overlap); nothing renders
   // before the words are there.
   const words = woke ? null : loadLang(S.lang);
+  if (woke) {
+    ready();
+    render();
+    // The socket (opened by index.html, on its way) is taken over in the
+    // next task: this one ends with the kept screen, for the browser to
+    // draw it now (what came meanwhile waits in window.early).
+    await new Promise((next) => setTimeout(next, 0));
+  }
   if (!inApp && !S.mock && S.room && S.hostKey) connect(); else adopt();
-  if (woke) { ready(); render(); }
   // A phone back with its token for this room is likely back mid-game,
   // whose screens read the late words: asked for now, with the first file,
   // while the socket says hello, not once the game's view is in.
