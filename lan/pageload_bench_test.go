@@ -161,13 +161,18 @@ func loadTimes(b testing.TB, ctx context.Context, load chromedp.Action[chromedp.
 }
 
 // benchReloads reloads the blank tab, then the page's, b.N times each: the
-// page's times to drawn (usable) and to live.
+// page's times to drawn (usable) and to live. With -v, it also logs where
+// the page's time goes (stepsWatch); without, the two pages are watched
+// alike (usableWatch only), since the steps' own watching takes time.
 func benchReloads(b *testing.B, blank, page *browserPhone, drawn, live string) {
 	var blanks, pages, lives []time.Duration
-	watchSteps(b, page)
+	steps := testing.Verbose()
+	if steps {
+		watchSteps(b, page)
+	}
 	watchUsable(b, blank.ctx, blankUsable)
 	watchUsable(b, page.ctx, drawn, live)
-	var steps []map[string]float64
+	var stepped []map[string]float64
 	b.ResetTimer()
 	for range b.N {
 		// the screen was off for a while: the page had time to idle
@@ -177,14 +182,16 @@ func benchReloads(b *testing.B, blank, page *browserPhone, drawn, live string) {
 		blanks = append(blanks, loadTimes(b, blank.ctx, chromedp.Reload(), 1)[0])
 		t := loadTimes(b, page.ctx, chromedp.Reload(), 2)
 		pages, lives = append(pages, t[0]), append(lives, t[1])
-		b.StopTimer()
-		steps = append(steps, readSteps(b, page))
-		b.StartTimer()
+		if steps {
+			b.StopTimer()
+			stepped = append(stepped, readSteps(b, page))
+			b.StartTimer()
+		}
 	}
 	b.StopTimer()
 	reportLoads(b, blanks, pages)
 	reportLive(b, blanks, lives)
-	logSteps(b, steps)
+	logSteps(b, stepped)
 }
 
 // benchColdLoads visits the blank page, then url, b.N times each, each
@@ -230,7 +237,9 @@ func reportLive(b *testing.B, blanks, lives []time.Duration) {
 
 // stepsWatch, run in the page before its own scripts, notes when each
 // step of a load happens (performance.now(), ms from the navigation's
-// start) in window.__steps: inline (index.html's inline script runs: its
+// start) in window.__steps: hide and unload (the page before it: its
+// pagehide and its unload), doc (this document's first script: stepsWatch
+// itself), inline (index.html's inline script runs: its
 // first URLSearchParams), nacl (tweetnacl starts to run), app (app.js's
 // own code starts: its first URLSearchParams), ws (the socket is made),
 // open (the socket's upgrade answered), chal (the host's challenge), hello
@@ -241,6 +250,11 @@ func reportLive(b *testing.B, blanks, lives []time.Duration) {
 const stepsWatch = `(() => {
   const st = window.__steps = {};
   const at = (k) => { if (!(k in st)) st[k] = performance.now(); };
+  at('doc');
+  const abs = () => String(performance.timeOrigin + performance.now());
+  for (const k of ['hide', 'unload']) { const v = sessionStorage.getItem('__' + k); if (v) st[k] = +v - performance.timeOrigin; }
+  addEventListener('pagehide', () => sessionStorage.setItem('__hide', abs()));
+  addEventListener('unload', () => sessionStorage.setItem('__unload', abs()));
   let nacl;
   Object.defineProperty(window, 'nacl', { configurable: true, get() { return nacl; }, set(v) { at('nacl'); nacl = v; } });
   const USP = window.URLSearchParams;
@@ -281,7 +295,7 @@ func readSteps(b *testing.B, p *browserPhone) map[string]float64 {
 }
 
 // stepOrder is the order of a load's steps.
-var stepOrder = []string{"idx", "inline", "f:style", "f:nacl", "f:app", "f:view", "f:net", "dom", "nacl", "app", "ws", "dcl", "open", "chal", "words", "f:zh", "f:late", "hello", "welc", "msg3", "live"}
+var stepOrder = []string{"idx", "hide", "unload", "doc", "inline", "f:style", "f:nacl", "f:app", "f:view", "f:net", "dom", "nacl", "app", "ws", "dcl", "open", "chal", "words", "f:zh", "f:late", "hello", "welc", "msg3", "live"}
 
 // logSteps logs each step's median (ms from the navigation's start).
 func logSteps(b *testing.B, steps []map[string]float64) {
