@@ -102,6 +102,40 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 	}
 }
 
+// TestBrowserWakeEngines: in Firefox and WebKit as in Chromium, a phone
+// at the join screen that loads the page again draws the lobby its tab
+// kept before the host has said a word (an empty data-live, the bar up),
+// then the host's. The page is opened again by its address without the
+// key (the key is kept in localStorage, the screen in the tab's
+// sessionStorage), which every driver does as a plain navigation.
+func TestBrowserWakeEngines(t *testing.T) {
+	forEngines(t, []string{"firefox", "webkit"}, func(t *testing.T, name string, start func(*testing.T) engine) {
+		h := newHarness(t, Config{})
+		e := start(t)
+		g := &engineGame{t: t, h: h, e: e}
+		if err := e.navigate(pageURL(t, h)); err != nil {
+			t.Fatal(err)
+		}
+		g.waitFor("the lobby", joinUsable)
+		release := h.holdSession()
+		defer func() {
+			if release != nil {
+				release()
+			}
+		}()
+		if err := e.navigate(h.ts.URL + "/?room=" + h.srv.Room()); err != nil {
+			t.Fatal(err)
+		}
+		g.waitFor("the lobby drawn from the tab's own", joinDrawn+` && document.body.dataset.live === ''`)
+		if got := g.eval(`document.getElementById('conn').hidden + '|' + document.getElementById('conn').textContent`); !strings.HasPrefix(got, "false|") || got == "false|" {
+			t.Errorf("%s: before the host answers, the bar is [hidden|text] %q; want it saying the page connects", name, got)
+		}
+		release()
+		release = nil
+		g.waitFor("the lobby from the host", joinUsable)
+	})
+}
+
 // TestBrowserWakeMeasuresAgain: a phone that wakes draws its kept screen
 // at the window size it kept (it does not lay the page out to measure it
 // before its first frame), and the host's first word has it measured
