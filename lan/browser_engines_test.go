@@ -100,7 +100,7 @@ func (g *engineGame) sizeTo(width, height int64) {
 
 // pageURL is the server's URL of the phone page (served beside the server
 // when lan does not serve it itself).
-func pageURL(t *testing.T, h *harness) string {
+func pageURL(t testing.TB, h *harness) string {
 	t.Helper()
 	base := h.ts.URL
 	if h.srv.page == nil {

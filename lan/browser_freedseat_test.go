@@ -22,7 +22,7 @@ func TestBrowserFreedSeatCode(t *testing.T) {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	p := &browserPhone{t: t, ctx: ctx}
-	url := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
+	url := pageURL(t, h)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 		t.Fatal(err)
 	}

@@ -115,7 +115,7 @@ func (p *browserPhone) clearClipboard() {
 func TestBrowserInAppGuide(t *testing.T) {
 	b := startChromium(t)
 	h := newHarness(t, Config{Players: 6})
-	joinURL := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
+	joinURL := pageURL(t, h)
 	dicts := map[string]map[string]string{"zh": loadZh(t), "en": loadDict(t, "en")}
 	sockets := func() (n int) {
 		h.do(func(s *session) { n = len(s.out.clients) })
@@ -458,7 +458,7 @@ func joinScreenAt(tb testing.TB, b context.Context, joinURL string, sp slowPhone
 func BenchmarkJoinScreenSlowPhone(b *testing.B) {
 	br := startChromium(b)
 	h := newHarness(b, Config{Players: 8})
-	joinURL := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
+	joinURL := pageURL(b, h)
 	for _, sp := range slowPhones {
 		b.Run(sp.name, func(b *testing.B) {
 			var all []time.Duration

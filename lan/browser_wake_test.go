@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,11 +33,6 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 
 	// The host says nothing while its session is held.
 	release := h.holdSession()
-	defer func() {
-		if release != nil {
-			release()
-		}
-	}()
 	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +47,6 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 		t.Errorf("before the host answers, the page shows [live, sync, card body hidden, card hidden, bar hidden, bar] = %v; want live '', sync %q, the card there and covered, the bar saying it connects", st, want)
 	}
 	release()
-	release = nil
 	p.waitFor("the night from the host again", nightUsable+` && document.body.dataset.sync === `+string(mustJSON(want)))
 	shot(t, p, "wake-night-live.png")
 
@@ -67,7 +62,6 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 		t.Errorf("a tab that kept nothing shows %q before the host answers", s)
 	}
 	release()
-	release = nil
 	p.waitFor("the night from the host, last", nightUsable)
 }
 
@@ -77,14 +71,9 @@ func TestBrowserWakeDrawsLastScreen(t *testing.T) {
 func TestBrowserWakeJoinWaits(t *testing.T) {
 	browser := startChromium(t)
 	h := newHarness(t, Config{})
-	p := newTab(t, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+	p := newTab(t, browser, pageURL(t, h), joinUsable)
 	p.eval(`(() => { const i = document.getElementById('name'); i.value = '阿明'; i.dispatchEvent(new Event('input')); return ''; })()`)
 	release := h.holdSession()
-	defer func() {
-		if release != nil {
-			release()
-		}
-	}()
 	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +81,6 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 	shot(t, p, "wake-join-kept.png")
 	p.eval(`(() => { document.querySelector('.lobby .seat[data-id="3"]').click(); return ''; })()`)
 	release()
-	release = nil
 	p.seat = 3
 	p.waitFor("seat 3 taken", joinUsable+` && document.getElementById('mySeat').textContent.includes('3')`)
 	var name string
@@ -118,11 +106,6 @@ func TestBrowserWakeEngines(t *testing.T) {
 		}
 		g.waitFor("the lobby", joinUsable)
 		release := h.holdSession()
-		defer func() {
-			if release != nil {
-				release()
-			}
-		}()
 		if err := e.navigate(h.ts.URL + "/?room=" + h.srv.Room()); err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +114,6 @@ func TestBrowserWakeEngines(t *testing.T) {
 			t.Errorf("%s: before the host answers, the bar is [hidden|text] %q; want it saying the page connects", name, got)
 		}
 		release()
-		release = nil
 		g.waitFor("the lobby from the host", joinUsable)
 	})
 }
@@ -145,15 +127,10 @@ func TestBrowserWakeEngines(t *testing.T) {
 func TestBrowserWakeMeasuresAgain(t *testing.T) {
 	browser := startChromium(t)
 	h := newHarness(t, Config{})
-	p := newTab(t, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+	p := newTab(t, browser, pageURL(t, h), joinUsable)
 	width := `document.querySelector('.lobby .table, .table.lobby').style.width`
 	before := p.eval(width)
 	release := h.holdSession()
-	defer func() {
-		if release != nil {
-			release()
-		}
-	}()
 	// what the tab keeps as it hides, with a width of 300 px, and nothing written after
 	p.eval(`(() => { addEventListener('pagehide', () => { const k = Object.keys(sessionStorage).find((k) => k.startsWith('nightfall:snap:')); const x = JSON.parse(sessionStorage.getItem(k)); x.box.w = 300; sessionStorage.setItem(k, JSON.stringify(x)); Storage.prototype.setItem = () => {}; }); return ''; })()`)
 	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
@@ -162,7 +139,6 @@ func TestBrowserWakeMeasuresAgain(t *testing.T) {
 	p.waitFor("the lobby drawn from the tab's own", joinDrawn+` && document.body.dataset.live === ''`)
 	kept := p.eval(width)
 	release()
-	release = nil
 	p.waitFor("the lobby from the host", joinUsable)
 	live := p.eval(width)
 	px := func(s string) float64 {
@@ -190,7 +166,7 @@ func seatOneAtNight(tb testing.TB, browser context.Context, h *harness, every ti
 	var players int
 	h.do(func(s *session) { players = len(s.lobby.seats) })
 	h.pacedPhones(tb, every, 2, players, 2)
-	p := newTab(tb, browser, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String(), joinUsable)
+	p := newTab(tb, browser, pageURL(tb, h), joinUsable)
 	p.seat = 1
 	p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
 	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
@@ -208,10 +184,13 @@ func seatOneAtNight(tb testing.TB, browser context.Context, h *harness, every ti
 }
 
 // holdSession holds h's session until release: the host answers no frame
-// meanwhile (a socket's upgrade and its challenge still go out).
+// meanwhile (a socket's upgrade and its challenge still go out). Release
+// is the test's to call, once or more; the test's end releases it too.
 func (h *harness) holdSession() (release func()) {
 	held, done := make(chan struct{}), make(chan struct{})
 	go h.srv.call(func() { close(held); <-done })
 	<-held
-	return func() { close(done) }
+	release = sync.OnceFunc(func() { close(done) })
+	h.t.Cleanup(release)
+	return release
 }

@@ -75,7 +75,7 @@ func BenchmarkPageWake(b *testing.B) {
 	blank := blankServer(b).URL + "/"
 	b.Run("warm/join", func(b *testing.B) {
 		h := newHarness(b, Config{})
-		url := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
+		url := pageURL(b, h)
 		benchReloads(b, newTab(b, browser, blank, blankUsable), newTab(b, browser, url, joinUsable), joinDrawn, joinUsable)
 	})
 	b.Run("warm/night", func(b *testing.B) {
@@ -87,7 +87,7 @@ func BenchmarkPageWake(b *testing.B) {
 	})
 	b.Run("cold/join", func(b *testing.B) {
 		h := newHarness(b, Config{})
-		benchColdLoads(b, browser, blank, h.ts.URL+"/?room="+h.srv.Room()+"#k="+h.srv.PublicKey().String())
+		benchColdLoads(b, browser, blank, pageURL(b, h))
 	})
 }
 

@@ -66,7 +66,7 @@ func benchPageTap(b *testing.B, cadence time.Duration) {
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	b.Cleanup(cancel)
 	pg := &browserPhone{t: b, ctx: ctx, seat: 1}
-	base := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
+	base := pageURL(b, h)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base)); err != nil {
 		b.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 func BenchmarkWarmReload(b *testing.B) {
 	browser := startChromium(b)
 	h := newHarness(b, Config{})
-	url := h.ts.URL + "/?room=" + h.srv.Room() + "#k=" + h.srv.PublicKey().String()
+	url := pageURL(b, h)
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	b.Cleanup(cancel)
 	p := &browserPhone{t: b, ctx: ctx}
