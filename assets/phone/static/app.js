@@ -726,7 +726,9 @@ let tallest = 0; // the window's greatest height seen (renderJoin)
 // them measured again.
 const drawnBox = { w: 0, h: 0, top: 0 };
 let keptBox = null;
-const winWidth = () => (keptBox ? keptBox.w : (drawnBox.w = window.innerWidth || 360));
+// measured is drawnBox[what]: as kept on a woken screen, else read() now.
+const measured = (what, read) => (keptBox ? keptBox[what] : (drawnBox[what] = read()));
+const winWidth = () => measured('w', () => window.innerWidth || 360);
 
 function renderJoin(main) {
   const T = S.T;
@@ -766,8 +768,8 @@ function renderJoin(main) {
   // every seat in sight without scrolling, where the screen allows: the
   // table takes the height left under it (the tallest the window has been,
   // so that a keyboard over the name field does not squash it)
-  tallest = drawnBox.h = Math.max(tallest, keptBox ? keptBox.h : window.innerHeight || 0);
-  const top = keptBox ? keptBox.top : (drawnBox.top = r.table.getBoundingClientRect().top + (window.scrollY || 0));
+  tallest = Math.max(tallest, measured('h', () => Math.max(tallest, window.innerHeight || 0)));
+  const top = measured('top', () => r.table.getBoundingClientRect().top + (window.scrollY || 0));
   r.table.replaceChildren(drawTable(m.cells, 'circle', {
     kind: 'lobby',
     maxH: Math.max(0, tallest - top - 8),
