@@ -154,6 +154,10 @@ func defaultTable(lang string) string {
 
 // run opens the window and runs the table until the window closes.
 //
+// A fresh table's QR code shows first in a plain X11 window (splash) as
+// soon as the server has its URL, before the app's window exists; it goes
+// once that window has drawn its first frame.
+//
 // The first frame drawn has the lobby and its QR code: the server starts,
 // and the fonts load (warmFonts), while the window is being created; the
 // window asks for full screen before anything is drawn in it (on a machine
@@ -171,13 +175,21 @@ func run(st settings) int {
 		stop := startProfile(st.profile, profileFor)
 		defer stop()
 	}
+	list := resumable(st.data)
+	if st.demo != "" {
+		list = nil
+	}
+	// A fresh table's first screen is its lobby: its QR code shows at once
+	// in a window of its own while the app's window is made (see splash).
+	var spl *splash
+	if st.demo == "" && len(list) == 0 {
+		spl = openSplash()
+		defer spl.close()
+	}
 	a := fyneapp.NewWithID(AppID)
 	trace("fyne app")
 	a.Settings().SetTheme(ui.Theme{})
-	fontsLoaded := warmFonts()
-	w := a.NewWindow("Nightfall")
-	var shell *ui.Shell // the close asks first while a game runs
-	setUpWindow(w, a.Preferences(), st.lang, func() *ui.Shell { return shell })
+	setStartLanguage(a.Preferences(), st.lang)
 	if st.table == "" {
 		st.table = defaultTable(a.Preferences().String(ui.PrefLang))
 	}
@@ -194,13 +206,13 @@ func run(st settings) int {
 		c := make(chan started, 1)
 		go func() {
 			b, err := be.start()
+			if j, ok := b.(interface{ JoinURL() string }); ok && err == nil && spl != nil {
+				spl.show(j.JoinURL())
+				trace("splash")
+			}
 			c <- started{b, err}
 		}()
 		return c
-	}
-	list := resumable(st.data)
-	if st.demo != "" {
-		list = nil
 	}
 	var first <-chan started // the start begun before the window shows
 	if len(list) == 0 || (st.resumeLast && list[0].Problem == "") {
@@ -209,6 +221,12 @@ func run(st settings) int {
 		}
 		first = startAsync()
 	}
+	// The server starts before the window is made: making it starts GLFW
+	// (tens of ms), and a busy machine's splash would wait for that.
+	fontsLoaded := warmFonts()
+	w := a.NewWindow("Nightfall")
+	var shell *ui.Shell // the close asks first while a game runs
+	setUpWindow(w, a.Preferences(), func() *ui.Shell { return shell })
 
 	voice, closeVoice := newVoice(st.audio)
 	defer closeVoice()
@@ -299,6 +317,15 @@ func run(st settings) int {
 			select {
 			case <-drawn:
 				trace("first frame drawn")
+				if spl != nil {
+					// fyne.Do runs after the loop's frame: drawn and on the screen
+					fyne.Do(func() {
+						go func() {
+							spl.close()
+							trace("splash closed")
+						}()
+					})
+				}
 				time.Sleep(balanceWait)
 			case <-time.After(balanceLatest):
 			}
@@ -408,11 +435,9 @@ func firstFrame(drawn chan struct{}) fyne.CanvasObject {
 	return container.NewWithoutLayout(r)
 }
 
-// setUpWindow sets the language the window starts in (flag, then the
-// host's last choice, then the system's), its size as last closed, and
-// its close: the size remembered, and the shell asked first (shell() may
-// be nil before the shell exists).
-func setUpWindow(w fyne.Window, prefs fyne.Preferences, langFlag string, shell func() *ui.Shell) {
+// setStartLanguage sets the language the window starts in (flag, then the
+// host's last choice, then the system's).
+func setStartLanguage(prefs fyne.Preferences, langFlag string) {
 	// The shell starts in ui.PrefLang; it writes it again when the host
 	// switches, which the next start tells from prefLangStarted.
 	chosen := chosenLanguage(prefs.String(ui.PrefLang), prefs.String(prefLangStarted), prefs.String(prefLangChosen))
@@ -420,6 +445,12 @@ func setUpWindow(w fyne.Window, prefs fyne.Preferences, langFlag string, shell f
 	prefs.SetString(prefLangChosen, chosen)
 	prefs.SetString(prefLangStarted, startLang)
 	prefs.SetString(ui.PrefLang, startLang)
+}
+
+// setUpWindow sets the window's size as last closed, and its close: the
+// size remembered, and the shell asked first (shell() may be nil before
+// the shell exists).
+func setUpWindow(w fyne.Window, prefs fyne.Preferences, shell func() *ui.Shell) {
 	w.Resize(fyne.NewSize(
 		float32(prefs.FloatWithFallback(prefWidth, 1280)),
 		float32(prefs.FloatWithFallback(prefHeight, 720))))

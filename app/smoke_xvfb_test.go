@@ -173,6 +173,24 @@ func TestSmokeXvfb(t *testing.T) {
 	}
 	_ = decode(list[len(list)-1]) // leave the last frame as the screenshot
 	toQR := first.at
+	// The first code on screen may be the splash's (at the centre); it goes
+	// once the window has drawn its lobby, whose code (at the left) reads
+	// alone: nothing reads in the screen's middle third.
+	lobby := func() bool {
+		xwd, mid := filepath.Join(dir, "lobby.xwd"), filepath.Join(dir, "middle.png")
+		if exec.Command("sh", "-c", "xwd -root -silent > "+xwd+" && convert xwd:"+xwd+" png:"+shot).Run() != nil ||
+			decode(frame{path: xwd}) != url {
+			return false
+		}
+		err := exec.Command("sh", "-c", "convert "+shot+" -gravity center -crop 33%x100%+0+0 +repage "+mid).Run()
+		out, _ := exec.Command("zbarimg", "-q", "--raw", mid).Output()
+		return err == nil && strings.TrimSpace(string(out)) == ""
+	}
+	for deadline := time.Now().Add(60 * time.Second); !lobby(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("60 s after the QR code read, the lobby's code is not the only one on screen (screenshot %s)", shot)
+		}
+	}
 	time.Sleep(2 * time.Second) // settle, then measure memory
 	rss := readRSS(cmd.Process.Pid)
 	t.Logf("join URL %s", url)

@@ -1,0 +1,187 @@
+//go:build linux && cgo && !ci && !wayland && !android
+
+package app
+
+/*
+#cgo LDFLAGS: -lX11 -lXrandr
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/Xrandr.h>
+
+// nf_splash_open connects to the X display and gives the primary monitor's
+// rectangle (the first monitor's, or the whole screen's, when none is
+// primary); NULL when there is no display.
+static Display *nf_splash_open(int *x, int *y, int *w, int *h) {
+	Display *d = XOpenDisplay(NULL);
+	if (d == NULL) return NULL;
+	int scr = DefaultScreen(d);
+	*x = 0; *y = 0; *w = DisplayWidth(d, scr); *h = DisplayHeight(d, scr);
+	int n = 0, ev, er;
+	if (XRRQueryExtension(d, &ev, &er)) {
+		XRRMonitorInfo *m = XRRGetMonitors(d, RootWindow(d, scr), True, &n);
+		if (m != NULL) {
+			int pick = -1;
+			for (int i = 0; i < n; i++) if (m[i].primary) { pick = i; break; }
+			if (pick < 0 && n > 0) pick = 0;
+			if (pick >= 0 && m[pick].width > 0 && m[pick].height > 0) {
+				*x = m[pick].x; *y = m[pick].y; *w = m[pick].width; *h = m[pick].height;
+			}
+			XRRFreeMonitors(m);
+		}
+	}
+	return d;
+}
+
+// nf_splash_show shows the side×side bitmap (XBM bit order: rows of whole
+// bytes, least significant bit first; a set bit is black) at x, y in a
+// window of its own that the window manager does not manage
+// (override-redirect: no frame, no focus taken), its background the bitmap
+// so that the X server draws it without this side answering an expose.
+// Windows mapped or restacked after it do not cover it (it is raised
+// again, a bounded number of times). It returns when stopfd is readable or
+// closed, the window gone and the connection closed.
+static void nf_splash_show(Display *d, int x, int y, char *bits, int side, int stopfd) {
+	int scr = DefaultScreen(d);
+	Window root = RootWindow(d, scr);
+	Pixmap pm = XCreatePixmapFromBitmapData(d, root, bits, side, side,
+		BlackPixel(d, scr), WhitePixel(d, scr), DefaultDepth(d, scr));
+	XSetWindowAttributes wa;
+	wa.override_redirect = True;
+	wa.background_pixmap = pm;
+	Window win = XCreateWindow(d, root, x, y, side, side, 0, CopyFromParent, InputOutput,
+		CopyFromParent, CWOverrideRedirect | CWBackPixmap, &wa);
+	XStoreName(d, win, "Nightfall");
+	XSelectInput(d, root, SubstructureNotifyMask);
+	XMapRaised(d, win);
+	XFlush(d);
+	int raises = 0, fd = ConnectionNumber(d);
+	for (;;) {
+		while (XPending(d)) {
+			XEvent e;
+			XNextEvent(d, &e);
+			Window other = e.type == MapNotify ? e.xmap.window
+				: e.type == ConfigureNotify ? e.xconfigure.window : None;
+			if (other != None && other != win && raises < 64) {
+				XRaiseWindow(d, win);
+				raises++;
+			}
+		}
+		XFlush(d);
+		struct pollfd p[2] = {{fd, POLLIN, 0}, {stopfd, POLLIN, 0}};
+		if (poll(p, 2, -1) < 0 && errno != EINTR) break;
+		if (p[1].revents) break;
+		if (p[0].revents & (POLLERR | POLLHUP)) break;
+	}
+	XDestroyWindow(d, win);
+	XFreePixmap(d, pm);
+	XCloseDisplay(d);
+}
+*/
+import "C"
+
+import (
+	"image"
+	"os"
+
+	"nightfall/lan/qr"
+)
+
+// splash is the join URL's QR code in a plain X11 window, shown the moment
+// the server has its URL and gone once the app's window has drawn its first
+// frame (the lobby, with the same code). Creating the app's window means
+// loading the GL driver and, without a GPU, compiling its shaders: on a
+// busy or slow laptop that is seconds in which players could already be
+// scanning. This window needs none of it: its own X connection, a bitmap
+// the X server draws as the window's background, no GL. It sits at the
+// centre of the primary monitor, about half its height, above the app's
+// window while that one is still blank.
+//
+// Without an X display (Wayland without XWayland, a test driver) show and
+// close do nothing. The bitmap is the code only; its words are the lobby's.
+type splash struct {
+	url  chan string
+	stop chan struct{}
+	done chan struct{}
+}
+
+// openSplash connects to the display on a goroutine of its own, so that
+// the window can show as soon as show gives the URL.
+func openSplash() *splash {
+	s := &splash{url: make(chan string, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	go s.run()
+	return s
+}
+
+// show shows url's code (once; later calls do nothing).
+func (s *splash) show(url string) {
+	select {
+	case s.url <- url:
+	default:
+	}
+}
+
+// close takes the window away (or keeps it from showing) and returns
+// once it is gone.
+func (s *splash) close() {
+	select {
+	case <-s.stop:
+	default:
+		close(s.stop)
+	}
+	<-s.done
+}
+
+func (s *splash) run() {
+	defer close(s.done)
+	var x, y, w, h C.int
+	d := C.nf_splash_open(&x, &y, &w, &h)
+	if d == nil {
+		return
+	}
+	var url string
+	select {
+	case url = <-s.url:
+	case <-s.stop:
+		C.XCloseDisplay(d)
+		return
+	}
+	img, ok := qr.Image(url, int(min(w, h))/2).(*image.Paletted)
+	if !ok || img.Rect.Dx() != img.Rect.Dy() {
+		C.XCloseDisplay(d)
+		return
+	}
+	side, bits := xbm(img)
+	r, wr, err := os.Pipe()
+	if err != nil {
+		C.XCloseDisplay(d)
+		return
+	}
+	go func() {
+		<-s.stop
+		wr.Close()
+	}()
+	cbits := C.CBytes(bits)
+	defer C.free(cbits)
+	C.nf_splash_show(d, x+(w-C.int(side))/2, y+(h-C.int(side))/2, (*C.char)(cbits), C.int(side), C.int(r.Fd()))
+	r.Close()
+}
+
+// xbm packs img (index 0 white, anything else black) as XBM bits: each row
+// whole bytes, the leftmost pixel the least significant bit.
+func xbm(img *image.Paletted) (side int, bits []byte) {
+	side = img.Rect.Dx()
+	stride := (side + 7) / 8
+	bits = make([]byte, stride*side)
+	for y := range side {
+		row := img.Pix[y*img.Stride : y*img.Stride+side]
+		for x, v := range row {
+			if v != 0 {
+				bits[y*stride+x/8] |= 1 << (x % 8)
+			}
+		}
+	}
+	return side, bits
+}
