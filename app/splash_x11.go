@@ -11,9 +11,10 @@ package app
 #include <X11/Xutil.h>
 #include <X11/extensions/Xrandr.h>
 
-// nf_splash_open connects to the X display and gives the primary monitor's
-// rectangle (the first monitor's, or the whole screen's, when none is
-// primary); NULL when there is no display.
+// nf_splash_open connects to the X display and gives the rectangle of the
+// monitor the app's window goes to (projectorScreen's choice): with two or
+// more, the first that is not the primary; otherwise the primary, the
+// first, or the whole screen. NULL when there is no display.
 static Display *nf_splash_open(int *x, int *y, int *w, int *h) {
 	Display *d = XOpenDisplay(NULL);
 	if (d == NULL) return NULL;
@@ -23,9 +24,12 @@ static Display *nf_splash_open(int *x, int *y, int *w, int *h) {
 	if (XRRQueryExtension(d, &ev, &er)) {
 		XRRMonitorInfo *m = XRRGetMonitors(d, RootWindow(d, scr), True, &n);
 		if (m != NULL) {
-			int pick = -1;
-			for (int i = 0; i < n; i++) if (m[i].primary) { pick = i; break; }
-			if (pick < 0 && n > 0) pick = 0;
+			int pick = -1, primary = -1;
+			for (int i = 0; i < n; i++) if (m[i].primary) { primary = i; break; }
+			if (n >= 2 && primary >= 0) {
+				for (int i = 0; i < n; i++) if (i != primary) { pick = i; break; }
+			}
+			if (pick < 0) pick = primary >= 0 ? primary : (n > 0 ? 0 : -1);
 			if (pick >= 0 && m[pick].width > 0 && m[pick].height > 0) {
 				*x = m[pick].x; *y = m[pick].y; *w = m[pick].width; *h = m[pick].height;
 			}
@@ -96,8 +100,9 @@ import (
 // busy or slow laptop that is seconds in which players could already be
 // scanning. This window needs none of it: its own X connection, a bitmap
 // the X server draws as the window's background, no GL. It sits at the
-// centre of the primary monitor, about half its height, above the app's
-// window while that one is still blank.
+// centre of the monitor the window goes to (the projector's, when there is
+// a second one), about half its height, above the app's window while that
+// one is still blank.
 //
 // Without an X display (Wayland without XWayland, a test driver) show and
 // close do nothing. The bitmap is the code only; its words are the lobby's.
