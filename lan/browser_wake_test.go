@@ -93,7 +93,8 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 // TestBrowserWakeEngines: in Firefox and WebKit as in Chromium, a phone
 // at the join screen that loads the page again draws the lobby its tab
 // kept before the host has said a word (an empty data-live, the bar up),
-// then the host's. The page is opened again by its address without the
+// then the host's; a seated phone at night draws its kept night, the card
+// covered, then the host's. The page is opened again by its address without the
 // key (the key is kept in localStorage, the screen in the tab's
 // sessionStorage), which every driver does as a plain navigation.
 func TestBrowserWakeEngines(t *testing.T) {
@@ -115,6 +116,31 @@ func TestBrowserWakeEngines(t *testing.T) {
 		}
 		release()
 		g.waitFor("the lobby from the host", joinUsable)
+
+		// At night: a seated phone's tab keeps the night and draws it, its
+		// card covered, before the host answers.
+		hn := newHarness(t, Config{Variant: "classic-2.0", Players: 8, Seed: 7})
+		token := seatBesidePage(t, hn, 0)
+		gn := &engineGame{t: t, h: hn, e: e}
+		if err := e.navigate(pageURL(t, hn)); err != nil {
+			t.Fatal(err)
+		}
+		gn.waitFor("the second table's lobby", joinUsable)
+		gn.eval(`(() => { localStorage.setItem('nightfall:` + hn.srv.Room() + `', ` + token + `); return ''; })()`)
+		if err := e.navigate(hn.ts.URL + "/?room=" + hn.srv.Room()); err != nil {
+			t.Fatal(err)
+		}
+		gn.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
+		startAtNight(t, hn)
+		gn.waitFor("the night", nightUsable)
+		release = hn.holdSession()
+		gn.eval(`(() => { setTimeout(() => location.reload(), 0); return ''; })()`) // the page's own reload, after the eval's answer
+		gn.waitFor("the night drawn from the tab's own", nightDrawn+` && document.body.dataset.live === ''`)
+		if got := gn.eval(`[document.getElementById('peekBody').hidden, document.getElementById('peek').hidden, document.getElementById('conn').hidden].join('|')`); got != "true|false|false" {
+			t.Errorf("%s: before the host answers, [card body hidden, card hidden, bar hidden] = %s; want the card there and covered, the bar up", name, got)
+		}
+		release()
+		gn.waitFor("the night from the host", nightUsable)
 	})
 }
 
@@ -159,6 +185,24 @@ func TestBrowserWakeMeasuresAgain(t *testing.T) {
 // the game and waits until the page shows its first night from the host.
 func seatOneAtNight(tb testing.TB, browser context.Context, h *harness, every time.Duration) *browserPhone {
 	tb.Helper()
+	token := seatBesidePage(tb, h, every)
+	p := newTab(tb, browser, pageURL(tb, h), joinUsable)
+	p.seat = 1
+	p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + token + `); return ''; })()`)
+	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
+		tb.Fatal(err)
+	}
+	p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
+	startAtNight(tb, h)
+	p.waitFor("the night", nightUsable)
+	return p
+}
+
+// seatBesidePage seats a Go phone at seat 1 and closes it: its token (as
+// JSON) is the page's to sit there with. Go phones paced at every take
+// the other seats and two spectators' places.
+func seatBesidePage(tb testing.TB, h *harness, every time.Duration) (token string) {
+	tb.Helper()
 	first := h.pacedDial(tb, 0)
 	first.send(tb, `{"t":"join","name":"玩家1","seat":1}`)
 	<-first.welcome
@@ -166,21 +210,18 @@ func seatOneAtNight(tb testing.TB, browser context.Context, h *harness, every ti
 	var players int
 	h.do(func(s *session) { players = len(s.lobby.seats) })
 	h.pacedPhones(tb, every, 2, players, 2)
-	p := newTab(tb, browser, pageURL(tb, h), joinUsable)
-	p.seat = 1
-	p.eval(`(() => { localStorage.setItem('nightfall:` + h.srv.Room() + `', ` + string(mustJSON(first.token)) + `); return ''; })()`)
-	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
-		tb.Fatal(err)
-	}
-	p.waitFor("seat 1", `document.getElementById('mySeat').textContent.includes('1')`)
+	return string(mustJSON(first.token))
+}
+
+// startAtNight starts h's game, which must begin at night.
+func startAtNight(tb testing.TB, h *harness) {
+	tb.Helper()
 	h.host(HostCommand{Do: HostStart})
 	var phase game.Phase
 	h.do(func(s *session) { phase = s.g.TableView().Phase })
 	if phase != game.PhaseNight {
 		tb.Fatalf("the game begins at %q, not at night", phase)
 	}
-	p.waitFor("the night", nightUsable)
-	return p
 }
 
 // holdSession holds h's session until release: the host answers no frame
