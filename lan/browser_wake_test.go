@@ -93,7 +93,8 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 // TestBrowserWakeEngines: in Firefox and WebKit as in Chromium, a phone
 // at the join screen that loads the page again draws the lobby its tab
 // kept before the host has said a word (an empty data-live, the bar up),
-// then the host's; a seated phone at night draws its kept night, the card
+// then the host's, and a seat tapped on it meanwhile is taken with the
+// typed name; a seated phone at night draws its kept night, the card
 // covered, then the host's. The page is opened again by its address without the
 // key (the key is kept in localStorage, the screen in the tab's
 // sessionStorage), which every driver does as a plain navigation.
@@ -106,6 +107,7 @@ func TestBrowserWakeEngines(t *testing.T) {
 			t.Fatal(err)
 		}
 		g.waitFor("the lobby", joinUsable)
+		g.eval(`(() => { const i = document.getElementById('name'); i.value = '阿明'; i.dispatchEvent(new Event('input')); return ''; })()`)
 		release := h.holdSession()
 		if err := e.navigate(h.ts.URL + "/?room=" + h.srv.Room()); err != nil {
 			t.Fatal(err)
@@ -114,8 +116,15 @@ func TestBrowserWakeEngines(t *testing.T) {
 		if got := g.eval(`document.getElementById('conn').hidden + '|' + document.getElementById('conn').textContent`); !strings.HasPrefix(got, "false|") || got == "false|" {
 			t.Errorf("%s: before the host answers, the bar is [hidden|text] %q; want it saying the page connects", name, got)
 		}
+		// a seat tapped before the host answers is asked for once it does
+		g.eval(`(() => { document.querySelector('.lobby .seat[data-id="3"]').click(); return ''; })()`)
 		release()
-		g.waitFor("the lobby from the host", joinUsable)
+		g.waitFor("seat 3 taken, from the host", joinUsable+` && document.getElementById('mySeat').textContent.includes('3')`)
+		var seated string
+		h.do(func(s *session) { seated = s.lobby.names[2] })
+		if seated != "阿明" {
+			t.Errorf("%s: seat 3 is %q's, want 阿明's", name, seated)
+		}
 
 		// At night: a seated phone's tab keeps the night and draws it, its
 		// card covered, before the host answers.
