@@ -20,8 +20,11 @@ static Display *nf_splash_open(int *x, int *y, int *w, int *h) {
 	if (d == NULL) return NULL;
 	int scr = DefaultScreen(d);
 	*x = 0; *y = 0; *w = DisplayWidth(d, scr); *h = DisplayHeight(d, scr);
-	int n = 0, ev, er;
-	if (XRRQueryExtension(d, &ev, &er)) {
+	// Monitors are RandR 1.5's: an older server would answer the request
+	// with an error, and Xlib's default handler ends the process.
+	int n = 0, ev, er, major = 0, minor = 0;
+	if (XRRQueryExtension(d, &ev, &er) && XRRQueryVersion(d, &major, &minor) &&
+		(major > 1 || (major == 1 && minor >= 5))) {
 		XRRMonitorInfo *m = XRRGetMonitors(d, RootWindow(d, scr), True, &n);
 		if (m != NULL) {
 			int pick = -1, primary = -1;
@@ -115,6 +118,10 @@ type splash struct {
 // openSplash connects to the display on a goroutine of its own, so that
 // the window can show as soon as show gives the URL.
 func openSplash() *splash {
+	// Xlib's threads are on before any connection is opened (libX11 1.8
+	// does it itself; older ones need it first, and GLFW's own call comes
+	// when the window is made, after this).
+	C.XInitThreads()
 	s := &splash{url: make(chan string, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	go s.run()
 	return s
