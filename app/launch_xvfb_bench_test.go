@@ -25,7 +25,9 @@ import (
 // showing the same QR image: the baseline of a program that only has to
 // open a window with the picture. Screenshots every 50 ms from the launch.
 // Reported: the medians in ms and the app's over the viewer's (x-viewer),
-// and the app's CPU time by the time its QR code read.
+// the app's CPU time by the time its QR code read, and when its window's
+// lobby showed its code, the splash gone (lobby: the only code on the
+// screen, none in its middle third, where the splash is).
 func BenchmarkLaunchQR(b *testing.B) {
 	if os.Getenv("DISPLAY") == "" {
 		b.Skip("no X display (run under xvfb-run)")
@@ -43,7 +45,7 @@ func BenchmarkLaunchQR(b *testing.B) {
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	var apps, viewers, cpus []time.Duration
+	var apps, viewers, cpus, lobbies []time.Duration
 	b.ResetTimer()
 	for i := range b.N {
 		run := filepath.Join(dir, fmt.Sprint(i))
@@ -55,7 +57,7 @@ func BenchmarkLaunchQR(b *testing.B) {
 			"NIGHTFALL_DATA="+filepath.Join(run, "data"), fmt.Sprintf("NIGHTFALL_ADDR=127.0.0.1:%d", port),
 			"NIGHTFALL_HOST=127.0.0.1", "LANG=C") // loopback, a join host given: nothing advertised
 		var url string
-		took, cpu := timeToQR(b, cmd, filepath.Join(run, "app"), func(stdout *bufio.Scanner) string {
+		took, cpu, lobby := timeToQR(b, cmd, filepath.Join(run, "app"), true, func(stdout *bufio.Scanner) string {
 			for stdout.Scan() {
 				for _, f := range strings.Fields(stdout.Text()) {
 					if strings.HasPrefix(f, "http://") {
@@ -66,7 +68,7 @@ func BenchmarkLaunchQR(b *testing.B) {
 			}
 			return ""
 		})
-		apps, cpus = append(apps, took), append(cpus, cpu)
+		apps, cpus, lobbies = append(apps, took), append(cpus, cpu), append(lobbies, lobby)
 
 		png, err := qr.PNG(url, 600)
 		if err != nil {
@@ -76,7 +78,7 @@ func BenchmarkLaunchQR(b *testing.B) {
 		if err := os.WriteFile(img, png, 0o644); err != nil {
 			b.Fatal(err)
 		}
-		took, _ = timeToQR(b, exec.Command("display", "-geometry", "+0+0", img), filepath.Join(run, "viewer"),
+		took, _, _ = timeToQR(b, exec.Command("display", "-geometry", "+0+0", img), filepath.Join(run, "viewer"), false,
 			func(*bufio.Scanner) string { return url })
 		viewers = append(viewers, took)
 	}
@@ -90,13 +92,16 @@ func BenchmarkLaunchQR(b *testing.B) {
 	b.ReportMetric(viewer, "viewer-p50-ms")
 	b.ReportMetric(app/viewer, "x-viewer")
 	b.ReportMetric(p50(cpus), "app-cpu-p50-ms")
+	b.ReportMetric(p50(lobbies), "lobby-p50-ms")
 	b.ReportMetric(0, "ns/op")
 }
 
 // timeToQR starts cmd and is how long after its start a screenshot of
 // the display first shows a QR code reading as the URL that want gives
-// (want reads cmd's standard output), and cmd's CPU time by then.
-func timeToQR(b *testing.B, cmd *exec.Cmd, dir string, want func(*bufio.Scanner) string) (time.Duration, time.Duration) {
+// (want reads cmd's standard output), and cmd's CPU time by then; with
+// lobby, also how long until a screenshot shows that code with none in
+// the screen's middle third (the splash gone).
+func timeToQR(b *testing.B, cmd *exec.Cmd, dir string, lobby bool, want func(*bufio.Scanner) string) (took, cpu, toLobby time.Duration) {
 	b.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
@@ -144,32 +149,54 @@ func timeToQR(b *testing.B, cmd *exec.Cmd, dir string, want func(*bufio.Scanner)
 		out, err := exec.Command("sh", "-c", "convert xwd:"+f.path+" png:"+png+" && zbarimg -q --raw "+png).Output()
 		return err == nil && strings.TrimSpace(string(out)) == url
 	}
-	var cpu time.Duration
-	found := -1
-	for found < 0 && ctx.Err() == nil {
-		mu.Lock()
-		n := len(list)
-		mu.Unlock()
-		if n > 0 && decode(list[n-1]) {
-			found = n - 1
-			cpu = readCPU(cmd.Process.Pid)
-			break
+	middle := filepath.Join(dir, "middle.png")
+	alone := func(f frame) bool { // reads, and nothing reads in the middle third
+		if !decode(f) {
+			return false
 		}
-		time.Sleep(50 * time.Millisecond)
+		err := exec.Command("sh", "-c", "convert "+png+" -gravity center -crop 33%x100%+0+0 +repage "+middle).Run()
+		out, _ := exec.Command("zbarimg", "-q", "--raw", middle).Output()
+		return err == nil && strings.TrimSpace(string(out)) == ""
+	}
+	latest := func(ok func(frame) bool) int { // polls the latest frame until ok; -1 if never
+		for ctx.Err() == nil {
+			mu.Lock()
+			n := len(list)
+			mu.Unlock()
+			if n > 0 && ok(list[n-1]) {
+				return n - 1
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return -1
+	}
+	earliest := func(lo, hi int, ok func(frame) bool) int { // the first of list[lo:hi+1] that is ok (all after it are)
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if ok(list[mid]) {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		return lo
+	}
+	found := latest(decode)
+	if found >= 0 {
+		cpu = readCPU(cmd.Process.Pid)
+	}
+	shown := -1
+	if lobby && found >= 0 {
+		shown = latest(alone)
 	}
 	cancel()
 	<-capDone
-	if found < 0 {
-		b.Fatalf("%s: the QR code never read as %s", cmd.Path, url)
+	if found < 0 || (lobby && shown < 0) {
+		b.Fatalf("%s: the QR code never read as %s (alone: %v)", cmd.Path, url, found >= 0)
 	}
-	lo, hi := 0, found // the earliest frame that reads
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if decode(list[mid]) {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
+	took = list[earliest(0, found, decode)].at
+	if lobby {
+		toLobby = list[earliest(found, shown, alone)].at
 	}
-	return list[lo].at, cpu
+	return took, cpu, toLobby
 }
