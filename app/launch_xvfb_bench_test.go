@@ -154,9 +154,8 @@ func timeToQR(b *testing.B, cmd *exec.Cmd, dir string, lobby bool, want func(*bu
 		if !decode(f) {
 			return false
 		}
-		err := exec.Command("sh", "-c", "convert "+png+" -gravity center -crop 33%x100%+0+0 +repage "+middle).Run()
-		out, _ := exec.Command("zbarimg", "-q", "--raw", middle).Output()
-		return err == nil && strings.TrimSpace(string(out)) == ""
+		got, err := middleReads(png, middle)
+		return err == nil && got == ""
 	}
 	latest := func(ok func(frame) bool) int { // polls the latest frame until ok; -1 if never
 		for ctx.Err() == nil {
