@@ -3,7 +3,8 @@
 package app
 
 /*
-#cgo LDFLAGS: -lX11 -lXrandr
+#cgo LDFLAGS: -lX11 -ldl
+#include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -20,12 +21,23 @@ static Display *nf_splash_open(int *x, int *y, int *w, int *h) {
 	if (d == NULL) return NULL;
 	int scr = DefaultScreen(d);
 	*x = 0; *y = 0; *w = DisplayWidth(d, scr); *h = DisplayHeight(d, scr);
-	// Monitors are RandR 1.5's: an older server would answer the request
-	// with an error, and Xlib's default handler ends the process.
+	// libXrandr is opened here, as GLFW opens it, not linked: a machine
+	// without it still starts the app (the splash then takes the whole
+	// screen's centre). Monitors are RandR 1.5's: an older server would
+	// answer the request with an error, and Xlib's default handler ends
+	// the process.
+	void *xrr = dlopen("libXrandr.so.2", RTLD_LAZY | RTLD_LOCAL);
+	if (xrr == NULL) return d;
+	Bool (*queryExtension)(Display *, int *, int *) = (Bool (*)(Display *, int *, int *))dlsym(xrr, "XRRQueryExtension");
+	Status (*queryVersion)(Display *, int *, int *) = (Status (*)(Display *, int *, int *))dlsym(xrr, "XRRQueryVersion");
+	XRRMonitorInfo *(*getMonitors)(Display *, Window, Bool, int *) =
+		(XRRMonitorInfo *(*)(Display *, Window, Bool, int *))dlsym(xrr, "XRRGetMonitors");
+	void (*freeMonitors)(XRRMonitorInfo *) = (void (*)(XRRMonitorInfo *))dlsym(xrr, "XRRFreeMonitors");
 	int n = 0, ev, er, major = 0, minor = 0;
-	if (XRRQueryExtension(d, &ev, &er) && XRRQueryVersion(d, &major, &minor) &&
+	if (queryExtension && queryVersion && getMonitors && freeMonitors &&
+		queryExtension(d, &ev, &er) && queryVersion(d, &major, &minor) &&
 		(major > 1 || (major == 1 && minor >= 5))) {
-		XRRMonitorInfo *m = XRRGetMonitors(d, RootWindow(d, scr), True, &n);
+		XRRMonitorInfo *m = getMonitors(d, RootWindow(d, scr), True, &n);
 		if (m != NULL) {
 			int pick = -1, primary = -1;
 			for (int i = 0; i < n; i++) if (m[i].primary) { primary = i; break; }
@@ -36,9 +48,11 @@ static Display *nf_splash_open(int *x, int *y, int *w, int *h) {
 			if (pick >= 0 && m[pick].width > 0 && m[pick].height > 0) {
 				*x = m[pick].x; *y = m[pick].y; *w = m[pick].width; *h = m[pick].height;
 			}
-			XRRFreeMonitors(m);
+			freeMonitors(m);
 		}
 	}
+	// xrr stays open: the extension's hooks are in the connection now,
+	// and they run until it closes (GLFW opens the same library anyway).
 	return d;
 }
 
