@@ -318,13 +318,14 @@ func run(st settings) int {
 			case <-drawn:
 				trace("first frame drawn")
 				if spl != nil {
-					// fyne.Do runs after the loop's frame: drawn and on the screen
-					fyne.Do(func() {
-						go func() {
-							spl.close()
-							trace("splash closed")
-						}()
-					})
+					// at once, while the frame is being drawn: the window
+					// keeps the splash's pixels until the frame is put on
+					// it, and the frame then covers what the splash did
+					// (after it, the window would draw that part again)
+					go func() {
+						spl.close()
+						trace("splash closed")
+					}()
 				}
 				time.Sleep(balanceWait)
 			case <-time.After(balanceLatest):
