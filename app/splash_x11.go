@@ -63,7 +63,7 @@ static Display *nf_splash_open(int *x, int *y, int *w, int *h) {
 // so that the X server draws it without this side answering an expose.
 // Windows mapped or restacked after it do not cover it (it is raised
 // again, a bounded number of times). It returns when stopfd is readable or
-// closed, the window gone and the connection closed.
+// closed, the window gone (the connection stays the caller's to close).
 static void nf_splash_show(Display *d, int x, int y, char *bits, int side, int stopfd) {
 	int scr = DefaultScreen(d);
 	Window root = RootWindow(d, scr);
@@ -98,7 +98,6 @@ static void nf_splash_show(Display *d, int x, int y, char *bits, int side, int s
 	}
 	XDestroyWindow(d, win);
 	XFreePixmap(d, pm);
-	XCloseDisplay(d);
 }
 */
 import "C"
@@ -106,6 +105,7 @@ import "C"
 import (
 	"image"
 	"os"
+	"sync"
 
 	"nightfall/lan/qr"
 )
@@ -124,9 +124,10 @@ import (
 // Without an X display (Wayland without XWayland, a test driver) show and
 // close do nothing. The bitmap is the code only; its words are the lobby's.
 type splash struct {
-	url  chan string
-	stop chan struct{}
-	done chan struct{}
+	url      chan string
+	stop     chan struct{}
+	stopOnce sync.Once // close may be called from two goroutines
+	done     chan struct{}
 }
 
 // openSplash connects to the display on a goroutine of its own, so that
@@ -152,11 +153,7 @@ func (s *splash) show(url string) {
 // close takes the window away (or keeps it from showing) and returns
 // once it is gone.
 func (s *splash) close() {
-	select {
-	case <-s.stop:
-	default:
-		close(s.stop)
-	}
+	s.stopOnce.Do(func() { close(s.stop) })
 	<-s.done
 }
 
@@ -167,22 +164,20 @@ func (s *splash) run() {
 	if d == nil {
 		return
 	}
+	defer C.XCloseDisplay(d) // before done closes: close returns with the window gone
 	var url string
 	select {
 	case url = <-s.url:
 	case <-s.stop:
-		C.XCloseDisplay(d)
 		return
 	}
 	img, ok := qr.Image(url, int(min(w, h))/2).(*image.Paletted)
-	if !ok || img.Rect.Dx() != img.Rect.Dy() {
-		C.XCloseDisplay(d)
+	if !ok {
 		return
 	}
 	side, bits := xbm(img)
 	r, wr, err := os.Pipe()
 	if err != nil {
-		C.XCloseDisplay(d)
 		return
 	}
 	go func() {
