@@ -3,6 +3,7 @@ package lan
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,21 +73,40 @@ func TestBrowserWakeJoinWaits(t *testing.T) {
 	browser := startChromium(t)
 	h := newHarness(t, Config{})
 	p := newTab(t, browser, pageURL(t, h), joinUsable)
-	p.eval(`(() => { const i = document.getElementById('name'); i.value = '阿明'; i.dispatchEvent(new Event('input')); return ''; })()`)
+	typeName(p, "阿明")
 	release := h.holdSession()
 	if err := chromedp.Do(p.ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
 	p.waitFor("the lobby drawn from the tab's own", joinDrawn+` && document.body.dataset.live === ''`)
 	shot(t, p, "wake-join-kept.png")
-	p.eval(`(() => { document.querySelector('.lobby .seat[data-id="3"]').click(); return ''; })()`)
-	release()
 	p.seat = 3
-	p.waitFor("seat 3 taken", joinUsable+` && document.getElementById('mySeat').textContent.includes('3')`)
-	var name string
-	h.do(func(s *session) { name = s.lobby.names[2] })
-	if name != "阿明" {
-		t.Errorf("seat 3 is %q's, want 阿明's", name)
+	tapSeatBeforeHost(t, p, h, release, 3, "阿明")
+}
+
+// wakePage is what the wake tests ask of a page, in any engine.
+type wakePage interface {
+	eval(js string) string
+	waitFor(what, expr string)
+}
+
+// typeName types name in the join screen's name field.
+func typeName(p wakePage, name string) {
+	p.eval(`(() => { const i = document.getElementById('name'); i.value = ` + string(mustJSON(name)) + `; i.dispatchEvent(new Event('input')); return ''; })()`)
+}
+
+// tapSeatBeforeHost taps seat on the lobby a page drew while h's session
+// is held, then lets the host answer (release): the page must sit there,
+// under the name it had typed.
+func tapSeatBeforeHost(t *testing.T, p wakePage, h *harness, release func(), seat int, name string) {
+	t.Helper()
+	p.eval(`(() => { document.querySelector('.lobby .seat[data-id="` + strconv.Itoa(seat) + `"]').click(); return ''; })()`)
+	release()
+	p.waitFor(fmt.Sprintf("seat %d taken", seat), joinUsable+fmt.Sprintf(` && document.getElementById('mySeat').textContent.includes('%d')`, seat))
+	var got string
+	h.do(func(s *session) { got = s.lobby.names[seat-1] })
+	if got != name {
+		t.Errorf("seat %d is %q's, want %q's", seat, got, name)
 	}
 }
 
@@ -107,7 +127,7 @@ func TestBrowserWakeEngines(t *testing.T) {
 			t.Fatal(err)
 		}
 		g.waitFor("the lobby", joinUsable)
-		g.eval(`(() => { const i = document.getElementById('name'); i.value = '阿明'; i.dispatchEvent(new Event('input')); return ''; })()`)
+		typeName(g, "阿明")
 		release := h.holdSession()
 		if err := e.navigate(h.ts.URL + "/?room=" + h.srv.Room()); err != nil {
 			t.Fatal(err)
@@ -116,15 +136,7 @@ func TestBrowserWakeEngines(t *testing.T) {
 		if got := g.eval(`document.getElementById('conn').hidden + '|' + document.getElementById('conn').textContent`); !strings.HasPrefix(got, "false|") || got == "false|" {
 			t.Errorf("%s: before the host answers, the bar is [hidden|text] %q; want it saying the page connects", name, got)
 		}
-		// a seat tapped before the host answers is asked for once it does
-		g.eval(`(() => { document.querySelector('.lobby .seat[data-id="3"]').click(); return ''; })()`)
-		release()
-		g.waitFor("seat 3 taken, from the host", joinUsable+` && document.getElementById('mySeat').textContent.includes('3')`)
-		var seated string
-		h.do(func(s *session) { seated = s.lobby.names[2] })
-		if seated != "阿明" {
-			t.Errorf("%s: seat 3 is %q's, want 阿明's", name, seated)
-		}
+		tapSeatBeforeHost(t, g, h, release, 3, "阿明")
 
 		// At night: a seated phone's tab keeps the night and draws it, its
 		// card covered, before the host answers.
