@@ -29,14 +29,7 @@ import (
 // lobby showed its code, the splash gone (lobby: the only code on the
 // screen, none in its middle third, where the splash is).
 func BenchmarkLaunchQR(b *testing.B) {
-	if os.Getenv("DISPLAY") == "" {
-		b.Skip("no X display (run under xvfb-run)")
-	}
-	for _, tool := range []string{"xwd", "convert", "zbarimg", "display"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			b.Skipf("%s not installed (make deps)", tool)
-		}
-	}
+	needDisplay(b, "xwd", "convert", "zbarimg", "display")
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "nightfall")
 	build := exec.Command("go", "build", "-o", bin, ".")

@@ -23,14 +23,7 @@ import (
 // the QR code in it decodes (zbarimg) to that URL, and reports cold start to
 // QR and the process's memory. NIGHTFALL_SHOT_DIR keeps the screenshot.
 func TestSmokeXvfb(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		t.Skip("no X display (run under xvfb-run: make test-ui)")
-	}
-	for _, tool := range []string{"xwd", "convert", "zbarimg"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed (make deps)", tool)
-		}
-	}
+	needDisplay(t, "xwd", "convert", "zbarimg")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "nightfall")
 	build := exec.Command("go", "build", "-o", bin, ".")
@@ -196,6 +189,20 @@ func TestSmokeXvfb(t *testing.T) {
 	t.Logf("cold start: URL on stdout after %v, QR decoded on screen after %v (process CPU time by then %v; "+
 		"screenshots every 100 ms); RSS %s; screenshot %s",
 		toURL.Round(time.Millisecond), toQR.Round(time.Millisecond), cpuAtQR, rss, shot)
+}
+
+// needDisplay skips tb without an X display (make test-ui runs the tests
+// under xvfb-run) or without one of tools (make deps installs them).
+func needDisplay(tb testing.TB, tools ...string) {
+	tb.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		tb.Skip("no X display (run under xvfb-run: make test-ui)")
+	}
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			tb.Skipf("%s not installed (make deps)", tool)
+		}
+	}
 }
 
 // middleReads is what a QR code in the middle third of the screenshot

@@ -22,14 +22,7 @@ import (
 // first frame) does not cover it; close takes it away and the screen shows
 // what is under it.
 func TestSplashShowsCodeAboveLaterWindows(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		t.Skip("no X display (run under xvfb-run: make test-ui)")
-	}
-	for _, tool := range []string{"xwd", "convert", "zbarimg", "display"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed (make deps)", tool)
-		}
-	}
+	needDisplay(t, "xwd", "convert", "zbarimg", "display")
 	dir := t.TempDir()
 	const url = "http://10.1.2.3:8080/?room=SPLASH#k=wfkSkSnPHQCls4oGri1R1Tk0UU1mjsoU0CZlEFqyHl0"
 	shot := func(name string) (whole, centre string, grey bool) {
