@@ -39,7 +39,8 @@ func acornDir(t *testing.T) (node, dir string) {
 
 // TestPageCompat: the phone page's scripts and style sheet use nothing that
 // Android 8's WebView (Chrome 70) and iOS 12 Safari lack, or polyfill it
-// (static/compat.js): phone/compat.mjs parses every script with acorn at
+// (static/compat.js): phone/compat.mjs parses every script (and
+// index.html's inline one, which runs before compat.js) with acorn at
 // ES2020, refuses ?? and ?. and the APIs and CSS it lists.
 func TestPageCompat(t *testing.T) {
 	node, dir := acornDir(t)
@@ -54,8 +55,18 @@ func TestPageCompat(t *testing.T) {
 // page made of it.
 func TestPageCompatCatches(t *testing.T) {
 	node, dir := acornDir(t)
-	bad := t.TempDir()
+	page := t.TempDir()
+	bad := filepath.Join(page, "static")
+	if err := os.Mkdir(bad, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// index.html's inline script runs before compat.js: nothing is polyfilled for it
+	index := "<!doctype html>\n<script>\nvar q = window.a?.b;\ndocument.body.replaceChildren();\n</script>\n"
+	if err := os.WriteFile(filepath.Join(page, "index.html"), []byte(index), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	files := map[string]string{
+		"compat.js": "Element.prototype.replaceChildren = function () {};\n",
 		"a.js": `const x = window.y ?? 1;
 const z = window.y?.z;
 document.body.replaceChildren();
@@ -80,16 +91,20 @@ const g = globalThis;
 		t.Fatalf("the checker passed a page full of what old phones lack:\n%s", out)
 	}
 	for _, want := range []string{
-		"a.js:1: nullish coalescing", "a.js:2: optional chaining", "a.js:3: ParentNode.replaceChildren",
+		"a.js:1: nullish coalescing", "a.js:2: optional chaining",
 		"a.js:4: String.prototype.replaceAll", "a.js:5: Promise.allSettled", "a.js:6: Object.fromEntries",
 		"a.js:7: Array/String.prototype.at", "a.js:8: globalThis", "a.js:9: regular expression lookbehind",
 		"b.js:1: syntax past ES2020", "c.js:1: BigInt literal",
 		"style.css:1: the inset shorthand", "style.css:2: padding: min()/max()/clamp()", "style.css:4: the :is()",
 		"style.css:5: height: dynamic viewport units",
+		"index.html:3: optional chaining", "index.html:4: ParentNode.replaceChildren",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the checker missed %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(string(out), "a.js:3:") {
+		t.Errorf("a member compat.js fills in was refused in a file:\n%s", out)
 	}
 	if strings.Contains(string(out), "style.css:3:") || strings.Contains(string(out), "style.css:6:") {
 		t.Errorf("a max() or dvh with a fallback before it was refused:\n%s", out)

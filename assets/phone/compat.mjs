@@ -17,7 +17,7 @@
 //     in the same rule to fall back on.
 // Exit status 1 when it found something.
 
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -78,9 +78,16 @@ if (files.includes('compat.js')) {
   });
 }
 
-for (const f of files) {
-  const src = readFileSync(join(staticDir, f), 'utf8');
-  const module = f !== 'nacl.min.js'; // tweetnacl is a classic script
+// index.html's inline script runs too, a classic script before any file
+// (so before compat.js: nothing polyfilled for it).
+const sources = files.map((f) => ({ f, src: readFileSync(join(staticDir, f), 'utf8'), module: f !== 'nacl.min.js' })); // tweetnacl is a classic script
+const index = existsSync(join(staticDir, '..', 'index.html')) ? readFileSync(join(staticDir, '..', 'index.html'), 'utf8') : '';
+for (const m of index.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+  const line = index.slice(0, m.index).split('\n').length - 1;
+  sources.push({ f: 'index.html', src: '\n'.repeat(line) + m[1], module: false, early: true });
+}
+
+for (const { f, src, module, early } of sources) {
   let ast;
   try {
     ast = acorn.parse(src, { ecmaVersion: 2020, sourceType: module ? 'module' : 'script', locations: true });
@@ -113,7 +120,7 @@ for (const f of files) {
         if (n.computed || n.property.type !== 'Identifier') break;
         const name = n.property.name;
         if (n.object.type === 'Identifier' && STATIC[`${n.object.name}.${name}`]) at(n, STATIC[`${n.object.name}.${name}`]);
-        else if (MEMBERS[name] && !polyfilled.has(name) && !(f === 'compat.js')) at(n, MEMBERS[name]);
+        else if (MEMBERS[name] && (!polyfilled.has(name) || early) && !(f === 'compat.js')) at(n, MEMBERS[name]);
         break;
       }
       case 'Identifier':
@@ -167,5 +174,5 @@ for (const f of readdirSync(staticDir).filter((x) => x.endsWith('.css')).sort())
 }
 
 for (const p of problems) console.log(p);
-console.log(`checked ${files.length} scripts and the style sheet: ${problems.length} problem(s)`);
+console.log(`checked ${sources.length} scripts and the style sheet: ${problems.length} problem(s)`);
 process.exit(problems.length ? 1 : 0);
