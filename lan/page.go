@@ -105,7 +105,8 @@ func loadPage(page fs.FS) (files map[string]*pageFile, version string, err error
 var inlineScriptRE = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
 
 // inlineScript minifies index.html's one inline script (it opens the
-// socket before the page's files are read, so it cannot be one of them
+// socket before the page's files are read, and draws a woken phone's kept
+// screen as soon as the document is parsed, so it cannot be one of them
 // without a wait for it) and gives the policy's source that allows it and
 // nothing else: its hash. No inline script: the index as it is and "".
 func inlineScript(index []byte) ([]byte, string, error) {

@@ -520,13 +520,25 @@ function setupPressGuard() {
 }
 
 let shownScreen = ''; // the screen render drew last
+let renders = 0; // how many times render drew (keepScreen: whether the screen changed)
+
+// header is the top bar's model: live, as the host's word has it; else as a
+// phone that woke shows its kept screen until then ("connecting").
+function header(live) {
+  let names = S.names;
+  if (!S.pv && !S.table && S.lobby) { // before the game: names from the lobby
+    names = {};
+    for (const x of S.lobby.seats || []) if (x.taken && x.name) names[String(x.seat)] = x.name;
+  }
+  return V.headerModel(S.T, { ...S, names, myName: S.seatName || S.myName, conn: live ? S.conn : 'connecting', everOpen: live && S.everOpen });
+}
 
 function render() {
   if (!S.ready) return; // main renders once the dictionary is in
   if (pressing) { renderWaiting = true; return; }
   // typing a manifesto: a render would take the text box away mid-word
   const ae = document.activeElement;
-  if (ae && ae.tagName === 'TEXTAREA' && $('main').contains(ae)) {
+  if (!window.woken && ae && ae.tagName === 'TEXTAREA' && $('main').contains(ae)) {
     if (!renderWaiting) ae.addEventListener('blur', () => setTimeout(() => { if (renderWaiting) render(); }, 0), { once: true });
     renderWaiting = true;
     return;
@@ -540,19 +552,16 @@ function render() {
   const lateWanted = S.menu || !['wait', 'noroom', 'join'].includes(screen);
   if (lateWanted && lateMissing()) { loadLate().then(render); return; }
   if (screen !== 'wait' && screen !== 'noroom' && !late[lateLang()]) afterPaint(loadLate);
+  const woken = window.woken && takeWoken(); // the screen index.html drew, drawn again here
   const bd = document.body.dataset;
   bd.screen = screen;
   bd.sync = V.syncSig(S.pv, S.table); // for tests and debugging: public-or-own data only
   bd.live = S.live ? '1' : ''; // for tests: what shows came from the host since this load
   bd.pending = String(outbox.pending.size + [...taps.values()].filter((x) => x.local).length); // taps not yet answered
 
-  let names = S.names;
-  if (!S.pv && !S.table && S.lobby) { // before the game: names from the lobby
-    names = {};
-    for (const x of S.lobby.seats || []) if (x.taken && x.name) names[String(x.seat)] = x.name;
-  }
+  renders++;
   // (a phone that woke shows its last screen: "reconnecting" until the host's word)
-  const hm = V.headerModel(T, { ...S, names, myName: S.seatName || S.myName, conn: S.live ? S.conn : 'connecting', everOpen: S.live && S.everOpen });
+  const hm = header(S.live);
   $('mySeat').textContent = hm.seat;
   $('myName').textContent = hm.name;
   $('phase').textContent = hm.phase;
@@ -602,6 +611,7 @@ function render() {
   }
   lookTaps();
   announce(screen, hm.phase);
+  if (woken) woken();
 }
 
 // announce puts the screen's title (the task: the same words on every
@@ -1700,19 +1710,25 @@ function connect() {
 // once, from what this tab kept (sessionStorage: this tab only, and only
 // what the seat's token brings from the host anyway) a second after the
 // host's word last changed it (keepSoon) and as it hid, and the host's
-// word replaces it as soon as the socket is up. Until then the
+// word replaces it as soon as the socket is up. The screen is drawn twice:
+// first by index.html as the document is parsed, from the screen as it was
+// drawn (keepWoken), before this file has run; then by this file from the
+// state it was drawn from (takeScreen), which is what a tap on it acts on
+// (takeWoken). Until the host's word the
 // bar says "connecting…", the card stays covered (it opens on a press
 // only), and a tap waits for the socket: the outbox's commands, stamped
 // with the view they were made from (the host refuses one made on a screen
 // that is no longer true), and a seat's pick (rawWaiting). Kept for this
 // room and token only; the words once per page version and language,
 // with the late ones or not yet (wordsKey); the screen again only when it
-// changed since it was last kept.
+// was drawn again since it was last kept (renders).
 const snapKey = () => `nightfall:snap:${S.room}`;
 const wordsKey = (all) => `nightfall:words:${S.lang}:${all ? 'all' : 'first'}:${import.meta.url}`;
-let kept = '', wordsKept = '';
+let kept = '', wordsKept = '', keptAt = 0;
 function keepScreen() {
   if (!S.live || S.mock || !S.room || !S.dicts[S.lang]) return;
+  if (keptAt === renders) return; // nothing drawn since (a page going away has nothing to write)
+  keptAt = renders;
   try {
     const all = !!(late[S.lang] && late[S.lang].done), words = wordsKey(all);
     if (wordsKept !== words) { sessionStorage.setItem(words, JSON.stringify(S.dicts[S.lang])); wordsKept = words; }
@@ -1722,8 +1738,81 @@ function keepScreen() {
       box: drawnBox,
     });
     if (snap !== kept) { sessionStorage.setItem(snapKey(), snap); kept = snap; }
-  } catch { /* no room: the next load waits for the host */ }
+    keepWoken();
+  } catch { keptAt = 0; /* no room: the next load waits for the host */ }
 }
+
+// The kept screen drawn before any of this code runs: index.html's script
+// draws it as the document is parsed (the moment it is interactive), so a
+// phone that wakes shows its screen without waiting for this file and the
+// two it imports to run. It is kept in the page's history entry
+// (history.state.woken: this tab's, this address's, like sessionStorage,
+// and there for the new document as it starts, where reading
+// sessionStorage first waits for the browser), as plain data (domData), put
+// in as elements and text nodes (no HTML string is parsed): the screen as
+// it was last drawn (again only after a render since), with the bar as a
+// woken screen shows it ("connecting", no clock) and nothing of the card
+// but its cover: the card's face (#peekBody) is never kept, and the ☰ sheet
+// and the toast are not either. This file's first render replaces it
+// (takeWoken).
+let wokenKept = '';
+function keepWoken() {
+  if (!store.get(tokenKey())) return; // a seat's screen only, as takeScreen's
+  const hm = header(false), T = S.T;
+  const woken = JSON.stringify({
+    room: S.room,
+    lang: document.documentElement.lang,
+    screen: document.body.dataset.screen,
+    sync: document.body.dataset.sync,
+    text: { mySeat: hm.seat, myName: hm.name, phase: hm.phase, conn: hm.conn, peekLabel: T('peek.hold'), peekToggle: T('peek.show') },
+    peek: !$('peek').hidden,
+    main: domData($('main')),
+  });
+  if (woken !== wokenKept) { history.replaceState({ woken }, ''); wokenKept = woken; }
+}
+
+// domData is el as plain data: [name, attributes, ...children], a text
+// node as its string; a text field with its value.
+function domData(el) {
+  const attrs = {};
+  for (const a of el.attributes) attrs[a.name] = a.value;
+  if (el.localName === 'input' || el.localName === 'textarea') attrs.value = el.value;
+  const out = [el.localName, attrs];
+  for (const n of el.childNodes) {
+    if (n.nodeType === 3) out.push(n.data);
+    else if (n.nodeType === 1) out.push(domData(n));
+  }
+  return out;
+}
+
+// takeWoken takes over the screen index.html drew (a phone that woke), for
+// render to draw it again, and is what to do once it has: the taps made on
+// it meanwhile (window.woken.taps: the elements tapped) are made again on
+// the same elements now drawn: where the other was under #main, with the
+// same name and class, on the same screen drawn from the same state (the
+// same sync signature; a screen kept before the last change is not). (A text
+// field on it is not typed in before this: its keyboard takes longer to
+// come up.)
+function takeWoken() {
+  const w = window.woken, main = $('main'), was = main.dataset.screen + document.body.dataset.sync;
+  window.woken = null;
+  w.stop();
+  delete main.dataset.screen; // (drawn afresh)
+  const taps = w.taps.filter((el) => main.contains(el)).map((el) => {
+    const path = [];
+    for (let x = el; x !== main; x = x.parentElement) path.unshift([...x.parentElement.children].indexOf(x));
+    return { path, name: el.localName, cls: el.className };
+  });
+  return () => {
+    if (main.dataset.screen + document.body.dataset.sync !== was) return; // another screen: the taps were on one no longer true
+    for (const t of taps) {
+      let el = $('main');
+      for (const i of t.path) el = el && el.children[i];
+      if (el && el.localName === t.name && el.className === t.cls) el.click();
+    }
+  };
+}
+
 // keepSoon keeps the screen a second after the host's word changed it, when
 // the page is idle: a page that hides or reloads then finds it kept
 // already, and its way out (pagehide) has nothing to write.
