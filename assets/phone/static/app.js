@@ -1732,13 +1732,14 @@ function keepScreen() {
   try {
     const all = !!(late[S.lang] && late[S.lang].done), words = wordsKey(all);
     if (wordsKept !== words) { sessionStorage.setItem(words, JSON.stringify(S.dicts[S.lang])); wordsKept = words; }
+    const tok = store.get(tokenKey());
     const snap = JSON.stringify({
-      tok: store.get(tokenKey()), words, all,
+      tok, words, all,
       s: { mode: S.mode, seat: S.seat, seatName: S.seatName, names: S.names, lobby: S.lobby, pv: S.pv, table: S.table, evening: S.evening, cadence: S.cadence },
       box: drawnBox,
     });
     if (snap !== kept) { sessionStorage.setItem(snapKey(), snap); kept = snap; }
-    keepWoken();
+    if (tok) keepWoken(); // a seat's screen only, as takeScreen's
   } catch { keptAt = 0; /* no room: the next load waits for the host */ }
 }
 
@@ -1757,7 +1758,6 @@ function keepScreen() {
 // (takeWoken).
 let wokenKept = '';
 function keepWoken() {
-  if (!store.get(tokenKey())) return; // a seat's screen only, as takeScreen's
   const hm = header(false), T = S.T;
   const woken = JSON.stringify({
     room: S.room,
